@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {IAggregatorV3} from "../interfaces/IAggregatorV3.sol";
+
+/// @title MockAggregatorV3
+/// @notice Settable AggregatorV3 feed for tests and dev chains.
+contract MockAggregatorV3 is IAggregatorV3 {
+    uint8 public immutable override decimals;
+    int256 private _answer;
+    uint256 private _updatedAt;
+    uint80 private _roundId;
+    bool private _reverts;
+
+    constructor(uint8 decimals_, int256 answer_) {
+        decimals = decimals_;
+        setAnswer(answer_);
+    }
+
+    /// @notice Sets the answer, stamped now.
+    function setAnswer(int256 answer_) public {
+        setAnswerAt(answer_, block.timestamp);
+    }
+
+    /// @notice Sets the answer with an explicit update time.
+    function setAnswerAt(int256 answer_, uint256 updatedAt_) public {
+        (_answer, _updatedAt) = (answer_, updatedAt_);
+        ++_roundId;
+    }
+
+    /// @notice Makes `latestRoundData` revert (a broken feed).
+    function setReverts(bool reverts_) external {
+        _reverts = reverts_;
+    }
+
+    /// @inheritdoc IAggregatorV3
+    function latestRoundData() external view returns (uint80, int256, uint256, uint256, uint80) {
+        // solhint-disable-next-line gas-custom-errors
+        require(!_reverts, "feed down");
+        return (_roundId, _answer, _updatedAt, _updatedAt, _roundId);
+    }
+}

@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {CollateralVault} from "../../vault/CollateralVault.sol";
+
+/// @title CollateralVaultV2Mock
+/// @notice A storage-compatible next version of CollateralVault, for upgrade tests.
+/// @custom:oz-upgrades-from CollateralVault
+contract CollateralVaultV2Mock is CollateralVault {
+    /// @notice Identifies the upgraded implementation.
+    function version() external pure returns (string memory) {
+        return "2";
+    }
+}

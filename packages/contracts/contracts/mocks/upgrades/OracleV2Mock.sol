@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {Oracle} from "../../oracle/Oracle.sol";
+
+/// @title OracleV2Mock
+/// @notice A storage-compatible next version of Oracle, for upgrade tests.
+/// @custom:oz-upgrades-from Oracle
+contract OracleV2Mock is Oracle {
+    /// @notice Identifies the upgraded implementation.
+    function version() external pure returns (string memory) {
+        return "2";
+    }
+}

@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {PSPVault} from "../../psp/PSPVault.sol";
+
+/// @title PSPVaultV2Mock
+/// @notice A storage-compatible next version of PSPVault, for upgrade tests.
+/// @custom:oz-upgrades-from PSPVault
+contract PSPVaultV2Mock is PSPVault {
+    /// @notice Identifies the upgraded implementation.
+    function version() external pure returns (string memory) {
+        return "2";
+    }
+}

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {ProgramUpgradeable} from "../common/ProgramUpgradeable.sol";
+import {IOracle} from "../interfaces/IOracle.sol";
+import {IAggregatorV3} from "../interfaces/IAggregatorV3.sol";
+
+/// @title Oracle
+/// @notice Prices collateral assets from AggregatorV3-style feeds. See {IOracle}.
+contract Oracle is ProgramUpgradeable, IOracle {
+    /// @custom:storage-location erc7201:points.storage.Oracle
+    struct OracleStorage {
+        mapping(address asset => Feed) feeds;
+    }
+
+    // keccak256(abi.encode(uint256(keccak256("points.storage.Oracle")) - 1)) & ~bytes32(uint256(0xff))
+    bytes32 private constant ORACLE_STORAGE = 0x04184dd67e7c6b44cfd3e02d1e52869e70b547ced1540b492ad9b1983c551600;
+
+    uint8 private constant MAX_FEED_DECIMALS = 36;
+
+    /// @notice Initializes the oracle with `admin` as its single admin.
+    function initialize(address admin, uint48 adminDelay) external initializer {
+        __Program_init(admin, adminDelay);
+    }
+
+    /// @inheritdoc IOracle
+    function setFeed(
+        address asset,
+        address feed,
+        uint32 heartbeat,
+        uint128 lowerPeg,
+        uint128 upperPeg
+    ) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (asset == address(0) || feed == address(0)) revert ZeroAddress();
+        if (heartbeat == 0) revert InvalidHeartbeat(heartbeat);
+        if (lowerPeg == 0 || lowerPeg > upperPeg) revert InvalidPegBand(lowerPeg, upperPeg);
+        uint8 feedDecimals = IAggregatorV3(feed).decimals();
+        if (feedDecimals > MAX_FEED_DECIMALS) revert InvalidFeedDecimals(feedDecimals);
+        _getOracleStorage().feeds[asset] = Feed(feed, heartbeat, feedDecimals, lowerPeg, upperPeg);
+        emit FeedConfigured(asset, feed, heartbeat, lowerPeg, upperPeg);
+    }
+
+    /// @inheritdoc IOracle
+    function removeFeed(address asset) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        OracleStorage storage $ = _getOracleStorage();
+        if ($.feeds[asset].feed == address(0)) revert FeedNotConfigured(asset);
+        delete $.feeds[asset];
+        emit FeedRemoved(asset);
+    }
+
+    /// @inheritdoc IOracle
+    function getPrice(address asset) external view returns (uint256) {
+        Feed memory config = _getOracleStorage().feeds[asset];
+        if (config.feed == address(0)) revert FeedNotConfigured(asset);
+        (, int256 answer, , uint256 updatedAt, ) = IAggregatorV3(config.feed).latestRoundData();
+        if (answer <= 0) revert InvalidPrice(asset, answer);
+        if (_isStale(updatedAt, config.heartbeat)) revert StalePrice(asset, updatedAt, config.heartbeat);
+        return _normalise(uint256(answer), config.feedDecimals);
+    }
+
+    /// @inheritdoc IOracle
+    function isPegged(address asset) external view returns (bool) {
+        Feed memory config = _getOracleStorage().feeds[asset];
+        if (config.feed == address(0)) return false;
+        try IAggregatorV3(config.feed).latestRoundData() returns (
+            uint80,
+            int256 answer,
+            uint256,
+            uint256 updatedAt,
+            uint80
+        ) {
+            if (answer <= 0 || _isStale(updatedAt, config.heartbeat)) return false;
+            uint256 price = _normalise(uint256(answer), config.feedDecimals);
+            return price >= config.lowerPeg && price <= config.upperPeg;
+        } catch {
+            return false;
+        }
+    }
+
+    /// @inheritdoc IOracle
+    function feedOf(address asset) external view returns (Feed memory) {
+        return _getOracleStorage().feeds[asset];
+    }
+
+    /// @dev An answer stamped in the future counts as fresh.
+    function _isStale(uint256 updatedAt, uint256 heartbeat) private view returns (bool) {
+        return updatedAt < block.timestamp && block.timestamp - updatedAt > heartbeat;
+    }
+
+    function _normalise(uint256 answer, uint8 feedDecimals) private pure returns (uint256) {
+        if (feedDecimals <= 18) return answer * 10 ** (18 - feedDecimals);
+        return answer / 10 ** (feedDecimals - 18);
+    }
+
+    function _getOracleStorage() private pure returns (OracleStorage storage $) {
+        assembly {
+            $.slot := ORACLE_STORAGE
+        }
+    }
+}

@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {ProgramUpgradeable} from "../common/ProgramUpgradeable.sol";
+import {IPSPVault} from "../interfaces/IPSPVault.sol";
+
+/// @title PSPVault
+/// @notice Campaigns and the pSP ledger. See {IPSPVault}.
+contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
+    using SafeERC20 for IERC20;
+
+    /// @notice Broad authority: campaigns, minters, whitelists, issue, settle, expire, transfer.
+    bytes32 public constant MANAGER_ROLE = keccak256("MANAGER_ROLE");
+    /// @notice May create campaigns.
+    bytes32 public constant CAMPAIGN_ADMIN_ROLE = keccak256("CAMPAIGN_ADMIN_ROLE");
+    /// @notice May issue pSP into any active campaign, budget-bound.
+    bytes32 public constant ISSUING_ADMIN_ROLE = keccak256("ISSUING_ADMIN_ROLE");
+    /// @notice May settle and expire pSP.
+    bytes32 public constant SETTLEMENT_ADMIN_ROLE = keccak256("SETTLEMENT_ADMIN_ROLE");
+    /// @notice May move pSP between holders.
+    bytes32 public constant TRANSFER_ADMIN_ROLE = keccak256("TRANSFER_ADMIN_ROLE");
+    /// @notice Most accounts in each initial whitelist of {createCampaign}.
+    uint256 public constant MAX_INITIAL_ACCOUNTS = 256;
+
+    /// @dev A delegated minter's configuration, packed into one slot.
+    struct Minter {
+        uint120 limit;
+        uint120 issued;
+        bool active;
+    }
+
+    /// @custom:storage-location erc7201:points.storage.PSPVault
+    struct PSPVaultStorage {
+        address points;
+        uint256 allocated;
+        mapping(bytes32 campaignId => Campaign) campaigns;
+        mapping(bytes32 campaignId => mapping(address holder => uint256)) balances;
+        mapping(bytes32 campaignId => mapping(address account => bool)) campaignAdmins;
+        mapping(bytes32 campaignId => mapping(address account => bool)) settlementWhitelist;
+        mapping(bytes32 campaignId => mapping(address account => bool)) transferWhitelist;
+        mapping(bytes32 campaignId => mapping(address minter => Minter)) minters;
+    }
+
+    // keccak256(abi.encode(uint256(keccak256("points.storage.PSPVault")) - 1)) & ~bytes32(uint256(0xff))
+    bytes32 private constant PSP_VAULT_STORAGE = 0x787b24183171dfe6cb90f8d929b3507809e83c584969efb5ec85efeacff93f00;
+
+    /// @notice Initializes the vault over the SP token `points_`. `admin` gets every role.
+    function initialize(address admin, uint48 adminDelay, address points_) external initializer {
+        __Program_init(admin, adminDelay);
+        if (points_ == address(0)) revert ZeroAddress();
+        _getStorage().points = points_;
+        _grantRole(MANAGER_ROLE, admin);
+        _grantRole(CAMPAIGN_ADMIN_ROLE, admin);
+        _grantRole(ISSUING_ADMIN_ROLE, admin);
+        _grantRole(SETTLEMENT_ADMIN_ROLE, admin);
+        _grantRole(TRANSFER_ADMIN_ROLE, admin);
+    }
+
+    // ---------------------------------------------------------------- campaign lifecycle
+
+    /// @inheritdoc IPSPVault
+    function createCampaign(
+        bytes32 campaignId,
+        uint256 spBudget,
+        address[] calldata settlementDestinations,
+        address[] calldata transferWhitelist,
+        string calldata metadata
+    ) external nonReentrant whenNotPaused {
+        _requireRole(CAMPAIGN_ADMIN_ROLE);
+        if (campaignId == bytes32(0)) revert InvalidCampaignId();
+        _requireAtMost(settlementDestinations.length);
+        _requireAtMost(transferWhitelist.length);
+        PSPVaultStorage storage $ = _getStorage();
+        Campaign storage c = $.campaigns[campaignId];
+        if (c.status != CampaignStatus.None) revert CampaignAlreadyExists(campaignId);
+        c.creator = msg.sender;
+        c.status = CampaignStatus.Active;
+        c.metadata = metadata;
+        emit CampaignCreated(campaignId, msg.sender, spBudget, metadata);
+        _setFlag($.campaignAdmins, campaignId, msg.sender, true);
+        emit CampaignAdminUpdated(campaignId, msg.sender, true);
+        for (uint256 i = 0; i < settlementDestinations.length; ++i) {
+            _updateSettlementWhitelist($, campaignId, settlementDestinations[i], true);
+        }
+        for (uint256 i = 0; i < transferWhitelist.length; ++i) {
+            _updateTransferWhitelist($, campaignId, transferWhitelist[i], true);
+        }
+        _fund($, c, campaignId, spBudget);
+    }
+
+    /// @inheritdoc IPSPVault
+    function fundCampaign(bytes32 campaignId, uint256 amount) external nonReentrant whenNotPaused {
+        PSPVaultStorage storage $ = _getStorage();
+        Campaign storage c = _campaign($, campaignId);
+        _requireCampaignAdmin($, campaignId);
+        if (c.status == CampaignStatus.Closed) revert InvalidCampaignStatus(campaignId, c.status);
+        if (amount == 0) revert ZeroAmount();
+        _fund($, c, campaignId, amount);
+    }
+
+    /// @inheritdoc IPSPVault
+    function pauseCampaign(bytes32 campaignId) external {
+        _moveStatus(campaignId, CampaignStatus.Active, CampaignStatus.Paused);
+    }
+
+    /// @inheritdoc IPSPVault
+    function resumeCampaign(bytes32 campaignId) external {
+        _moveStatus(campaignId, CampaignStatus.Paused, CampaignStatus.Active);
+    }
+
+    /// @inheritdoc IPSPVault
+    function closeCampaign(bytes32 campaignId, address returnTo) external nonReentrant whenNotPaused {
+        PSPVaultStorage storage $ = _getStorage();
+        Campaign storage c = _campaign($, campaignId);
+        _requireCampaignAdmin($, campaignId);
+        if (c.status == CampaignStatus.Closed) revert InvalidCampaignStatus(campaignId, c.status);
+        if (returnTo == address(0)) revert ZeroAddress();
+        uint256 returned = c.available;
+        c.available = 0;
+        c.status = CampaignStatus.Closed;
+        $.allocated -= returned;
+        emit CampaignStatusUpdated(campaignId, CampaignStatus.Closed);
+        emit CampaignClosed(campaignId, returnTo, returned);
+        if (returned != 0) IERC20($.points).safeTransfer(returnTo, returned);
+    }
+
+    // ---------------------------------------------------------------- pSP ledger
+
+    /// @inheritdoc IPSPVault
+    function mint(bytes32 campaignId, address to, uint256 amount, string calldata metadata) external whenNotPaused {
+        if (to == address(0)) revert ZeroAddress();
+        if (amount == 0) revert ZeroAmount();
+        PSPVaultStorage storage $ = _getStorage();
+        Campaign storage c = _campaign($, campaignId);
+        if (c.status != CampaignStatus.Active) revert CampaignNotActive(campaignId, c.status);
+        if (
+            !hasRole(MANAGER_ROLE, msg.sender) &&
+            !hasRole(ISSUING_ADMIN_ROLE, msg.sender) &&
+            !$.campaignAdmins[campaignId][msg.sender]
+        ) {
+            _consumeMinterLimit($.minters[campaignId][msg.sender], campaignId, amount);
+        }
+        uint256 available = c.available;
+        if (available < amount) revert InsufficientBudget(campaignId, available, amount);
+        unchecked {
+            c.available = available - amount;
+        }
+        c.outstanding += amount;
+        $.balances[campaignId][to] += amount;
+        emit PSPMinted(campaignId, msg.sender, to, amount, metadata);
+    }
+
+    /// @inheritdoc IPSPVault
+    function settle(
+        address holder,
+        address receiver,
+        uint256 amount,
+        bytes32 campaignId,
+        string calldata metadata
+    ) external nonReentrant whenNotPaused {
+        _requireRole(SETTLEMENT_ADMIN_ROLE);
+        PSPVaultStorage storage $ = _getStorage();
+        Campaign storage c = _campaign($, campaignId);
+        if (!$.settlementWhitelist[campaignId][receiver]) {
+            revert SettlementReceiverNotWhitelisted(campaignId, receiver);
+        }
+        _debit($, campaignId, holder, amount);
+        c.outstanding -= amount;
+        $.allocated -= amount;
+        emit PSPSettled(campaignId, holder, receiver, amount, metadata);
+        IERC20($.points).safeTransfer(receiver, amount);
+    }
+
+    /// @inheritdoc IPSPVault
+    function expire(
+        address holder,
+        uint256 amount,
+        bytes32 campaignId,
+        string calldata metadata
+    ) external whenNotPaused {
+        _requireRole(SETTLEMENT_ADMIN_ROLE);
+        PSPVaultStorage storage $ = _getStorage();
+        Campaign storage c = _campaign($, campaignId);
+        _debit($, campaignId, holder, amount);
+        c.outstanding -= amount;
+        // A closed campaign cannot issue again: its SP becomes unallocated instead.
+        if (c.status == CampaignStatus.Closed) $.allocated -= amount;
+        else c.available += amount;
+        emit PSPExpired(campaignId, holder, amount, metadata);
+    }
+
+    /// @inheritdoc IPSPVault
+    function transfer(bytes32 campaignId, address from, address to, uint256 amount) external whenNotPaused {
+        _requireRole(TRANSFER_ADMIN_ROLE);
+        PSPVaultStorage storage $ = _getStorage();
+        _campaign($, campaignId);
+        if (!$.transferWhitelist[campaignId][to]) revert TransferReceiverNotWhitelisted(campaignId, to);
+        _debit($, campaignId, from, amount);
+        $.balances[campaignId][to] += amount;
+        emit PSPTransferred(campaignId, from, to, amount);
+    }
+
+    // ---------------------------------------------------------------- configuration
+
+    /// @inheritdoc IPSPVault
+    function updateSettlementWhitelist(bytes32 campaignId, address account, bool allowed) external {
+        PSPVaultStorage storage $ = _getStorage();
+        _campaign($, campaignId);
+        _requireCampaignAdmin($, campaignId);
+        _updateSettlementWhitelist($, campaignId, account, allowed);
+    }
+
+    /// @inheritdoc IPSPVault
+    function updateTransferWhitelist(bytes32 campaignId, address account, bool allowed) external {
+        PSPVaultStorage storage $ = _getStorage();
+        _campaign($, campaignId);
+        _requireCampaignAdmin($, campaignId);
+        _updateTransferWhitelist($, campaignId, account, allowed);
+    }
+
+    /// @inheritdoc IPSPVault
+    function setMinter(bytes32 campaignId, address minter, uint256 limit, bool active) external {
+        PSPVaultStorage storage $ = _getStorage();
+        _campaign($, campaignId);
+        _requireCampaignAdmin($, campaignId);
+        if (minter == address(0)) revert ZeroAddress();
+        if (limit > type(uint120).max) revert LimitTooLarge(limit, type(uint120).max);
+        Minter storage m = $.minters[campaignId][minter];
+        (m.limit, m.active) = (uint120(limit), active);
+        emit MinterConfigured(campaignId, minter, limit, active);
+    }
+
+    /// @inheritdoc IPSPVault
+    function setCampaignAdmin(bytes32 campaignId, address account, bool allowed) external {
+        PSPVaultStorage storage $ = _getStorage();
+        Campaign storage c = _campaign($, campaignId);
+        if (!hasRole(MANAGER_ROLE, msg.sender) && msg.sender != c.creator) {
+            revert NotCampaignCreator(campaignId, msg.sender);
+        }
+        if (_setFlag($.campaignAdmins, campaignId, account, allowed)) {
+            emit CampaignAdminUpdated(campaignId, account, allowed);
+        }
+    }
+
+    // ---------------------------------------------------------------- views
+
+    /// @inheritdoc IPSPVault
+    function getCampaign(bytes32 campaignId) external view returns (Campaign memory) {
+        return _campaign(_getStorage(), campaignId);
+    }
+
+    /// @inheritdoc IPSPVault
+    function getMinterConfig(
+        bytes32 campaignId,
+        address minter
+    ) external view returns (uint256 limit, uint256 issued, bool active) {
+        Minter memory m = _getStorage().minters[campaignId][minter];
+        return (m.limit, m.issued, m.active);
+    }
+
+    /// @inheritdoc IPSPVault
+    function balanceOf(bytes32 campaignId, address holder) external view returns (uint256) {
+        return _getStorage().balances[campaignId][holder];
+    }
+
+    /// @inheritdoc IPSPVault
+    function isCampaignAdmin(bytes32 campaignId, address account) external view returns (bool) {
+        return _getStorage().campaignAdmins[campaignId][account];
+    }
+
+    /// @inheritdoc IPSPVault
+    function isSettlementWhitelisted(bytes32 campaignId, address account) external view returns (bool) {
+        return _getStorage().settlementWhitelist[campaignId][account];
+    }
+
+    /// @inheritdoc IPSPVault
+    function isTransferWhitelisted(bytes32 campaignId, address account) external view returns (bool) {
+        return _getStorage().transferWhitelist[campaignId][account];
+    }
+
+    /// @inheritdoc IPSPVault
+    function unallocated() public view returns (uint256) {
+        PSPVaultStorage storage $ = _getStorage();
+        return IERC20($.points).balanceOf(address(this)) - $.allocated;
+    }
+
+    /// @inheritdoc IPSPVault
+    function totalAllocated() external view returns (uint256) {
+        return _getStorage().allocated;
+    }
+
+    /// @inheritdoc IPSPVault
+    function points() external view returns (address) {
+        return _getStorage().points;
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    /// @dev Budget comes first from unallocated SP in the vault, the rest from the caller.
+    function _fund(PSPVaultStorage storage $, Campaign storage c, bytes32 campaignId, uint256 amount) private {
+        if (amount == 0) return;
+        uint256 fromUnallocated = Math.min(unallocated(), amount);
+        c.budget += amount;
+        c.available += amount;
+        $.allocated += amount;
+        emit CampaignFunded(campaignId, msg.sender, amount, fromUnallocated);
+        if (amount > fromUnallocated) {
+            IERC20($.points).safeTransferFrom(msg.sender, address(this), amount - fromUnallocated);
+        }
+    }
+
+    function _consumeMinterLimit(Minter storage m, bytes32 campaignId, uint256 amount) private {
+        if (!m.active) revert MinterNotAuthorized(campaignId, msg.sender);
+        uint256 issued = m.issued;
+        if (issued + amount > m.limit) revert MinterLimitExceeded(campaignId, msg.sender, m.limit, issued, amount);
+        // Cannot truncate: issued + amount <= limit < 2^120.
+        m.issued = uint120(issued + amount);
+    }
+
+    function _debit(PSPVaultStorage storage $, bytes32 campaignId, address holder, uint256 amount) private {
+        if (amount == 0) revert ZeroAmount();
+        uint256 balance = $.balances[campaignId][holder];
+        if (balance < amount) revert InsufficientPSPBalance(campaignId, holder, balance, amount);
+        unchecked {
+            $.balances[campaignId][holder] = balance - amount;
+        }
+    }
+
+    function _moveStatus(bytes32 campaignId, CampaignStatus from, CampaignStatus to) private {
+        PSPVaultStorage storage $ = _getStorage();
+        Campaign storage c = _campaign($, campaignId);
+        _requireCampaignAdmin($, campaignId);
+        if (c.status != from) revert InvalidCampaignStatus(campaignId, c.status);
+        c.status = to;
+        emit CampaignStatusUpdated(campaignId, to);
+    }
+
+    function _updateSettlementWhitelist(
+        PSPVaultStorage storage $,
+        bytes32 campaignId,
+        address account,
+        bool allowed
+    ) private {
+        if (_setFlag($.settlementWhitelist, campaignId, account, allowed)) {
+            emit SettlementWhitelistUpdated(campaignId, account, allowed);
+        }
+    }
+
+    function _updateTransferWhitelist(
+        PSPVaultStorage storage $,
+        bytes32 campaignId,
+        address account,
+        bool allowed
+    ) private {
+        if (_setFlag($.transferWhitelist, campaignId, account, allowed)) {
+            emit TransferWhitelistUpdated(campaignId, account, allowed);
+        }
+    }
+
+    /// @dev Idempotent; returns whether anything changed (events only report changes).
+    function _setFlag(
+        mapping(bytes32 => mapping(address => bool)) storage flags,
+        bytes32 campaignId,
+        address account,
+        bool value
+    ) private returns (bool changed) {
+        if (account == address(0)) revert ZeroAddress();
+        changed = flags[campaignId][account] != value;
+        flags[campaignId][account] = value;
+    }
+
+    function _campaign(PSPVaultStorage storage $, bytes32 campaignId) private view returns (Campaign storage c) {
+        c = $.campaigns[campaignId];
+        if (c.status == CampaignStatus.None) revert CampaignNotFound(campaignId);
+    }
+
+    function _requireRole(bytes32 role) private view {
+        if (!hasRole(MANAGER_ROLE, msg.sender) && !hasRole(role, msg.sender)) {
+            revert CallerNotAuthorized(msg.sender, role);
+        }
+    }
+
+    function _requireCampaignAdmin(PSPVaultStorage storage $, bytes32 campaignId) private view {
+        if (!hasRole(MANAGER_ROLE, msg.sender) && !$.campaignAdmins[campaignId][msg.sender]) {
+            revert NotCampaignAdmin(campaignId, msg.sender);
+        }
+    }
+
+    function _requireAtMost(uint256 length) private pure {
+        if (length > MAX_INITIAL_ACCOUNTS) revert TooManyAccounts(length, MAX_INITIAL_ACCOUNTS);
+    }
+
+    function _getStorage() private pure returns (PSPVaultStorage storage $) {
+        assembly {
+            $.slot := PSP_VAULT_STORAGE
+        }
+    }
+}
