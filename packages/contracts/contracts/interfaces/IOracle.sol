@@ -18,6 +18,15 @@ interface IOracle {
         uint128 upperPeg;
     }
 
+    /// @notice A feed to configure at initialization.
+    struct FeedInit {
+        address asset;
+        address feed;
+        uint32 heartbeat;
+        uint128 lowerPeg;
+        uint128 upperPeg;
+    }
+
     /// @notice Thrown when an asset has no feed configured.
     error FeedNotConfigured(address asset);
 

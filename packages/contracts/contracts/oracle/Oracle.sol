@@ -18,9 +18,14 @@ contract Oracle is ProgramUpgradeable, IOracle {
 
     uint8 private constant MAX_FEED_DECIMALS = 36;
 
-    /// @notice Initializes the oracle with `admin` as its single admin.
-    function initialize(address admin, uint48 adminDelay) external initializer {
+    /// @notice Initializes the oracle with `admin` as its single admin and its first `feeds`,
+    /// so a program is complete at birth without the deployer ever being an admin.
+    function initialize(address admin, uint48 adminDelay, FeedInit[] calldata feeds) external initializer {
         __Program_init(admin, adminDelay);
+        for (uint256 i = 0; i < feeds.length; ++i) {
+            FeedInit calldata f = feeds[i];
+            _setFeed(f.asset, f.feed, f.heartbeat, f.lowerPeg, f.upperPeg);
+        }
     }
 
     /// @inheritdoc IOracle
@@ -31,13 +36,7 @@ contract Oracle is ProgramUpgradeable, IOracle {
         uint128 lowerPeg,
         uint128 upperPeg
     ) external onlyRole(DEFAULT_ADMIN_ROLE) {
-        if (asset == address(0) || feed == address(0)) revert ZeroAddress();
-        if (heartbeat == 0) revert InvalidHeartbeat(heartbeat);
-        if (lowerPeg == 0 || lowerPeg > upperPeg) revert InvalidPegBand(lowerPeg, upperPeg);
-        uint8 feedDecimals = IAggregatorV3(feed).decimals();
-        if (feedDecimals > MAX_FEED_DECIMALS) revert InvalidFeedDecimals(feedDecimals);
-        _getOracleStorage().feeds[asset] = Feed(feed, heartbeat, feedDecimals, lowerPeg, upperPeg);
-        emit FeedConfigured(asset, feed, heartbeat, lowerPeg, upperPeg);
+        _setFeed(asset, feed, heartbeat, lowerPeg, upperPeg);
     }
 
     /// @inheritdoc IOracle
@@ -46,6 +45,16 @@ contract Oracle is ProgramUpgradeable, IOracle {
         if ($.feeds[asset].feed == address(0)) revert FeedNotConfigured(asset);
         delete $.feeds[asset];
         emit FeedRemoved(asset);
+    }
+
+    function _setFeed(address asset, address feed, uint32 heartbeat, uint128 lowerPeg, uint128 upperPeg) private {
+        if (asset == address(0) || feed == address(0)) revert ZeroAddress();
+        if (heartbeat == 0) revert InvalidHeartbeat(heartbeat);
+        if (lowerPeg == 0 || lowerPeg > upperPeg) revert InvalidPegBand(lowerPeg, upperPeg);
+        uint8 feedDecimals = IAggregatorV3(feed).decimals();
+        if (feedDecimals > MAX_FEED_DECIMALS) revert InvalidFeedDecimals(feedDecimals);
+        _getOracleStorage().feeds[asset] = Feed(feed, heartbeat, feedDecimals, lowerPeg, upperPeg);
+        emit FeedConfigured(asset, feed, heartbeat, lowerPeg, upperPeg);
     }
 
     /// @inheritdoc IOracle

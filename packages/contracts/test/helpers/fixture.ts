@@ -56,7 +56,7 @@ export async function deployProgram(opts: ProgramOptions = {}) {
   let daiFeed: MockAggregatorV3 | undefined;
   if (opts.withOracle) {
     oracle = await proxy<Oracle>("Oracle");
-    await oracle.initialize(admin.address, ADMIN_DELAY);
+    await oracle.initialize(admin.address, ADMIN_DELAY, []);
     usdcFeed = (await ethers.deployContract("MockAggregatorV3", [8, 100_000_000n])) as unknown as MockAggregatorV3;
     daiFeed = (await ethers.deployContract("MockAggregatorV3", [8, 100_000_000n])) as unknown as MockAggregatorV3;
     const band = [ethers.parseUnits("0.98", 18), ethers.parseUnits("1.02", 18)] as const;
