@@ -115,6 +115,14 @@ describe("PSPVault: delegated minters (setMinter / getMinterConfig)", () => {
   });
 
   describe("limit bounds", () => {
+    it("mint_revertsWithMinterLimitExceeded_notAnOverflowPanic_forAHugeAmount", async () => {
+      const p = await loadFixture(withMinter);
+      await p.psp.connect(p.minter).mint(CAMPAIGN_A, p.alice, SP(1), "");
+      await expect(p.psp.connect(p.minter).mint(CAMPAIGN_A, p.alice, ethers.MaxUint256, ""))
+        .to.be.revertedWithCustomError(p.psp, "MinterLimitExceeded")
+        .withArgs(CAMPAIGN_A, p.minter, SP(100), SP(1), ethers.MaxUint256);
+    });
+
     it("setMinter_accepts_limitOf2pow120Minus1", async () => {
       const p = await loadFixture(withMinter);
       await p.psp.connect(p.creator).setMinter(CAMPAIGN_A, p.minter, MAX_LIMIT, true);
