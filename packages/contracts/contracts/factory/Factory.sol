@@ -126,6 +126,7 @@ contract Factory is ProgramUpgradeable, ReentrancyGuardTransient, IFactory {
             createdAt: uint64(block.timestamp),
             status: RedeemStatus.Pending,
             expectedBasketMode: expectedBasketMode,
+            redeemFeeBps: $.redeemFeeBps,
             asset: asset,
             to: to,
             amount: amount
@@ -167,7 +168,7 @@ contract Factory is ProgramUpgradeable, ReentrancyGuardTransient, IFactory {
         request.status = RedeemStatus.Finalized;
 
         uint256 amount = request.amount;
-        uint256 fee = CollateralMath.fee(amount, $.redeemFeeBps);
+        uint256 fee = CollateralMath.fee(amount, request.redeemFeeBps);
         uint256 net = amount - fee;
         uint256 paid =
             basketMode

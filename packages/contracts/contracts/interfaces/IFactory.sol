@@ -17,11 +17,14 @@ interface IFactory {
     }
 
     /// @notice A redemption request, as returned by {getRedeemRequest}.
+    /// @param redeemFeeBps The redeem fee in force when the request was made; a later fee rise
+    /// never applies to it.
     struct RedeemRequest {
         address requester;
         uint64 createdAt;
         RedeemStatus status;
         bool expectedBasketMode;
+        uint16 redeemFeeBps;
         address asset;
         address to;
         uint256 amount;

@@ -124,14 +124,20 @@ describe("Factory: fees and rounding (DESIGN: fees in SP to feeReceiver, roundin
       expect(await p.usdc.balanceOf(p.bob)).to.equal(USDC("9.95"));
     });
 
-    it("finalizeRedeem_usesTheFeeInForceAtFinalization", async () => {
+    it("finalizeRedeem_usesTheFeeInForceAtRequest_notALaterRaise", async () => {
       const p = await holding();
       await p.factory.connect(p.alice).requestRedeem(p.usdc, p.bob, SP(10), false);
-      await p.factory.setFees(30, 0);
+      await p.factory.setFees(30, 1000);
+      await p.factory.connect(p.alice).requestRedeem(p.usdc, p.bob, SP(10), false);
+      expect((await p.factory.getRedeemRequest(1)).redeemFeeBps).to.equal(50n);
+      expect((await p.factory.getRedeemRequest(2)).redeemFeeBps).to.equal(1000n);
       await expect(p.factory.connect(p.executor).finalizeRedeem(1))
         .to.emit(p.factory, "RedeemFinalized")
-        .withArgs(1n, p.executor.address, SP(10), 0, false);
-      expect(await p.usdc.balanceOf(p.bob)).to.equal(USDC(10));
+        .withArgs(1n, p.executor.address, SP("9.95"), SP("0.05"), false);
+      await expect(p.factory.connect(p.executor).finalizeRedeem(2))
+        .to.emit(p.factory, "RedeemFinalized")
+        .withArgs(2n, p.executor.address, SP(9), SP(1), false);
+      expect(await p.usdc.balanceOf(p.bob)).to.equal(USDC("18.95"));
     });
   });
 

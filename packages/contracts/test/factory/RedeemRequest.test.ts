@@ -38,6 +38,7 @@ describe("Factory: redemption requests (spec: Redemption request create, cancel,
       expect(r.asset).to.equal(await p.usdc.getAddress());
       expect(r.to).to.equal(p.bob.address);
       expect(r.amount).to.equal(amount);
+      expect(r.redeemFeeBps).to.equal(0n);
     });
 
     it("requestRedeem_returnsSequentialIds_acrossRequesters", async () => {
