@@ -52,6 +52,7 @@ export const RedeemRequestView = z.object({
   to: Address,
   amount: z.string(),
   expectedBasketMode: z.boolean(),
+  redeemFeeBps: z.number().int().meta({ description: "Redeem fee in force when the request was made" }),
   createdAt: z.number().int(),
   readyAt: z.number().int().meta({ description: "When the requester may finalize it themselves" }),
   status: z.enum(["Pending", "Finalized", "Cancelled", "Rejected"]),

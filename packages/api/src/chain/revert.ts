@@ -1,0 +1,95 @@
+import { ErrorFragment, Interface, isHexString, type Result } from "ethers";
+import type { ContractName } from "@points/schema";
+import { ApiError } from "../errors.js";
+import { INTERFACES, roleName } from "./contracts.js";
+
+/** A decoded revert: which contract's ABI declares the error, its name and named arguments. */
+export interface DecodedRevert {
+  contract: string;
+  name: string;
+  args: Record<string, string | boolean>;
+  selector: string;
+}
+
+const STANDARD = new Interface(["error Error(string message)", "error Panic(uint256 code)"]);
+
+/** Every custom error of every program contract by selector, with the contracts declaring it. */
+const BY_SELECTOR = new Map<string, { fragment: ErrorFragment; contracts: string[] }>();
+for (const [contract, iface] of Object.entries(INTERFACES)) {
+  iface.forEachError((fragment) => {
+    const entry = BY_SELECTOR.get(fragment.selector) ?? { fragment, contracts: [] };
+    entry.contracts.push(contract);
+    BY_SELECTOR.set(fragment.selector, entry);
+  });
+}
+
+const plain = (v: unknown): string | boolean => (typeof v === "boolean" ? v : String(v));
+
+function named(fragment: ErrorFragment, values: Result): Record<string, string | boolean> {
+  return Object.fromEntries(fragment.inputs.map((input, i) => [input.name || String(i), plain(values[i])]));
+}
+
+/** Decodes revert data, preferring the contract that was called when several declare the error. */
+export function decodeRevert(data: string, called: ContractName | "asset"): DecodedRevert | undefined {
+  if (!isHexString(data) || data.length < 10) return undefined;
+  const selector = data.slice(0, 10).toLowerCase();
+  for (const f of [STANDARD.getError("Error")!, STANDARD.getError("Panic")!]) {
+    if (f.selector === selector) {
+      return { contract: called, name: f.name, args: named(f, STANDARD.decodeErrorResult(f, data)), selector };
+    }
+  }
+  const entry = BY_SELECTOR.get(selector);
+  if (!entry) return undefined;
+  const contract = entry.contracts.includes(called) ? called : entry.contracts[0];
+  const values = INTERFACES[contract as ContractName].decodeErrorResult(entry.fragment, data);
+  return { contract, name: entry.fragment.name, args: named(entry.fragment, values), selector };
+}
+
+/** Revert data carried by an ethers error from eth_call / eth_estimateGas, if any. */
+export function revertData(e: unknown): string | undefined {
+  const err = e as { data?: unknown; info?: { error?: { data?: unknown } }; error?: { data?: unknown } };
+  for (const d of [err.data, err.info?.error?.data, err.error?.data]) {
+    if (typeof d === "string" && isHexString(d)) return d;
+    if (d && typeof d === "object" && typeof (d as { data?: unknown }).data === "string") return (d as { data: string }).data;
+  }
+  return undefined;
+}
+
+/**
+ * Turns a simulation failure into the API's answer: a missing on-chain role is 403
+ * MISSING_ROLE naming contract, role and account; any other revert is 422 WOULD_REVERT with
+ * the decoded error; a dead node is left to the caller (CHAIN_UNAVAILABLE).
+ */
+export function revertToApiError(e: unknown, called: ContractName | "asset"): ApiError | undefined {
+  const code = (e as { code?: string }).code;
+  const data = revertData(e);
+  if (code !== "CALL_EXCEPTION" && data === undefined) return undefined;
+  const decoded = data ? decodeRevert(data, called) : undefined;
+  if (!decoded) {
+    const reason = (e as { shortMessage?: string }).shortMessage ?? "execution reverted";
+    return new ApiError("WOULD_REVERT", `the transaction would revert: ${reason}`, { contract: called, name: null, data });
+  }
+  if (decoded.name === "AccessControlUnauthorizedAccount") {
+    const role = roleName(String(decoded.args.neededRole));
+    return new ApiError("MISSING_ROLE", `${decoded.args.account} lacks ${role} on ${decoded.contract}`, {
+      contract: decoded.contract,
+      role,
+      account: decoded.args.account,
+      error: decoded,
+    });
+  }
+  if (decoded.name === "CallerNotAuthorized") {
+    const role = roleName(String(decoded.args.role));
+    return new ApiError("MISSING_ROLE", `${decoded.args.caller} holds neither MANAGER_ROLE nor ${role} on ${decoded.contract}`, {
+      contract: decoded.contract,
+      role,
+      anyOf: ["MANAGER_ROLE", role],
+      account: decoded.args.caller,
+      error: decoded,
+    });
+  }
+  const args = Object.entries(decoded.args)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(", ");
+  return new ApiError("WOULD_REVERT", `the transaction would revert: ${decoded.contract}.${decoded.name}(${args})`, decoded);
+}

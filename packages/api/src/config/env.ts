@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1")
+  .optional();
+
+const Chain = z.strictObject({
+  chainId: z.number().int().positive(),
+  name: z.string().min(1),
+  rpcUrl: z.url({ protocol: /^https?$/ }),
+  explorerUrl: z.url().nullable().default(null),
+  testnet: z.boolean().default(true),
+  /** Expected block time: fee data and the latest block are cached this long. */
+  blockTimeMs: z.number().int().positive().default(1000),
+});
+export type ChainConfig = z.infer<typeof Chain>;
+
+const LOCAL_CHAIN: ChainConfig = {
+  chainId: 31337,
+  name: "Local Hardhat",
+  rpcUrl: "http://127.0.0.1:8545",
+  explorerUrl: null,
+  testnet: true,
+  blockTimeMs: 1000,
+};
+
+const Env = z.object({
+  HOST: z.string().default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** JSON array of chains; default: the local Hardhat node the start command launches. */
+  CHAINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return [LOCAL_CHAIN];
+      try {
+        return z.array(Chain).min(1).parse(JSON.parse(v));
+      } catch (e) {
+        ctx.addIssue({ code: "custom", message: `CHAINS must be a JSON array of chains: ${(e as Error).message}` });
+        return z.NEVER;
+      }
+    }),
+  /** PostgreSQL when set; otherwise the embedded database in DATA_DIR. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+  DATA_DIR: z.string().default(".data/pglite"),
+  /** Program id or factory address used when a request names none. */
+  DEFAULT_PROGRAM: z.string().optional(),
+  /** Require an API key on every route, not only role, freeze and studio routes. */
+  REQUIRE_API_KEY: bool.default(false),
+  RATE_LIMIT_PER_MINUTE_IP: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_PER_MINUTE_KEY: z.coerce.number().int().positive().default(1200),
+  RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Validates the environment once, at start; a bad value stops the service with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "env"}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    chains: e.CHAINS,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    defaultProgram: e.DEFAULT_PROGRAM,
+    requireApiKey: e.REQUIRE_API_KEY,
+    rateLimit: { perIp: e.RATE_LIMIT_PER_MINUTE_IP, perKey: e.RATE_LIMIT_PER_MINUTE_KEY },
+    rpcTimeoutMs: e.RPC_TIMEOUT_MS,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,34 @@
+import type { routes } from "@points/schema";
+import type { Handler } from "../../context.js";
+import { contract, read, requireAllowance, target, tx, type Target } from "../common.js";
+
+/**
+ * Factory.requestRedeem(asset, to, amount, expectedBasketMode). The mode defaults to the
+ * chain's current one and is echoed; the Factory escrows SP, so it needs an SP allowance.
+ */
+export async function requestRedeemTx(
+  t: Target,
+  key: string,
+  input: { asset: string; amount: string; to?: string; expectedBasketMode?: boolean },
+) {
+  const expected =
+    input.expectedBasketMode ?? ((await read(t, "factory", () => contract(t, "factory").isBasketMode())) as boolean);
+  await requireAllowance(t, {
+    token: t.program.points,
+    tokenContract: "points",
+    owner: key,
+    spender: t.program.factory,
+    spenderName: "Factory",
+    amount: BigInt(input.amount),
+  });
+  return tx(t, {
+    contract: "factory",
+    fn: "requestRedeem",
+    args: [input.asset, input.to ?? key, BigInt(input.amount), expected],
+    from: key,
+    extra: { expectedBasketMode: expected },
+  });
+}
+
+export const buildRedeem: Handler<typeof routes.buildRedeem> = async ({ body }, ctx) =>
+  requestRedeemTx(await target(ctx, body.program), body.key, body.input);
