@@ -116,7 +116,7 @@ export async function deployThrough(r: Release, params: DeployParams) {
   const tx = await r.pf.connect(r.operator).deployProgram(params);
   const receipt = (await tx.wait()) as ContractTransactionReceipt;
   const addresses = await r.pf.programOf(params.brand);
-  return { receipt, addresses, ...(await attach(addresses)) };
+  return { tx, receipt, addresses, ...(await attach(addresses)) };
 }
 
 /** Typed handles on a program's proxies (`oracle` undefined when the program has none). */
