@@ -44,11 +44,13 @@ const ROLE_NAMES = [...new Set(Object.values(BIRTH_ROLES).flatMap((roles) => Obj
 const roleId = (name: string) => (name === "DEFAULT_ADMIN_ROLE" ? ethers.ZeroHash : ethers.id(name));
 
 /** Names of every `*_ROLE` constant in a contract's ABI. */
-const roleConstants = (c: BaseContract) =>
-  c.interface.fragments
-    .filter((f) => f.type === "function" && "name" in f && String(f.name).endsWith("_ROLE"))
-    .map((f) => String((f as { name: string }).name))
-    .sort();
+const roleConstants = (c: BaseContract) => {
+  const names: string[] = [];
+  c.interface.forEachFunction((f) => {
+    if (f.name.endsWith("_ROLE") && f.inputs.length === 0) names.push(f.name);
+  });
+  return names.sort();
+};
 
 async function deployed(withOracle: boolean, withFee: boolean) {
   const r = await releaseFixture();
