@@ -88,9 +88,8 @@ describe("ProgramFactory: who may deploy and what is refused", () => {
           .to.be.revertedWithCustomError(r.pf, "InvalidBrand")
           .withArgs(brand);
         expect(await r.pf.programCount()).to.equal(0n);
-        for (const a of asTuple(await r.pf.predictAddresses(brand))) {
-          expect(await ethers.provider.getCode(a)).to.equal("0x");
-        }
+        // A brand that can never be deployed has no predicted addresses either.
+        await expect(r.pf.predictAddresses(brand)).to.be.revertedWithCustomError(r.pf, "InvalidBrand").withArgs(brand);
       });
     }
 
@@ -140,6 +139,15 @@ describe("ProgramFactory: who may deploy and what is refused", () => {
         await expectNoProgram(r, BRAND);
       });
     }
+
+    it("deployProgram_revertsWithNotAContract_when_collateralAssetHasNoCode", async () => {
+      const r = await networkHelpers.loadFixture(fixture);
+      const eoa = r.brandWallet.address;
+      await expect(r.pf.connect(r.operator).deployProgram(await paramsFor(r, { collateralAsset: eoa })))
+        .to.be.revertedWithCustomError(r.pf, "NotAContract")
+        .withArgs(eoa);
+      await expectNoProgram(r, BRAND);
+    });
 
     it("deployProgram_acceptsAZeroFeeReceiver_asTheBrandWallet", async () => {
       const r = await networkHelpers.loadFixture(fixture);
