@@ -74,7 +74,7 @@ export const TARGETS: Target[] = [
     name: "Oracle",
     roles: { PAUSER: ROLES.PAUSER },
     proxy: (p) => p.oracle!,
-    initArgs: async (p) => [p.admin.address, ADMIN_DELAY],
+    initArgs: async (p) => [p.admin.address, ADMIN_DELAY, []],
   },
 ];
 

@@ -30,7 +30,7 @@ export async function upgradesFixture() {
 
   const usdc = (await ethers.deployContract("MockStablecoin", ["USD Coin", "USDC", 6])) as unknown as MockStablecoin;
   const usdcFeed = await ethers.deployContract("MockAggregatorV3", [8, 100_000_000n]);
-  const oracle = (await deploy("Oracle", [admin.address, ADMIN_DELAY])) as unknown as Oracle;
+  const oracle = (await deploy("Oracle", [admin.address, ADMIN_DELAY, []])) as unknown as Oracle;
   await oracle.setFeed(usdc, usdcFeed, 86_400, ethers.parseUnits("0.98", 18), ethers.parseUnits("1.02", 18));
 
   // The Factory does not exist yet: the admin is the minter until the Factory takes over.
@@ -40,7 +40,7 @@ export async function upgradesFixture() {
     admin.address,
     ADMIN_DELAY,
     admin.address,
-    [],
+    [feeReceiver.address],
   ])) as unknown as Points;
   const factory = (await deploy("Factory", [
     {
