@@ -90,6 +90,9 @@ interface IFactory {
     error NotRequester(uint256 requestId, address caller);
     /// @notice Thrown when the requester finalizes before `readyAt`.
     error RedeemDelayNotElapsed(uint256 requestId, uint256 readyAt);
+    /// @notice Thrown when a fee is on and the fee receiver is not on the Points transfer
+    /// allowlist while transfers are restricted (every mint and redemption would revert).
+    error FeeReceiverNotWhitelisted(address feeReceiver);
     /// @notice Thrown when the vaults hold no collateral to pay a basket redemption.
     error NoCollateral();
 

@@ -42,6 +42,31 @@ describe("Factory: assets and configuration", () => {
         "InvalidInitialization",
       );
     });
+
+    it("initialize_revertsWhen_feeOn_andFeeReceiverNotOnTransferWhitelist", async () => {
+      const p = await load();
+      const impl = await ethers.deployContract("Factory");
+      const proxy = await ethers.deployContract("ProgramProxy", [await impl.getAddress()]);
+      const fresh = await ethers.getContractAt("Factory", await proxy.getAddress());
+      const params = {
+        admin: p.admin.address,
+        adminDelay: 0,
+        points: p.points,
+        executor: p.executor.address,
+        oracle: ethers.ZeroAddress,
+        asset: ethers.ZeroAddress,
+        vault: ethers.ZeroAddress,
+        feeReceiver: p.outsider.address,
+        mintFeeBps: 10,
+        redeemFeeBps: 0,
+        redeemDelay: 0,
+      };
+      await expect(fresh.initialize(params))
+        .to.be.revertedWithCustomError(fresh, "FeeReceiverNotWhitelisted")
+        .withArgs(p.outsider.address);
+      await p.points.addToTransferWhitelist(p.outsider);
+      await expect(fresh.initialize(params)).to.emit(fresh, "FeesUpdated").withArgs(10, 0);
+    });
   });
 
   describe("registerAsset (MANAGER_ROLE; DESIGN: one CollateralVault per asset, 6 and 18 decimals)", () => {
@@ -156,8 +181,28 @@ describe("Factory: assets and configuration", () => {
   describe("setFees (DEFAULT_ADMIN_ROLE; Limits: at most 1,000 bps each)", () => {
     it("setFees_setsBothFees_upToTheMaximum_andEmits", async () => {
       const p = await load();
+      await p.points.addToTransferWhitelist(p.feeReceiver);
       await expect(p.factory.setFees(1000, 7)).to.emit(p.factory, "FeesUpdated").withArgs(1000, 7);
       expect([await p.factory.mintFeeBps(), await p.factory.redeemFeeBps()]).to.deep.equal([1000n, 7n]);
+    });
+
+    it("setFees_revertsWhen_feeOn_andFeeReceiverNotOnTransferWhitelist", async () => {
+      const p = await load();
+      for (const [mint, redeem] of [
+        [1, 0],
+        [0, 1],
+      ]) {
+        await expect(p.factory.setFees(mint, redeem))
+          .to.be.revertedWithCustomError(p.factory, "FeeReceiverNotWhitelisted")
+          .withArgs(p.feeReceiver.address);
+      }
+      await expect(p.factory.setFees(0, 0)).to.emit(p.factory, "FeesUpdated").withArgs(0, 0);
+    });
+
+    it("setFees_allowsAnUnlistedFeeReceiver_whileTransfersAreUnrestricted", async () => {
+      const p = await load();
+      await p.points.setTransferRestricted(false);
+      await expect(p.factory.setFees(10, 10)).to.emit(p.factory, "FeesUpdated").withArgs(10, 10);
     });
 
     it("setFees_revertsWhen_eitherFeeAbove1000Bps", async () => {
@@ -185,6 +230,16 @@ describe("Factory: assets and configuration", () => {
         .to.emit(p.factory, "FeeReceiverUpdated")
         .withArgs(p.carol.address);
       expect(await p.factory.feeReceiver()).to.equal(p.carol.address);
+    });
+
+    it("setFeeReceiver_revertsWhen_feeOn_andReceiverNotOnTransferWhitelist", async () => {
+      const p = await load();
+      await p.points.addToTransferWhitelist(p.feeReceiver);
+      await p.factory.setFees(5, 5);
+      await expect(p.factory.setFeeReceiver(p.carol))
+        .to.be.revertedWithCustomError(p.factory, "FeeReceiverNotWhitelisted")
+        .withArgs(p.carol.address);
+      expect(await p.factory.feeReceiver()).to.equal(p.feeReceiver.address);
     });
 
     it("setFeeReceiver_revertsWhen_zero", async () => {

@@ -5,7 +5,7 @@ import { allowMinter, allowRedeemer, DAI, expectBacked, fund, mintWith, register
 // 0.3% to mint, 0.5% to redeem.
 const fixture = () => deployProgram({ mintFeeBps: 30, redeemFeeBps: 50 });
 
-/** alice may mint USDC and DAI; DAI is registered. The fee receiver is NOT transfer-listed yet. */
+/** alice may mint USDC and DAI; DAI is registered. The fee receiver is listed at birth (fees are on). */
 async function ready() {
   const p = await networkHelpers.loadFixture(fixture);
   await registerDai(p);
@@ -17,8 +17,9 @@ async function ready() {
 
 describe("Factory: fees and rounding (DESIGN: fees in SP to feeReceiver, rounding favours the protocol)", () => {
   describe("mint fee", () => {
-    it("mint_revertsWhen_feeReceiverNotOnTransferWhitelist", async () => {
+    it("mint_revertsWhen_feeReceiverRemovedFromTransferWhitelist", async () => {
       const p = await ready();
+      await p.points.removeFromTransferWhitelist(p.feeReceiver);
       await expect(p.factory.connect(p.alice).mint(p.usdc, USDC(1000), p.alice))
         .to.be.revertedWithCustomError(p.points, "TransferNotWhitelisted")
         .withArgs(p.feeReceiver.address);
@@ -26,9 +27,8 @@ describe("Factory: fees and rounding (DESIGN: fees in SP to feeReceiver, roundin
       expect(await p.usdc.balanceOf(p.alice)).to.equal(USDC(10_000));
     });
 
-    it("mint_paysTheFeeInSpToFeeReceiver_onceListed", async () => {
+    it("mint_paysTheFeeInSpToFeeReceiver", async () => {
       const p = await ready();
-      await p.points.addToTransferWhitelist(p.feeReceiver);
       await expect(p.factory.connect(p.alice).mint(p.usdc, USDC(1000), p.alice))
         .to.emit(p.factory, "Minted")
         .withArgs(p.alice.address, await p.usdc.getAddress(), p.alice.address, USDC(1000), SP(997), SP(3));
@@ -111,10 +111,12 @@ describe("Factory: fees and rounding (DESIGN: fees in SP to feeReceiver, roundin
       await expectBacked(p);
     });
 
-    it("finalizeRedeem_revertsWhen_feeReceiverNotOnTransferWhitelist", async () => {
+    it("finalizeRedeem_revertsWhen_feeReceiverRemovedFromTransferWhitelist", async () => {
       const p = await holding();
       await p.factory.connect(p.alice).requestRedeem(p.usdc, p.bob, SP(10), false);
+      await p.points.addToTransferWhitelist(p.carol);
       await p.factory.setFeeReceiver(p.carol);
+      await p.points.removeFromTransferWhitelist(p.carol);
       await expect(p.factory.connect(p.executor).finalizeRedeem(1))
         .to.be.revertedWithCustomError(p.points, "TransferNotWhitelisted")
         .withArgs(p.carol.address);
