@@ -21,9 +21,9 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** A validated request of route `R`. */
 export interface Input<R extends RouteDef> {
-  params: Out<R["params"]>;
-  query: Out<R["query"]>;
-  body: Out<R["body"]>;
+  params: Out<NonNullable<R["params"]>>;
+  query: Out<NonNullable<R["query"]>>;
+  body: Out<NonNullable<R["body"]>>;
 }
 
 type Data<R extends RouteDef> = z.output<R["response"]> extends { data: infer D } ? D : never;

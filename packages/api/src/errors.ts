@@ -22,7 +22,11 @@ export class ApiError extends Error {
   toEnvelope() {
     return {
       success: false as const,
-      error: { code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) },
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.details === undefined ? {} : { details: this.details }),
+      },
     };
   }
 }

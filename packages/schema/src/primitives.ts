@@ -7,7 +7,10 @@ export const MAX_UINT256 = 2n ** 256n - 1n;
 export const Address = z
   .string()
   .regex(/^0x[0-9a-fA-F]{40}$/, "must be an address: 0x followed by 40 hex digits")
-  .meta({ description: "EVM address (any case on input, checksummed on output)", example: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" });
+  .meta({
+    description: "EVM address (any case on input, checksummed on output)",
+    example: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+  });
 
 const decimalInteger = z
   .string()

@@ -36,14 +36,17 @@ export class ApiKeys {
   }
 
   async revoke(id: string): Promise<boolean> {
-    const rows = await this.db.query("UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id", [
-      id,
-    ]);
+    const rows = await this.db.query(
+      "UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id",
+      [id],
+    );
     return rows.length === 1;
   }
 
   async list(): Promise<ApiKeyInfo[]> {
-    return (await this.db.query<Record<string, string | Date | null>>("SELECT * FROM api_keys ORDER BY created_at")).map(toInfo);
+    return (
+      await this.db.query<Record<string, string | Date | null>>("SELECT * FROM api_keys ORDER BY created_at")
+    ).map(toInfo);
   }
 }
 

@@ -79,5 +79,4 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
   };
 }
 
-const jsonArg = (v: unknown): unknown =>
-  typeof v === "bigint" ? v.toString() : Array.isArray(v) ? v.map(jsonArg) : v;
+const jsonArg = (v: unknown): unknown => (typeof v === "bigint" ? v.toString() : Array.isArray(v) ? v.map(jsonArg) : v);

@@ -21,6 +21,9 @@ export class ChainClient {
       staticNetwork: true,
       batchMaxCount: 100,
       batchStallTime: 2,
+      // ethers otherwise replays identical calls for 250 ms: a stale pending nonce after a
+      // broadcast would build a transaction that can never land.
+      cacheTimeout: -1,
     });
   }
 
@@ -50,7 +53,9 @@ export class ChainClient {
 export function chainUnavailable(e: unknown, chain: ChainConfig): never {
   const code = (e as { code?: string }).code;
   if (code === "TIMEOUT" || code === "NETWORK_ERROR" || code === "SERVER_ERROR" || code === "UNKNOWN_ERROR") {
-    throw new ApiError("CHAIN_UNAVAILABLE", `chain ${chain.chainId} (${chain.name}) did not answer`, undefined, { cause: e });
+    throw new ApiError("CHAIN_UNAVAILABLE", `chain ${chain.chainId} (${chain.name}) did not answer`, undefined, {
+      cause: e,
+    });
   }
   throw e;
 }

@@ -64,6 +64,9 @@ export function connect(program: Program, name: ContractName, runner: ContractRu
 
 export function requireRoleOn(contract: ContractName, role: RoleName) {
   if (!CONTRACT_ROLES[contract].includes(role)) {
-    throw new ApiError("INVALID_INPUT", `${contract} has no ${role}; it defines ${CONTRACT_ROLES[contract].join(", ")}`);
+    throw new ApiError(
+      "INVALID_INPUT",
+      `${contract} has no ${role}; it defines ${CONTRACT_ROLES[contract].join(", ")}`,
+    );
   }
 }

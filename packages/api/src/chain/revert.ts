@@ -50,7 +50,8 @@ export function revertData(e: unknown): string | undefined {
   const err = e as { data?: unknown; info?: { error?: { data?: unknown } }; error?: { data?: unknown } };
   for (const d of [err.data, err.info?.error?.data, err.error?.data]) {
     if (typeof d === "string" && isHexString(d)) return d;
-    if (d && typeof d === "object" && typeof (d as { data?: unknown }).data === "string") return (d as { data: string }).data;
+    if (d && typeof d === "object" && typeof (d as { data?: unknown }).data === "string")
+      return (d as { data: string }).data;
   }
   return undefined;
 }
@@ -67,7 +68,11 @@ export function revertToApiError(e: unknown, called: ContractName | "asset"): Ap
   const decoded = data ? decodeRevert(data, called) : undefined;
   if (!decoded) {
     const reason = (e as { shortMessage?: string }).shortMessage ?? "execution reverted";
-    return new ApiError("WOULD_REVERT", `the transaction would revert: ${reason}`, { contract: called, name: null, data });
+    return new ApiError("WOULD_REVERT", `the transaction would revert: ${reason}`, {
+      contract: called,
+      name: null,
+      data,
+    });
   }
   if (decoded.name === "AccessControlUnauthorizedAccount") {
     const role = roleName(String(decoded.args.neededRole));
@@ -80,16 +85,24 @@ export function revertToApiError(e: unknown, called: ContractName | "asset"): Ap
   }
   if (decoded.name === "CallerNotAuthorized") {
     const role = roleName(String(decoded.args.role));
-    return new ApiError("MISSING_ROLE", `${decoded.args.caller} holds neither MANAGER_ROLE nor ${role} on ${decoded.contract}`, {
-      contract: decoded.contract,
-      role,
-      anyOf: ["MANAGER_ROLE", role],
-      account: decoded.args.caller,
-      error: decoded,
-    });
+    return new ApiError(
+      "MISSING_ROLE",
+      `${decoded.args.caller} holds neither MANAGER_ROLE nor ${role} on ${decoded.contract}`,
+      {
+        contract: decoded.contract,
+        role,
+        anyOf: ["MANAGER_ROLE", role],
+        account: decoded.args.caller,
+        error: decoded,
+      },
+    );
   }
   const args = Object.entries(decoded.args)
     .map(([k, v]) => `${k}=${v}`)
     .join(", ");
-  return new ApiError("WOULD_REVERT", `the transaction would revert: ${decoded.contract}.${decoded.name}(${args})`, decoded);
+  return new ApiError(
+    "WOULD_REVERT",
+    `the transaction would revert: ${decoded.contract}.${decoded.name}(${args})`,
+    decoded,
+  );
 }

@@ -42,7 +42,10 @@ const Env = z.object({
       }
     }),
   /** PostgreSQL when set; otherwise the embedded database in DATA_DIR. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
   DATA_DIR: z.string().default(".data/pglite"),
   /** Program id or factory address used when a request names none. */
   DEFAULT_PROGRAM: z.string().optional(),

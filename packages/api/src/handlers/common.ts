@@ -64,7 +64,14 @@ export async function read<T>(t: Target, called: ContractName, fn: () => Promise
  */
 export async function requireAllowance(
   t: Target,
-  opts: { token: string; tokenContract: "asset" | "points"; owner: string; spender: string; spenderName: string; amount: bigint },
+  opts: {
+    token: string;
+    tokenContract: "asset" | "points";
+    owner: string;
+    spender: string;
+    spenderName: string;
+    amount: bigint;
+  },
 ): Promise<void> {
   const allowance: bigint = await read(t, opts.tokenContract === "points" ? "points" : "factory", () =>
     erc20(t, opts.token).allowance(opts.owner, opts.spender),

@@ -11,10 +11,13 @@ export function rateLimiter(config: Config) {
     limit: (req) => (bearer(req.get("authorization")) ? config.rateLimit.perKey : config.rateLimit.perIp),
     keyGenerator: (req) => {
       const key = bearer(req.get("authorization"));
-      return key ? `key:${createHash("sha256").update(key).digest("hex")}` : `ip:${ipKeyGenerator(req.ip ?? "unknown")}`;
+      return key
+        ? `key:${createHash("sha256").update(key).digest("hex")}`
+        : `ip:${ipKeyGenerator(req.ip ?? "unknown")}`;
     },
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    handler: (_req, _res, next) => next(new ApiError("RATE_LIMITED", "too many requests: slow down and retry after a minute")),
+    handler: (_req, _res, next) =>
+      next(new ApiError("RATE_LIMITED", "too many requests: slow down and retry after a minute")),
   });
 }

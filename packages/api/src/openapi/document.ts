@@ -8,7 +8,9 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, "{$1}");
  * The OpenAPI 3.1 document, generated from the same schemas that validate requests, so the
  * document cannot drift from the service.
  */
-export function openApiDocument() {
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
+
+export function openApiDocument(): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   registry.registerComponent("securitySchemes", "apiKey", { type: "http", scheme: "bearer" });
   const errorResponse = (description: string) => ({

@@ -1,4 +1,4 @@
-type Doc = ReturnType<typeof import("./document.js").openApiDocument>;
+import type { OpenApiDocument as Doc } from "./document.js";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

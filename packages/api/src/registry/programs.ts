@@ -65,7 +65,9 @@ export class ProgramRegistry {
   }
 
   async listByChain(chainId: string): Promise<Program[]> {
-    const rows = await this.db.query<Row>("SELECT * FROM programs WHERE chain_id = $1 ORDER BY created_at, id", [chainId]);
+    const rows = await this.db.query<Row>("SELECT * FROM programs WHERE chain_id = $1 ORDER BY created_at, id", [
+      chainId,
+    ]);
     return rows.map(fromRow);
   }
 
@@ -91,16 +93,17 @@ export class ProgramRegistry {
     const all = await this.db.query<Row>("SELECT * FROM programs ORDER BY created_at LIMIT 2");
     if (all.length === 1) return fromRow(all[0]);
     if (all.length === 0) throw notFound("no program is registered yet: deploy one first");
-    throw invalidInput("program is required: the server knows several programs (pass `program`: id or factory address)");
+    throw invalidInput(
+      "program is required: the server knows several programs (pass `program`: id or factory address)",
+    );
   }
 
   /** Adds a program; a brand or factory already registered is a CONFLICT. */
   async insert(p: NewProgram, q: Queryable = this.db): Promise<Program> {
-    const existing = await q.query<Row>("SELECT * FROM programs WHERE brand = $1 OR (chain_id = $2 AND lower(factory) = lower($3))", [
-      p.brand,
-      p.chainId,
-      p.factory,
-    ]);
+    const existing = await q.query<Row>(
+      "SELECT * FROM programs WHERE brand = $1 OR (chain_id = $2 AND lower(factory) = lower($3))",
+      [p.brand, p.chainId, p.factory],
+    );
     if (existing.length) throw new ApiError("CONFLICT", `program ${p.brand} (or its factory) is already registered`);
     const rows = await q.query<Row>(
       `INSERT INTO programs (id, chain_id, brand, factory, points, collateral_vault, psp_vault, oracle, program_factory,

@@ -4,8 +4,7 @@ import { defineRoute } from "../route.js";
 import { UnsignedTx } from "../tx.js";
 import { success } from "../envelope.js";
 
-const chainBody = <T extends z.ZodRawShape>(input: T) =>
-  z.strictObject({ input: z.strictObject(input), key: Address });
+const chainBody = <T extends z.ZodRawShape>(input: T) => z.strictObject({ input: z.strictObject(input), key: Address });
 
 export const ChainFactoryParams = z.object({ chainId: ChainIdParam, factoryAddr: Address });
 export const ChainAssetParams = ChainFactoryParams.extend({ assetAddr: Address });

@@ -146,6 +146,12 @@ export const checkRole = defineRoute({
   params: z.object({ contract: ContractNameSchema, role: RoleNameSchema, address: Address }),
   query: ProgramQuery,
   response: success(
-    z.object({ contract: z.string(), contractAddress: Address, role: z.string(), address: Address, hasRole: z.boolean() }),
+    z.object({
+      contract: z.string(),
+      contractAddress: Address,
+      role: z.string(),
+      address: Address,
+      hasRole: z.boolean(),
+    }),
   ),
 });

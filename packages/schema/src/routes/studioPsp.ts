@@ -35,7 +35,13 @@ export const pspMint = post(
 export const pspSettle = post(
   "settle",
   "settle(holder, receiver, amount, campaignId, metadata)",
-  studioBody({ holder: Address, receiver: Address, amount: PositiveAmount, campaignId: CampaignId, metadata: Metadata }),
+  studioBody({
+    holder: Address,
+    receiver: Address,
+    amount: PositiveAmount,
+    campaignId: CampaignId,
+    metadata: Metadata,
+  }),
 );
 export const pspExpire = post(
   "expire",

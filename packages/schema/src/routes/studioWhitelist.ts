@@ -13,14 +13,46 @@ const accountBody = studioBody({ account: Address });
 const base = "/studio/sdk/v1/tx/whitelist";
 
 const whitelistRoute = (list: "mint" | "transfer" | "redeem", op: "add" | "remove", summary: string) =>
-  defineRoute({ method: "post", path: `${base}/${list}/${op}`, summary, tag: "allowlists", auth: "key", body: accountBody, response: tx });
+  defineRoute({
+    method: "post",
+    path: `${base}/${list}/${op}`,
+    summary,
+    tag: "allowlists",
+    auth: "key",
+    body: accountBody,
+    response: tx,
+  });
 
-export const whitelistMintAdd = whitelistRoute("mint", "add", "factory.addToMintWhitelist(account); MANAGER_ROLE on Factory");
-export const whitelistMintRemove = whitelistRoute("mint", "remove", "factory.removeFromMintWhitelist(account); MANAGER_ROLE on Factory");
-export const whitelistTransferAdd = whitelistRoute("transfer", "add", "points.addToTransferWhitelist(account); DEFAULT_ADMIN_ROLE on Points");
-export const whitelistTransferRemove = whitelistRoute("transfer", "remove", "points.removeFromTransferWhitelist(account); DEFAULT_ADMIN_ROLE on Points");
-export const whitelistRedeemAdd = whitelistRoute("redeem", "add", "factory.addToRedeemWhitelist(account); MANAGER_ROLE on Factory");
-export const whitelistRedeemRemove = whitelistRoute("redeem", "remove", "factory.removeFromRedeemWhitelist(account); MANAGER_ROLE on Factory");
+export const whitelistMintAdd = whitelistRoute(
+  "mint",
+  "add",
+  "factory.addToMintWhitelist(account); MANAGER_ROLE on Factory",
+);
+export const whitelistMintRemove = whitelistRoute(
+  "mint",
+  "remove",
+  "factory.removeFromMintWhitelist(account); MANAGER_ROLE on Factory",
+);
+export const whitelistTransferAdd = whitelistRoute(
+  "transfer",
+  "add",
+  "points.addToTransferWhitelist(account); DEFAULT_ADMIN_ROLE on Points",
+);
+export const whitelistTransferRemove = whitelistRoute(
+  "transfer",
+  "remove",
+  "points.removeFromTransferWhitelist(account); DEFAULT_ADMIN_ROLE on Points",
+);
+export const whitelistRedeemAdd = whitelistRoute(
+  "redeem",
+  "add",
+  "factory.addToRedeemWhitelist(account); MANAGER_ROLE on Factory",
+);
+export const whitelistRedeemRemove = whitelistRoute(
+  "redeem",
+  "remove",
+  "factory.removeFromRedeemWhitelist(account); MANAGER_ROLE on Factory",
+);
 
 export const whitelistStatus = defineRoute({
   method: "get",

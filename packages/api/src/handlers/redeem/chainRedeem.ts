@@ -13,11 +13,18 @@ export const chainRedeemCreate: Handler<typeof routes.chainRedeemCreate> = async
   });
 
 /** Cancel and finalize name the asset in the path: it must be the request's asset. */
-async function onRequest(ctx: Ctx, params: { chainId: string; factoryAddr: string; assetAddr: string }, requestId: string) {
+async function onRequest(
+  ctx: Ctx,
+  params: { chainId: string; factoryAddr: string; assetAddr: string },
+  requestId: string,
+) {
   const t = await chainTarget(ctx, params.chainId, params.factoryAddr);
   const request = await redeemRequestView(t, requestId);
   if (request.asset !== getAddress(params.assetAddr)) {
-    throw new ApiError("INVALID_INPUT", `request ${requestId} is for asset ${request.asset}, not ${getAddress(params.assetAddr)}`);
+    throw new ApiError(
+      "INVALID_INPUT",
+      `request ${requestId} is for asset ${request.asset}, not ${getAddress(params.assetAddr)}`,
+    );
   }
   return t;
 }

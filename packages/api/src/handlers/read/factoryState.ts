@@ -1,0 +1,93 @@
+import { getAddress, ZeroAddress } from "ethers";
+import type { routes } from "@points/schema";
+import type { Handler } from "../../context.js";
+import { contract, erc20, read, target, type Target } from "../common.js";
+
+/** Every asset's vault, decimals, symbol, collateral held and peg status at `blockTag`. */
+async function assetViews(t: Target, assets: string[], oracle: string | null, blockTag: number) {
+  const factory = contract(t, "factory");
+  const vaults: string[] = await Promise.all(assets.map((a) => factory.vaultOf(a, { blockTag })));
+  return Promise.all(
+    assets.map(async (asset, i) => {
+      const token = erc20(t, asset);
+      const [decimals, symbol, collateral, pegged] = await Promise.all([
+        token.decimals({ blockTag }),
+        token.symbol({ blockTag }),
+        token.balanceOf(vaults[i], { blockTag }),
+        oracle ? contract(t, "oracle").isPegged(asset, { blockTag }) : null,
+      ]);
+      return {
+        asset: getAddress(asset),
+        vault: getAddress(vaults[i]),
+        decimals: Number(decimals),
+        symbol: String(symbol),
+        collateral: collateral.toString(),
+        pegged: pegged as boolean | null,
+      };
+    }),
+  );
+}
+
+/**
+ * The Factory's state at one block. Reads are issued together so the node sees them as one
+ * JSON-RPC batch per step (block number and asset list, then everything else).
+ */
+export const readFactoryState: Handler<typeof routes.readFactoryState> = async ({ query }, ctx) => {
+  const t = await target(ctx, query.program);
+  const factory = contract(t, "factory");
+  const points = contract(t, "points");
+  return read(t, "factory", async () => {
+    const [blockNumber, assets, oracleAddr] = await Promise.all([
+      t.chain.provider.getBlockNumber(),
+      factory.assets() as Promise<string[]>,
+      factory.oracle() as Promise<string>,
+    ]);
+    const blockTag = blockNumber;
+    const oracle = oracleAddr === ZeroAddress ? null : getAddress(oracleAddr);
+    const [
+      paused,
+      basketMode,
+      forced,
+      mintFee,
+      redeemFee,
+      feeReceiver,
+      delay,
+      count,
+      supply,
+      pointsPaused,
+      restricted,
+      views,
+    ] = await Promise.all([
+      factory.paused({ blockTag }),
+      factory.isBasketMode({ blockTag }),
+      factory.basketModeForced({ blockTag }),
+      factory.mintFeeBps({ blockTag }),
+      factory.redeemFeeBps({ blockTag }),
+      factory.feeReceiver({ blockTag }),
+      factory.redeemDelay({ blockTag }),
+      factory.redeemRequestCount({ blockTag }),
+      points.totalSupply({ blockTag }),
+      points.paused({ blockTag }),
+      points.transferRestricted({ blockTag }),
+      assetViews(t, assets, oracle, blockTag),
+    ]);
+    return {
+      factory: t.program.factory,
+      points: t.program.points,
+      oracle,
+      paused,
+      pointsPaused,
+      basketMode,
+      basketModeForced: forced,
+      mintFeeBps: Number(mintFee),
+      redeemFeeBps: Number(redeemFee),
+      feeReceiver: getAddress(feeReceiver),
+      redeemDelay: Number(delay),
+      redeemRequestCount: count.toString(),
+      totalSupply: supply.toString(),
+      transferRestricted: restricted,
+      assets: views,
+      blockNumber,
+    };
+  });
+};
