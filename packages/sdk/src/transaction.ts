@@ -5,6 +5,7 @@ import {
   getAddress,
   hexlify,
   isError,
+  keccak256,
   type Signer,
   type TransactionReceipt,
   type TransactionResponse,
@@ -53,7 +54,17 @@ async function send(data: UnsignedTx, signer: Signer, opts: { confirmations?: nu
   const unsigned = decode(data);
   let response: TransactionResponse;
   if (signsRaw(signer)) {
-    response = await provider.broadcastTransaction(await signer.signTransaction(unsigned));
+    const raw = await signer.signTransaction(unsigned);
+    try {
+      response = await provider.broadcastTransaction(raw);
+    } catch (e) {
+      // A node that executes on submission (Hardhat's automine) answers a failing transaction
+      // with an error although it mined it: the receipt tells.
+      const hash = keccak256(raw);
+      const receipt = await provider.getTransactionReceipt(hash).catch(() => null);
+      if (receipt && receipt.status === 0) throw reverted(hash, receipt, e);
+      throw e;
+    }
   } else {
     response = await signer.sendTransaction({
       type: 2,
