@@ -36,7 +36,8 @@ const AMOUNT_TYPE = "must be a decimal string of a non-negative integer, in smal
 
 const decimalInteger = z
   .string()
-  .regex(/^(0|[1-9][0-9]*)$/, AMOUNT_TYPE)
+  // abort: zod runs later checks after a failed one, and BigInt() throws on non-digits.
+  .regex(/^(0|[1-9][0-9]*)$/, { message: AMOUNT_TYPE, abort: true })
   .refine((v) => v.length <= 78 && BigInt(v) <= MAX_UINT256, "must fit in uint256");
 
 /**
