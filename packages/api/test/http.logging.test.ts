@@ -66,7 +66,6 @@ describe("spec: structured JSON logs with request ids, secrets never logged (iss
     await service?.close();
   });
 
-  it.only_dump = undefined;
   it("everyLine_isOneJsonObject_withLevelTimeAndMessage", () => {
     assert.ok(lines.length >= 7, `only ${lines.length} lines`);
     for (const line of lines) {
