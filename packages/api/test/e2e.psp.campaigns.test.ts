@@ -199,10 +199,12 @@ describe("spec G: pSP campaign routes, signed and broadcast", () => {
       });
     });
 
-    it("pauseCampaign_andResumeCampaign_byACampaignAdmin_moveTheStatus", async () => {
+    it("pauseCampaign_andResumeCampaign_byACampaignAdmin_moveTheStatus_andPausedRefusesIssuance", async () => {
       const { alice } = e.who;
       await e.send(alice, await ok("pspPauseCampaign", { campaignId: "carols", from: alice.address }));
       assert.equal((await campaign("carols")).status, "Paused");
+      const issue = { campaignId: "carols", to: alice.address, amount: "1", from: alice.address };
+      expectRevert(await post("pspMint", issue), "pspVault", "CampaignNotActive", { campaignId: CAROLS, status: "2" });
       await e.send(alice, await ok("pspResumeCampaign", { campaignId: "carols", from: alice.address }));
       assert.equal((await campaign("carols")).status, "Active");
     });

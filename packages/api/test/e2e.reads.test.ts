@@ -1,6 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { expectError, setupE2E, SP, USDC, type E2E } from "./helpers/e2e.js";
+import { expectError, expectOk, setupE2E, SP, USDC, type E2E } from "./helpers/e2e.js";
 import { deployProgram } from "./helpers/program.js";
 import { startApi } from "./helpers/service.js";
 
@@ -233,6 +233,13 @@ describe("spec B: read routes", () => {
       assert.deepEqual(status, { address: alice.address, mint: false, redeem: false, transfer: false });
     });
 
+    it("aContractTheProgramDoesNotHave_is404_theOracleOfAnOracleLessProgram", async () => {
+      const params = { contract: "oracle", role: "PAUSER", address: e.who.brand.address };
+      expectError(await e.call("checkRole", { params, query: { program: "beta" } }), 404, "NOT_FOUND");
+      const body = { input: { contract: "oracle" }, key: e.who.brand.address, program: "beta" };
+      expectError(await e.call("pause", { body }), 404, "NOT_FOUND");
+    });
+
     it("anUnknownProgram_is404", async () => {
       expectError(await e.call("readFactoryState", { query: { program: "nope" } }), 404, "NOT_FOUND");
     });
@@ -253,9 +260,8 @@ describe("spec B: read routes", () => {
       const api = await startApi(e.node.url, { DEFAULT_PROGRAM: "beta" });
       try {
         for (const p of [e.record, beta]) await api.service.ctx.programs.insert(p);
-        const res = await api.call("GET", "/api/v1/evm/factory/state");
-        assert.equal(res.status, 200, JSON.stringify(res.body));
-        assert.equal(res.body.data.factory, beta.factory);
+        const data = expectOk("readFactoryState", await api.call("GET", "/api/v1/evm/factory/state"));
+        assert.equal(data.factory, beta.factory);
       } finally {
         await api.close();
       }
