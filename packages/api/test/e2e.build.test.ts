@@ -63,6 +63,19 @@ describe("spec A: build routes, signed and broadcast", () => {
       assert.equal(await e.c.points.balanceOf(alice.address), SP(100));
     });
 
+    it("mint_aboveTheKeysAssetBalance_is422ERC20InsufficientBalance_ofTheAsset", async () => {
+      const { alice } = e.who;
+      const balance = await e.c.usdc.balanceOf(alice.address);
+      await (await e.c.usdc.connect(alice).approve(e.record.factory, balance + 1n)).wait();
+      const input = { asset: e.usdc, amount: (balance + 1n).toString() };
+      const res = await e.call("buildMint", { body: { input, key: alice.address } });
+      expectRevert(res, "asset", "ERC20InsufficientBalance", {
+        sender: alice.address,
+        balance: balance.toString(),
+        needed: (balance + 1n).toString(),
+      });
+    });
+
     it("mint_byAnAccountNotOnTheMintAllowlist_is422NotMintWhitelisted", async () => {
       const { carol } = e.who;
       await (await e.c.usdc.connect(carol).mint(carol.address, USDC(1))).wait();
@@ -149,6 +162,20 @@ describe("spec A: build routes, signed and broadcast", () => {
       const input = { asset: e.usdc, amount: SP(1).toString(), expectedBasketMode: true };
       const res = await e.call("buildRedeem", { body: { input, key: alice.address } });
       expectRevert(res, "factory", "UnexpectedBasketMode", { actual: false });
+    });
+
+    it("redeem_aboveTheKeysSpBalance_is422ERC20InsufficientBalance_ofPoints", async () => {
+      const { alice } = e.who;
+      const balance = await e.c.points.balanceOf(alice.address);
+      await (await e.c.points.connect(alice).approve(e.record.factory, balance + 1n)).wait();
+      const input = { asset: e.usdc, amount: (balance + 1n).toString() };
+      const res = await e.call("buildRedeem", { body: { input, key: alice.address } });
+      expectRevert(res, "points", "ERC20InsufficientBalance", {
+        sender: alice.address,
+        balance: balance.toString(),
+        needed: (balance + 1n).toString(),
+      });
+      await (await e.c.points.connect(alice).approve(e.record.factory, 0n)).wait();
     });
 
     it("redeem_byAnAccountNotOnTheRedeemAllowlist_is422NotRedeemWhitelisted", async () => {

@@ -15,6 +15,8 @@ export interface Call {
   fn: string;
   args: unknown[];
   from: string;
+  /** A token the call moves (e.g. the asset a mint pulls): its ERC-20 errors are named after it. */
+  moves?: ContractName | "asset";
   /** Extra response fields (campaign id resolution, basket mode). */
   extra?: Pick<UnsignedTx, "campaignId" | "expectedBasketMode">;
 }
@@ -41,7 +43,7 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
       chain.feeData(),
     ]);
   } catch (e) {
-    const reverted = revertToApiError(e, call.contract);
+    const reverted = revertToApiError(e, call.contract, call.moves);
     if (reverted) throw reverted;
     chainUnavailable(e, chain.config);
   }

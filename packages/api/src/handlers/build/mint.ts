@@ -6,7 +6,13 @@ import { target, txAfterAllowance } from "../common.js";
 export const buildMint: Handler<typeof routes.buildMint> = async ({ body }, ctx) => {
   const t = await target(ctx, body.program);
   const { asset, amount, receiver = body.key } = body.input;
-  const call = { contract: "factory" as const, fn: "mint", args: [asset, BigInt(amount), receiver], from: body.key };
+  const call = {
+    contract: "factory" as const,
+    fn: "mint",
+    args: [asset, BigInt(amount), receiver],
+    from: body.key,
+    moves: "asset" as const,
+  };
   return txAfterAllowance(t, call, async () => ({
     token: asset,
     tokenContract: "asset",

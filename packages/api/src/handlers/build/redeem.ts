@@ -18,6 +18,7 @@ export async function requestRedeemTx(
     fn: "requestRedeem",
     args: [input.asset, input.to ?? key, BigInt(input.amount), expected],
     from: key,
+    moves: "points" as const,
     extra: { expectedBasketMode: expected },
   };
   return txAfterAllowance(t, call, async () => ({

@@ -27,6 +27,7 @@ export const pspCreateCampaign: Handler<typeof routes.pspCreateCampaign> = async
     fn: "createCampaign",
     args: [id.value, BigInt(body.spBudget), body.settlementDestinations, body.transferWhitelist, body.metadata],
     from: body.from,
+    moves: "points" as const,
     extra: { campaignId: id },
   };
   return txAfterAllowance(t, call, funding(t, body.from, BigInt(body.spBudget)));
@@ -40,6 +41,7 @@ export const pspFundCampaign: Handler<typeof routes.pspFundCampaign> = async ({ 
     fn: "fundCampaign",
     args: [id.value, BigInt(body.amount)],
     from: body.from,
+    moves: "points" as const,
     extra: { campaignId: id },
   };
   return txAfterAllowance(t, call, funding(t, body.from, BigInt(body.amount)));
