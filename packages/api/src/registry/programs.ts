@@ -93,9 +93,8 @@ export class ProgramRegistry {
     const all = await this.db.query<Row>("SELECT * FROM programs ORDER BY created_at LIMIT 2");
     if (all.length === 1) return fromRow(all[0]);
     if (all.length === 0) throw notFound("no program is registered yet: deploy one first");
-    throw invalidInput(
-      "program is required: the server knows several programs (pass `program`: id or factory address)",
-    );
+    const message = "program is required: the server knows several programs (pass `program`: id or factory address)";
+    throw invalidInput(message, { issues: [{ field: "program", message: "required when several programs exist" }] });
   }
 
   /** Adds a program; a brand or factory already registered is a CONFLICT. */
