@@ -53,6 +53,8 @@ const fromRow = (r: Row): Program => ({
   createdAt: new Date(r.created_at).toISOString(),
 });
 
+const UNIQUE_VIOLATION = "23505";
+
 /** The program registry, in the database (embedded or PostgreSQL). The id of a program is its brand. */
 export class ProgramRegistry {
   constructor(
@@ -104,26 +106,32 @@ export class ProgramRegistry {
       "SELECT * FROM programs WHERE brand = $1 OR (chain_id = $2 AND lower(factory) = lower($3))",
       [p.brand, p.chainId, p.factory],
     );
-    if (existing.length) throw new ApiError("CONFLICT", `program ${p.brand} (or its factory) is already registered`);
-    const rows = await q.query<Row>(
-      `INSERT INTO programs (id, chain_id, brand, factory, points, collateral_vault, psp_vault, oracle, program_factory,
+    const conflict = () => new ApiError("CONFLICT", `program ${p.brand} (or its factory) is already registered`);
+    if (existing.length) throw conflict();
+    // Two instances may pass the check together; the UNIQUE constraints decide (23505).
+    const rows = await q
+      .query<Row>(
+        `INSERT INTO programs (id, chain_id, brand, factory, points, collateral_vault, psp_vault, oracle, program_factory,
          deploy_tx, block_number, metadata)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) RETURNING *`,
-      [
-        p.brand,
-        p.chainId,
-        p.brand,
-        getAddress(p.factory),
-        getAddress(p.points),
-        getAddress(p.collateralVault),
-        getAddress(p.pspVault),
-        p.oracle ? getAddress(p.oracle) : null,
-        p.programFactory ? getAddress(p.programFactory) : null,
-        p.deployTx,
-        p.blockNumber,
-        JSON.stringify(p.metadata ?? {}),
-      ],
-    );
+        [
+          p.brand,
+          p.chainId,
+          p.brand,
+          getAddress(p.factory),
+          getAddress(p.points),
+          getAddress(p.collateralVault),
+          getAddress(p.pspVault),
+          p.oracle ? getAddress(p.oracle) : null,
+          p.programFactory ? getAddress(p.programFactory) : null,
+          p.deployTx,
+          p.blockNumber,
+          JSON.stringify(p.metadata ?? {}),
+        ],
+      )
+      .catch((e: unknown) => {
+        throw (e as { code?: string }).code === UNIQUE_VIOLATION ? conflict() : e;
+      });
     return fromRow(rows[0]);
   }
 }
