@@ -26,7 +26,9 @@ const withoutDatabaseUrl = ({ DATABASE_URL: _, ...env }: NodeJS.ProcessEnv) => e
 
 async function startApiProcess(nodeUrl: string, dataDir: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "serve"], {
+  // BENCH_API_NODE_ARGS: extra Node flags for the API process only (e.g. --cpu-prof).
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/cli/main.ts", "serve"], {
     cwd: API_DIR,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

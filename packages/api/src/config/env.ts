@@ -53,6 +53,11 @@ const Env = z.object({
   REQUIRE_API_KEY: bool.default(false),
   RATE_LIMIT_PER_MINUTE_IP: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_PER_MINUTE_KEY: z.coerce.number().int().positive().default(1200),
+  /**
+   * How long API-key checks and program lookups are kept in memory. A key revoked or a program
+   * registered by another process takes effect within this time (this process: at once). 0: off.
+   */
+  DB_CACHE_TTL_MS: z.coerce.number().int().min(0).default(2000),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -77,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     requireApiKey: e.REQUIRE_API_KEY,
     rateLimit: { perIp: e.RATE_LIMIT_PER_MINUTE_IP, perKey: e.RATE_LIMIT_PER_MINUTE_KEY },
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
+    dbCacheTtlMs: e.DB_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,6 +1,7 @@
 import { getAddress, isAddress } from "ethers";
 import type { Db, Queryable } from "../db/db.js";
 import { ApiError, invalidInput, notFound } from "../errors.js";
+import { TtlCache } from "../db/ttlCache.js";
 
 /** A program the service can act on: its chain and its five contracts. */
 export interface Program {
@@ -57,24 +58,41 @@ const UNIQUE_VIOLATION = "23505";
 
 /** The program registry, in the database (embedded or PostgreSQL). The id of a program is its brand. */
 export class ProgramRegistry {
+  // Lookups by id, factory, chain and the sole-program question, kept for cacheMs: a program
+  // registered by another instance is seen within that time; this instance's inserts at once.
+  private readonly cache: TtlCache<unknown>;
+
   constructor(
     private readonly db: Db,
     private readonly defaultRef?: string,
-  ) {}
+    cacheMs = 0,
+  ) {
+    this.cache = new TtlCache(cacheMs);
+  }
+
+  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.cache.get(key, load) as Promise<T>;
+  }
 
   async list(): Promise<Program[]> {
     return (await this.db.query<Row>("SELECT * FROM programs ORDER BY created_at, id")).map(fromRow);
   }
 
   async listByChain(chainId: string): Promise<Program[]> {
-    const rows = await this.db.query<Row>("SELECT * FROM programs WHERE chain_id = $1 ORDER BY created_at, id", [
-      chainId,
-    ]);
-    return rows.map(fromRow);
+    return this.cached(`chain:${chainId}`, async () => {
+      const rows = await this.db.query<Row>("SELECT * FROM programs WHERE chain_id = $1 ORDER BY created_at, id", [
+        chainId,
+      ]);
+      return rows.map(fromRow);
+    });
   }
 
   /** By id (brand) or Factory address; undefined when unknown. */
   async find(ref: string): Promise<Program | undefined> {
+    return this.cached(`ref:${isAddress(ref) ? ref.toLowerCase() : ref}`, () => this.findUncached(ref));
+  }
+
+  private async findUncached(ref: string): Promise<Program | undefined> {
     const rows = isAddress(ref)
       ? await this.db.query<Row>("SELECT * FROM programs WHERE lower(factory) = lower($1)", [ref])
       : await this.db.query<Row>("SELECT * FROM programs WHERE id = $1", [ref]);
@@ -92,7 +110,9 @@ export class ProgramRegistry {
   async resolve(ref?: string): Promise<Program> {
     if (ref) return this.get(ref);
     if (this.defaultRef) return this.get(this.defaultRef);
-    const all = await this.db.query<Row>("SELECT * FROM programs ORDER BY created_at LIMIT 2");
+    const all = await this.cached("first-two", () =>
+      this.db.query<Row>("SELECT * FROM programs ORDER BY created_at LIMIT 2"),
+    );
     if (all.length === 1) return fromRow(all[0]);
     if (all.length === 0) throw notFound("no program is registered yet: deploy one first");
     throw invalidInput(
@@ -102,6 +122,7 @@ export class ProgramRegistry {
 
   /** Adds a program; a brand or factory already registered is a CONFLICT. */
   async insert(p: NewProgram, q: Queryable = this.db): Promise<Program> {
+    this.cache.clear();
     const existing = await q.query<Row>(
       "SELECT * FROM programs WHERE brand = $1 OR (chain_id = $2 AND lower(factory) = lower($3))",
       [p.brand, p.chainId, p.factory],
@@ -132,6 +153,7 @@ export class ProgramRegistry {
       .catch((e: unknown) => {
         throw (e as { code?: string }).code === UNIQUE_VIOLATION ? conflict() : e;
       });
+    this.cache.clear();
     return fromRow(rows[0]);
   }
 }
