@@ -1,10 +1,10 @@
-import { Contract, getAddress, isHexString, keccak256, toUtf8Bytes } from "ethers";
+import { getAddress, isHexString, keccak256, toUtf8Bytes } from "ethers";
 import type { ContractName, UnsignedTx } from "@points/schema";
 import type { Ctx } from "../context.js";
 import type { Program } from "../registry/programs.js";
 import type { ChainClient } from "../chain/client.js";
 import { chainUnavailable } from "../chain/client.js";
-import { ABIS, connect } from "../chain/contracts.js";
+import { contractAddress } from "../chain/contracts.js";
 import { buildTx, type Call } from "../chain/build.js";
 import { decodeRevert, revertData } from "../chain/revert.js";
 import { ApiError } from "../errors.js";
@@ -28,8 +28,8 @@ export async function chainTarget(ctx: Ctx, chainId: string, factory: string): P
   return { program, chain };
 }
 
-export const contract = (t: Target, name: ContractName) => connect(t.program, name, t.chain.provider);
-export const erc20 = (t: Target, address: string) => new Contract(address, ABIS.asset, t.chain.provider);
+export const contract = (t: Target, name: ContractName) => t.chain.contract(name, contractAddress(t.program, name));
+export const erc20 = (t: Target, address: string) => t.chain.contract("asset", address);
 
 export const tx = (t: Target, call: Omit<Call, "program">): Promise<UnsignedTx> =>
   buildTx(t.chain, { ...call, program: t.program });
