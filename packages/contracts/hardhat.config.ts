@@ -39,7 +39,15 @@ export default defineConfig({
     solidity: {
       // Invariant suites (test/invariants): fixed seed, so CI replays the same sequences.
       fuzz: { seed: invariantSettings.seed },
-      invariant: { runs: invariantSettings.runs, depth: invariantSettings.depth, failOnRevert: false },
+      // includeStorage off: values harvested from storage enter the fuzz dictionary in an
+      // order that varies between runs, which breaks replaying a seed (the handlers bound
+      // every input themselves, so the dictionary adds little).
+      invariant: {
+        runs: invariantSettings.runs,
+        depth: invariantSettings.depth,
+        failOnRevert: false,
+        includeStorage: false,
+      },
       // A fixed start time too: the fuzzer's dictionary collects stored timestamps, so a
       // wall-clock start would make the sequences differ from one run to the next.
       blockTimestamp: 1_800_000_000n,
