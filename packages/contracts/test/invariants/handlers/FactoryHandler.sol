@@ -103,10 +103,12 @@ contract FactoryHandler is HandlerBase {
     function finalizeRedeem(uint256 indexSeed, uint256 callerSeed) external {
         // With nothing pending, seven times in eight this step makes a request instead.
         if (pendingCount == 0 && callerSeed % 8 != 0) return requestRedeem(indexSeed, callerSeed, indexSeed >> 8, 1);
-        (Request storage r, ) = _request(indexSeed);
+        (Request storage r, bool found) = _request(indexSeed);
         address caller = callerSeed % 4 == 0 ? r.requester : acc.executor;
         uint256 supplyBefore = p.points.totalSupply();
-        uint256 fee = Math.mulDiv(r.amount, p.factory.redeemFeeBps(), 10_000, Math.Rounding.Ceil);
+        // The fee is the one in force when the request was made.
+        uint256 feeBps = found ? p.factory.getRedeemRequest(r.id).redeemFeeBps : 0;
+        uint256 fee = Math.mulDiv(r.amount, feeBps, 10_000, Math.Rounding.Ceil);
         vm.prank(caller);
         try p.factory.finalizeRedeem(r.id) {
             _counted(FINALIZE, true);

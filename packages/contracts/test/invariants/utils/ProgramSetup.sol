@@ -2,6 +2,7 @@
 pragma solidity 0.8.28;
 
 import {IFactory} from "../../../contracts/interfaces/IFactory.sol";
+import {IOracle} from "../../../contracts/interfaces/IOracle.sol";
 import {Points} from "../../../contracts/points/Points.sol";
 import {Factory} from "../../../contracts/factory/Factory.sol";
 import {CollateralVault} from "../../../contracts/vault/CollateralVault.sol";
@@ -72,16 +73,17 @@ abstract contract ProgramSetup {
             p.vaults[i].initialize(p.assets[i], address(p.factory), a.admin, 0, "Vault", "V");
         }
         if (withOracle) {
-            p.oracle = Oracle(address(new ProgramProxy(address(new Oracle()))));
-            p.oracle.initialize(a.admin, 0);
+            IOracle.FeedInit[] memory feeds = new IOracle.FeedInit[](2);
             for (uint256 i = 0; i < 2; ++i) {
                 p.feeds[i] = new MockAggregatorV3(8, 1e8);
-                vm.prank(a.admin);
-                p.oracle.setFeed(address(p.assets[i]), address(p.feeds[i]), 1 days, 0.98e18, 1.02e18);
+                feeds[i] = IOracle.FeedInit(address(p.assets[i]), address(p.feeds[i]), 1 days, 0.98e18, 1.02e18);
             }
+            p.oracle = Oracle(address(new ProgramProxy(address(new Oracle()))));
+            p.oracle.initialize(a.admin, 0, feeds);
         }
-        address[] memory systemAccounts = new address[](2);
-        (systemAccounts[0], systemAccounts[1]) = (address(p.factory), address(p.psp));
+        // The fee receiver must be able to receive SP while fees are on.
+        address[] memory systemAccounts = new address[](3);
+        (systemAccounts[0], systemAccounts[1], systemAccounts[2]) = (address(p.factory), address(p.psp), a.feeReceiver);
         p.points.initialize("Acme Points", "ACME", a.admin, 0, address(p.factory), systemAccounts);
         p.factory.initialize(
             IFactory.InitParams({
@@ -111,7 +113,6 @@ abstract contract ProgramSetup {
         _grant(a.mover, p.psp.TRANSFER_ADMIN_ROLE());
         _listEverywhere(a.admin);
         _listEverywhere(a.campaignAdmin);
-        _listEverywhere(a.feeReceiver);
         for (uint256 i = 0; i < a.users.length; ++i) {
             _listEverywhere(a.users[i]);
             _mintSp(a.users[i], USER_SP);
