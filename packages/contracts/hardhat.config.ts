@@ -27,6 +27,10 @@ export default defineConfig({
     path: require.resolve("solc/soljson.js"),
     settings: {
       optimizer: { enabled: true, runs: 10_000 },
+      // No metadata hash in bytecode: Hardhat compiles roots in different jobs (with different
+      // remappings) on incremental builds, and the hash would then differ between a contract's
+      // own artifact and the copy embedded in ProgramFactory, moving CREATE2 addresses.
+      metadata: { bytecodeHash: "none" },
       evmVersion: "cancun",
       outputSelection: { "*": { "*": ["storageLayout"] } },
     },
