@@ -1,8 +1,13 @@
-import core from "@openzeppelin/upgrades-core";
+import { createRequire } from "node:module";
 import type { ValidationOptions, ValidationRunData } from "@openzeppelin/upgrades-core";
 import type { ValidationError } from "@openzeppelin/upgrades-core/dist/validate/run.js";
 import { loadArtifact, loadBuildInfo, type Artifact } from "./artifacts.js";
 import { DeployerError } from "./errors.js";
+
+// upgrades-core is CommonJS; require it so every loader (Node, tsx) sees the same module object.
+const core = createRequire(import.meta.url)(
+  "@openzeppelin/upgrades-core",
+) as typeof import("@openzeppelin/upgrades-core");
 
 /**
  * Upgrade safety through OpenZeppelin's upgrades-core, run on the solc input/output of the
@@ -25,7 +30,6 @@ function runData(artifact: Artifact, dir?: string): ValidationRunData {
     const info = loadBuildInfo(artifact.buildInfoId, dir);
     const input = info.input as Parameters<typeof core.solcInputOutputDecoder>[0];
     const output = info.output as Parameters<typeof core.solcInputOutputDecoder>[1];
-    core.silenceWarnings();
     data = core.validate(output, core.solcInputOutputDecoder(input, output), info.solcVersion, input);
     runs.set(key, data);
   }

@@ -75,13 +75,16 @@ export async function birthFacts(chain: Chain, p: Pick<ProgramRecord, "txHash" |
     const contract = byAddress.get(log.address.toLowerCase());
     const parsed = EVENTS.parseLog(log);
     if (!contract || !parsed) continue;
+    if (parsed.name === "TransferWhitelistUpdated") {
+      const account = getAddress(String(parsed.args[0]));
+      if (contract !== "points") continue;
+      if (parsed.args[1]) allowlist.add(account);
+      else allowlist.delete(account);
+      continue;
+    }
     const key = `${contract}|${parsed.args[0]}|${getAddress(String(parsed.args[1]))}`;
     if (parsed.name === "RoleGranted") grants.add(key);
     if (parsed.name === "RoleRevoked") grants.delete(key);
-    if (parsed.name === "TransferWhitelistUpdated" && contract === "points") {
-      if (parsed.args[1]) allowlist.add(getAddress(String(parsed.args[0])));
-      else allowlist.delete(getAddress(String(parsed.args[0])));
-    }
   }
   return { grants, allowlist: [...allowlist], blockNumber: receipt.blockNumber };
 }
