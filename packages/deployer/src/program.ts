@@ -1,7 +1,7 @@
 import { Contract, getAddress, id, ZeroAddress, ZeroHash, type Signer } from "ethers";
 import { codeMatches, contractsVersion, loadArtifact } from "./artifacts.js";
 import { Chain, type ChainInfo } from "./chain.js";
-import { normalizeConfig, type DeployConfig } from "./config.js";
+import { assertBrand, normalizeConfig, type DeployConfig } from "./config.js";
 import { assertFunds, createAll, releaseGasBound } from "./create.js";
 import { DeployerError } from "./errors.js";
 import { ensureRelease, programFactoryAt, safely, assertChain, type ReleaseOptions } from "./release.js";
@@ -270,20 +270,22 @@ export async function deployProgram(
 ): Promise<ProgramRecord> {
   const chain = Chain.of(signer, opts);
   const info = opts.chain ?? { chainId: await chain.chainId() };
-  const cfgEarly = normalizeConfig(config, info);
+  // The brand names the manifest, so it is checked before anything is reported.
+  assertBrand(config?.brand);
   const run: Run = {
     chain,
     info,
     signer,
     from: "",
     store,
-    ctx: { chainId: info.chainId, brand: cfgEarly.brand },
-    cfg: cfgEarly,
+    ctx: { chainId: info.chainId, brand: config.brand },
+    cfg: undefined as unknown as ProgramConfigRecord,
     opts,
     version: opts.version ?? contractsVersion(opts.contractsDir),
   };
 
   await stage(run, "validate", async () => {
+    run.cfg = normalizeConfig(config, info);
     await assertChain(chain, info);
     run.from = getAddress(await chain.call("signer.getAddress", () => signer.getAddress()));
     await validate(run);

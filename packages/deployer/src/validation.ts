@@ -59,9 +59,10 @@ export interface SafetyOptions {
 
 function errorsOf(artifact: Artifact, opts: SafetyOptions & { initializerRuns: boolean }): ValidationError[] {
   const data = runData(artifact, opts.contractsDir);
-  const unsafeAllow = [...(opts.unsafeAllow ?? []), ...(opts.initializerRuns ? [] : INITIALIZER_KINDS)];
-  const options: ValidationOptions = { kind: "uups", unsafeAllow };
-  return core.getErrors([data], version(artifact, data), core.withValidationDefaults(options));
+  const options: ValidationOptions = { kind: "uups", unsafeAllow: opts.unsafeAllow ?? [] };
+  const errors = core.getErrors([data], version(artifact, data), core.withValidationDefaults(options));
+  // Filtered here rather than passed as unsafeAllow, which would print a warning for every upgrade.
+  return opts.initializerRuns ? errors : errors.filter((e) => !INITIALIZER_KINDS.includes(e.kind));
 }
 
 /** Throws UNSAFE_UPGRADE unless `name` is a safe UUPS implementation. */

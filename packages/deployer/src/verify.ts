@@ -125,54 +125,63 @@ export async function verifyProgram(
 
   const birth = await birthFacts(chain, p);
   const birthExpected = new Set<string>();
+  const roleLabels = new Map<string, string>();
   const pfAddress = p.programFactory;
 
-  for (const key of presentContracts(p)) {
-    const rec = p.contracts[key]!;
-    const c = programContract(p, key, provider, dir);
-    const slot = await chain.storageAt(rec.proxy, IMPLEMENTATION_SLOT);
-    const impl = getAddress("0x" + slot.slice(-40));
-    const proposed = p.upgrades
-      .filter((u) => u.contract === key && u.status === "proposed")
-      .map((u) => u.newImplementation);
-    expect(
-      same(impl, rec.implementation) || proposed.some((a) => same(a, impl)),
-      `${key}: implementation slot holds ${impl}, expected ${rec.implementation}`,
-    );
-
-    for (const role of roleNames(rec.artifact, dir)) {
-      const hash: string = role === "DEFAULT_ADMIN_ROLE" ? ZeroHash : await read(`${key}.${role}`, () => c[role]());
-      const holders = expectedHolders(p, key, role);
-      const birthHolders = expectedHolders(p, key, role, true);
-      if (!holders || !birthHolders) {
-        expect(false, `${key}: role ${role} has no expected holder in this deployer version`);
-        continue;
-      }
-      for (const h of birthHolders) birthExpected.add(`${key}|${hash}|${getAddress(h)}`);
-      for (const h of holders) {
-        expect(await read(`${key}.hasRole`, () => c.hasRole(hash, h)), `${key}: ${h} should hold ${role} but does not`);
-      }
-      if (!holders.some((h) => same(h, p.executor))) {
-        expect(
-          !(await read(`${key}.hasRole`, () => c.hasRole(hash, p.executor))),
-          `${key}: the executor ${p.executor} holds ${role}; it may hold EXECUTOR_ROLE only`,
-        );
-      }
+  // Reads run in parallel per contract: a verification is a few hundred calls.
+  await Promise.all(
+    presentContracts(p).map(async (key) => {
+      const rec = p.contracts[key]!;
+      const c = programContract(p, key, provider, dir);
+      const slot = await chain.storageAt(rec.proxy, IMPLEMENTATION_SLOT);
+      const impl = getAddress("0x" + slot.slice(-40));
+      const proposed = p.upgrades
+        .filter((u) => u.contract === key && u.status === "proposed")
+        .map((u) => u.newImplementation);
       expect(
-        !(await read(`${key}.hasRole`, () => c.hasRole(hash, pfAddress))),
-        `${key}: the ProgramFactory holds ${role}`,
+        same(impl, rec.implementation) || proposed.some((a) => same(a, impl)),
+        `${key}: implementation slot holds ${impl}, expected ${rec.implementation}`,
       );
-    }
 
-    expect(
-      same(await read(`${key}.defaultAdmin`, () => c.defaultAdmin()), p.admin),
-      `${key}: defaultAdmin is not ${p.admin}`,
-    );
-    const [pendingAdmin] = await read(`${key}.pendingDefaultAdmin`, () => c.pendingDefaultAdmin());
-    const expectedPending = p.pendingAdmin?.newAdmin ?? ZeroAddress;
-    expect(same(pendingAdmin, expectedPending), `${key}: pending admin transfer to ${pendingAdmin} is not recorded`);
-  }
+      await Promise.all(
+        roleNames(rec.artifact, dir).map(async (role) => {
+          const hash: string = role === "DEFAULT_ADMIN_ROLE" ? ZeroHash : await read(`${key}.${role}`, () => c[role]());
+          roleLabels.set(hash, role);
+          const holders = expectedHolders(p, key, role);
+          const birthHolders = expectedHolders(p, key, role, true);
+          if (!holders || !birthHolders) {
+            expect(false, `${key}: role ${role} has no expected holder in this deployer version`);
+            return;
+          }
+          for (const h of birthHolders) birthExpected.add(`${key}|${hash}|${getAddress(h)}`);
+          const has = (account: string) => read(`${key}.hasRole(${role})`, () => c.hasRole(hash, account));
+          const checks = holders.map(async (h) =>
+            expect(await has(h), `${key}: ${h} should hold ${role} but does not`),
+          );
+          if (!holders.some((h) => same(h, p.executor))) {
+            checks.push(
+              has(p.executor).then((v) =>
+                expect(!v, `${key}: the executor ${p.executor} holds ${role}; it may hold EXECUTOR_ROLE only`),
+              ),
+            );
+          }
+          checks.push(has(pfAddress).then((v) => expect(!v, `${key}: the ProgramFactory holds ${role}`)));
+          await Promise.all(checks);
+        }),
+      );
 
+      const admin = await read(`${key}.defaultAdmin`, () => c.defaultAdmin());
+      expect(same(admin, p.admin), `${key}: defaultAdmin is ${admin}, expected ${p.admin}`);
+      const [pendingAdmin] = await read(`${key}.pendingDefaultAdmin`, () => c.pendingDefaultAdmin());
+      const expectedPending = p.pendingAdmin?.newAdmin ?? ZeroAddress;
+      expect(same(pendingAdmin, expectedPending), `${key}: pending admin transfer to ${pendingAdmin} is not recorded`);
+    }),
+  );
+
+  const describe = (grant: string) => {
+    const [contract, role, account] = grant.split("|");
+    return `${contract} ${roleLabels.get(role) ?? role} to ${account}`;
+  };
   for (const g of birth.grants) expect(birthExpected.has(g), `deployment granted an unexpected role: ${describe(g)}`);
   for (const g of birthExpected) expect(birth.grants.has(g), `deployment did not grant ${describe(g)}`);
 
@@ -227,9 +236,4 @@ export function expectedAllowlist(p: ProgramRecord): string[] {
   const list = [p.addresses.factory!, p.addresses.pspVault!];
   if (p.config.mintFeeBps !== 0 || p.config.redeemFeeBps !== 0) list.push(p.config.feeReceiver);
   return list.map((a) => getAddress(a));
-}
-
-function describe(grant: string): string {
-  const [contract, role, account] = grant.split("|");
-  return `${contract} role ${role} to ${account}`;
 }

@@ -15,6 +15,15 @@ export const DEV_KEYS = [
   "0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e",
 ] as const;
 
+/** Signals the process group of `child` (started detached), ignoring a group already gone. */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // already exited
+  }
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -70,7 +79,7 @@ export async function startNode(): Promise<DevNode> {
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill();
+      killGroup(child, "SIGKILL");
       throw new Error(`hardhat node did not start:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -87,11 +96,10 @@ export async function startNode(): Promise<DevNode> {
     },
     stop: async () => {
       provider.destroy();
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
+      const exited = child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once("exit", r));
+      killGroup(child, "SIGTERM");
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-      if (child.exitCode === null) child.kill("SIGKILL");
+      killGroup(child, "SIGKILL");
     },
   };
 }
