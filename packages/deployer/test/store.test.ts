@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { JsonFileStore, MemoryStore, type Release } from "../src/index.js";
+
+const release = (version: string, createdAt: string): Release => ({
+  chainId: 31337n,
+  version,
+  deployer: "0x0000000000000000000000000000000000000001",
+  programFactory: "0x0000000000000000000000000000000000000002",
+  implementations: {} as Release["implementations"],
+  contracts: {} as Release["contracts"],
+  createdAt,
+});
+
+describe("stores", () => {
+  let dir: string;
+  beforeEach(async () => (dir = await mkdtemp(path.join(tmpdir(), "deployer-store-"))));
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it("JsonFileStore_writesOneManifestPerChainAndBrand_andPerRelease", async () => {
+    const store = new JsonFileStore(dir);
+    await store.saveRelease(release("0.1.0", "2026-11-21T00:00:00.000Z"));
+    await store.stageStarted({ chainId: 31337n, brand: "acme" }, "validate");
+    assert.deepEqual((await readdir(path.join(dir, "31337"))).sort(), ["acme.json", "release-0.1.0.json"]);
+    const manifest = JSON.parse(await readFile(path.join(dir, "31337", "release-0.1.0.json"), "utf8"));
+    assert.equal(manifest.record.chainId, "31337");
+    assert.deepEqual(await store.getRelease(31337n, "0.1.0"), release("0.1.0", "2026-11-21T00:00:00.000Z"));
+  });
+
+  it("JsonFileStore_concurrentUpdates_loseNothing_andLeaveNoTemporaryFile", async () => {
+    const store = new JsonFileStore(dir);
+    const ctx = { chainId: 1n, brand: "acme" };
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        store.stageTransaction(ctx, "deploy", { hash: `0x${i}`, nonce: i, description: `tx ${i}` }),
+      ),
+    );
+    const stages = await store.getStages(ctx);
+    assert.equal(stages!.deploy!.transactions.length, 20);
+    assert.deepEqual(await readdir(path.join(dir, "1")), ["acme.json"]);
+  });
+
+  it("stageStarted_onResume_keepsTransactionsAndPlannedNoncesOfEarlierAttempts", async () => {
+    const store = new MemoryStore();
+    const ctx = { chainId: 1n, version: "0.1.0" };
+    await store.stageStarted(ctx, "release");
+    await store.stageAddresses(ctx, "release", { points: "0xabc" }, { nonces: { points: 7 } });
+    await store.stageTransaction(ctx, "release", { hash: "0x1", nonce: 7, description: "deploy Points" });
+    await store.stageFinished(ctx, "release", "failed", "boom");
+    await store.stageStarted(ctx, "release");
+    const s = (await store.getStages(ctx))!.release!;
+    assert.equal(s.status, "running");
+    assert.deepEqual(s.nonces, { points: 7 });
+    assert.equal(s.transactions[0].hash, "0x1");
+  });
+
+  it("getRelease_withoutVersion_returnsTheNewest", async () => {
+    const store = new MemoryStore();
+    await store.saveRelease(release("0.2.0", "2026-11-22T00:00:00.000Z"));
+    await store.saveRelease(release("0.1.0", "2026-11-21T00:00:00.000Z"));
+    assert.equal((await store.getRelease(31337n))!.version, "0.2.0");
+  });
+
+  it("stores_refuseBrandsThatCouldEscapeTheDirectory", async () => {
+    const store = new JsonFileStore(dir);
+    await assert.rejects(() => store.stageStarted({ chainId: 1n, brand: "../../etc" }, "validate"));
+  });
+});
