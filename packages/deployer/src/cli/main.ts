@@ -10,6 +10,7 @@ import { releaseCommand } from "./commands/release.js";
 import { upgradeCommand } from "./commands/upgrade.js";
 import { verifyCommand } from "./commands/verify.js";
 import { formatFailure, registerSecretsFrom, scrub } from "./errors.js";
+import { setQuiet } from "./progress.js";
 
 export function cli(): Command {
   const program = new Command("points-deployer")
@@ -34,6 +35,7 @@ export function cli(): Command {
 
 export async function main(argv = process.argv): Promise<number> {
   registerSecretsFrom(argv, process.env);
+  setQuiet(argv.includes("--json"));
   try {
     await cli().parseAsync(argv);
     return 0;

@@ -34,6 +34,16 @@ export function interactive(): boolean {
   return Boolean(process.stdout.isTTY) && process.env.CI !== "true";
 }
 
+let quiet = false;
+/** No plain progress lines (--json: stdout carries only the result). */
+export function setQuiet(on: boolean): void {
+  quiet = on;
+}
+
+function plainOutput(): Output | undefined {
+  return quiet ? undefined : stdoutOutput;
+}
+
 function short(hash: string): string {
   return hash.length > 14 ? `${hash.slice(0, 10)}…${hash.slice(-4)}` : hash;
 }
@@ -189,8 +199,8 @@ export function withStages<S extends DeploymentStore, T>(
   work: (store: S) => Promise<T>,
   opts: { unreported?: StageStatus; redact?: Redact } = {},
 ): Promise<T> {
-  const live = interactive();
-  const tracker = new StageTracker(stages, live ? undefined : stdoutOutput, opts.unreported);
+  const live = interactive() && !quiet;
+  const tracker = new StageTracker(stages, live ? undefined : plainOutput(), opts.unreported);
   return runTracked(
     tracker,
     live,
@@ -201,8 +211,8 @@ export function withStages<S extends DeploymentStore, T>(
 
 /** One step without library stages (upgrade, handover, verify), in the same two display modes. */
 export function withStep<T>(title: string, work: () => Promise<T>, redact?: Redact): Promise<T> {
-  const live = interactive();
-  const tracker = new StageTracker([title], live ? undefined : stdoutOutput, "done");
+  const live = interactive() && !quiet;
+  const tracker = new StageTracker([title], live ? undefined : plainOutput(), "done");
   tracker.started(title);
   return runTracked(tracker, live, Promise.resolve().then(work), redact);
 }
