@@ -21,9 +21,12 @@ const HINTS: Record<string, string> = {
   WRONG_KEY: "wrong key",
   VERIFY_FAILED: "verification failed",
   UNSAFE_UPGRADE: "unsafe upgrade refused",
+  TOO_EARLY: "too early",
+  TRANSACTION_FAILED: "transaction failed",
+  ARTIFACTS_MISSING: "contract artifacts missing",
 };
 
-/** Exit codes: 1 anything else, 2 usage/config, 3 chain unreachable, 4 key/funds, 5 on-chain state. */
+/** Exit codes: 1 unexpected, 2 usage/config, 3 chain unreachable, 4 key/funds, 5 refused by chain state. */
 const EXIT: Record<string, number> = {
   USAGE: 2,
   INVALID_CONFIG: 2,
@@ -33,6 +36,9 @@ const EXIT: Record<string, number> = {
   BRAND_TAKEN: 5,
   VERIFY_FAILED: 5,
   UNSAFE_UPGRADE: 5,
+  TOO_EARLY: 5,
+  TRANSACTION_FAILED: 5,
+  ARTIFACTS_MISSING: 2,
 };
 
 const registered: string[] = [];

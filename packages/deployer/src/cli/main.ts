@@ -33,7 +33,20 @@ export function cli(): Command {
   return program;
 }
 
+/**
+ * OpenZeppelin's upgrades-core prints a notice on stderr when the library silences its warnings
+ * (the library checks every unsafe allowance itself); it would break the one-line contract.
+ */
+function dropUpgradesNotice(): void {
+  const original = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].includes("All subsequent Upgrades warnings will be silenced")) return;
+    original(...args);
+  };
+}
+
 export async function main(argv = process.argv): Promise<number> {
+  dropUpgradesNotice();
   registerSecretsFrom(argv, process.env);
   setQuiet(argv.includes("--json"));
   try {

@@ -77,8 +77,18 @@ describe("points-deployer deploy (against hardhat node)", function () {
     assert.doesNotMatch(r.stdout, /\[release\] tx /);
   });
 
-  it("deploy_failsWithBrandTaken_whenBrandExists", async () => {
+  it("deploy_runAgainWithSameManifest_resumes_andSendsNothing", async () => {
     const r = await runCli(deployArgs("demo", manifests), env);
+    assert.equal(r.code, 0, r.stderr);
+    assert.doesNotMatch(r.stdout, /\] tx 0x/);
+  });
+
+  it("deploy_failsWithBrandTaken_whenBrandBelongsToAnotherWallet", async () => {
+    // Same executor, another brand wallet: not a resume of our run, so the brand is taken.
+    const args = deployArgs("demo", tempDir("other")).map((a) =>
+      a === ACCOUNTS.brand.address ? ACCOUNTS.other.address : a,
+    );
+    const r = await runCli(args, env);
     assert.equal(r.code, 5);
     assert.match(errorLine(r), /^error \[BRAND_TAKEN\]: .*demo/);
   });
@@ -125,9 +135,12 @@ describe("points-deployer deploy (against hardhat node)", function () {
   });
 
   it("deploy_printsStackTrace_onlyWithDebug", async () => {
-    const r = await runCli(deployArgs("demo", manifests, ["--debug"]), env);
+    const r = await runCli(
+      deployArgs("demo", tempDir("debug"), ["--deployer", ACCOUNTS.other.address, "--debug"]),
+      env,
+    );
     assert.equal(r.code, 5);
-    assert.match(r.stderr, /^error \[BRAND_TAKEN\]/);
+    assert.match(r.stderr, /^error \[BRAND_TAKEN\]/m);
     assert.match(r.stderr, /\n\s+at /);
     assertNoSecret(r, ACCOUNTS.executor.key);
   });

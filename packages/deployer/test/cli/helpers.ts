@@ -53,11 +53,11 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
   });
 }
 
-/** The single error line the CLI prints on failure (asserts there is exactly one, and no stack). */
+/** The single error line the CLI prints on failure (asserts there is exactly one, and no stack trace). */
 export function errorLine(run: Run): string {
   const lines = run.stderr.trim().split("\n");
-  if (lines.length !== 1 || /^\s+at /m.test(run.stderr)) {
-    throw new Error(`expected one error line on stderr, got:\n${run.stderr}`);
+  if (lines.length !== 1 || !lines[0].startsWith("error") || /^\s+at /m.test(run.stderr)) {
+    throw new Error(`expected one error line on stderr and no stack trace, got:\n${run.stderr}`);
   }
   return lines[0];
 }

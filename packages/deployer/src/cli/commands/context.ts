@@ -1,4 +1,5 @@
 /** What every subcommand starts from: the chain, the manifest store and (when needed) the signer. */
+import path from "node:path";
 import type { Signer } from "ethers";
 import { JsonFileStore, type DeploymentStore } from "../../index.js";
 import { connect, walletFrom, type CommonOptions, type Connection } from "../connection.js";
@@ -16,6 +17,11 @@ export async function context(opts: CommonOptions, needsSigner: boolean): Promis
   const conn = await connect(opts);
   const signer = wallet?.connect(conn.provider);
   return { ...conn, signer, store: new JsonFileStore(opts.manifestDir), opts };
+}
+
+/** Where JsonFileStore keeps a program's manifest. */
+export function manifestFile(dir: string, chainId: bigint, brand: string): string {
+  return path.join(dir, String(chainId), `${brand}.json`);
 }
 
 type ProgramOf<S extends DeploymentStore> = NonNullable<Awaited<ReturnType<S["getProgram"]>>>;

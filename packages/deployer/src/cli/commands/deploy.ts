@@ -5,7 +5,7 @@ import { withCommonOptions, type CommonOptions } from "../connection.js";
 import { scrub } from "../errors.js";
 import { printSummary, toJson } from "../output.js";
 import { withStages } from "../progress.js";
-import { context } from "./context.js";
+import { context, manifestFile } from "./context.js";
 
 export const STAGES = ["validate", "release", "deploy", "verify", "register"];
 
@@ -38,13 +38,26 @@ export function deployCommand(): Command {
   withCommonOptions(cmd).action(async (o: CommonOptions & DeployFlags & { json?: boolean }) => {
     const config = deployConfig(o); // flags and file checked before any network traffic
     const ctx = await context(o, true);
-    const program = await withStages(STAGES, ctx.store, (store) => deployProgram(config, ctx.signer!, store), {
-      redact: scrub,
-    });
+    const chain = { chainId: ctx.chainId, dev: ctx.dev };
+    const program = await withStages(
+      STAGES,
+      ctx.store,
+      (store) => deployProgram(config, ctx.signer!, store, { chain }),
+      {
+        redact: scrub,
+      },
+    );
     if (o.json) process.stdout.write(`${toJson(program)}\n`);
     else {
-      printSummary(`program "${config.brand}" on chain ${ctx.chainId}`, program);
-      process.stdout.write(`manifest: ${ctx.opts.manifestDir}\n`);
+      printSummary(`program "${program.brand}" on chain ${ctx.chainId}`, {
+        ...program.addresses,
+        collateral: program.collateralAsset,
+        admin: program.admin,
+        executor: program.executor,
+        release: `${program.version} (ProgramFactory ${program.programFactory})`,
+        transaction: `${program.txHash} (block ${program.blockNumber})`,
+        manifest: manifestFile(ctx.opts.manifestDir, ctx.chainId, program.brand),
+      });
     }
   });
   return cmd;

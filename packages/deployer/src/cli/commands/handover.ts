@@ -1,10 +1,15 @@
 import { Command } from "commander";
-import { acceptAdmin, handoverAdmin } from "../../index.js";
+import { acceptAdmin, handoverAdmin, type AdminResult } from "../../index.js";
 import { withCommonOptions, type CommonOptions } from "../connection.js";
 import { scrub } from "../errors.js";
 import { printSummary } from "../output.js";
-import { withStep } from "../progress.js";
+import { withStages } from "../progress.js";
 import { context, programFromManifest } from "./context.js";
+
+function summary(title: string, r: AdminResult) {
+  const when = Object.entries(r.schedules).map(([k, t]) => [k, new Date(Number(t) * 1000).toISOString()]);
+  printSummary(title, { transactions: r.txHashes.join(" ") || "none needed", ...Object.fromEntries(when) });
+}
 
 export function handoverCommand(): Command {
   const cmd = new Command("handover")
@@ -20,8 +25,13 @@ export function handoverCommand(): Command {
   withCommonOptions(begin).action(async (o: CommonOptions & { brand: string; newAdmin: string }) => {
     const ctx = await context(o, true);
     const program = await programFromManifest(ctx, o.brand);
-    const result = await withStep("handover begin", () => handoverAdmin(program, o.newAdmin, ctx.signer!), scrub);
-    printSummary(`admin transfer to ${o.newAdmin} started; accept it with \`handover accept\``, result);
+    const result = await withStages(
+      ["handover"],
+      ctx.store,
+      (store) => handoverAdmin(program, o.newAdmin, ctx.signer!, { store }),
+      { unreported: "done", redact: scrub },
+    );
+    summary(`admin transfer to ${o.newAdmin} started; the new admin accepts after:`, result);
   });
   const accept = new Command("accept")
     .description("accept the pending transfer (signed by the new admin)")
@@ -29,8 +39,11 @@ export function handoverCommand(): Command {
   withCommonOptions(accept).action(async (o: CommonOptions & { brand: string }) => {
     const ctx = await context(o, true);
     const program = await programFromManifest(ctx, o.brand);
-    const result = await withStep("handover accept", () => acceptAdmin(program, ctx.signer!), scrub);
-    printSummary("admin transfer accepted", result);
+    const result = await withStages(["accept"], ctx.store, (store) => acceptAdmin(program, ctx.signer!, { store }), {
+      unreported: "done",
+      redact: scrub,
+    });
+    summary(`admin transfer accepted: ${result.program.admin} is the admin`, result);
   });
   return cmd.addCommand(begin).addCommand(accept);
 }

@@ -20,7 +20,7 @@ export function verifyCommand(): Command {
     const program = await programFromManifest(ctx, o.brand);
     const report = await withStep(`verify ${o.brand}`, () => verifyProgram(program, ctx.provider), scrub);
     if (o.json) process.stdout.write(`${toJson(report)}\n`);
-    else printSummary(`program "${o.brand}" matches the chain`, report ?? {});
+    else printSummary(`program "${o.brand}" matches the chain (${report.checked} facts checked)`, {});
   });
   return cmd;
 }
