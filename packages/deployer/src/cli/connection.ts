@@ -66,8 +66,12 @@ export async function connect(o: CommonOptions): Promise<Connection> {
   }
   // A static network stops ethers from retrying network detection forever on a dead RPC. No
   // response cache: ethers reuses identical reads for 250 ms, so a nonce read right after a
-  // mined transaction would be stale.
-  const provider = new JsonRpcProvider(o.rpcUrl, Network.from(chainId), { staticNetwork: true, cacheTimeout: -1 });
+  // mined transaction would be stale. Receipts polled every 250 ms, not ethers' default 4 s.
+  const provider = new JsonRpcProvider(o.rpcUrl, Network.from(chainId), {
+    staticNetwork: true,
+    cacheTimeout: -1,
+    pollingInterval: 250,
+  });
   return { provider, chainId, dev: Boolean(o.dev) || DEV_CHAIN_IDS.has(chainId), url: shown };
 }
 
