@@ -26,6 +26,8 @@ interface Result {
   lastBlock: number;
   transactions: number;
   gas: bigint;
+  /** "block(transactions)" of every block holding the run's transactions. */
+  perBlock: string[];
 }
 
 /** Transactions and gas of the blocks (start, end]: the blocks a run filled. */
@@ -34,15 +36,17 @@ async function measure(provider: JsonRpcProvider, name: string, start: number, e
   let transactions = 0;
   let firstBlock = 0;
   let lastBlock = 0;
+  const perBlock: string[] = [];
   for (let n = start + 1; n <= end; n++) {
     const block = await provider.getBlock(n);
     if (!block || block.transactions.length === 0) continue;
     gas += block.gasUsed;
     transactions += block.transactions.length;
+    perBlock.push(`${n}(${block.transactions.length})`);
     firstBlock ||= n;
     lastBlock = n;
   }
-  return { name, wallMs, firstBlock, lastBlock, transactions, gas } satisfies Result;
+  return { name, wallMs, firstBlock, lastBlock, transactions, gas, perBlock } satisfies Result;
 }
 
 async function ours(provider: JsonRpcProvider, signer: Wallet, name: string, brand: string, usdc: string) {
@@ -119,6 +123,7 @@ try {
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(" | ")} |`;
   console.log([line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...table.map(line)].join("\n"));
+  for (const r of [a, b]) console.log(`${r.name}: blocks(transactions) ${r.perBlock.join(" ")}`);
   const ratio = Number((a.gas * 10_000n) / c.gas) / 100;
   console.log(
     `targets: (a) one block: ${blocks(a) === 1 ? "met" : "MISSED"}; (b) at most two blocks: ${blocks(b) <= 2 ? "met" : "MISSED"}; ` +

@@ -43,7 +43,7 @@ export function upgradeCommand(): Command {
         upgrade(program, o.contract, o.implementation, {
           signer: ctx.signer,
           provider: ctx.provider,
-          send: o.unsigned ? false : undefined,
+          send: !o.unsigned, // without --unsigned a non-admin key is an error, not a silent proposal
           implementation: o.at,
           call: o.call,
           store,
