@@ -37,6 +37,8 @@ export default defineConfig({
   },
   networks: {
     localhost: { type: "http", url: process.env.RPC_URL ?? "http://127.0.0.1:8545" },
+    // `hardhat --network interval1s node`: one block per second, no automine (deployment benchmark).
+    interval1s: { type: "edr-simulated", mining: { auto: false, interval: 1000 } },
   },
   test: {
     mocha: { timeout: 120_000 },

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * points-deployer: release, deploy, upgrade, handover, verify. One readable line and a non-zero
+ * exit code on failure; stack traces only with --debug; the signer key is never printed.
+ */
+import { Command, CommanderError } from "commander";
+import { deployCommand } from "./commands/deploy.js";
+import { handoverCommand } from "./commands/handover.js";
+import { releaseCommand } from "./commands/release.js";
+import { upgradeCommand } from "./commands/upgrade.js";
+import { verifyCommand } from "./commands/verify.js";
+import { formatFailure, registerSecretsFrom, scrub } from "./errors.js";
+import { setQuiet } from "./progress.js";
+
+export function cli(): Command {
+  const program = new Command("points-deployer")
+    .description(
+      "Deploys loyalty-points programs: a chain's release (shared implementations + ProgramFactory), " +
+        "whole programs in one transaction, upgrades and admin handovers. Every command has --help.",
+    )
+    .showHelpAfterError("(add --help for usage)")
+    .addCommand(releaseCommand())
+    .addCommand(deployCommand())
+    .addCommand(upgradeCommand())
+    .addCommand(handoverCommand())
+    .addCommand(verifyCommand());
+  // Commander exits by itself on usage errors; throw instead so the exit code is ours.
+  const override = (cmd: Command) => {
+    cmd.exitOverride();
+    cmd.commands.forEach(override);
+  };
+  override(program);
+  return program;
+}
+
+/**
+ * OpenZeppelin's upgrades-core prints a notice on stderr when the library silences its warnings
+ * (the library checks every unsafe allowance itself); it would break the one-line contract.
+ */
+function dropUpgradesNotice(): void {
+  const original = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].includes("All subsequent Upgrades warnings will be silenced")) return;
+    original(...args);
+  };
+}
+
+export async function main(argv = process.argv): Promise<number> {
+  dropUpgradesNotice();
+  registerSecretsFrom(argv, process.env);
+  setQuiet(argv.includes("--json"));
+  try {
+    await cli().parseAsync(argv);
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2; // already printed
+    const { line, exitCode } = formatFailure(err);
+    process.stderr.write(`${line}\n`);
+    if (argv.includes("--debug")) process.stderr.write(`${scrub(String((err as Error)?.stack ?? err))}\n`);
+    return exitCode;
+  }
+}
+
+process.exitCode = await main();

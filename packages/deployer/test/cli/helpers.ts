@@ -1,0 +1,82 @@
+/** Runs the BUILT points-deployer binary as a child process, against a Hardhat node child process. */
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/cli/main.js");
+
+/** Hardhat's well-known dev accounts (public test keys, funded only on local nodes). */
+export const ACCOUNTS = {
+  executor: {
+    address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+    key: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+  },
+  brand: {
+    address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+    key: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+  },
+  other: {
+    address: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+    key: "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
+  },
+};
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function requireBuilt(): void {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`pnpm build\` in packages/deployer first`);
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(path.join(tmpdir(), `points-${prefix}-`));
+}
+
+/** Runs the binary with `args` and ONLY the given env on top of PATH/HOME (no inherited key or RPC). */
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const base = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", CI: "true" };
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: { ...base, ...env }, timeout: 120_000 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === "number" ? err.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** The single error line the CLI prints on failure (asserts there is exactly one, and no stack trace). */
+export function errorLine(run: Run): string {
+  const lines = run.stderr.trim().split("\n");
+  if (lines.length !== 1 || !lines[0].startsWith("error") || /^\s+at /m.test(run.stderr)) {
+    throw new Error(`expected one error line on stderr and no stack trace, got:\n${run.stderr}`);
+  }
+  return lines[0];
+}
+
+export function deployArgs(brand: string, manifestDir: string, extra: string[] = []): string[] {
+  return [
+    "deploy",
+    "--brand",
+    brand,
+    "--token-name",
+    "Demo Points",
+    "--token-symbol",
+    "DEMO",
+    "--deployer",
+    ACCOUNTS.brand.address,
+    "--collateral",
+    "mock",
+    "--manifest-dir",
+    manifestDir,
+    ...extra,
+  ];
+}
