@@ -1,20 +1,43 @@
 import { z } from "zod";
+import { keccak_256 } from "@noble/hashes/sha3.js";
 
 /** Largest uint256. Amounts above it are refused at validation, not by the chain. */
 export const MAX_UINT256 = 2n ** 256n - 1n;
 
-/** An EVM address in any letter case; responses always checksum. */
+/** EIP-55: the case of each hex letter is a bit of keccak256 of the lowercase hex. */
+export function isChecksumValid(address: string): boolean {
+  const hex = address.slice(2);
+  const lower = hex.toLowerCase();
+  if (hex === lower || hex === hex.toUpperCase()) return true;
+  const hash = keccak_256(Uint8Array.from(lower, (c) => c.charCodeAt(0)));
+  for (let i = 0; i < 40; i++) {
+    const nibble = (hash[i >> 1] >> (i % 2 === 0 ? 4 : 0)) & 0xf;
+    const c = hex[i];
+    if (c >= "a" && c <= "f" && nibble >= 8) return false;
+    if (c >= "A" && c <= "F" && nibble < 8) return false;
+  }
+  return true;
+}
+
+/**
+ * An EVM address in any letter case; responses always checksum. A mixed-case address is an
+ * EIP-55 checksum and must be right: a wrong one is most likely a typo.
+ */
 export const Address = z
   .string()
   .regex(/^0x[0-9a-fA-F]{40}$/, "must be an address: 0x followed by 40 hex digits")
+  .refine(isChecksumValid, "has a wrong EIP-55 checksum (mixed case): check for a typo, or send it in lowercase")
   .meta({
     description: "EVM address (any case on input, checksummed on output)",
     example: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
   });
 
+const AMOUNT_TYPE = "must be a decimal string of a non-negative integer, in smallest units";
+
 const decimalInteger = z
   .string()
-  .regex(/^(0|[1-9][0-9]*)$/, "must be a decimal string of a non-negative integer, in smallest units")
+  // abort: zod runs later checks after a failed one, and BigInt() throws on non-digits.
+  .regex(/^(0|[1-9][0-9]*)$/, { message: AMOUNT_TYPE, abort: true })
   .refine((v) => v.length <= 78 && BigInt(v) <= MAX_UINT256, "must fit in uint256");
 
 /**
@@ -22,14 +45,17 @@ const decimalInteger = z
  * integer (larger numbers lose precision in JSON, so they must be strings). Output: string.
  */
 export const Amount = z
-  .union([
-    decimalInteger,
-    z
-      .number()
-      .int("must be an integer")
-      .nonnegative("must not be negative")
-      .max(Number.MAX_SAFE_INTEGER, "must be a string above 2^53 - 1"),
-  ])
+  .union(
+    [
+      decimalInteger,
+      z
+        .number(AMOUNT_TYPE)
+        // zod's int() also refuses numbers beyond 2^53 - 1, which JSON cannot carry exactly.
+        .int("must be an integer of at most 2^53 - 1 (send larger amounts as decimal strings)")
+        .nonnegative("must not be negative"),
+    ],
+    AMOUNT_TYPE,
+  )
   .transform((v) => String(v))
   .meta({ description: "Integer amount in smallest units, as a decimal string", example: "1000000" });
 

@@ -38,4 +38,9 @@ export type RouteParams<T> = T extends RouteDef<infer P, z.ZodType, z.ZodType, z
 /** Query type of a route. */
 export type RouteQuery<T> = T extends RouteDef<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
 /** `data` of a route's success envelope. */
-export type RouteData<T> = T extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+export type RouteData<T> =
+  T extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer R>
+    ? z.output<R> extends { data: infer D }
+      ? D
+      : never
+    : never;

@@ -8,14 +8,6 @@ export const CampaignIdResolution = z.object({
   label: z.string().optional(),
 });
 
-/** A transaction the caller must send first (for example an ERC-20 approval). */
-export const Prerequisite = z.object({
-  reason: z.string(),
-  to: Address,
-  data: z.string(),
-  call: z.object({ contract: z.string(), function: z.string(), args: z.array(z.string()) }),
-});
-
 /**
  * An unsigned EIP-1559 transaction. `tx` is base64 of ethers' `unsignedSerialized`
  * (0x02 || rlp([chainId, nonce, maxPriorityFeePerGas, maxFeePerGas, gas, to, value, data, accessList]));

@@ -3,9 +3,14 @@ import type { ContractName } from "@points/schema";
 import { ApiError } from "../errors.js";
 import { INTERFACES, roleName } from "./contracts.js";
 
-/** A decoded revert: which contract's ABI declares the error, its name and named arguments. */
+/**
+ * A decoded revert: its name, named arguments, and which contract raised it. Revert data does
+ * not say which contract reverted: `contract` is the called contract when it declares the
+ * error, else the only declarer, else every declarer ("points or asset"); `declaredBy` lists them.
+ */
 export interface DecodedRevert {
   contract: string;
+  declaredBy?: string[];
   name: string;
   args: Record<string, string | boolean>;
   selector: string;
@@ -40,9 +45,14 @@ export function decodeRevert(data: string, called: ContractName | "asset"): Deco
   }
   const entry = BY_SELECTOR.get(selector);
   if (!entry) return undefined;
-  const contract = entry.contracts.includes(called) ? called : entry.contracts[0];
-  const values = INTERFACES[contract as ContractName].decodeErrorResult(entry.fragment, data);
-  return { contract, name: entry.fragment.name, args: named(entry.fragment, values), selector };
+  const declaredBy = entry.contracts;
+  const contract = declaredBy.includes(called)
+    ? called
+    : declaredBy.length === 1
+      ? declaredBy[0]
+      : declaredBy.join(" or ");
+  const values = INTERFACES[declaredBy[0] as ContractName].decodeErrorResult(entry.fragment, data);
+  return { contract, declaredBy, name: entry.fragment.name, args: named(entry.fragment, values), selector };
 }
 
 /** Revert data carried by an ethers error from eth_call / eth_estimateGas, if any. */

@@ -2,7 +2,7 @@ import express, { type Express } from "express";
 import helmet from "helmet";
 import { routes, type RouteDef, type RouteName } from "@points/schema";
 import type { Ctx, Handler } from "../context.js";
-import { authenticate } from "./auth.js";
+import { authenticate, identify } from "./auth.js";
 import { errorHandler, notFoundHandler } from "./errors.js";
 import { httpLogger } from "./logger.js";
 import { rateLimiter } from "./rateLimit.js";
@@ -16,10 +16,13 @@ export type Handlers = { [K in RouteName]: Handler<(typeof routes)[K]> };
 export function createApp(ctx: Ctx, handlers: Handlers): Express {
   const app = express();
   app.disable("x-powered-by");
+  if (ctx.config.trustProxy !== undefined) app.set("trust proxy", ctx.config.trustProxy);
   app.use(httpLogger(ctx.logger));
   app.use(helmet());
+  app.use(identify(ctx));
   app.use(rateLimiter(ctx.config));
-  app.use(express.json({ limit: "100kb" }));
+  // Not strict: a JSON `null` or `3` body parses, so validation can say what is wrong with it.
+  app.use(express.json({ limit: "100kb", strict: false }));
 
   const doc = openApiDocument();
   app.get("/api/v1/openapi.json", (_req, res) => void res.json(doc));
@@ -31,7 +34,7 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
     const handler = handlers[name] as unknown as Handler<RouteDef>;
     app[route.method](route.path, async (req, res, next) => {
       try {
-        await authenticate(req, route, ctx);
+        authenticate(req, res, route, ctx);
         const input = {
           params: parsePart(route.params, req.params, "params"),
           query: parsePart(route.query, req.query, "query"),

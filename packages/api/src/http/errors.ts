@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ApiError } from "../errors.js";
+import { isTransportError } from "../chain/client.js";
 
 /** Unknown routes answer 404 in the envelope, never an HTML page. */
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
@@ -22,6 +23,10 @@ function toApiError(err: unknown): ApiError {
   if (type === "encoding.unsupported" || type === "charset.unsupported") {
     return new ApiError("INVALID_INPUT", "request body must be UTF-8 JSON");
   }
+  // A chain call that escaped a handler's own mapping: still the node's fault, not ours.
+  if (isTransportError(err))
+    return new ApiError("CHAIN_UNAVAILABLE", "the chain's node did not answer", undefined, { cause: err });
+  if (err instanceof URIError) return new ApiError("INVALID_INPUT", "the URL is not valid percent-encoding");
   const status = (err as { status?: number }).status;
   if (typeof status === "number" && status >= 400 && status < 500) {
     return new ApiError("INVALID_INPUT", "malformed request");

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { pino, type Logger } from "pino";
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from "pino";
 import { pinoHttp } from "pino-http";
 
 /** Structured JSON logs; credentials are redacted wherever they could appear. */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     redact: {
       paths: [
@@ -18,7 +18,8 @@ export function createLogger(level: string): Logger {
       ],
       censor: "[redacted]",
     },
-  });
+  } satisfies LoggerOptions;
+  return destination ? pino(options, destination) : pino(options);
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;

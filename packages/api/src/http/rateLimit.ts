@@ -1,19 +1,23 @@
-import { createHash } from "node:crypto";
 import { rateLimit, ipKeyGenerator } from "express-rate-limit";
 import type { Config } from "../config/env.js";
 import { ApiError } from "../errors.js";
+import { callerOf } from "./auth.js";
 
-/** Per API key when one is sent (hashed, never kept in clear), otherwise per IP. */
+/**
+ * Per API key for callers with a valid key, otherwise per IP (runs after `identify`). Budgets
+ * are per minute and per process.
+ */
 export function rateLimiter(config: Config) {
-  const bearer = (auth: string | undefined) => /^Bearer\s+(\S+)$/i.exec(auth ?? "")?.[1];
+  const keyId = (res: Parameters<typeof callerOf>[0]) => {
+    const caller = callerOf(res);
+    return caller.kind === "key" ? caller.keyId : undefined;
+  };
   return rateLimit({
     windowMs: 60_000,
-    limit: (req) => (bearer(req.get("authorization")) ? config.rateLimit.perKey : config.rateLimit.perIp),
-    keyGenerator: (req) => {
-      const key = bearer(req.get("authorization"));
-      return key
-        ? `key:${createHash("sha256").update(key).digest("hex")}`
-        : `ip:${ipKeyGenerator(req.ip ?? "unknown")}`;
+    limit: (_req, res) => (keyId(res) ? config.rateLimit.perKey : config.rateLimit.perIp),
+    keyGenerator: (req, res) => {
+      const id = keyId(res);
+      return id ? `key:${id}` : `ip:${ipKeyGenerator(req.ip ?? "unknown")}`;
     },
     standardHeaders: "draft-8",
     legacyHeaders: false,

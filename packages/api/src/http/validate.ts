@@ -4,7 +4,7 @@ import { ApiError } from "../errors.js";
 /** Parses one part of a request; failures are 400 INVALID_INPUT naming every bad field. */
 export function parsePart<S extends z.ZodType>(schema: S | undefined, value: unknown, part: string): z.output<S> {
   if (!schema) return undefined as z.output<S>;
-  const result = schema.safeParse(value ?? (part === "body" ? undefined : {}));
+  const result = schema.safeParse(part === "body" ? value : (value ?? {}));
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({
     field: [part, ...i.path.map(String)].join("."),
