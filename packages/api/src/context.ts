@@ -23,13 +23,13 @@ export interface Ctx {
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** Who made a request: an API key, or (later) a console session. */
-export type Caller = { kind: "key"; id: string };
+/** Who made an authenticated request: an API key (console sessions come with the console). */
+export type Principal = { kind: "key"; id: string };
 
 /** A validated request of route `R`. */
 export interface Input<R extends RouteDef> {
   /** Set when the request carried valid credentials. */
-  caller: Caller | undefined;
+  caller: Principal | undefined;
   headers: import("node:http").IncomingHttpHeaders;
   params: Out<NonNullable<R["params"]>>;
   query: Out<NonNullable<R["query"]>>;
