@@ -67,7 +67,9 @@ export function requestHash(body: unknown): string {
               .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
           )
         : v;
-  return createHash("sha256").update(JSON.stringify(canonical(body))).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(body)))
+    .digest("hex");
 }
 
 /**

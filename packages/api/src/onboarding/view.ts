@@ -63,7 +63,9 @@ export async function taskView(ctx: Ctx, task: Task) {
         id: p.id,
         addresses,
         explorer: explorer
-          ? Object.fromEntries(Object.entries(addresses).flatMap(([k, v]) => (v ? [[k, `${explorer}/address/${v}`]] : [])))
+          ? Object.fromEntries(
+              Object.entries(addresses).flatMap(([k, v]) => (v ? [[k, `${explorer}/address/${v}`]] : [])),
+            )
           : null,
         rolesAtBirth: (record?.roles ?? {}) as Record<string, Record<string, string[]>>,
       };

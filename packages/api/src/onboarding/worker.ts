@@ -72,16 +72,19 @@ export class Worker {
     const log = this.logger.child({ taskId: task.id, brand: task.brand, chainId, attempt: task.attempts });
     log.info("onboarding task started");
     const abort = new AbortController();
-    const heartbeat = setInterval(async () => {
-      try {
-        const ours =
-          (await this.tasks.renew(task.id, this.id, this.opts.leaseMs)) &&
-          (await this.tasks.leaseExecutor(chainId, this.id, this.opts.leaseMs));
-        if (!ours) abort.abort(new Error("lease lost"));
-      } catch (e) {
-        log.warn({ err: e }, "lease renewal failed");
-      }
-    }, Math.max(50, Math.floor(this.opts.leaseMs / 3)));
+    const heartbeat = setInterval(
+      async () => {
+        try {
+          const ours =
+            (await this.tasks.renew(task.id, this.id, this.opts.leaseMs)) &&
+            (await this.tasks.leaseExecutor(chainId, this.id, this.opts.leaseMs));
+          if (!ours) abort.abort(new Error("lease lost"));
+        } catch (e) {
+          log.warn({ err: e }, "lease renewal failed");
+        }
+      },
+      Math.max(50, Math.floor(this.opts.leaseMs / 3)),
+    );
     try {
       const { programId } = await this.run(task, abort.signal);
       await this.tasks.finish(task.id, this.id, { programId });

@@ -3,7 +3,8 @@ import { Address, ChainIdParam } from "../primitives.js";
 import { defineRoute } from "../route.js";
 import { success } from "../envelope.js";
 
-const Text = (max: number) => z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
+const Text = (max: number) =>
+  z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
 const Url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2048);
 
 /** POST /api/v1/client-onboarding/deploy body (DESIGN section 5). */
@@ -29,7 +30,11 @@ export const OnboardingRequest = z.strictObject({
   oracle: z
     .strictObject({
       feed: Address,
-      heartbeat: z.number().int().positive().max(30 * 86_400),
+      heartbeat: z
+        .number()
+        .int()
+        .positive()
+        .max(30 * 86_400),
       lowerPeg: z.string().regex(/^[1-9][0-9]{0,36}$/, "must be an 18-decimal price as a decimal string"),
       upperPeg: z.string().regex(/^[1-9][0-9]{0,36}$/, "must be an 18-decimal price as a decimal string"),
     })
@@ -60,7 +65,12 @@ export const TaskView = z
     taskId: z.string(),
     status: z.enum(["queued", "running", "succeeded", "failed"]),
     brand: z.string(),
-    chain: z.object({ chainId: z.string(), name: z.string(), testnet: z.boolean(), explorerUrl: z.string().nullable() }),
+    chain: z.object({
+      chainId: z.string(),
+      name: z.string(),
+      testnet: z.boolean(),
+      explorerUrl: z.string().nullable(),
+    }),
     predicted: ProgramAddresses.nullable().meta({ description: "Null until the chain has a release to predict from" }),
     stages: z.array(StageView),
     attempts: z.number().int(),
@@ -92,7 +102,11 @@ export const onboardingDeploy = defineRoute({
   status: 202,
   body: OnboardingRequest,
   response: success(
-    z.object({ taskId: z.string(), status: z.enum(["queued", "running", "succeeded", "failed"]), predicted: ProgramAddresses.nullable() }),
+    z.object({
+      taskId: z.string(),
+      status: z.enum(["queued", "running", "succeeded", "failed"]),
+      predicted: ProgramAddresses.nullable(),
+    }),
   ),
 });
 

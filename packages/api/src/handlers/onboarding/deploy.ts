@@ -8,7 +8,8 @@ import { DbManifestStore } from "../../onboarding/store.js";
 import { predictAddresses } from "../../onboarding/view.js";
 
 /** The owner string tasks are scoped by. */
-export const ownerOf = (caller: Principal | undefined): string | null => (caller ? `${caller.kind}:${caller.id}` : null);
+export const ownerOf = (caller: Principal | undefined): string | null =>
+  caller ? `${caller.kind}:${caller.id}` : null;
 
 /** The brand must be free on the chain too (a program deployed outside this service). */
 async function requireBrandFreeOnChain(ctx: Ctx, chainId: string, brand: string) {
@@ -29,14 +30,22 @@ export const onboardingDeploy: Handler<typeof routes.onboardingDeploy> = async (
   const chainId = String(body.chainId);
   if (!ctx.chains.has(chainId)) {
     const known = ctx.chains.list().map((c) => c.chainId);
-    throw new ApiError("INVALID_INPUT", `body.chainId: chain ${chainId} is not configured (known: ${known.join(", ")})`, {
-      issues: [{ field: "body.chainId", message: "is not a configured chain" }],
-    });
+    throw new ApiError(
+      "INVALID_INPUT",
+      `body.chainId: chain ${chainId} is not configured (known: ${known.join(", ")})`,
+      {
+        issues: [{ field: "body.chainId", message: "is not a configured chain" }],
+      },
+    );
   }
   if (!body.collateral && !isDevChain(chainId)) {
-    throw new ApiError("INVALID_INPUT", `body.collateral.asset: required on chain ${chainId} (mock collateral exists only on dev chains)`, {
-      issues: [{ field: "body.collateral.asset", message: "is required on this chain" }],
-    });
+    throw new ApiError(
+      "INVALID_INPUT",
+      `body.collateral.asset: required on chain ${chainId} (mock collateral exists only on dev chains)`,
+      {
+        issues: [{ field: "body.collateral.asset", message: "is required on this chain" }],
+      },
+    );
   }
   if (BigInt(body.oracle?.lowerPeg ?? 0) > BigInt(body.oracle?.upperPeg ?? 0)) {
     throw new ApiError("INVALID_INPUT", "body.oracle.lowerPeg: must not exceed upperPeg", {
