@@ -103,6 +103,15 @@ const Env = z.object({
   WORKER: z.enum(["inline", "off"]).default("inline"),
   TASK_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(1_000),
+  NODE_ENV: z.string().optional(),
+  /**
+   * Tests only (read when NODE_ENV=test): `<stage>:<before|after>` makes the first attempt of
+   * every onboarding task fail at that point, to test retry and resume.
+   */
+  ONBOARDING_FAULT: z
+    .string()
+    .regex(/^(validate|release|deploy|verify|register):(before|after)$/, "must be <stage>:<before|after>")
+    .optional(),
 });
 
 /** Hardhat's account #0: the executor on local dev chains when no key is configured. */
@@ -135,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dbCacheTtlMs: e.DB_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,
     worker: { mode: e.WORKER, leaseMs: e.TASK_LEASE_MS, pollMs: e.WORKER_POLL_MS },
+    onboardingFault: e.NODE_ENV === "test" ? e.ONBOARDING_FAULT : undefined,
     /**
      * The executor key for a chain: the configured one, or Hardhat's dev account on a dev
      * chain. A function, so the key never appears when the configuration is serialised.

@@ -1,8 +1,9 @@
 import { JsonRpcProvider, Network, Wallet, FetchRequest, getAddress } from "ethers";
-import { deployProgram, type DeployConfig, type ProgramRecord } from "@points/deployer";
+import { deployProgram, isDeployerError, type DeployConfig, type ProgramRecord } from "@points/deployer";
 import type { Ctx } from "../context.js";
 import { ApiError } from "../errors.js";
 import { DbManifestStore } from "./store.js";
+import { FaultyStore } from "./fault.js";
 import type { Task } from "./tasks.js";
 import type { TaskRunner } from "./worker.js";
 
@@ -49,20 +50,40 @@ export function createRunner(ctx: Ctx): TaskRunner {
   return async (task: Task, signal: AbortSignal) => {
     const signer = executorSigner(ctx, task.chainId);
     let programId: string | undefined;
-    const store = new DbManifestStore(ctx.db, async (record) => {
+    const onProgram = async (record: ProgramRecord) => {
       if (signal.aborted) throw signal.reason;
       programId = await register(ctx, task, record);
-    });
+    };
+    const fault = task.attempts === 1 ? ctx.config.onboardingFault : undefined;
+    const store = fault ? new FaultyStore(ctx.db, onProgram, fault) : new DbManifestStore(ctx.db, onProgram);
+    const timeoutMs = ctx.config.rpcTimeoutMs;
     try {
       const record = await deployProgram(deployConfig(task), signer, store, {
         chain: { chainId: BigInt(task.chainId), dev: isDevChain(task.chainId) },
+        // Every chain call is bounded: a dead RPC fails the task instead of hanging it.
+        timeoutMs,
+        receiptTimeoutMs: Math.max(60_000, 30 * ctx.chains.get(task.chainId).config.blockTimeMs),
       });
       programId ??= await register(ctx, task, record);
       return { programId };
+    } catch (e) {
+      throw await stageError(store, task, e);
     } finally {
       signer.provider?.destroy();
     }
   };
+}
+
+/**
+ * The task's error: which stage failed and why, e.g. "validate failed (INSUFFICIENT_FUNDS):
+ * signer: 0x... holds 0 wei but the transactions may cost up to ... wei".
+ */
+async function stageError(store: DbManifestStore, task: Task, e: unknown): Promise<Error> {
+  const message = e instanceof Error ? e.message : String(e);
+  const code = isDeployerError(e) ? ` (${e.code})` : "";
+  const stages = await store.getStages({ chainId: BigInt(task.chainId), brand: task.brand }).catch(() => undefined);
+  const failed = Object.entries(stages ?? {}).find(([, s]) => s?.status === "failed" || s?.status === "running");
+  return new Error(failed ? `${failed[0]} failed${code}: ${message}` : `${message}${code}`, { cause: e });
 }
 
 /** Adds the program to the registry once; a resumed task finds it there. */
