@@ -6,6 +6,7 @@ import type { Db } from "./db/db.js";
 import type { ProgramRegistry } from "./registry/programs.js";
 import type { ApiKeys } from "./auth/apiKeys.js";
 import type { Chains } from "./chain/client.js";
+import type { TaskRepo } from "./onboarding/tasks.js";
 
 /** What every handler may use; built once at start. */
 export interface Ctx {
@@ -15,12 +16,21 @@ export interface Ctx {
   keys: ApiKeys;
   chains: Chains;
   logger: Logger;
+  tasks: TaskRepo;
+  /** Wakes the in-process onboarding worker, when there is one. */
+  pokeWorker: () => void;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+/** Who made an authenticated request: an API key (console sessions come with the console). */
+export type Principal = { kind: "key"; id: string };
+
 /** A validated request of route `R`. */
 export interface Input<R extends RouteDef> {
+  /** Set when the request carried valid credentials. */
+  caller: Principal | undefined;
+  headers: import("node:http").IncomingHttpHeaders;
   params: Out<NonNullable<R["params"]>>;
   query: Out<NonNullable<R["query"]>>;
   body: Out<NonNullable<R["body"]>>;

@@ -11,6 +11,9 @@ import { Chains } from "./chain/client.js";
 import { createApp } from "./http/app.js";
 import { createLogger } from "./http/logger.js";
 import { handlers } from "./handlers/index.js";
+import { TaskRepo } from "./onboarding/tasks.js";
+import { Worker } from "./onboarding/worker.js";
+import { createRunner } from "./onboarding/runner.js";
 
 export type Service = Awaited<ReturnType<typeof createService>>;
 
@@ -26,7 +29,11 @@ export async function createService(config: Config, opts: { logger?: Logger } = 
     keys: new ApiKeys(db, config.dbCacheTtlMs),
     chains: new Chains(config.chains, config.rpcTimeoutMs),
     logger,
+    tasks: new TaskRepo(db),
+    pokeWorker: () => worker?.poke(),
   };
+  const worker = config.worker.mode === "inline" ? createWorker(ctx) : undefined;
+  worker?.start();
   const app = createApp(ctx, handlers);
   let server: Server | undefined;
   return {
@@ -41,10 +48,21 @@ export async function createService(config: Config, opts: { logger?: Logger } = 
       const { port } = server.address() as AddressInfo;
       return `http://${config.host}:${port}`;
     },
+    worker,
     async close() {
+      await worker?.stop();
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       ctx.chains.destroy();
       await db.close();
     },
   };
+}
+
+/** An onboarding worker over every configured chain, sharing the service's database. */
+export function createWorker(ctx: Ctx): Worker {
+  return new Worker(ctx.tasks, createRunner(ctx), ctx.logger.child({ component: "onboarding-worker" }), {
+    chainIds: ctx.config.chains.map((c) => String(c.chainId)),
+    leaseMs: ctx.config.worker.leaseMs,
+    pollMs: ctx.config.worker.pollMs,
+  });
 }

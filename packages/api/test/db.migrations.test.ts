@@ -36,7 +36,7 @@ for (const backend of backends()) {
       );
       assert.deepEqual(
         tables.map((t) => t.table_name),
-        ["api_keys", "programs", "schema_migrations"],
+        ["api_keys", "deployer_manifests", "executor_leases", "onboarding_tasks", "programs", "schema_migrations"],
       );
     });
 

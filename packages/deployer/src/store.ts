@@ -47,7 +47,7 @@ function keyOf(ctx: StageContext): string {
  * The stage bookkeeping both stores share; subclasses only read and write whole manifests.
  * Updates are serialized so concurrent calls never lose each other's writes.
  */
-abstract class ManifestStore implements DeploymentStore {
+export abstract class ManifestStore implements DeploymentStore {
   private queue: Promise<unknown> = Promise.resolve();
 
   protected abstract read(key: string): Promise<string | undefined>;

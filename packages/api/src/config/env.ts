@@ -94,7 +94,29 @@ const Env = z.object({
   DB_CACHE_TTL_MS: int(0, 3_600_000, 2000),
   RPC_TIMEOUT_MS: int(1, 600_000, 10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Key of the executor that deploys programs (onboarding). Never logged, never stored. */
+  EXECUTOR_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 32-byte hex private key")
+    .optional(),
+  /** "inline": the API process runs onboarding tasks; "off": run `points-api worker` separately. */
+  WORKER: z.enum(["inline", "off"]).default("inline"),
+  TASK_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
+  WORKER_POLL_MS: z.coerce.number().int().min(10).default(1_000),
+  NODE_ENV: z.string().optional(),
+  /**
+   * Tests only (read when NODE_ENV=test): `<stage>:<before|after>` makes the first attempt of
+   * every onboarding task fail at that point, to test retry and resume.
+   */
+  ONBOARDING_FAULT: z
+    .string()
+    .regex(/^(validate|release|deploy|verify|register):(before|after)$/, "must be <stage>:<before|after>")
+    .optional(),
 });
+
+/** Hardhat's account #0: the executor on local dev chains when no key is configured. */
+const DEV_EXECUTOR_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+const DEV_CHAIN_IDS = new Set([31337, 1337]);
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -121,5 +143,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
     dbCacheTtlMs: e.DB_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,
+    worker: { mode: e.WORKER, leaseMs: e.TASK_LEASE_MS, pollMs: e.WORKER_POLL_MS },
+    onboardingFault: e.NODE_ENV === "test" ? e.ONBOARDING_FAULT : undefined,
+    /**
+     * The executor key for a chain: the configured one, or Hardhat's dev account on a dev
+     * chain. A function, so the key never appears when the configuration is serialised.
+     */
+    executorKey: (chainId: number): string | undefined =>
+      e.EXECUTOR_PRIVATE_KEY ?? (DEV_CHAIN_IDS.has(chainId) ? DEV_EXECUTOR_KEY : undefined),
   };
 }

@@ -34,8 +34,10 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
     const handler = handlers[name] as unknown as Handler<RouteDef>;
     app[route.method](route.path, async (req, res, next) => {
       try {
-        authenticate(req, res, route, ctx);
+        const keyId = authenticate(req, res, route, ctx);
         const input = {
+          caller: keyId ? ({ kind: "key", id: keyId } as const) : undefined,
+          headers: req.headers,
           params: parsePart(route.params, req.params, "params"),
           query: parsePart(route.query, req.query, "query"),
           body: parsePart(route.body, req.body, "body"),

@@ -10,7 +10,18 @@ import { MAX_UINT256, routes, type RouteDef, type RouteName } from "@points/sche
 export const ADDRESS = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const LOWER = ADDRESS.toLowerCase();
 
-type Kind = "address" | "amount" | "bool" | "contract" | "role" | "campaign" | "metadata" | "addresses" | "text";
+type Kind =
+  | "address"
+  | "amount"
+  | "bool"
+  | "contract"
+  | "role"
+  | "campaign"
+  | "metadata"
+  | "addresses"
+  | "text"
+  | "brand"
+  | "object";
 
 /** Every field name the route table uses, by kind; a new field without a kind fails the suite. */
 export const FIELD_KINDS: Record<string, Kind> = {
@@ -42,6 +53,28 @@ export const FIELD_KINDS: Record<string, Kind> = {
   chainId: "text",
   id: "text",
   program: "text",
+  brand: "brand",
+  deployer: "address",
+  organization: "object",
+  token: "object",
+  collateral: "object",
+  oracle: "object",
+  taskId: "text",
+};
+
+/** Body fields whose valid sample is not their kind's (onboarding's nested objects, a numeric chainId). */
+const VALID_FIELD: Record<string, unknown> = {
+  chainId: 31337,
+  organization: { name: "Acme", website: "https://acme.example", description: "Coffee" },
+  token: {
+    name: "Acme Points",
+    symbol: "ACME",
+    description: "Points",
+    logoUrl: "https://acme.example/logo.png",
+    websiteUrl: "https://acme.example",
+  },
+  collateral: { asset: ADDRESS },
+  oracle: { feed: ADDRESS, heartbeat: 3600, lowerPeg: "980000000000000000", upperPeg: "1020000000000000000" },
 };
 
 const VALID: Record<Kind, unknown> = {
@@ -54,8 +87,14 @@ const VALID: Record<Kind, unknown> = {
   metadata: "",
   addresses: [ADDRESS],
   text: "acme",
+  brand: "acme",
+  object: {},
 };
-const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme" };
+const VALID_PARAM: Record<string, string> = {
+  chainId: "31337",
+  id: "acme",
+  taskId: "00000000-0000-4000-8000-000000000000",
+};
 
 /** A wrong value and why it is wrong. `raw` is spliced into the JSON text as is. */
 interface Bad {
@@ -130,6 +169,17 @@ const BAD: Record<Kind, Bad[]> = {
     { why: "101-character program", value: "p".repeat(101) },
     { why: "number instead of program", value: 5 },
   ],
+  brand: [
+    { why: "brand with capitals", value: "Acme" },
+    { why: "brand with a symbol", value: "ac-me" },
+    { why: "33-character brand", value: "b".repeat(33) },
+    { why: "empty brand", value: "" },
+  ],
+  object: [
+    { why: "string instead of object", value: "x" },
+    { why: "null instead of object", value: null },
+    { why: "array instead of object", value: [] },
+  ],
 };
 
 /** Path parameters travel as text: only text-shaped mistakes apply. */
@@ -141,6 +191,7 @@ const BAD_PARAM: Record<string, string[]> = {
   campaign: ["0x" + "z".repeat(64), "0x" + "a".repeat(63), "l".repeat(65)],
   chainId: ["0", "abc", "-1", "1".repeat(17), "1.5"],
   id: ["i".repeat(101)],
+  taskId: ["nope", "00000000-0000-4000-8000-00000000000"],
 };
 
 export interface Case {
@@ -168,7 +219,12 @@ export function validRequest(route: RouteDef) {
     Object.keys(shapeOf(route.params)).map((k) => [k, VALID_PARAM[k] ?? String(VALID[kindOf(k)])]),
   );
   const fill = (shape: Record<string, z.ZodType>): Record<string, unknown> =>
-    Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, k === "input" ? fill(shapeOf(s)) : VALID[kindOf(k)]]));
+    Object.fromEntries(
+      Object.entries(shape).map(([k, s]) => [
+        k,
+        k === "input" ? fill(shapeOf(s)) : k in VALID_FIELD ? VALID_FIELD[k] : VALID[kindOf(k)],
+      ]),
+    );
   const body = route.body ? fill(shapeOf(route.body)) : undefined;
   return { params, body };
 }
@@ -269,19 +325,30 @@ function paramCases(name: RouteName, route: RouteDef, params: Record<string, str
   return cases;
 }
 
+const BAD_QUERY: Record<string, [string, string][]> = {
+  program: [
+    ["", "empty program"],
+    ["p".repeat(101), "101-character program"],
+  ],
+  chainId: [
+    ["abc", "non-numeric chainId"],
+    ["-1", "negative chainId"],
+    ["1.5", "fractional chainId"],
+  ],
+};
+
 function queryCases(name: RouteName, route: RouteDef, path: string): Case[] {
-  if (!("program" in shapeOf(route.query))) return [];
-  return [
-    ["program=", "empty program"],
-    [`program=${"p".repeat(101)}`, "101-character program"],
-    ["program=a&program=b", "program given twice"],
-  ].map(([q, why]) => ({
-    name: `${name}: query ${why}`,
-    method: route.method,
-    path: `${path}?${q}`,
-    expect: "INVALID_INPUT" as const,
-    names: "query.program",
-  }));
+  return Object.keys(shapeOf(route.query)).flatMap((k) =>
+    [...(BAD_QUERY[k] ?? []).map(([v, why]) => [`${k}=${v}`, why]), [`${k}=a&${k}=b`, `${k} given twice`]].map(
+      ([q, why]) => ({
+        name: `${name}: query ${why}`,
+        method: route.method,
+        path: `${path}?${q}`,
+        expect: "INVALID_INPUT" as const,
+        names: `query.${k}`,
+      }),
+    ),
+  );
 }
 
 /** Every malformed request for every route, in a fixed order. */

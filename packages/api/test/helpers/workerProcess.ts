@@ -1,0 +1,33 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const CLI = resolve(dirname(fileURLToPath(import.meta.url)), "../../dist/cli/main.js");
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  /** Everything it printed (JSON log lines). */
+  output(): string;
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** `points-api worker` (the built CLI) as a child process with `env` added to this one's. */
+export function startWorkerProcess(env: Record<string, string>): WorkerProcess {
+  const child = spawn(process.execPath, [CLI, "worker"], {
+    env: { ...process.env, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  return {
+    child,
+    output: () => out,
+    async kill(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
