@@ -59,6 +59,7 @@ contract ProgramFactory is AccessControl, IProgramFactory {
         if (p.admin == address(0) || p.executor == address(0) || p.collateralAsset == address(0)) {
             revert ZeroAddress();
         }
+        _requireCode(p.collateralAsset);
 
         program.points = _create(brandHash, 0, _points);
         program.factory = _create(brandHash, 1, _factory);
@@ -74,7 +75,7 @@ contract ProgramFactory is AccessControl, IProgramFactory {
 
     /// @inheritdoc IProgramFactory
     function predictAddresses(string calldata brand) external view returns (Program memory program) {
-        bytes32 brandHash = keccak256(bytes(brand));
+        bytes32 brandHash = BrandLib.validate(brand);
         program.points = _predict(brandHash, 0, _points);
         program.factory = _predict(brandHash, 1, _factory);
         program.collateralVault = _predict(brandHash, 2, _collateralVault);
@@ -166,7 +167,7 @@ contract ProgramFactory is AccessControl, IProgramFactory {
         return abi.encodePacked(type(ProgramProxy).creationCode, abi.encode(implementation));
     }
 
-    function _requireCode(address implementation) private view {
-        if (implementation.code.length == 0) revert NotAContract(implementation);
+    function _requireCode(address account) private view {
+        if (account.code.length == 0) revert NotAContract(account);
     }
 }

@@ -17,11 +17,14 @@ interface IFactory {
     }
 
     /// @notice A redemption request, as returned by {getRedeemRequest}.
+    /// @param redeemFeeBps The redeem fee in force when the request was made; a later fee rise
+    /// never applies to it.
     struct RedeemRequest {
         address requester;
         uint64 createdAt;
         RedeemStatus status;
         bool expectedBasketMode;
+        uint16 redeemFeeBps;
         address asset;
         address to;
         uint256 amount;
@@ -87,6 +90,9 @@ interface IFactory {
     error NotRequester(uint256 requestId, address caller);
     /// @notice Thrown when the requester finalizes before `readyAt`.
     error RedeemDelayNotElapsed(uint256 requestId, uint256 readyAt);
+    /// @notice Thrown when a fee is on and the fee receiver is not on the Points transfer
+    /// allowlist while transfers are restricted (every mint and redemption would revert).
+    error FeeReceiverNotWhitelisted(address feeReceiver);
     /// @notice Thrown when the vaults hold no collateral to pay a basket redemption.
     error NoCollateral();
 

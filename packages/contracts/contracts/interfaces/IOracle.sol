@@ -66,11 +66,13 @@ interface IOracle {
     /// @notice Removes the feed of `asset`. Requires DEFAULT_ADMIN_ROLE.
     function removeFeed(address asset) external;
 
-    /// @notice The 18-decimal price of `asset`. Reverts when unconfigured, non-positive or stale.
+    /// @notice The 18-decimal price of `asset`. Reverts when unconfigured, non-positive, stale,
+    /// or while the Oracle is paused.
     function getPrice(address asset) external view returns (uint256);
 
     /// @notice Whether `asset` has a fresh, positive price inside its peg band. Never reverts,
-    /// so a missing or stale feed reads as "not pegged" (which turns basket mode on).
+    /// so a missing or stale feed, or a paused Oracle, reads as "not pegged" (which turns basket
+    /// mode on).
     function isPegged(address asset) external view returns (bool);
 
     /// @notice The feed configuration of `asset` (zero when unconfigured).

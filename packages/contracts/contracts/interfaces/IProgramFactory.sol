@@ -56,8 +56,8 @@ interface IProgramFactory {
     error BrandTaken(string brand);
     /// @notice Thrown when a required address is zero.
     error ZeroAddress();
-    /// @notice Thrown when an implementation address has no code.
-    error NotAContract(address implementation);
+    /// @notice Thrown when an implementation or the collateral asset has no code.
+    error NotAContract(address account);
 
     /// @notice Emitted once per program with every address.
     event ProgramDeployed(
@@ -72,7 +72,8 @@ interface IProgramFactory {
     function deployProgram(DeployParams calldata params) external returns (Program memory program);
 
     /// @notice The addresses `brand`'s program has (or will have) on this chain; `oracle` is
-    /// the address the Oracle gets if the program has one.
+    /// the address the Oracle gets if the program has one. Reverts {InvalidBrand} for a brand
+    /// that could never be deployed.
     function predictAddresses(string calldata brand) external view returns (Program memory);
 
     /// @notice The deployed program of `brand` (all zero when none).

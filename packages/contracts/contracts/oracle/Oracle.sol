@@ -7,6 +7,8 @@ import {IAggregatorV3} from "../interfaces/IAggregatorV3.sol";
 
 /// @title Oracle
 /// @notice Prices collateral assets from AggregatorV3-style feeds. See {IOracle}.
+/// @dev A paused Oracle vouches for no price: `getPrice` reverts and `isPegged` is false, so
+/// pausing it is the emergency lever that closes minting and puts the Factory in basket mode.
 contract Oracle is ProgramUpgradeable, IOracle {
     /// @custom:storage-location erc7201:points.storage.Oracle
     struct OracleStorage {
@@ -58,7 +60,7 @@ contract Oracle is ProgramUpgradeable, IOracle {
     }
 
     /// @inheritdoc IOracle
-    function getPrice(address asset) external view returns (uint256) {
+    function getPrice(address asset) external view whenNotPaused returns (uint256) {
         Feed memory config = _getOracleStorage().feeds[asset];
         if (config.feed == address(0)) revert FeedNotConfigured(asset);
         (, int256 answer, , uint256 updatedAt, ) = IAggregatorV3(config.feed).latestRoundData();
@@ -69,6 +71,7 @@ contract Oracle is ProgramUpgradeable, IOracle {
 
     /// @inheritdoc IOracle
     function isPegged(address asset) external view returns (bool) {
+        if (paused()) return false;
         Feed memory config = _getOracleStorage().feeds[asset];
         if (config.feed == address(0)) return false;
         try IAggregatorV3(config.feed).latestRoundData() returns (

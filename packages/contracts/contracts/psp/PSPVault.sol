@@ -315,8 +315,11 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
 
     function _consumeMinterLimit(Minter storage m, bytes32 campaignId, uint256 amount) private {
         if (!m.active) revert MinterNotAuthorized(campaignId, msg.sender);
-        uint256 issued = m.issued;
-        if (issued + amount > m.limit) revert MinterLimitExceeded(campaignId, msg.sender, m.limit, issued, amount);
+        (uint256 issued, uint256 limit) = (m.issued, m.limit);
+        // Same as issued + amount > limit, without overflowing on a huge amount.
+        if (amount > limit || issued > limit - amount) {
+            revert MinterLimitExceeded(campaignId, msg.sender, limit, issued, amount);
+        }
         // Cannot truncate: issued + amount <= limit < 2^120.
         m.issued = uint120(issued + amount);
     }

@@ -2,6 +2,7 @@
 pragma solidity 0.8.28;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {ERC4626Upgradeable} from "@openzeppelin/contracts-upgradeable/token/ERC20/extensions/ERC4626Upgradeable.sol";
 import {ProgramUpgradeable} from "../common/ProgramUpgradeable.sol";
 import {ICollateralVault} from "../interfaces/ICollateralVault.sol";
@@ -52,6 +53,19 @@ contract CollateralVault is ProgramUpgradeable, ERC4626Upgradeable, ICollateralV
     ) internal override {
         _requireFactory(caller);
         super._withdraw(caller, receiver, owner, assets, shares);
+    }
+
+    /// @dev One share per unit of asset deposited. The Factory is the only holder, so share
+    /// pricing serves nothing; and with ERC-4626 pricing, assets sent to the vault directly
+    /// before the first deposit would leave the Factory zero shares (its collateral locked,
+    /// its SP unredeemable). Assets sent directly are therefore never claimable.
+    function _convertToShares(uint256 assets, Math.Rounding) internal pure override returns (uint256) {
+        return assets;
+    }
+
+    /// @dev See {_convertToShares}.
+    function _convertToAssets(uint256 shares, Math.Rounding) internal pure override returns (uint256) {
+        return shares;
     }
 
     /// @dev Shares are only minted to and burned from the Factory.

@@ -64,7 +64,10 @@ export async function deployProgram(opts: ProgramOptions = {}) {
     await oracle.setFeed(dai, daiFeed, 86_400, ...band);
   }
 
-  await points.initialize("Acme Points", "ACME", admin.address, ADMIN_DELAY, factory, [factory, psp]);
+  // As ProgramFactory does: the fee receiver is listed at birth when a fee is set.
+  const hasFee = Boolean(opts.mintFeeBps || opts.redeemFeeBps);
+  const whitelist = hasFee ? [factory, psp, feeReceiver] : [factory, psp];
+  await points.initialize("Acme Points", "ACME", admin.address, ADMIN_DELAY, factory, whitelist);
   await vault.initialize(usdc, factory, admin.address, ADMIN_DELAY, "Acme USDC Vault", "aUSDC");
   await daiVault.initialize(dai, factory, admin.address, ADMIN_DELAY, "Acme DAI Vault", "aDAI");
   await factory.initialize({

@@ -1,0 +1,92 @@
+import { Transaction, getAddress, getBytes, type FeeData, type FunctionFragment, type ParamType } from "ethers";
+import type { ContractName, UnsignedTx } from "@points/schema";
+import type { Program } from "../registry/programs.js";
+import { ApiError } from "../errors.js";
+import { chainUnavailable, type ChainClient } from "./client.js";
+import { INTERFACES, contractAddress } from "./contracts.js";
+import { revertToApiError } from "./revert.js";
+
+/** A contract call to turn into an unsigned transaction. */
+export interface Call {
+  program: Program;
+  contract: ContractName | "asset";
+  /** Target address; defaults to the program's contract of that name. */
+  address?: string;
+  fn: string;
+  args: unknown[];
+  from: string;
+  /** A token the call moves (e.g. the asset a mint pulls): its ERC-20 errors are named after it. */
+  moves?: ContractName | "asset";
+  /** Extra response fields (campaign id resolution, basket mode). */
+  extra?: Pick<UnsignedTx, "campaignId" | "expectedBasketMode">;
+}
+
+// Headroom over the simulated gas: state may move between build and broadcast.
+const GAS_MARGIN_PERCENT = 120n;
+
+/**
+ * Simulates `call` as its signer and returns the unsigned EIP-1559 transaction (DESIGN
+ * section 3). Nonce, gas estimate and fee data are requested together, so they share one
+ * JSON-RPC batch. A revert becomes MISSING_ROLE or WOULD_REVERT; the service never signs.
+ */
+export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedTx> {
+  const iface = INTERFACES[call.contract];
+  const to = getAddress(call.address ?? contractAddress(call.program, call.contract as ContractName));
+  const from = getAddress(call.from);
+  const data = iface.encodeFunctionData(call.fn, call.args);
+  const p = chain.provider;
+  let nonce: number, estimate: bigint, fees: FeeData;
+  try {
+    [nonce, estimate, fees] = await Promise.all([
+      p.getTransactionCount(from, "pending"),
+      p.estimateGas({ from, to, data }),
+      chain.feeData(),
+    ]);
+  } catch (e) {
+    const reverted = revertToApiError(e, call.contract, call.moves);
+    if (reverted) throw reverted;
+    chainUnavailable(e, chain.config);
+  }
+  if (fees.maxFeePerGas === null || fees.maxPriorityFeePerGas === null) {
+    throw new ApiError("CHAIN_UNAVAILABLE", `chain ${chain.config.chainId} reports no EIP-1559 fee data`);
+  }
+  const gas = (estimate * GAS_MARGIN_PERCENT + 99n) / 100n;
+  const tx = Transaction.from({
+    type: 2,
+    chainId: chain.chainId,
+    nonce,
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    maxFeePerGas: fees.maxFeePerGas,
+    gasLimit: gas,
+    to,
+    value: 0n,
+    data,
+    accessList: [],
+  });
+  return {
+    tx: Buffer.from(getBytes(tx.unsignedSerialized)).toString("base64"),
+    type: 2,
+    from,
+    to,
+    data,
+    value: "0",
+    chainId: chain.chainId.toString(),
+    nonce,
+    gas: gas.toString(),
+    maxFeePerGas: fees.maxFeePerGas.toString(),
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+    call: { contract: call.contract, function: call.fn, args: echoArgs(iface.getFunction(call.fn)!, call.args) },
+    program: { id: call.program.id, chainId: call.program.chainId, factory: call.program.factory },
+    ...call.extra,
+  };
+}
+
+/** The call's arguments as JSON: integers as decimal strings, addresses checksummed (DESIGN section 4). */
+function echoArgs(fn: FunctionFragment, args: unknown[]): unknown[] {
+  const echo = (type: ParamType, v: unknown): unknown => {
+    if (type.isArray() && Array.isArray(v)) return v.map((x) => echo(type.arrayChildren!, x));
+    if (type.type === "address" && typeof v === "string") return getAddress(v);
+    return typeof v === "bigint" ? v.toString() : v;
+  };
+  return args.map((v, i) => echo(fn.inputs[i], v));
+}

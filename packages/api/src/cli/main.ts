@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+import { readFileSync } from "node:fs";
+import { Command } from "commander";
+import { loadConfig } from "../config/env.js";
+import { openDb } from "../db/db.js";
+import { migrate } from "../db/migrations.js";
+import { ApiKeys } from "../auth/apiKeys.js";
+import { ProgramRegistry } from "../registry/programs.js";
+import { createService } from "../service.js";
+import { programFromManifest } from "./manifest.js";
+
+/** Opens the configured database for a one-off command and closes it after. */
+async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDb>>) => Promise<T>): Promise<T> {
+  const db = await openDb(loadConfig());
+  try {
+    await migrate(db);
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+const program = new Command("points-api").description("The points platform API service").showHelpAfterError();
+
+program
+  .command("serve")
+  .description("start the HTTP service (configuration from the environment)")
+  .action(async () => {
+    const service = await createService(loadConfig());
+    const url = await service.listen();
+    service.ctx.logger.info({ url }, `listening on ${url}`);
+    const stop = async () => {
+      await service.close();
+      process.exit(0);
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+
+const keys = program.command("keys").description("manage API keys (stored hashed; a key is shown once)");
+keys
+  .command("create")
+  .requiredOption("--name <name>", "who the key is for")
+  .action(async (o: { name: string }) => {
+    const { key, info } = await withDb((db) => new ApiKeys(db).create(o.name));
+    process.stdout.write(
+      `${JSON.stringify({ ...info, key }, null, 2)}\nStore the key now: it cannot be shown again.\n`,
+    );
+  });
+keys.command("revoke <id>").action(async (id: string) => {
+  const ok = await withDb((db) => new ApiKeys(db).revoke(id));
+  if (!ok) {
+    process.stderr.write(`no active key with id ${id}\n`);
+    process.exitCode = 1;
+  } else process.stdout.write(`revoked ${id}\n`);
+});
+keys.command("list").action(async () => {
+  process.stdout.write(`${JSON.stringify(await withDb((db) => new ApiKeys(db).list()), null, 2)}\n`);
+});
+
+const programs = program.command("programs").description("the program registry");
+programs
+  .command("import <manifest>")
+  .description("register a program from a deployer manifest (JSON)")
+  .action(async (file: string) => {
+    const record = programFromManifest(JSON.parse(readFileSync(file, "utf8")));
+    const saved = await withDb((db) => new ProgramRegistry(db).insert(record));
+    process.stdout.write(`${JSON.stringify(saved, null, 2)}\n`);
+  });
+programs.command("list").action(async () => {
+  process.stdout.write(`${JSON.stringify(await withDb((db) => new ProgramRegistry(db).list()), null, 2)}\n`);
+});
+
+program.parseAsync().catch((e: Error) => {
+  process.stderr.write(`points-api: ${e.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,125 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1")
+  .optional();
+
+const Chain = z.strictObject({
+  chainId: z.number().int().positive(),
+  name: z.string().min(1),
+  rpcUrl: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }),
+  explorerUrl: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .nullable()
+    .default(null),
+  testnet: z.boolean().default(true),
+  /** Expected block time: fee data and the latest block are cached this long. */
+  blockTimeMs: z.number().int().positive().default(1000),
+});
+export type ChainConfig = z.infer<typeof Chain>;
+
+const LOCAL_CHAIN: ChainConfig = {
+  chainId: 31337,
+  name: "Local Hardhat",
+  rpcUrl: "http://127.0.0.1:8545",
+  explorerUrl: null,
+  testnet: true,
+  blockTimeMs: 1000,
+};
+
+/** A whole number in [min, max]; stricter than Number() (which takes "", "0x10" and "1e3"). */
+const int = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,15}$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+    .default(fallback);
+
+const Chains = z
+  .array(Chain)
+  .min(1, "must list at least one chain")
+  .refine((cs) => new Set(cs.map((c) => c.chainId)).size === cs.length, "lists a chainId twice");
+
+const Env = z.object({
+  HOST: z.string().default("127.0.0.1"),
+  PORT: int(0, 65535, 3000),
+  /** JSON array of chains; default: the local Hardhat node the start command launches. */
+  CHAINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return [LOCAL_CHAIN];
+      let json: unknown;
+      try {
+        json = JSON.parse(v);
+      } catch (e) {
+        ctx.addIssue({ code: "custom", message: `must be JSON (an array of chains): ${(e as Error).message}` });
+        return z.NEVER;
+      }
+      const parsed = Chains.safeParse(json);
+      if (parsed.success) return parsed.data;
+      // One line per problem, with its place in the array (CHAINS.0.rpcUrl: ...).
+      for (const issue of parsed.error.issues) {
+        ctx.addIssue({ code: "custom", message: issue.message, path: issue.path.map(String) });
+      }
+      return z.NEVER;
+    }),
+  /** PostgreSQL when set; otherwise the embedded database in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/[^/\s]+/, "must be a postgres:// or postgresql:// URL with a host")
+    .refine((v) => URL.canParse(v), "is not a valid URL")
+    .optional(),
+  DATA_DIR: z.string().default(".data/pglite"),
+  /** Program id or factory address used when a request names none. */
+  DEFAULT_PROGRAM: z.string().optional(),
+  /** Require an API key on every route, not only role, freeze and studio routes. */
+  REQUIRE_API_KEY: bool.default(false),
+  RATE_LIMIT_PER_MINUTE_IP: int(1, 1_000_000_000, 600),
+  RATE_LIMIT_PER_MINUTE_KEY: int(1, 1_000_000_000, 1200),
+  /**
+   * Express "trust proxy": how to find the client's IP behind a reverse proxy (a hop count, or
+   * addresses/subnets such as "loopback"). Unset: the socket's address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : /^[0-9]+$/.test(v) ? Number(v) : v === "true" ? true : v)),
+  /**
+   * How long API-key checks and program lookups are kept in memory. A key revoked or a program
+   * registered by another process takes effect within this time (this process: at once). 0: off.
+   */
+  DB_CACHE_TTL_MS: int(0, 3_600_000, 2000),
+  RPC_TIMEOUT_MS: int(1, 600_000, 10_000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Validates the environment once, at start; a bad value stops the service with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  // A variable set to "" (FOO= in an env file) means "not set".
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = Env.safeParse(given);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "env"}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    chains: e.CHAINS,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    defaultProgram: e.DEFAULT_PROGRAM,
+    requireApiKey: e.REQUIRE_API_KEY,
+    rateLimit: { perIp: e.RATE_LIMIT_PER_MINUTE_IP, perKey: e.RATE_LIMIT_PER_MINUTE_KEY },
+    trustProxy: e.TRUST_PROXY,
+    rpcTimeoutMs: e.RPC_TIMEOUT_MS,
+    dbCacheTtlMs: e.DB_CACHE_TTL_MS,
+    logLevel: e.LOG_LEVEL,
+  };
+}

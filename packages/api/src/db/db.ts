@@ -1,0 +1,69 @@
+import { mkdirSync } from "node:fs";
+
+/** The SQL both backends share: PostgreSQL dialect, `$1` placeholders. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  /** Runs `fn` in one transaction on one connection. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL when `databaseUrl` is set, otherwise embedded PostgreSQL (PGlite) in `dataDir`. */
+export async function openDb(opts: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Db> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir);
+  return {
+    kind: "pglite",
+    query: async <T>(sql: string, params: unknown[] = []) => (await pg.query<T>(sql, params)).rows,
+    exec: async (sql) => void (await pg.exec(sql)),
+    transaction: (fn) =>
+      pg.transaction((tx) =>
+        fn({
+          query: async <T>(s: string, p: unknown[] = []) => (await tx.query<T>(s, p)).rows,
+          exec: async (s) => void (await tx.exec(s)),
+        }),
+      ),
+    close: () => pg.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const { default: pg } = await import("pg");
+  // BIGINT as string keeps every value exact; callers convert.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  await pool.query("select 1");
+  return {
+    kind: "postgres",
+    query: async (sql, params = []) => (await pool.query(sql, params)).rows,
+    exec: async (sql) => void (await pool.query(sql)),
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const result = await fn({
+          query: async (s, p = []) => (await client.query(s, p)).rows,
+          exec: async (s) => void (await client.query(s)),
+        });
+        await client.query("commit");
+        return result;
+      } catch (e) {
+        await client.query("rollback").catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,49 @@
+import type { Handlers } from "../http/app.js";
+import { buildMint } from "./build/mint.js";
+import { buildRedeem } from "./build/redeem.js";
+import { buildFinalizeRedeem } from "./build/finalizeRedeem.js";
+import { buildTransfer } from "./build/transfer.js";
+import { chainRedeemCancel, chainRedeemCreate, chainRedeemFinalize } from "./redeem/chainRedeem.js";
+import { chainRedeemStatus, readRedeemRequest } from "./redeem/status.js";
+import { readBalance } from "./read/balance.js";
+import { readFactoryState } from "./read/factoryState.js";
+import { readFactoryAssets, readFactoryVault } from "./read/assets.js";
+import { getFactory, listChainContracts, listFactories } from "./read/programs.js";
+import { checkRole } from "./read/checkRole.js";
+import { grantRole, revokeRole } from "./admin/roles.js";
+import { pause, unpause } from "./admin/freeze.js";
+import * as whitelist from "./studio/whitelist.js";
+import * as campaigns from "./studio/pspCampaigns.js";
+import * as ledger from "./studio/pspLedger.js";
+import * as config from "./studio/pspConfig.js";
+import * as pspReads from "./studio/pspReads.js";
+
+/** Every route's handler; the type makes a missing one a compile error. */
+export const handlers: Handlers = {
+  buildMint,
+  buildRedeem,
+  buildFinalizeRedeem,
+  buildTransfer,
+  chainRedeemCreate,
+  chainRedeemCancel,
+  chainRedeemFinalize,
+  chainRedeemStatus,
+  readRedeemRequest,
+  readBalance,
+  readFactoryState,
+  readFactoryAssets,
+  readFactoryVault,
+  listFactories,
+  getFactory,
+  listChainContracts,
+  checkRole,
+  grantRole,
+  revokeRole,
+  pause,
+  unpause,
+  ...whitelist,
+  ...campaigns,
+  ...ledger,
+  ...config,
+  ...pspReads,
+};

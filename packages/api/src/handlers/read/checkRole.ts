@@ -1,0 +1,20 @@
+import { getAddress } from "ethers";
+import type { routes } from "@points/schema";
+import type { Handler } from "../../context.js";
+import { contractAddress, requireRoleOn, roleHash } from "../../chain/contracts.js";
+import { contract, read, target } from "../common.js";
+
+export const checkRole: Handler<typeof routes.checkRole> = async ({ params, query }, ctx) => {
+  requireRoleOn(params.contract, params.role);
+  const t = await target(ctx, query.program);
+  const has: boolean = await read(t, params.contract, () =>
+    contract(t, params.contract).hasRole(roleHash(params.role), params.address),
+  );
+  return {
+    contract: params.contract,
+    contractAddress: contractAddress(t.program, params.contract),
+    role: params.role,
+    address: getAddress(params.address),
+    hasRole: has,
+  };
+};

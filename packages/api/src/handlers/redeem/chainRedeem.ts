@@ -1,0 +1,46 @@
+import { getAddress } from "ethers";
+import type { routes } from "@points/schema";
+import type { Ctx, Handler } from "../../context.js";
+import { ApiError } from "../../errors.js";
+import { chainTarget, tx } from "../common.js";
+import { requestRedeemTx } from "../build/redeem.js";
+import { redeemRequestView } from "./status.js";
+
+export const chainRedeemCreate: Handler<typeof routes.chainRedeemCreate> = async ({ params, body }, ctx) =>
+  requestRedeemTx(await chainTarget(ctx, params.chainId, params.factoryAddr), body.key, {
+    asset: params.assetAddr,
+    ...body.input,
+  });
+
+/** Cancel and finalize name the asset in the path: it must be the request's asset. */
+async function onRequest(
+  ctx: Ctx,
+  params: { chainId: string; factoryAddr: string; assetAddr: string },
+  requestId: string,
+) {
+  const t = await chainTarget(ctx, params.chainId, params.factoryAddr);
+  const request = await redeemRequestView(t, requestId);
+  if (request.asset !== getAddress(params.assetAddr)) {
+    throw new ApiError(
+      "INVALID_INPUT",
+      `request ${requestId} is for asset ${request.asset}, not ${getAddress(params.assetAddr)}`,
+    );
+  }
+  return t;
+}
+
+export const chainRedeemCancel: Handler<typeof routes.chainRedeemCancel> = async ({ params, body }, ctx) =>
+  tx(await onRequest(ctx, params, body.input.requestId), {
+    contract: "factory",
+    fn: "cancelRedeem",
+    args: [BigInt(body.input.requestId)],
+    from: body.key,
+  });
+
+export const chainRedeemFinalize: Handler<typeof routes.chainRedeemFinalize> = async ({ params, body }, ctx) =>
+  tx(await onRequest(ctx, params, body.input.requestId), {
+    contract: "factory",
+    fn: "finalizeRedeem",
+    args: [BigInt(body.input.requestId)],
+    from: body.key,
+  });

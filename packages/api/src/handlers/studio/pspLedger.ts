@@ -1,0 +1,48 @@
+import type { routes } from "@points/schema";
+import type { Handler } from "../../context.js";
+import { campaignId, target, tx } from "../common.js";
+
+/** Issue pSP (spec rule 3): authority is checked by the simulation as `from`. */
+export const pspMint: Handler<typeof routes.pspMint> = async ({ body }, ctx) => {
+  const id = campaignId(body.campaignId);
+  return tx(await target(ctx, body.program), {
+    contract: "pspVault",
+    fn: "mint",
+    args: [id.value, body.to, BigInt(body.amount), body.metadata],
+    from: body.from,
+    extra: { campaignId: id },
+  });
+};
+
+export const pspSettle: Handler<typeof routes.pspSettle> = async ({ body }, ctx) => {
+  const id = campaignId(body.campaignId);
+  return tx(await target(ctx, body.program), {
+    contract: "pspVault",
+    fn: "settle",
+    args: [body.holder, body.receiver, BigInt(body.amount), id.value, body.metadata],
+    from: body.from,
+    extra: { campaignId: id },
+  });
+};
+
+export const pspExpire: Handler<typeof routes.pspExpire> = async ({ body }, ctx) => {
+  const id = campaignId(body.campaignId);
+  return tx(await target(ctx, body.program), {
+    contract: "pspVault",
+    fn: "expire",
+    args: [body.holder, BigInt(body.amount), id.value, body.metadata],
+    from: body.from,
+    extra: { campaignId: id },
+  });
+};
+
+export const pspTransfer: Handler<typeof routes.pspTransfer> = async ({ body }, ctx) => {
+  const id = campaignId(body.campaignId);
+  return tx(await target(ctx, body.program), {
+    contract: "pspVault",
+    fn: "transfer",
+    args: [id.value, body.holder, body.to, BigInt(body.amount)],
+    from: body.from,
+    extra: { campaignId: id },
+  });
+};

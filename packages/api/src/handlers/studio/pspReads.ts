@@ -1,0 +1,43 @@
+import { getAddress } from "ethers";
+import type { routes } from "@points/schema";
+import type { Handler } from "../../context.js";
+import { campaignId, contract, read, target } from "../common.js";
+
+const STATUS = ["None", "Active", "Paused", "Closed"] as const;
+
+export const pspMinterConfig: Handler<typeof routes.pspMinterConfig> = async ({ params, query }, ctx) => {
+  const t = await target(ctx, query.program);
+  const id = campaignId(params.campaignId);
+  const [limit, issued, active] = await read(t, "pspVault", () =>
+    contract(t, "pspVault").getMinterConfig(id.value, params.minter),
+  );
+  return {
+    campaignId: id,
+    minter: getAddress(params.minter),
+    limit: limit.toString(),
+    issued: issued.toString(),
+    active,
+  };
+};
+
+export const pspCampaign: Handler<typeof routes.pspCampaign> = async ({ params, query }, ctx) => {
+  const t = await target(ctx, query.program);
+  const id = campaignId(params.campaignId);
+  const c = await read(t, "pspVault", () => contract(t, "pspVault").getCampaign(id.value));
+  return {
+    campaignId: id,
+    budget: c.budget.toString(),
+    available: c.available.toString(),
+    outstanding: c.outstanding.toString(),
+    status: STATUS[Number(c.status)] as Exclude<(typeof STATUS)[number], "None">,
+    creator: getAddress(c.creator),
+    metadata: c.metadata,
+  };
+};
+
+export const pspBalance: Handler<typeof routes.pspBalance> = async ({ params, query }, ctx) => {
+  const t = await target(ctx, query.program);
+  const id = campaignId(params.campaignId);
+  const balance: bigint = await read(t, "pspVault", () => contract(t, "pspVault").balanceOf(id.value, params.holder));
+  return { campaignId: id, holder: getAddress(params.holder), balance: balance.toString() };
+};

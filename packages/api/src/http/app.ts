@@ -1,0 +1,53 @@
+import express, { type Express } from "express";
+import helmet from "helmet";
+import { routes, type RouteDef, type RouteName } from "@points/schema";
+import type { Ctx, Handler } from "../context.js";
+import { authenticate, identify } from "./auth.js";
+import { errorHandler, notFoundHandler } from "./errors.js";
+import { httpLogger } from "./logger.js";
+import { rateLimiter } from "./rateLimit.js";
+import { parsePart } from "./validate.js";
+import { openApiDocument } from "../openapi/document.js";
+import { referencePage } from "../openapi/reference.js";
+
+export type Handlers = { [K in RouteName]: Handler<(typeof routes)[K]> };
+
+/** The HTTP app: every route of the schema table, validated, authenticated and enveloped. */
+export function createApp(ctx: Ctx, handlers: Handlers): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  if (ctx.config.trustProxy !== undefined) app.set("trust proxy", ctx.config.trustProxy);
+  app.use(httpLogger(ctx.logger));
+  app.use(helmet());
+  app.use(identify(ctx));
+  app.use(rateLimiter(ctx.config));
+  // Not strict: a JSON `null` or `3` body parses, so validation can say what is wrong with it.
+  app.use(express.json({ limit: "100kb", strict: false }));
+
+  const doc = openApiDocument();
+  app.get("/api/v1/openapi.json", (_req, res) => void res.json(doc));
+  const reference = referencePage(doc);
+  app.get("/api/v1/reference", (_req, res) => void res.type("html").send(reference));
+  app.get("/health", (_req, res) => void res.json({ success: true, data: { status: "ok" } }));
+
+  for (const [name, route] of Object.entries(routes) as [RouteName, RouteDef][]) {
+    const handler = handlers[name] as unknown as Handler<RouteDef>;
+    app[route.method](route.path, async (req, res, next) => {
+      try {
+        authenticate(req, res, route, ctx);
+        const input = {
+          params: parsePart(route.params, req.params, "params"),
+          query: parsePart(route.query, req.query, "query"),
+          body: parsePart(route.body, req.body, "body"),
+        };
+        const data = await handler(input as never, ctx);
+        res.status(route.status ?? 200).json({ success: true, data });
+      } catch (e) {
+        next(e);
+      }
+    });
+  }
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,19 @@
+import type { z } from "zod";
+import { ApiError } from "../errors.js";
+
+/** Parses one part of a request; failures are 400 INVALID_INPUT naming every bad field. */
+export function parsePart<S extends z.ZodType>(schema: S | undefined, value: unknown, part: string): z.output<S> {
+  if (!schema) return undefined as z.output<S>;
+  const result = schema.safeParse(part === "body" ? value : (value ?? {}));
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({
+    field: [part, ...i.path.map(String)].join("."),
+    message: i.message,
+  }));
+  const first = issues[0];
+  const message =
+    value === undefined && part === "body"
+      ? "body is required: send JSON with Content-Type: application/json"
+      : `${first.field}: ${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""}`;
+  throw new ApiError("INVALID_INPUT", message, { issues });
+}

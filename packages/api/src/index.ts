@@ -1,0 +1,7 @@
+export { loadConfig, type Config, type ChainConfig } from "./config/env.js";
+export { createService, type Service } from "./service.js";
+export { ApiError } from "./errors.js";
+export { ProgramRegistry, type Program, type NewProgram } from "./registry/programs.js";
+export { ApiKeys } from "./auth/apiKeys.js";
+export { openDb, type Db } from "./db/db.js";
+export { migrate } from "./db/migrations.js";

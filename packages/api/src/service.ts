@@ -1,0 +1,50 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import type { Logger } from "pino";
+import type { Config } from "./config/env.js";
+import type { Ctx } from "./context.js";
+import { openDb } from "./db/db.js";
+import { migrate } from "./db/migrations.js";
+import { ProgramRegistry } from "./registry/programs.js";
+import { ApiKeys } from "./auth/apiKeys.js";
+import { Chains } from "./chain/client.js";
+import { createApp } from "./http/app.js";
+import { createLogger } from "./http/logger.js";
+import { handlers } from "./handlers/index.js";
+
+export type Service = Awaited<ReturnType<typeof createService>>;
+
+/** Opens the database (migrating it), the chains and the HTTP app. Nothing listens yet. */
+export async function createService(config: Config, opts: { logger?: Logger } = {}) {
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const db = await openDb(config);
+  await migrate(db);
+  const ctx: Ctx = {
+    config,
+    db,
+    programs: new ProgramRegistry(db, config.defaultProgram, config.dbCacheTtlMs),
+    keys: new ApiKeys(db, config.dbCacheTtlMs),
+    chains: new Chains(config.chains, config.rpcTimeoutMs),
+    logger,
+  };
+  const app = createApp(ctx, handlers);
+  let server: Server | undefined;
+  return {
+    ctx,
+    app,
+    /** Listens on the configured host and port (0: any free port); resolves with the base URL. */
+    async listen(): Promise<string> {
+      server = await new Promise<Server>((resolve, reject) => {
+        const s = app.listen(config.port, config.host, () => resolve(s));
+        s.once("error", reject);
+      });
+      const { port } = server.address() as AddressInfo;
+      return `http://${config.host}:${port}`;
+    },
+    async close() {
+      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+      ctx.chains.destroy();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,298 @@
+import type { z } from "zod";
+import { MAX_UINT256, routes, type RouteDef, type RouteName } from "@points/schema";
+
+/**
+ * A deterministic generator of malformed requests for every route of the table. It starts
+ * from one valid request per route (built from the field names below) and breaks one thing
+ * at a time, so each case fails for exactly one reason, which the case names.
+ */
+
+export const ADDRESS = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const LOWER = ADDRESS.toLowerCase();
+
+type Kind = "address" | "amount" | "bool" | "contract" | "role" | "campaign" | "metadata" | "addresses" | "text";
+
+/** Every field name the route table uses, by kind; a new field without a kind fails the suite. */
+export const FIELD_KINDS: Record<string, Kind> = {
+  asset: "address",
+  receiver: "address",
+  to: "address",
+  account: "address",
+  key: "address",
+  from: "address",
+  holder: "address",
+  minter: "address",
+  factoryAddr: "address",
+  assetAddr: "address",
+  address: "address",
+  amount: "amount",
+  spBudget: "amount",
+  limit: "amount",
+  requestId: "amount",
+  expectedBasketMode: "bool",
+  active: "bool",
+  allowed: "bool",
+  contract: "contract",
+  role: "role",
+  roleType: "role",
+  campaignId: "campaign",
+  metadata: "metadata",
+  settlementDestinations: "addresses",
+  transferWhitelist: "addresses",
+  chainId: "text",
+  id: "text",
+  program: "text",
+};
+
+const VALID: Record<Kind, unknown> = {
+  address: ADDRESS,
+  amount: "1",
+  bool: true,
+  contract: "factory",
+  role: "MANAGER",
+  campaign: "summer-2026",
+  metadata: "",
+  addresses: [ADDRESS],
+  text: "acme",
+};
+const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme" };
+
+/** A wrong value and why it is wrong. `raw` is spliced into the JSON text as is. */
+interface Bad {
+  why: string;
+  value?: unknown;
+  raw?: string;
+}
+
+const badChecksum = "0x" + LOWER.slice(2, 12).toUpperCase() + LOWER.slice(12); // mixed case, not EIP-55
+const BAD: Record<Kind, Bad[]> = {
+  address: [
+    { why: "short address", value: "0x1234" },
+    { why: "non-hex address", value: "0x" + "g".repeat(40) },
+    { why: "0X prefix", value: "0X" + LOWER.slice(2) },
+    { why: "41 hex digits", value: LOWER + "1" },
+    { why: "no 0x prefix", value: LOWER.slice(2) },
+    { why: "wrong EIP-55 checksum", value: badChecksum },
+    { why: "number instead of address", value: 12345 },
+    { why: "empty string address", value: "" },
+    { why: "object instead of address", value: { address: ADDRESS } },
+  ],
+  amount: [
+    { why: "negative number", value: -1 },
+    { why: "negative string", value: "-1" },
+    { why: "fractional number", value: 1.5 },
+    { why: "fractional string", value: "1.5" },
+    { why: "exponent string", value: "1e18" },
+    { why: "hex string", value: "0x10" },
+    { why: "leading zero", value: "01" },
+    { why: "JSON number above 2^53", raw: "9007199254740993" },
+    { why: "JSON number 1e400", raw: "1e400" },
+    { why: "above uint256", value: (MAX_UINT256 + 1n).toString() },
+    { why: "80-digit string", value: "9".repeat(80) },
+    { why: "boolean instead of amount", value: true },
+    { why: "empty string amount", value: "" },
+    { why: "array instead of amount", value: ["1"] },
+  ],
+  bool: [
+    { why: "string instead of boolean", value: "true" },
+    { why: "number instead of boolean", value: 1 },
+    { why: "null instead of boolean", value: null },
+  ],
+  contract: [
+    { why: "unknown contract name", value: "vault" },
+    { why: "empty contract name", value: "" },
+    { why: "number instead of contract name", value: 5 },
+  ],
+  role: [
+    { why: "unknown role", value: "OWNER_ROLE" },
+    { why: "bare _ROLE", value: "_ROLE" },
+    { why: "number instead of role", value: 7 },
+  ],
+  campaign: [
+    { why: "non-hex campaign id", value: "0x" + "z".repeat(64) },
+    { why: "63-digit hex campaign id", value: "0x" + "a".repeat(63) },
+    { why: "65-character label", value: "l".repeat(65) },
+    { why: "empty campaign id", value: "" },
+    { why: "control character in label", value: "bad\u0001label" },
+    { why: "number instead of campaign id", value: 42 },
+  ],
+  metadata: [
+    { why: "metadata over 4096 characters", value: "m".repeat(4097) },
+    { why: "number instead of metadata", value: 5 },
+  ],
+  addresses: [
+    { why: "string instead of address list", value: ADDRESS },
+    { why: "bad address in list", value: [ADDRESS, "0x1234"] },
+    { why: "257 addresses", value: Array.from({ length: 257 }, () => ADDRESS) },
+  ],
+  text: [
+    { why: "empty program", value: "" },
+    { why: "101-character program", value: "p".repeat(101) },
+    { why: "number instead of program", value: 5 },
+  ],
+};
+
+/** Path parameters travel as text: only text-shaped mistakes apply. */
+const BAD_PARAM: Record<string, string[]> = {
+  address: ["0x1234", "0x" + "g".repeat(40), "0X" + LOWER.slice(2), LOWER + "1", badChecksum],
+  amount: ["-1", "1.5", "1e3", "0x10", (MAX_UINT256 + 1n).toString()],
+  contract: ["vault", "Factory2"],
+  role: ["OWNER_ROLE", "ROLE"],
+  campaign: ["0x" + "z".repeat(64), "0x" + "a".repeat(63), "l".repeat(65)],
+  chainId: ["0", "abc", "-1", "1".repeat(17), "1.5"],
+  id: ["i".repeat(101)],
+};
+
+export interface Case {
+  name: string;
+  method: string;
+  path: string;
+  body?: string;
+  contentType?: string;
+  expect: "INVALID_INPUT" | "PAYLOAD_TOO_LARGE";
+  /** Text the error message must contain: the bad field's path, or the unknown key. */
+  names?: string;
+}
+
+const shapeOf = (s: z.ZodType | undefined) => (s as unknown as { shape?: Record<string, z.ZodType> })?.shape ?? {};
+const isOptional = (s: z.ZodType) => s.safeParse(undefined).success;
+const kindOf = (field: string): Kind => {
+  const kind = FIELD_KINDS[field];
+  if (!kind) throw new Error(`no sample kind for field "${field}": add it to FIELD_KINDS`);
+  return kind;
+};
+
+/** The valid request of a route: params, query and body. */
+export function validRequest(route: RouteDef) {
+  const params = Object.fromEntries(
+    Object.keys(shapeOf(route.params)).map((k) => [k, VALID_PARAM[k] ?? String(VALID[kindOf(k)])]),
+  );
+  const fill = (shape: Record<string, z.ZodType>): Record<string, unknown> =>
+    Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, k === "input" ? fill(shapeOf(s)) : VALID[kindOf(k)]]));
+  const body = route.body ? fill(shapeOf(route.body)) : undefined;
+  return { params, body };
+}
+
+const pathOf = (route: RouteDef, params: Record<string, string>) =>
+  route.path.replace(/:([A-Za-z]+)/g, (_, k: string) => encodeURIComponent(params[k]));
+
+/** JSON text of `body` with `raw` JSON text at `at` (a path of keys). */
+function withValue(body: Record<string, unknown>, at: string[], bad: Bad): string {
+  const MARK = "__BAD_VALUE__";
+  const copy = structuredClone(body);
+  let obj = copy;
+  for (const k of at.slice(0, -1)) obj = obj[k] as Record<string, unknown>;
+  obj[at.at(-1)!] = bad.raw === undefined ? bad.value : MARK;
+  const text = JSON.stringify(copy);
+  return bad.raw === undefined ? text : text.replace(`"${MARK}"`, bad.raw);
+}
+
+function without(body: Record<string, unknown>, at: string[]): string {
+  const copy = structuredClone(body);
+  let obj = copy;
+  for (const k of at.slice(0, -1)) obj = obj[k] as Record<string, unknown>;
+  delete obj[at.at(-1)!];
+  return JSON.stringify(copy);
+}
+
+function bodyCases(name: RouteName, route: RouteDef, path: string, body: Record<string, unknown>): Case[] {
+  const cases: Case[] = [];
+  const add = (c: Omit<Case, "method" | "path" | "expect"> & Partial<Pick<Case, "expect">>) =>
+    cases.push({ method: route.method, path, expect: "INVALID_INPUT", ...c, name: `${name}: ${c.name}` });
+  const fields: [string[], z.ZodType][] = [];
+  for (const [k, s] of Object.entries(shapeOf(route.body))) {
+    if (k === "input") for (const [ik, is] of Object.entries(shapeOf(s))) fields.push([["input", ik], is]);
+    else fields.push([[k], s]);
+  }
+  for (const [at, schema] of fields) {
+    const field = ["body", ...at].join(".");
+    for (const bad of BAD[kindOf(at.at(-1)!)]) {
+      add({ name: `${field} ${bad.why}`, body: withValue(body, at, bad), names: field });
+    }
+    if (kindOf(at.at(-1)!) === "amount" && !schema.safeParse("0").success) {
+      add({ name: `${field} zero`, body: withValue(body, at, { why: "", value: "0" }), names: field });
+    }
+    if (!isOptional(schema)) add({ name: `${field} missing`, body: without(body, at), names: field });
+  }
+  const extra = (at: string[]) => withValue(body, [...at, "bogusField"], { why: "", value: 1 });
+  add({ name: "unknown top-level field", body: extra([]), names: "bogusField" });
+  add({
+    name: "__proto__ field",
+    body: `{"__proto__":{"admin":true},${JSON.stringify(body).slice(1)}`,
+    names: "__proto__",
+  });
+  if ("input" in body) {
+    add({ name: "unknown field in input", body: extra(["input"]), names: "bogusField" });
+    add({ name: "input is an array", body: withValue(body, ["input"], { why: "", value: [] }), names: "body.input" });
+    add({ name: "input is null", body: withValue(body, ["input"], { why: "", value: null }), names: "body.input" });
+  }
+  add({ name: "array body", body: JSON.stringify([body]), names: "body" });
+  add({ name: "null body", body: "null", names: "body" });
+  add({ name: "number body", body: "42", names: "body" });
+  add({ name: "string body", body: '"hello"', names: "body" });
+  add({ name: "empty object body", body: "{}", names: "body" });
+  add({ name: "no body", names: "body" });
+  add({ name: "truncated JSON", body: JSON.stringify(body).slice(0, -3) });
+  add({ name: "single-quoted JSON", body: "{'input': {}}" });
+  add({ name: "trailing comma", body: JSON.stringify(body).replace(/}$/, ",}") });
+  add({ name: "text/plain content type", body: JSON.stringify(body), contentType: "text/plain", names: "body" });
+  add({
+    name: "form content type",
+    body: "key=" + ADDRESS,
+    contentType: "application/x-www-form-urlencoded",
+    names: "body",
+  });
+  const pad = "x".repeat(101 * 1024);
+  add({
+    name: "body over 100 kB",
+    body: withValue(body, ["pad"], { why: "", value: pad }),
+    expect: "PAYLOAD_TOO_LARGE",
+  });
+  return cases;
+}
+
+function paramCases(name: RouteName, route: RouteDef, params: Record<string, string>, body?: string): Case[] {
+  const cases: Case[] = [];
+  for (const k of Object.keys(params)) {
+    const key = k in BAD_PARAM ? k : kindOf(k);
+    for (const value of BAD_PARAM[key] ?? []) {
+      cases.push({
+        name: `${name}: params.${k} = ${value.slice(0, 20)}`,
+        method: route.method,
+        path: pathOf(route, { ...params, [k]: value }),
+        body,
+        expect: "INVALID_INPUT",
+        names: `params.${k}`,
+      });
+    }
+  }
+  return cases;
+}
+
+function queryCases(name: RouteName, route: RouteDef, path: string): Case[] {
+  if (!("program" in shapeOf(route.query))) return [];
+  return [
+    ["program=", "empty program"],
+    [`program=${"p".repeat(101)}`, "101-character program"],
+    ["program=a&program=b", "program given twice"],
+  ].map(([q, why]) => ({
+    name: `${name}: query ${why}`,
+    method: route.method,
+    path: `${path}?${q}`,
+    expect: "INVALID_INPUT" as const,
+    names: "query.program",
+  }));
+}
+
+/** Every malformed request for every route, in a fixed order. */
+export function generateCases(): Case[] {
+  const cases: Case[] = [];
+  for (const [name, route] of Object.entries(routes) as [RouteName, RouteDef][]) {
+    const { params, body } = validRequest(route);
+    const path = pathOf(route, params);
+    if (body) cases.push(...bodyCases(name, route, path, body));
+    cases.push(...paramCases(name, route, params, body && JSON.stringify(body)));
+    cases.push(...queryCases(name, route, path));
+  }
+  return cases;
+}

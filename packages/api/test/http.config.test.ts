@@ -1,0 +1,158 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { createServer, type Server, type Socket } from "node:net";
+import { loadConfig } from "../src/index.js";
+import { startApi, type TestApi } from "./helpers/service.js";
+import { assertError, send } from "./helpers/http.js";
+
+const chain = (over: Record<string, unknown> = {}) => ({
+  chainId: 31337,
+  name: "Local",
+  rpcUrl: "http://127.0.0.1:8545",
+  ...over,
+});
+const problems = (env: Record<string, string>): string[] => {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    return (e as Error).message
+      .split("\n")
+      .slice(1)
+      .map((l) => l.trim());
+  }
+  assert.fail(`accepted ${JSON.stringify(env)}`);
+};
+
+describe("spec: configuration validated once at start (issue 4)", () => {
+  it("loadConfig_listsEveryProblem_notJustTheFirst", () => {
+    const lines = problems({
+      CHAINS: "[{",
+      PORT: "http",
+      DATABASE_URL: "mysql://db/points",
+      REQUIRE_API_KEY: "yes",
+      RATE_LIMIT_PER_MINUTE_IP: "0",
+      RPC_TIMEOUT_MS: "-5",
+      LOG_LEVEL: "loud",
+    });
+    const vars = lines.map((l) => l.split(":")[0]).sort();
+    assert.deepEqual(vars, [
+      "CHAINS",
+      "DATABASE_URL",
+      "LOG_LEVEL",
+      "PORT",
+      "RATE_LIMIT_PER_MINUTE_IP",
+      "REQUIRE_API_KEY",
+      "RPC_TIMEOUT_MS",
+    ]);
+    assert.ok(lines.find((l) => l.startsWith("CHAINS"))!.includes("must be JSON"));
+  });
+
+  it("loadConfig_rejectsBadChains_namingTheEntryAndField", () => {
+    assert.deepEqual(problems({ CHAINS: "{}" }), ["CHAINS: Invalid input: expected array, received object"]);
+    assert.deepEqual(problems({ CHAINS: "[]" }), ["CHAINS: must list at least one chain"]);
+    const lines = problems({
+      CHAINS: JSON.stringify([
+        chain({ rpcUrl: "ftp://node" }),
+        chain({ chainId: 0, rpcUrl: "not a url", explorerUrl: "javascript:alert(1)", extra: true }),
+      ]),
+    });
+    assert.ok(lines.includes("CHAINS.0.rpcUrl: must be an http:// or https:// URL"), lines.join("\n"));
+    assert.ok(lines.includes("CHAINS.1.rpcUrl: must be an http:// or https:// URL"), lines.join("\n"));
+    assert.ok(lines.includes("CHAINS.1.explorerUrl: must be an http:// or https:// URL"), lines.join("\n"));
+    assert.ok(
+      lines.some((l) => l.startsWith("CHAINS.1.chainId:")),
+      lines.join("\n"),
+    );
+    assert.ok(
+      lines.some((l) => l.startsWith("CHAINS.1:") && l.includes("extra")),
+      lines.join("\n"),
+    );
+  });
+
+  it("loadConfig_rejectsTheSameChainIdTwice", () => {
+    const lines = problems({ CHAINS: JSON.stringify([chain(), chain({ name: "again" })]) });
+    assert.deepEqual(lines, ["CHAINS: lists a chainId twice"]);
+  });
+
+  it("loadConfig_rejectsBadPorts_andBadDatabaseUrls", () => {
+    for (const port of ["abc", "70000", "-1", "1e3", "0x10", "80.5"]) {
+      assert.equal(problems({ PORT: port })[0].split(":")[0], "PORT", port);
+    }
+    for (const url of ["mysql://db/x", "postgres://", "localhost:5432/db", "postgres:///nohost"]) {
+      assert.equal(problems({ DATABASE_URL: url })[0].split(":")[0], "DATABASE_URL", url);
+    }
+  });
+
+  it("loadConfig_acceptsDefaults_andTreatsEmptyVariablesAsUnset", () => {
+    const c = loadConfig({ PORT: "", DATABASE_URL: "", CHAINS: "" });
+    assert.equal(c.port, 3000);
+    assert.equal(c.databaseUrl, undefined);
+    assert.equal(c.chains[0].rpcUrl, "http://127.0.0.1:8545");
+    assert.equal(c.requireApiKey, false);
+    const pg = loadConfig({ DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/test", TRUST_PROXY: "1" });
+    assert.equal(pg.databaseUrl, "postgresql://postgres@127.0.0.1:5432/test");
+    assert.equal(pg.trustProxy, 1);
+  });
+});
+
+describe("spec: CHAIN_UNAVAILABLE 502 when the node is down or silent (DESIGN section 4)", () => {
+  let silent: Server;
+  const sockets: Socket[] = [];
+  let refused: TestApi;
+  let hanging: TestApi;
+  const A = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+  const build = { input: { to: A, amount: "1" }, key: A };
+
+  before(async () => {
+    // Accepts connections and never answers: only the RPC timeout can end a request.
+    silent = createServer((s) => void sockets.push(s));
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+    const port = (silent.address() as { port: number }).port;
+    const env = { RPC_TIMEOUT_MS: "300" };
+    refused = await startApi("http://127.0.0.1:9", env);
+    hanging = await startApi(`http://127.0.0.1:${port}`, env);
+    for (const api of [refused, hanging]) {
+      await api.service.ctx.programs.insert({
+        chainId: "31337",
+        brand: "acme",
+        factory: "0x" + "11".repeat(20),
+        points: "0x" + "22".repeat(20),
+        collateralVault: "0x" + "33".repeat(20),
+        pspVault: "0x" + "44".repeat(20),
+        oracle: null,
+        programFactory: null,
+        deployTx: null,
+        blockNumber: null,
+      });
+    }
+  });
+  after(async () => {
+    await refused?.close();
+    await hanging?.close();
+    for (const s of sockets) s.destroy();
+    await new Promise((r) => silent?.close(r));
+  });
+
+  for (const [label, get] of [
+    ["closed port", () => refused],
+    ["silent node", () => hanging],
+  ] as const) {
+    it(`${label}: aReadRoute_is502ChainUnavailable_quickly`, async () => {
+      const started = Date.now();
+      const res = await send(get().url, "GET", `/api/v1/evm/balance/${A}`);
+      assertError(res, "CHAIN_UNAVAILABLE");
+      assert.match(res.body.error.message, /chain 31337/);
+      assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
+    });
+
+    it(`${label}: aBuildRoute_is502ChainUnavailable_quickly`, async () => {
+      const started = Date.now();
+      const res = await send(get().url, "POST", "/api/v1/build/transfer", {
+        body: JSON.stringify(build),
+        headers: { "content-type": "application/json" },
+      });
+      assertError(res, "CHAIN_UNAVAILABLE");
+      assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
+    });
+  }
+});

@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {PSPVault} from "../../../contracts/psp/PSPVault.sol";
+import {Points} from "../../../contracts/points/Points.sol";
+import {Accounts} from "../utils/ProgramSetup.sol";
+import {vm} from "../utils/Cheats.sol";
+import {PspGhost} from "./PspGhost.sol";
+
+/// @dev Random PSPVault operations from every kind of caller, each checked against the model.
+contract PspHandler is PspGhost {
+    uint256 internal constant CREATE = 0;
+    uint256 internal constant FUND = 1;
+    uint256 internal constant SEND_SP = 2;
+    uint256 internal constant MINT = 3;
+    uint256 internal constant MINT_OVER_LIMIT = 4;
+    uint256 internal constant SET_MINTER = 5;
+    uint256 internal constant SETTLE = 6;
+    uint256 internal constant EXPIRE = 7;
+    uint256 internal constant TRANSFER = 8;
+    uint256 internal constant SET_STATUS = 9;
+    uint256 internal constant WHITELIST = 10;
+    uint256 internal constant SET_ADMIN = 11;
+    uint256 internal constant MAX_LIMIT = type(uint120).max;
+
+    PSPVault internal immutable psp;
+    Points internal immutable points;
+    Accounts internal acc;
+
+    constructor(PSPVault psp_, Points points_, Accounts memory accounts) {
+        (psp, points, acc) = (psp_, points_, accounts);
+        opNames = [
+            "psp.createCampaign",
+            "psp.fundCampaign",
+            "psp.sendSpDirectly",
+            "psp.mint",
+            "psp.mintOverLimit",
+            "psp.setMinter",
+            "psp.settle",
+            "psp.expire",
+            "psp.transfer",
+            "psp.setStatus",
+            "psp.updateWhitelist",
+            "psp.setCampaignAdmin"
+        ];
+        // Start every run with two funded campaigns (one per kind of creator) and both
+        // delegated minters configured on them, so that most steps have something to act on.
+        booting = true;
+        createCampaign(0, 0, 5e23 + 1);
+        createCampaign(1, 4, 3e23 + 1);
+        for (uint256 c = 0; c < 2; ++c) {
+            setMinter(c, 0, 0, 1e23, 0);
+            setMinter(c, 1, 0, 2e22, 0);
+            for (uint256 u = 0; u < 4; ++u) mint(c, 4, u, 1e22 + 2);
+        }
+        booting = false;
+    }
+
+    function createCampaign(uint256 cSeed, uint256 callerSeed, uint256 budgetSeed) public {
+        uint256 c = cSeed % CAMPAIGNS;
+        // Mostly a new id; an existing one proves that duplicates revert.
+        for (uint256 k = 0; k < CAMPAIGNS && (cSeed >> 8) % 8 != 0; ++k) {
+            if (gCampaign[(c + k) % CAMPAIGNS].status == NONE) {
+                c = (c + k) % CAMPAIGNS;
+                break;
+            }
+        }
+        address caller = _pick3(callerSeed, acc.admin, acc.campaignAdmin, acc.outsider);
+        uint256 budget = budgetSeed % 5 == 0 ? 0 : _bound(budgetSeed, 1, 1e6 * 1e18);
+        address[] memory listed = new address[](3);
+        (listed[0], listed[1], listed[2]) = (acc.users[0], acc.users[1], acc.users[2]);
+        bool predicted = caller != acc.outsider && gCampaign[c].status == NONE;
+        vm.prank(caller);
+        try psp.createCampaign(campaignIds[c], budget, listed, listed, "invariant") {
+            _outcome(CREATE, true, predicted);
+            gCampaign[c].status = ACTIVE;
+            gCampaign[c].creator = caller;
+            gAdmin[c][caller] = true;
+            for (uint256 i = 0; i < 3; ++i) {
+                gSettleListed[c][listed[i]] = true;
+                gTransferListed[c][listed[i]] = true;
+            }
+            _ghostFund(c, budget);
+        } catch {
+            _outcome(CREATE, false, predicted);
+        }
+    }
+
+    function fundCampaign(uint256 cSeed, uint256 callerSeed, uint256 amountSeed) external {
+        uint256 c = _campaign(cSeed);
+        address caller = _pick3(callerSeed, acc.admin, acc.campaignAdmin, acc.outsider);
+        uint256 amount = amountSeed % 10 == 0 ? 0 : _bound(amountSeed, 1, 1e6 * 1e18);
+        uint8 status = gCampaign[c].status;
+        bool predicted = status != NONE && status != CLOSED && _isCampaignAdmin(c, caller, acc.admin) && amount != 0;
+        vm.prank(caller);
+        try psp.fundCampaign(campaignIds[c], amount) {
+            _outcome(FUND, true, predicted);
+            _ghostFund(c, amount);
+        } catch {
+            _outcome(FUND, false, predicted);
+        }
+    }
+
+    /// @dev SP sent straight to the vault becomes unallocated; the next funding uses it first.
+    function sendSpDirectly(uint256 amountSeed) external {
+        uint256 amount = _bound(amountSeed, 1, 1e5 * 1e18);
+        vm.prank(acc.admin);
+        try points.transfer(address(psp), amount) {
+            _outcome(SEND_SP, true, true);
+            ghostVaultSp += amount;
+        } catch {
+            _outcome(SEND_SP, false, true);
+        }
+    }
+
+    /// @dev Callers of every authority of spec rule 3, and outsiders.
+    function mint(uint256 cSeed, uint256 callerSeed, uint256 holderSeed, uint256 amountSeed) public {
+        uint256 c = _campaign(cSeed);
+        address caller = _mintCaller(callerSeed);
+        address to = acc.users[holderSeed % 4];
+        GhostCampaign memory g = gCampaign[c];
+        GhostMinter memory m = gMinter[c][caller];
+        bool privileged = caller == acc.issuer || _isCampaignAdmin(c, caller, acc.admin);
+        uint256 cap = g.available;
+        if (!privileged && m.limit > m.issued && m.limit - m.issued < cap) cap = m.limit - m.issued;
+        // Mostly within budget and remaining limit; sometimes zero or one more than allowed.
+        uint256 amount = _bound(amountSeed, 1, cap > 0 ? cap : 1);
+        if (amountSeed % 16 == 0) amount = 0;
+        else if (amountSeed % 16 == 1) amount = cap + 1;
+        bool authorized = privileged || (m.active && m.issued + amount <= m.limit);
+        bool predicted = g.status == ACTIVE && amount != 0 && authorized && amount <= g.available;
+        vm.prank(caller);
+        try psp.mint(campaignIds[c], to, amount, "invariant") {
+            _outcome(MINT, true, predicted);
+            _ghostIssue(c, to, amount);
+            if (!privileged) _afterDelegatedMint(c, caller, amount);
+        } catch {
+            _outcome(MINT, false, predicted);
+        }
+    }
+
+    /// @dev Limits row 1: a delegated minter asking for more than its remaining limit must revert.
+    function mintOverLimit(uint256 cSeed, uint256 minterSeed, uint256 extraSeed) external {
+        uint256 c = _campaign(cSeed);
+        address minter = acc.minters[minterSeed % 2];
+        GhostMinter memory m = gMinter[c][minter];
+        uint256 remaining = m.limit > m.issued ? m.limit - m.issued : 0;
+        uint256 amount = remaining + _bound(extraSeed, 1, 1e18);
+        vm.prank(minter);
+        try psp.mint(campaignIds[c], acc.users[extraSeed % 4], amount, "over limit") {
+            _outcome(MINT_OVER_LIMIT, true, false);
+        } catch {
+            _outcome(MINT_OVER_LIMIT, false, false);
+        }
+    }
+
+    /// @dev Raise, lower (possibly below issued), deactivate, revoke, reactivate, or too large.
+    function setMinter(uint256 cSeed, uint256 minterSeed, uint256 callerSeed, uint256 limitSeed, uint256 mode) public {
+        uint256 c = _campaign(cSeed);
+        address minter = acc.minters[minterSeed % 2];
+        address caller = _pick3(callerSeed, acc.admin, acc.campaignAdmin, acc.outsider);
+        GhostMinter memory m = gMinter[c][minter];
+        (uint256 limit, bool active) = (m.limit, m.active);
+        mode %= 10;
+        if (mode < 5) (limit, active) = (m.issued + _bound(limitSeed, 1, 1e6 * 1e18), true);
+        else if (mode == 5) limit = _bound(limitSeed, 0, m.issued);
+        else if (mode == 6) active = false;
+        else if (mode == 7) (limit, active) = (0, false);
+        else if (mode == 8) active = true;
+        else limit = MAX_LIMIT + 1 + (limitSeed % 1e18);
+        bool predicted = gCampaign[c].status != NONE && _isCampaignAdmin(c, caller, acc.admin) && limit <= MAX_LIMIT;
+        vm.prank(caller);
+        try psp.setMinter(campaignIds[c], minter, limit, active) {
+            _outcome(SET_MINTER, true, predicted);
+            (gMinter[c][minter].limit, gMinter[c][minter].active) = (limit, active);
+        } catch {
+            _outcome(SET_MINTER, false, predicted);
+        }
+    }
+
+    function settle(
+        uint256 cSeed,
+        uint256 holderSeed,
+        uint256 receiverSeed,
+        uint256 amountSeed,
+        uint256 callerSeed
+    ) external {
+        uint256 c = _campaign(cSeed);
+        address caller = _pick3(callerSeed, acc.admin, acc.settler, acc.outsider);
+        (address holder, address receiver) = (_holder(c, holderSeed), acc.users[receiverSeed % 4]);
+        uint256 amount = _debitAmount(gBalance[c][holder], amountSeed);
+        bool predicted =
+            caller != acc.outsider &&
+                gCampaign[c].status != NONE &&
+                gSettleListed[c][receiver] &&
+                amount != 0 &&
+                amount <= gBalance[c][holder];
+        uint256 receiverSpBefore = points.balanceOf(receiver);
+        vm.prank(caller);
+        try psp.settle(holder, receiver, amount, campaignIds[c], "invariant") {
+            _outcome(SETTLE, true, predicted);
+            _ghostSettle(c, holder, amount);
+            if (points.balanceOf(receiver) != receiverSpBefore + amount) _violate("settle: receiver SP mismatch");
+        } catch {
+            _outcome(SETTLE, false, predicted);
+        }
+    }
+
+    function expire(uint256 cSeed, uint256 holderSeed, uint256 amountSeed, uint256 callerSeed) external {
+        uint256 c = _campaign(cSeed);
+        address caller = _pick3(callerSeed, acc.admin, acc.settler, acc.outsider);
+        address holder = _holder(c, holderSeed);
+        uint256 amount = _debitAmount(gBalance[c][holder], amountSeed);
+        bool predicted =
+            caller != acc.outsider && gCampaign[c].status != NONE && amount != 0 && amount <= gBalance[c][holder];
+        vm.prank(caller);
+        try psp.expire(holder, amount, campaignIds[c], "invariant") {
+            _outcome(EXPIRE, true, predicted);
+            _ghostExpire(c, holder, amount);
+        } catch {
+            _outcome(EXPIRE, false, predicted);
+        }
+    }
+
+    function transfer(
+        uint256 cSeed,
+        uint256 fromSeed,
+        uint256 toSeed,
+        uint256 amountSeed,
+        uint256 callerSeed
+    ) external {
+        uint256 c = _campaign(cSeed);
+        address caller = _pick3(callerSeed, acc.admin, acc.mover, acc.outsider);
+        (address from, address to) = (_holder(c, fromSeed), acc.users[toSeed % 4]);
+        uint256 amount = _debitAmount(gBalance[c][from], amountSeed);
+        bool predicted =
+            caller != acc.outsider &&
+                gCampaign[c].status != NONE &&
+                gTransferListed[c][to] &&
+                amount != 0 &&
+                amount <= gBalance[c][from];
+        vm.prank(caller);
+        try psp.transfer(campaignIds[c], from, to, amount) {
+            _outcome(TRANSFER, true, predicted);
+            gBalance[c][from] -= amount;
+            gBalance[c][to] += amount;
+        } catch {
+            _outcome(TRANSFER, false, predicted);
+        }
+    }
+
+    /// @dev Pause, resume or (rarely, it is terminal) close; closing returns the budget left.
+    function setStatus(uint256 cSeed, uint256 action, uint256 callerSeed) external {
+        uint256 c = _campaign(cSeed);
+        address caller = _pick3(callerSeed, acc.admin, acc.campaignAdmin, acc.outsider);
+        uint8 status = gCampaign[c].status;
+        bool allowed = status != NONE && _isCampaignAdmin(c, caller, acc.admin);
+        bytes32 id = campaignIds[c];
+        // Close one time in sixteen (it is terminal), the wrong move one time in sixteen (it
+        // must revert), otherwise pause an active campaign or resume a paused one.
+        action %= 16;
+        uint256 kind =
+            action == 15
+                ? 2
+                : (action == 14) != (status == PAUSED)
+                    ? 1
+                    : 0;
+        bool ok;
+        if (kind == 0) {
+            vm.prank(caller);
+            try psp.pauseCampaign(id) {
+                (ok, gCampaign[c].status) = (true, PAUSED);
+            } catch {}
+            _outcome(SET_STATUS, ok, allowed && status == ACTIVE);
+        } else if (kind == 1) {
+            vm.prank(caller);
+            try psp.resumeCampaign(id) {
+                (ok, gCampaign[c].status) = (true, ACTIVE);
+            } catch {}
+            _outcome(SET_STATUS, ok, allowed && status == PAUSED);
+        } else {
+            uint256 adminSpBefore = points.balanceOf(acc.admin);
+            uint256 returned = gCampaign[c].available;
+            vm.prank(caller);
+            try psp.closeCampaign(id, acc.admin) {
+                ok = true;
+                _ghostClose(c);
+                if (points.balanceOf(acc.admin) != adminSpBefore + returned) _violate("close: returned SP mismatch");
+            } catch {}
+            _outcome(SET_STATUS, ok, allowed && status != CLOSED);
+        }
+    }
+
+    function updateWhitelist(
+        uint256 cSeed,
+        uint256 accountSeed,
+        bool settlement,
+        bool allowed,
+        uint256 callerSeed
+    ) external {
+        uint256 c = _campaign(cSeed);
+        address caller = _pick3(callerSeed, acc.admin, acc.campaignAdmin, acc.outsider);
+        address account = acc.users[accountSeed % 4];
+        bool predicted = gCampaign[c].status != NONE && _isCampaignAdmin(c, caller, acc.admin);
+        bool ok;
+        vm.prank(caller);
+        if (settlement) {
+            try psp.updateSettlementWhitelist(campaignIds[c], account, allowed) {
+                (ok, gSettleListed[c][account]) = (true, allowed);
+            } catch {}
+        } else {
+            try psp.updateTransferWhitelist(campaignIds[c], account, allowed) {
+                (ok, gTransferListed[c][account]) = (true, allowed);
+            } catch {}
+        }
+        _outcome(WHITELIST, ok, predicted);
+    }
+
+    /// @dev Grants or removes campaign admin status of the CAMPAIGN_ADMIN_ROLE account.
+    function setCampaignAdmin(uint256 cSeed, bool allowed, uint256 callerSeed) external {
+        uint256 c = _campaign(cSeed);
+        address caller = _pick3(callerSeed, acc.admin, acc.campaignAdmin, acc.outsider);
+        bool predicted = gCampaign[c].status != NONE && (caller == acc.admin || caller == gCampaign[c].creator);
+        vm.prank(caller);
+        try psp.setCampaignAdmin(campaignIds[c], acc.campaignAdmin, allowed) {
+            _outcome(SET_ADMIN, true, predicted);
+            gAdmin[c][acc.campaignAdmin] = allowed;
+        } catch {
+            _outcome(SET_ADMIN, false, predicted);
+        }
+    }
+
+    /// @dev Invariant 2, checked right after the mint: issued grew by exactly `amount` and is
+    /// within the limit.
+    function _afterDelegatedMint(uint256 c, address minter, uint256 amount) private {
+        (uint256 limit, uint256 issued, ) = psp.getMinterConfig(campaignIds[c], minter);
+        if (issued > limit) _violate("delegated mint: issued above limit");
+        if (issued != gMinter[c][minter].issued + amount) _violate("delegated mint: issued did not grow by amount");
+        gMinter[c][minter].issued = issued;
+    }
+
+    /// @dev Delegated minters half of the time, else the manager, the issuing admin, the
+    /// CAMPAIGN_ADMIN_ROLE account (a campaign admin only where it is one) or an outsider.
+    function _mintCaller(uint256 seed) private view returns (address) {
+        seed %= 8;
+        if (seed < 4) return acc.minters[seed % 2];
+        if (seed == 4) return acc.admin;
+        if (seed == 5) return acc.issuer;
+        if (seed == 6) return acc.campaignAdmin;
+        return acc.outsider;
+    }
+
+    /// @dev Seven times in eight an existing campaign (an active one if any), else any id.
+    function _campaign(uint256 seed) private view returns (uint256 c) {
+        c = seed % CAMPAIGNS;
+        if ((seed >> 8) % 8 == 0) return c;
+        uint256 fallbackId = type(uint256).max;
+        for (uint256 k = 0; k < CAMPAIGNS; ++k) {
+            uint256 candidate = (c + k) % CAMPAIGNS;
+            if (gCampaign[candidate].status == ACTIVE) return candidate;
+            if (gCampaign[candidate].status != NONE && fallbackId == type(uint256).max) fallbackId = candidate;
+        }
+        return fallbackId == type(uint256).max ? c : fallbackId;
+    }
+
+    /// @dev Seven times in eight a holder with pSP in the campaign (if any), else any user.
+    function _holder(uint256 c, uint256 seed) private view returns (address) {
+        uint256 start = seed % 4;
+        if ((seed >> 8) % 8 == 0) return acc.users[start];
+        for (uint256 k = 0; k < 4; ++k) {
+            address candidate = acc.users[(start + k) % 4];
+            if (gBalance[c][candidate] != 0) return candidate;
+        }
+        return acc.users[start];
+    }
+
+    /// @dev Mostly a part of `balance`; sometimes zero or one more than the balance.
+    function _debitAmount(uint256 balance, uint256 seed) private pure returns (uint256) {
+        if (seed % 20 == 0) return 0;
+        if (seed % 20 == 1 || balance == 0) return balance + 1 + (seed % 1e18);
+        return _bound(seed, 1, balance);
+    }
+
+    /// @dev The first two callers are the authorised ones, chosen 7 times in 8.
+    function _pick3(uint256 seed, address a, address b, address other) private pure returns (address) {
+        seed %= 8;
+        return
+            seed < 4
+                ? a
+                : seed < 7
+                    ? b
+                    : other;
+    }
+}

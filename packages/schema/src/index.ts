@@ -1,0 +1,34 @@
+export * from "./primitives.js";
+export * from "./envelope.js";
+export * from "./route.js";
+export * from "./tx.js";
+export * from "./routes/build.js";
+export * from "./routes/chainRedeem.js";
+export * from "./routes/read.js";
+export * from "./routes/admin.js";
+export * from "./routes/studioWhitelist.js";
+export * from "./routes/studioPsp.js";
+import * as build from "./routes/build.js";
+import * as chainRedeem from "./routes/chainRedeem.js";
+import * as read from "./routes/read.js";
+import * as admin from "./routes/admin.js";
+import * as studioWhitelist from "./routes/studioWhitelist.js";
+import * as studioPsp from "./routes/studioPsp.js";
+import type { RouteDef } from "./route.js";
+
+const isRoute = (v: unknown): v is RouteDef => typeof v === "object" && v !== null && "method" in v && "path" in v;
+type RoutesOf<T> = { [K in keyof T as T[K] extends { method: string; path: string } ? K : never]: T[K] };
+const pick = <T extends object>(mod: T) =>
+  Object.fromEntries(Object.entries(mod).filter(([, v]) => isRoute(v))) as RoutesOf<T>;
+
+/** Every route of the API by name: the single table the API mounts and the SDK calls. */
+export const routes = {
+  ...pick(build),
+  ...pick(chainRedeem),
+  ...pick(read),
+  ...pick(admin),
+  ...pick(studioWhitelist),
+  ...pick(studioPsp),
+};
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;

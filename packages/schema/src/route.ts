@@ -1,0 +1,46 @@
+import type { z } from "zod";
+
+export type HttpMethod = "get" | "post" | "put" | "delete";
+
+/**
+ * One HTTP route of the API: the single source of its path, auth and schemas. The API
+ * validates with these schemas and generates OpenAPI from them; the SDK derives its types.
+ */
+export interface RouteDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Express-style path, `:name` for parameters. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** "open": no key unless the operator requires keys everywhere; "key": always needs a key. */
+  auth: "open" | "key";
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  /** HTTP status of success (200 unless stated). */
+  status?: number;
+}
+
+export const defineRoute = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  def: RouteDef<P, Q, B, R>,
+) => def;
+
+/** Body type a route accepts (before validation transforms). */
+export type RouteBody<T> = T extends RouteDef<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+/** Params type of a route. */
+export type RouteParams<T> = T extends RouteDef<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+/** Query type of a route. */
+export type RouteQuery<T> = T extends RouteDef<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+/** `data` of a route's success envelope. */
+export type RouteData<T> =
+  T extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer R>
+    ? z.output<R> extends { data: infer D }
+      ? D
+      : never
+    : never;

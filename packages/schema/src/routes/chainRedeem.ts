@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { Address, ChainIdParam, PositiveAmount, Uint } from "../primitives.js";
+import { defineRoute } from "../route.js";
+import { UnsignedTx } from "../tx.js";
+import { success } from "../envelope.js";
+
+const chainBody = <T extends z.ZodRawShape>(input: T) => z.strictObject({ input: z.strictObject(input), key: Address });
+
+export const ChainFactoryParams = z.object({ chainId: ChainIdParam, factoryAddr: Address });
+export const ChainAssetParams = ChainFactoryParams.extend({ assetAddr: Address });
+const base = "/api/v1/build/evm/chain/:chainId/factory/:factoryAddr/asset/:assetAddr/redeem";
+const tx = success(UnsignedTx);
+
+export const chainRedeemCreate = defineRoute({
+  method: "post",
+  path: `${base}/create`,
+  summary: "Build Factory.requestRedeem on a named chain and factory",
+  tag: "redeem",
+  auth: "open",
+  params: ChainAssetParams,
+  body: chainBody({ to: Address, amount: PositiveAmount, expectedBasketMode: z.boolean() }),
+  response: tx,
+});
+
+export const chainRedeemCancel = defineRoute({
+  method: "post",
+  path: `${base}/cancel`,
+  summary: "Build Factory.cancelRedeem (the requester signs)",
+  tag: "redeem",
+  auth: "open",
+  params: ChainAssetParams,
+  body: chainBody({ requestId: Uint }),
+  response: tx,
+});
+
+export const chainRedeemFinalize = defineRoute({
+  method: "post",
+  path: `${base}/finalize`,
+  summary: "Build Factory.finalizeRedeem (an executor, or the requester after the delay)",
+  tag: "redeem",
+  auth: "open",
+  params: ChainAssetParams,
+  body: chainBody({ requestId: Uint }),
+  response: tx,
+});
+
+export const RedeemRequestView = z.object({
+  requestId: z.string(),
+  requester: Address,
+  asset: Address,
+  to: Address,
+  amount: z.string(),
+  expectedBasketMode: z.boolean(),
+  redeemFeeBps: z.number().int().meta({ description: "Redeem fee in force when the request was made" }),
+  createdAt: z.number().int(),
+  readyAt: z.number().int().meta({ description: "When the requester may finalize it themselves" }),
+  status: z.enum(["Pending", "Finalized", "Cancelled", "Rejected"]),
+});
+
+export const chainRedeemStatus = defineRoute({
+  method: "get",
+  path: "/api/v1/evm/chain/:chainId/factory/:factoryAddr/redeem/:requestId",
+  summary: "Status of a redemption request",
+  tag: "redeem",
+  auth: "open",
+  params: ChainFactoryParams.extend({ requestId: Uint }),
+  response: success(RedeemRequestView),
+});

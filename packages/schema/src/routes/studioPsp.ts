@@ -1,0 +1,147 @@
+import { z } from "zod";
+import { Address, Amount, CampaignId, Metadata, PositiveAmount, ProgramRef, RoleNameSchema } from "../primitives.js";
+import { defineRoute } from "../route.js";
+import { CampaignIdResolution, UnsignedTx } from "../tx.js";
+import { success } from "../envelope.js";
+import { studioBody } from "./studioWhitelist.js";
+
+const tx = success(UnsignedTx);
+const base = "/studio/sdk/v1/tx/psp";
+const post = <B extends z.ZodType>(path: string, summary: string, body: B) =>
+  defineRoute({ method: "post", path: `${base}/${path}`, summary, tag: "psp", auth: "key", body, response: tx });
+const Accounts = z.array(Address).max(256, "must hold at most 256 addresses").default([]);
+
+export const pspCreateCampaign = post(
+  "create-campaign",
+  "createCampaign(campaignId, spBudget, settlementDestinations, transferWhitelist, metadata)",
+  studioBody({
+    campaignId: CampaignId,
+    spBudget: Amount,
+    settlementDestinations: Accounts,
+    transferWhitelist: Accounts,
+    metadata: Metadata,
+  }),
+);
+export const pspFundCampaign = post(
+  "fund-campaign",
+  "fundCampaign(campaignId, amount)",
+  studioBody({ campaignId: CampaignId, amount: PositiveAmount }),
+);
+export const pspMint = post(
+  "mint",
+  "mint(campaignId, to, amount, metadata): issue pSP (spec rule 3)",
+  studioBody({ campaignId: CampaignId, to: Address, amount: PositiveAmount, metadata: Metadata }),
+);
+export const pspSettle = post(
+  "settle",
+  "settle(holder, receiver, amount, campaignId, metadata)",
+  studioBody({
+    holder: Address,
+    receiver: Address,
+    amount: PositiveAmount,
+    campaignId: CampaignId,
+    metadata: Metadata,
+  }),
+);
+export const pspExpire = post(
+  "expire",
+  "expire(holder, amount, campaignId, metadata): claw back into the budget",
+  studioBody({ holder: Address, amount: PositiveAmount, campaignId: CampaignId, metadata: Metadata }),
+);
+export const pspTransfer = post(
+  "transfer",
+  "transfer(campaignId, holder, to, amount): admin transfer of pSP",
+  studioBody({ campaignId: CampaignId, holder: Address, to: Address, amount: PositiveAmount }),
+);
+const listUpdate = studioBody({ campaignId: CampaignId, account: Address, allowed: z.boolean() });
+export const pspUpdateSettlementWhitelist = post(
+  "update-settlement-whitelist",
+  "updateSettlementWhitelist(campaignId, account, allowed)",
+  listUpdate,
+);
+export const pspUpdateTransferWhitelist = post(
+  "update-transfer-whitelist",
+  "updateTransferWhitelist(campaignId, account, allowed)",
+  listUpdate,
+);
+export const pspConfigureMinter = post(
+  "configure-minter",
+  "setMinter(campaignId, minter, limit, active); (0, false) revokes",
+  studioBody({ campaignId: CampaignId, minter: Address, limit: Amount, active: z.boolean() }),
+);
+export const pspSetCampaignAdmin = post(
+  "set-campaign-admin",
+  "setCampaignAdmin(campaignId, account, allowed)",
+  listUpdate,
+);
+export const pspGrantRole = post(
+  "grant-role",
+  "grantRole(role, account) on the PSPVault (roleType e.g. ISSUING_ADMIN)",
+  studioBody({ roleType: RoleNameSchema, account: Address }),
+);
+export const pspRevokeRole = post(
+  "revoke-role",
+  "revokeRole(role, account) on the PSPVault",
+  studioBody({ roleType: RoleNameSchema, account: Address }),
+);
+const statusBody = studioBody({ campaignId: CampaignId });
+export const pspPauseCampaign = post("pause-campaign", "pauseCampaign(campaignId): Active -> Paused", statusBody);
+export const pspResumeCampaign = post("resume-campaign", "resumeCampaign(campaignId): Paused -> Active", statusBody);
+export const pspCloseCampaign = post(
+  "close-campaign",
+  "closeCampaign(campaignId, to): Closed; unissued budget to `to`",
+  studioBody({ campaignId: CampaignId, to: Address }),
+);
+
+const readQuery = z.object({ program: ProgramRef });
+
+export const pspMinterConfig = defineRoute({
+  method: "get",
+  path: "/studio/sdk/v1/psp/minter-config/:campaignId/:minter",
+  summary: "getMinterConfig(campaignId, minter): limit, issued, active",
+  tag: "psp",
+  auth: "key",
+  params: z.object({ campaignId: CampaignId, minter: Address }),
+  query: readQuery,
+  response: success(
+    z.object({
+      campaignId: CampaignIdResolution,
+      minter: Address,
+      limit: z.string(),
+      issued: z.string(),
+      active: z.boolean(),
+    }),
+  ),
+});
+
+export const CampaignView = z.object({
+  campaignId: CampaignIdResolution,
+  budget: z.string(),
+  available: z.string(),
+  outstanding: z.string(),
+  status: z.enum(["Active", "Paused", "Closed"]),
+  creator: Address,
+  metadata: z.string(),
+});
+
+export const pspCampaign = defineRoute({
+  method: "get",
+  path: "/studio/sdk/v1/psp/campaign/:campaignId",
+  summary: "getCampaign(campaignId)",
+  tag: "psp",
+  auth: "key",
+  params: z.object({ campaignId: CampaignId }),
+  query: readQuery,
+  response: success(CampaignView),
+});
+
+export const pspBalance = defineRoute({
+  method: "get",
+  path: "/studio/sdk/v1/psp/balance/:campaignId/:holder",
+  summary: "pSP balance of a holder in a campaign",
+  tag: "psp",
+  auth: "key",
+  params: z.object({ campaignId: CampaignId, holder: Address }),
+  query: readQuery,
+  response: success(z.object({ campaignId: CampaignIdResolution, holder: Address, balance: z.string() })),
+});

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { Address, CONTRACT_NAMES } from "./primitives.js";
+
+/** How a campaign id given as input was turned into bytes32. */
+export const CampaignIdResolution = z.object({
+  value: z.string().meta({ description: "The bytes32 used on chain" }),
+  source: z.enum(["hex", "label"]),
+  label: z.string().optional(),
+});
+
+/**
+ * An unsigned EIP-1559 transaction. `tx` is base64 of ethers' `unsignedSerialized`
+ * (0x02 || rlp([chainId, nonce, maxPriorityFeePerGas, maxFeePerGas, gas, to, value, data, accessList]));
+ * the other fields are the same values decoded, for clients that build their own envelope.
+ */
+export const UnsignedTx = z
+  .object({
+    tx: z.string().meta({ description: "base64 of the EIP-2718 type-2 unsigned serialization" }),
+    type: z.literal(2),
+    from: Address,
+    to: Address,
+    data: z.string(),
+    value: z.string(),
+    chainId: z.string(),
+    nonce: z.number().int(),
+    gas: z.string(),
+    maxFeePerGas: z.string(),
+    maxPriorityFeePerGas: z.string(),
+    call: z.object({
+      contract: z.enum([...CONTRACT_NAMES, "asset"]),
+      function: z.string(),
+      args: z.array(z.unknown()),
+    }),
+    program: z.object({ id: z.string(), chainId: z.string(), factory: Address }),
+    campaignId: CampaignIdResolution.optional(),
+    expectedBasketMode: z.boolean().optional(),
+  })
+  .meta({ id: "UnsignedTx" });
+export type UnsignedTx = z.infer<typeof UnsignedTx>;

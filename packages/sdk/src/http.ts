@@ -1,0 +1,92 @@
+import { routes, type RouteDef, type RouteName, type UnsignedTx } from "@points/schema";
+import { PointsApiError } from "./errors.js";
+import { prepare } from "./transaction.js";
+import type { RequestInput, ResponseData } from "./types.js";
+
+export interface ClientOptions {
+  /** Where the API is served, e.g. `http://127.0.0.1:3000` (route paths start with /api/v1 or /studio/sdk/v1). */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer <apiKey>`; /studio/sdk/v1, role and freeze routes need it. */
+  apiKey?: string;
+  /** A fetch implementation (default: the global fetch). */
+  fetch?: typeof globalThis.fetch;
+  /** Default program (id or Factory address) of routes that take one; a call's own `program` wins. */
+  program?: string;
+}
+
+type Loose = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+
+/** Sends one route of the table and returns its `data`; every failure is a PointsApiError. */
+export async function send<N extends RouteName>(
+  opts: ClientOptions,
+  name: N,
+  input: RequestInput<N> | undefined,
+): Promise<ResponseData<N>> {
+  const route: RouteDef = routes[name];
+  const { params, query, body } = (input ?? {}) as Loose;
+  const url = new URL(opts.baseUrl.replace(/\/+$/, "") + fillPath(route.path, params));
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
+  const doFetch = opts.fetch ?? globalThis.fetch;
+
+  let status: number;
+  let text: string;
+  try {
+    const res = await doFetch(url, {
+      method: route.method.toUpperCase(),
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    status = res.status;
+    text = await res.text();
+  } catch (e) {
+    throw new PointsApiError("NETWORK", `could not reach the API at ${url.origin}: ${(e as Error).message}`, {
+      cause: e,
+    });
+  }
+  const envelope = parseEnvelope(text);
+  if (!envelope) {
+    throw new PointsApiError("NETWORK", `${url.origin} answered HTTP ${status} without the API's JSON envelope`, {
+      status,
+      details: { body: text.slice(0, 200) },
+    });
+  }
+  if (envelope.success) return envelope.data as ResponseData<N>;
+  const { code, message, details } = envelope.error;
+  throw new PointsApiError(code, message, { status, details, prerequisite: prerequisiteOf(details) });
+}
+
+function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = params?.[key];
+    if (value === undefined) throw new PointsApiError("INVALID_INPUT", `path parameter ${key} is missing`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+type Envelope =
+  | { success: true; data: unknown }
+  | { success: false; error: { code: PointsApiError["code"]; message: string; details?: unknown } };
+
+function parseEnvelope(text: string): Envelope | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof v !== "object" || v === null) return undefined;
+  const e = v as Record<string, any>;
+  if (e.success === true && "data" in e) return e as Envelope;
+  if (e.success === false && typeof e.error?.code === "string" && typeof e.error?.message === "string") {
+    return e as Envelope;
+  }
+  return undefined;
+}
+
+function prerequisiteOf(details: unknown) {
+  const p = (details as { prerequisite?: UnsignedTx } | undefined)?.prerequisite;
+  return p && typeof p.tx === "string" && typeof p.from === "string" ? prepare(p) : undefined;
+}

@@ -1,0 +1,94 @@
+import type { Core } from "./core.js";
+import type { Body, Params, ReadOptions, WriteOptions } from "../types.js";
+
+type Input<N extends "buildMint" | "buildRedeem" | "buildFinalizeRedeem" | "buildTransfer"> = Body<N>["input"];
+// /api/v1 bodies name the signer `key` (spec); the SDK calls it `from` everywhere.
+const keyed = (core: Core, opts: WriteOptions) => ({ key: opts.from, program: opts.program ?? core.program });
+
+/** Spec section A: SP mint, redeem request, finalize and transfer, built for `from`. */
+export function buildNamespace(core: Core) {
+  return {
+    mint: (input: Input<"buildMint">, opts: WriteOptions) =>
+      core.write("buildMint", { body: { input, ...keyed(core, opts) } }),
+    redeem: (input: Input<"buildRedeem">, opts: WriteOptions) =>
+      core.write("buildRedeem", { body: { input, ...keyed(core, opts) } }),
+    finalizeRedeem: (requestId: Input<"buildFinalizeRedeem">["requestId"], opts: WriteOptions) =>
+      core.write("buildFinalizeRedeem", { body: { input: { requestId }, ...keyed(core, opts) } }),
+    transfer: (input: Input<"buildTransfer">, opts: WriteOptions) =>
+      core.write("buildTransfer", { body: { input, ...keyed(core, opts) } }),
+  };
+}
+
+/** Which chain, Factory and asset a chain-scoped redemption route acts on. */
+export type RedeemScope = Params<"chainRedeemCreate">;
+type ChainOptions = Pick<WriteOptions, "from">;
+
+/** Spec section A, chain-scoped redemption: the program is named by chain and Factory address. */
+export function redeemNamespace(core: Core) {
+  return {
+    create: (scope: RedeemScope, input: Body<"chainRedeemCreate">["input"], opts: ChainOptions) =>
+      core.write("chainRedeemCreate", { params: scope, body: { input, key: opts.from } }),
+    cancel: (scope: RedeemScope, requestId: Body<"chainRedeemCancel">["input"]["requestId"], opts: ChainOptions) =>
+      core.write("chainRedeemCancel", { params: scope, body: { input: { requestId }, key: opts.from } }),
+    finalize: (scope: RedeemScope, requestId: Body<"chainRedeemFinalize">["input"]["requestId"], opts: ChainOptions) =>
+      core.write("chainRedeemFinalize", { params: scope, body: { input: { requestId }, key: opts.from } }),
+    /** A redemption request's record and status (the asset of the scope is not needed). */
+    status: (
+      scope: Omit<Params<"chainRedeemStatus">, "requestId">,
+      requestId: Params<"chainRedeemStatus">["requestId"],
+    ) =>
+      core.request("chainRedeemStatus", {
+        params: { chainId: scope.chainId, factoryAddr: scope.factoryAddr, requestId },
+      }),
+  };
+}
+
+/** Spec section B: chain and registry reads. */
+export function readNamespace(core: Core) {
+  const query = (opts: ReadOptions) => ({ program: opts.program ?? core.program });
+  return {
+    balance: (address: Params<"readBalance">["address"], opts: ReadOptions = {}) =>
+      core.request("readBalance", { params: { address }, query: query(opts) }),
+    factoryState: (opts: ReadOptions = {}) => core.request("readFactoryState", { query: query(opts) }),
+    assets: (opts: ReadOptions = {}) => core.request("readFactoryAssets", { query: query(opts) }),
+    vault: (asset: Params<"readFactoryVault">["asset"], opts: ReadOptions = {}) =>
+      core.request("readFactoryVault", { params: { asset }, query: query(opts) }),
+    redeemRequest: (requestId: Params<"readRedeemRequest">["requestId"], opts: ReadOptions = {}) =>
+      core.request("readRedeemRequest", { params: { requestId }, query: query(opts) }),
+    factories: () => core.request("listFactories"),
+    factory: (id: Params<"getFactory">["id"]) => core.request("getFactory", { params: { id } }),
+    chainContracts: (chainId: Params<"listChainContracts">["chainId"]) =>
+      core.request("listChainContracts", { params: { chainId } }),
+  };
+}
+
+type RoleInput = Body<"grantRole">["input"];
+
+/** Spec section C: role grants and revocations (signed by the contract's admin) and checks. */
+export function rolesNamespace(core: Core) {
+  return {
+    grant: (input: RoleInput, opts: WriteOptions) => core.write("grantRole", { body: { input, ...keyed(core, opts) } }),
+    revoke: (input: RoleInput, opts: WriteOptions) =>
+      core.write("revokeRole", { body: { input, ...keyed(core, opts) } }),
+    check: (
+      contract: Params<"checkRole">["contract"],
+      role: Params<"checkRole">["role"],
+      address: Params<"checkRole">["address"],
+      opts: ReadOptions = {},
+    ) =>
+      core.request("checkRole", {
+        params: { contract, role, address },
+        query: { program: opts.program ?? core.program },
+      }),
+  };
+}
+
+/** Spec section D: pause (a pauser signs) and unpause (the admin signs) a contract by name. */
+export function freezeNamespace(core: Core) {
+  return {
+    pause: (contract: Body<"pause">["input"]["contract"], opts: WriteOptions) =>
+      core.write("pause", { body: { input: { contract }, ...keyed(core, opts) } }),
+    unpause: (contract: Body<"unpause">["input"]["contract"], opts: WriteOptions) =>
+      core.write("unpause", { body: { input: { contract }, ...keyed(core, opts) } }),
+  };
+}

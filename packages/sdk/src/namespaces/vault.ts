@@ -1,0 +1,76 @@
+import type { Core } from "./core.js";
+import type { Body, Params, ReadOptions, WriteOptions } from "../types.js";
+
+type B<N extends Parameters<Core["write"]>[0]> = Body<N>;
+type CampaignId = B<"pspMint">["campaignId"];
+type Address = B<"pspMint">["to"];
+type Amount = B<"pspMint">["amount"];
+type Metadata = B<"pspMint">["metadata"];
+type Allowed = B<"pspUpdateSettlementWhitelist">["allowed"];
+type RoleType = B<"pspGrantRole">["roleType"];
+
+/**
+ * Spec section G: the PSPVault. Arguments follow the contract calls of the spec's table, in
+ * their order; the last argument names the signer (`from`) and optionally the program.
+ */
+export function vaultNamespace(core: Core) {
+  const signer = (opts: WriteOptions) => ({ from: opts.from, program: opts.program ?? core.program });
+  const query = (opts: ReadOptions) => ({ program: opts.program ?? core.program });
+  const listUpdate =
+    (name: "pspUpdateSettlementWhitelist" | "pspUpdateTransferWhitelist" | "pspSetCampaignAdmin") =>
+    (campaignId: CampaignId, account: Address, allowed: Allowed, opts: WriteOptions) =>
+      core.write(name, { body: { campaignId, account, allowed, ...signer(opts) } });
+  const role = (name: "pspGrantRole" | "pspRevokeRole") => (roleType: RoleType, account: Address, opts: WriteOptions) =>
+    core.write(name, { body: { roleType, account, ...signer(opts) } });
+  const status = (name: "pspPauseCampaign" | "pspResumeCampaign") => (campaignId: CampaignId, opts: WriteOptions) =>
+    core.write(name, { body: { campaignId, ...signer(opts) } });
+
+  return {
+    /** createCampaign; the budget comes from unallocated SP in the vault, then from `from` (approval first). */
+    createCampaign: (campaign: Omit<B<"pspCreateCampaign">, "from" | "program">, opts: WriteOptions) =>
+      core.write("pspCreateCampaign", { body: { ...campaign, ...signer(opts) } }),
+    fundCampaign: (campaignId: CampaignId, amount: Amount, opts: WriteOptions) =>
+      core.write("pspFundCampaign", { body: { campaignId, amount, ...signer(opts) } }),
+    /** Issue pSP (spec rule 3): manager, issuing admin, campaign admin or active delegated minter. */
+    mint: (campaignId: CampaignId, to: Address, amount: Amount, metadata: Metadata, opts: WriteOptions) =>
+      core.write("pspMint", { body: { campaignId, to, amount, metadata, ...signer(opts) } }),
+    settle: (
+      holder: Address,
+      receiver: Address,
+      amount: Amount,
+      campaignId: CampaignId,
+      metadata: Metadata,
+      opts: WriteOptions,
+    ) => core.write("pspSettle", { body: { holder, receiver, amount, campaignId, metadata, ...signer(opts) } }),
+    expire: (holder: Address, amount: Amount, campaignId: CampaignId, metadata: Metadata, opts: WriteOptions) =>
+      core.write("pspExpire", { body: { holder, amount, campaignId, metadata, ...signer(opts) } }),
+    /** Admin transfer of pSP from `holder` to `to` (MANAGER_ROLE or TRANSFER_ADMIN_ROLE). */
+    transfer: (campaignId: CampaignId, holder: Address, to: Address, amount: Amount, opts: WriteOptions) =>
+      core.write("pspTransfer", { body: { campaignId, holder, to, amount, ...signer(opts) } }),
+    updateSettlementWhitelist: listUpdate("pspUpdateSettlementWhitelist"),
+    updateTransferWhitelist: listUpdate("pspUpdateTransferWhitelist"),
+    /** setMinter(campaignId, minter, limit, active); `(…, 0, false)` revokes. */
+    setMinter: (
+      campaignId: CampaignId,
+      minter: Address,
+      limit: B<"pspConfigureMinter">["limit"],
+      active: B<"pspConfigureMinter">["active"],
+      opts: WriteOptions,
+    ) => core.write("pspConfigureMinter", { body: { campaignId, minter, limit, active, ...signer(opts) } }),
+    getMinterConfig: (campaignId: CampaignId, minter: Params<"pspMinterConfig">["minter"], opts: ReadOptions = {}) =>
+      core.request("pspMinterConfig", { params: { campaignId, minter }, query: query(opts) }),
+    setCampaignAdmin: listUpdate("pspSetCampaignAdmin"),
+    grantRole: role("pspGrantRole"),
+    revokeRole: role("pspRevokeRole"),
+    pauseCampaign: status("pspPauseCampaign"),
+    resumeCampaign: status("pspResumeCampaign"),
+    /** closeCampaign(campaignId, to): the unissued budget goes to `to`. */
+    closeCampaign: (campaignId: CampaignId, to: Address, opts: WriteOptions) =>
+      core.write("pspCloseCampaign", { body: { campaignId, to, ...signer(opts) } }),
+    getCampaign: (campaignId: CampaignId, opts: ReadOptions = {}) =>
+      core.request("pspCampaign", { params: { campaignId }, query: query(opts) }),
+    /** pSP balance of `holder` in a campaign. */
+    balanceOf: (campaignId: CampaignId, holder: Params<"pspBalance">["holder"], opts: ReadOptions = {}) =>
+      core.request("pspBalance", { params: { campaignId, holder }, query: query(opts) }),
+  };
+}

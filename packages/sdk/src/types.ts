@@ -1,0 +1,22 @@
+import type { RouteBody, RouteData, RouteName, RouteParams, RouteQuery, Routes } from "@points/schema";
+
+// A route without params/query/body has the bare zod type there, whose input is `unknown`.
+type Part<K extends string, T> = unknown extends T ? {} : {} extends T ? { [k in K]?: T } : { [k in K]: T };
+
+/** What `client.request(name, input)` takes for route `N`: the input types of its schemas. */
+export type RequestInput<N extends RouteName> = Part<"params", RouteParams<Routes[N]>> &
+  Part<"query", RouteQuery<Routes[N]>> &
+  Part<"body", RouteBody<Routes[N]>>;
+
+/** `data` of route `N`'s success envelope. */
+export type ResponseData<N extends RouteName> = RouteData<Routes[N]>;
+
+/** Body, params and query input types of route `N` (for the namespaces' argument types). */
+export type Body<N extends RouteName> = RouteBody<Routes[N]>;
+export type Params<N extends RouteName> = RouteParams<Routes[N]>;
+export type Query<N extends RouteName> = RouteQuery<Routes[N]>;
+
+/** Signer and program of a write: `from` signs; `program` (id or Factory address) picks the program. */
+export type WriteOptions = Pick<Body<"whitelistMintAdd">, "from" | "program">;
+/** Program of a read (id or Factory address); the server's default program when omitted. */
+export type ReadOptions = Query<"readBalance">;

@@ -1,0 +1,84 @@
+import { MaxUint256, type Signer } from "ethers";
+import { MockStablecoin__factory, Points__factory } from "@points/contracts";
+import { startNode, type LocalNode } from "../../../api/test/helpers/node.js";
+import { actors, deployProgram } from "../../../api/test/helpers/program.js";
+import { startApi, type TestApi } from "../../../api/test/helpers/service.js";
+import { PointsApiError, createClient, type PointsClient, type PreparedTx } from "../../src/index.js";
+
+/** A hardhat node, one program on it (brand wallet = admin), the API over it, a key and a client. */
+export interface Live {
+  node: LocalNode;
+  api: TestApi;
+  apiKey: string;
+  auth: Record<string, string>;
+  client: PointsClient;
+  program: Awaited<ReturnType<typeof deployProgram>>["record"];
+  usdc: string;
+  actors: ReturnType<typeof actors>;
+  stop(): Promise<void>;
+}
+
+export async function startLive(): Promise<Live> {
+  const node = await startNode();
+  try {
+    const { record, usdc } = await deployProgram(node.provider);
+    const api = await startApi(node.url);
+    await api.service.ctx.programs.insert(record);
+    const { key } = await api.service.ctx.keys.create("sdk-tests");
+    return {
+      node,
+      api,
+      apiKey: key,
+      auth: { authorization: `Bearer ${key}` },
+      client: createClient({ baseUrl: api.url, apiKey: key }),
+      program: record,
+      usdc,
+      actors: actors(node.provider),
+      async stop() {
+        await api.close();
+        await node.stop();
+      },
+    };
+  } catch (e) {
+    await node.stop();
+    throw e;
+  }
+}
+
+/** Open-mint mock USDC (6 decimals) straight to `to`, signed by account 0. */
+export async function mintUsdc(live: Live, to: string, amount: bigint) {
+  const usdc = MockStablecoin__factory.connect(live.usdc, live.actors.executor);
+  await (await usdc.mint(to, amount)).wait();
+}
+
+/** Builds and sends; when the API first asks for another transaction (an approval), sends that first. */
+export async function sendWithPrerequisite(build: () => Promise<PreparedTx>, signer: Signer) {
+  try {
+    return await (await build()).send(signer);
+  } catch (e) {
+    if (!(e instanceof PointsApiError && e.prerequisite)) throw e;
+    await e.prerequisite.send(signer);
+    return (await build()).send(signer);
+  }
+}
+
+/**
+ * The brand wallet ready to fund campaigns and redeem: on the transfer, mint and redeem
+ * allowlists, unlimited approvals (USDC and SP to the Factory, SP to the PSPVault), and
+ * `usdc` units of collateral, `deposit` of which are minted into SP through the SDK.
+ */
+export async function seedBrand(live: Live, usdc: bigint, deposit = usdc) {
+  const { client, actors, program } = live;
+  const { brand } = actors;
+  const from = { from: brand.address };
+  await (await client.points.addToTransferWhitelist(brand.address, from)).send(brand);
+  await (await client.factory.addToMintWhitelist(brand.address, from)).send(brand);
+  await (await client.factory.addToRedeemWhitelist(brand.address, from)).send(brand);
+  await mintUsdc(live, brand.address, usdc);
+  const usdcToken = MockStablecoin__factory.connect(live.usdc, brand);
+  await (await usdcToken.approve(program.factory, MaxUint256)).wait();
+  const sp = Points__factory.connect(program.points, brand);
+  await (await sp.approve(program.factory, MaxUint256)).wait();
+  await (await sp.approve(program.pspVault, MaxUint256)).wait();
+  await (await client.build.mint({ asset: live.usdc, amount: deposit.toString() }, from)).send(brand);
+}

@@ -1,0 +1,203 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { parseUnits } from "ethers";
+import { routes, type RouteName } from "@points/schema";
+import { createClient, PointsApiError, type PointsClient, type PreparedTx } from "../src/index.js";
+import { seedBrand, sendWithPrerequisite, startLive, type Live } from "./helpers/live.js";
+
+const SP = (n: string) => parseUnits(n, 18).toString();
+
+/** Records every request the client makes and the status it got. */
+function recordingFetch() {
+  const log: { method: string; path: string; status: number; body: any }[] = [];
+  const fetch: typeof globalThis.fetch = async (url, init) => {
+    const res = await globalThis.fetch(url, init);
+    const body = await res.clone().json();
+    log.push({ method: init!.method!, path: new URL(String(url)).pathname, status: res.status, body });
+    return res;
+  };
+  return { log, fetch };
+}
+
+const pattern = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, "[^/]+")}$`);
+
+describe("every namespace method reaches its route of the schema table (live API)", () => {
+  let live: Live;
+  let client: PointsClient;
+  const rec = recordingFetch();
+  const reached = new Set<RouteName>();
+  let requestId: string;
+
+  before(async () => {
+    live = await startLive();
+    await seedBrand(live, parseUnits("200", 6), parseUnits("100", 6));
+    client = createClient({ baseUrl: live.api.url, apiKey: live.apiKey, fetch: rec.fetch });
+    const { brand, alice, bob } = live.actors;
+    const from = { from: brand.address };
+    await (await client.points.addToTransferWhitelist(alice.address, from)).send(brand);
+    const campaign = { settlementDestinations: [alice.address], transferWhitelist: [alice.address, bob.address] };
+    await sendWithPrerequisite(
+      () => client.vault.createCampaign({ campaignId: "c1", spBudget: SP("50"), ...campaign, metadata: "" }, from),
+      brand,
+    );
+    await (await client.vault.mint("c1", alice.address, SP("10"), "", from)).send(brand);
+    await (await client.build.redeem({ asset: live.usdc, amount: SP("1") }, from)).send(brand);
+    // Request ids count from 1, so the count is the id of the latest request.
+    requestId = (await client.read.factoryState()).redeemRequestCount;
+  });
+  after(() => live?.stop());
+
+  /** Calls `fn`, then checks it made exactly one request, to `name`'s method and path, answered `status`. */
+  async function expectRoute(name: RouteName, fn: () => Promise<unknown>, status = 200) {
+    rec.log.length = 0;
+    let result: unknown;
+    try {
+      result = await fn();
+    } catch (e) {
+      if (!(e instanceof PointsApiError) || e.code === "NETWORK") throw e;
+    }
+    assert.equal(rec.log.length, 1, `${name}: ${rec.log.length} requests`);
+    const [req] = rec.log;
+    assert.equal(req.method, routes[name].method.toUpperCase(), name);
+    assert.match(req.path, pattern(routes[name].path), name);
+    assert.equal(req.status, status, `${name}: ${JSON.stringify(req.body)}`);
+    reached.add(name);
+    return result;
+  }
+
+  it("allowlistMethods_reachSectionFRoutes_andBuildForTheSigner", async () => {
+    const { brand, alice, carol } = live.actors;
+    const from = { from: brand.address };
+    const built = (await expectRoute("whitelistMintAdd", () =>
+      client.factory.addToMintWhitelist(carol.address, from),
+    )) as PreparedTx;
+    assert.equal(built.to, live.program.factory);
+    assert.deepEqual(built.call, { contract: "factory", function: "addToMintWhitelist", args: [carol.address] });
+    await expectRoute("whitelistMintRemove", () => client.factory.removeFromMintWhitelist(brand.address, from));
+    await expectRoute("whitelistRedeemAdd", () => client.factory.addToRedeemWhitelist(carol.address, from));
+    await expectRoute("whitelistRedeemRemove", () => client.factory.removeFromRedeemWhitelist(brand.address, from));
+    assert.deepEqual(await expectRoute("whitelistStatus", () => client.factory.whitelistStatus(brand.address)), {
+      address: brand.address,
+      mint: true,
+      redeem: true,
+      transfer: true,
+    });
+    await expectRoute("whitelistTransferAdd", () => client.points.addToTransferWhitelist(carol.address, from));
+    await expectRoute("whitelistTransferRemove", () => client.points.removeFromTransferWhitelist(alice.address, from));
+    assert.equal(await expectRoute("whitelistStatus", () => client.points.isTransferWhitelisted(alice.address)), true);
+    assert.equal(await expectRoute("whitelistStatus", () => client.points.isTransferWhitelisted(carol.address)), false);
+  });
+
+  it("vaultMethods_reachSectionGRoutes_withTheContractArgumentsInOrder", async () => {
+    const { brand, alice, bob, carol } = live.actors;
+    const from = { from: brand.address };
+    const v = client.vault;
+    const c2 = {
+      campaignId: "c2",
+      spBudget: SP("1"),
+      settlementDestinations: [],
+      transferWhitelist: [],
+      metadata: "m",
+    };
+    await expectRoute("pspCreateCampaign", () => v.createCampaign(c2, from));
+    await expectRoute("pspFundCampaign", () => v.fundCampaign("c1", SP("1"), from));
+    const mint = (await expectRoute("pspMint", () => v.mint("c1", alice.address, SP("1"), "x", from))) as PreparedTx;
+    assert.equal(mint.call.function, "mint");
+    assert.deepEqual(mint.call.args.slice(1), [alice.address, SP("1"), "x"]);
+    await expectRoute("pspSettle", () => v.settle(alice.address, alice.address, SP("1"), "c1", "", from));
+    await expectRoute("pspExpire", () => v.expire(alice.address, SP("1"), "c1", "", from));
+    await expectRoute("pspTransfer", () => v.transfer("c1", alice.address, bob.address, SP("1"), from));
+    await expectRoute("pspUpdateSettlementWhitelist", () => v.updateSettlementWhitelist("c1", bob.address, true, from));
+    await expectRoute("pspUpdateTransferWhitelist", () => v.updateTransferWhitelist("c1", carol.address, true, from));
+    await expectRoute("pspConfigureMinter", () => v.setMinter("c1", carol.address, SP("5"), true, from));
+    assert.deepEqual(await expectRoute("pspMinterConfig", () => v.getMinterConfig("c1", carol.address)), {
+      campaignId: (await v.getCampaign("c1")).campaignId,
+      minter: carol.address,
+      limit: "0",
+      issued: "0",
+      active: false,
+    });
+    await expectRoute("pspSetCampaignAdmin", () => v.setCampaignAdmin("c1", carol.address, true, from));
+    await expectRoute("pspGrantRole", () => v.grantRole("ISSUING_ADMIN", carol.address, from));
+    await expectRoute("pspRevokeRole", () => v.revokeRole("ISSUING_ADMIN_ROLE", brand.address, from));
+    await expectRoute("pspCloseCampaign", () => v.closeCampaign("c1", brand.address, from));
+    const campaign = (await expectRoute("pspCampaign", () => v.getCampaign("c1"))) as { budget: string };
+    assert.equal(campaign.budget, SP("50"));
+    assert.deepEqual(
+      ((await expectRoute("pspBalance", () => v.balanceOf("c1", alice.address))) as any).balance,
+      SP("10"),
+    );
+    const pause = (await expectRoute("pspPauseCampaign", () => v.pauseCampaign("c1", from))) as PreparedTx;
+    await pause.send(brand);
+    await expectRoute("pspResumeCampaign", () => v.resumeCampaign("c1", from));
+  });
+
+  it("buildAndRedeemMethods_reachSectionARoutes", async () => {
+    const { brand, alice, executor } = live.actors;
+    const from = { from: brand.address };
+    const scope = { chainId: "31337", factoryAddr: live.program.factory, assetAddr: live.usdc };
+    await expectRoute("buildMint", () => client.build.mint({ asset: live.usdc, amount: "1000000" }, from));
+    await expectRoute("buildRedeem", () => client.build.redeem({ asset: live.usdc, amount: SP("1") }, from));
+    await expectRoute("buildFinalizeRedeem", () => client.build.finalizeRedeem(requestId, { from: executor.address }));
+    await expectRoute("buildTransfer", () => client.build.transfer({ to: alice.address, amount: SP("1") }, from));
+    const create = { to: brand.address, amount: SP("1"), expectedBasketMode: false };
+    await expectRoute("chainRedeemCreate", () => client.redeem.create(scope, create, from));
+    await expectRoute("chainRedeemCancel", () => client.redeem.cancel(scope, requestId, from));
+    await expectRoute("chainRedeemFinalize", () =>
+      client.redeem.finalize(scope, requestId, { from: executor.address }),
+    );
+    const status = (await expectRoute("chainRedeemStatus", () => client.redeem.status(scope, requestId))) as any;
+    assert.equal(status.status, "Pending");
+    assert.equal(status.amount, SP("1"));
+  });
+
+  it("readMethods_reachSectionBRoutes", async () => {
+    const { brand } = live.actors;
+    const r = client.read;
+    assert.equal(((await expectRoute("readBalance", () => r.balance(brand.address))) as any).address, brand.address);
+    assert.equal(
+      ((await expectRoute("readFactoryState", () => r.factoryState())) as any).factory,
+      live.program.factory,
+    );
+    assert.deepEqual(
+      ((await expectRoute("readFactoryAssets", () => r.assets())) as any[]).map((a) => a.asset),
+      [live.usdc],
+    );
+    assert.equal(((await expectRoute("readFactoryVault", () => r.vault(live.usdc))) as any).asset, live.usdc);
+    assert.equal(((await expectRoute("readRedeemRequest", () => r.redeemRequest(requestId))) as any).status, "Pending");
+    assert.deepEqual(
+      ((await expectRoute("listFactories", () => r.factories())) as any[]).map((p) => p.id),
+      ["acme"],
+    );
+    assert.equal(((await expectRoute("getFactory", () => r.factory("acme"))) as any).factory, live.program.factory);
+    assert.equal(
+      ((await expectRoute("listChainContracts", () => r.chainContracts("31337"))) as any).programs.length,
+      1,
+    );
+  });
+
+  it("roleAndFreezeMethods_reachSectionCAndDRoutes", async () => {
+    const { brand, carol } = live.actors;
+    const from = { from: brand.address };
+    const grant = { contract: "factory", role: "MANAGER", account: carol.address };
+    await expectRoute("grantRole", () => client.roles.grant(grant, from));
+    await expectRoute("revokeRole", () => client.roles.revoke(grant, from));
+    const check = (await expectRoute("checkRole", () =>
+      client.roles.check("factory", "MANAGER_ROLE", brand.address),
+    )) as any;
+    assert.equal(check.hasRole, true);
+    const pause = (await expectRoute("pause", () => client.freeze.pause("points", from))) as PreparedTx;
+    await pause.send(brand);
+    await expectRoute("unpause", () => client.freeze.unpause("points", from));
+  });
+
+  it("request_byRouteName_isTheCodePathOfTheNamespaces", async () => {
+    const viaRequest = await expectRoute("getFactory", () => client.request("getFactory", { params: { id: "acme" } }));
+    assert.deepEqual(viaRequest, await client.read.factory("acme"));
+  });
+
+  it("everyRouteOfTheTable_isReachedByAClientMethod", () => {
+    const missing = (Object.keys(routes) as RouteName[]).filter((n) => !reached.has(n));
+    assert.deepEqual(missing, []);
+  });
+});
