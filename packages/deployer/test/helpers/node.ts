@@ -59,6 +59,8 @@ export async function startNode(): Promise<DevNode> {
       cwd: dir,
       env: { ...process.env, CI: "true", HARDHAT_DISABLE_TELEMETRY: "true" },
       stdio: ["ignore", "pipe", "pipe"],
+      // Own process group: the hardhat and node shims fork, and stop() must end them all.
+      detached: true,
     },
   );
   let output = "";

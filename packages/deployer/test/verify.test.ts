@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import type { Wallet } from "ethers";
+import { deployProgram, DeployerError, MemoryStore, verifyProgram, type ProgramRecord } from "../src/index.js";
+import { CHAIN, config } from "./helpers/fixture.js";
+import { startNode, type DevNode } from "./helpers/node.js";
+import { at } from "./helpers/program.js";
+
+/** verifyProgram must fail loudly, listing every difference between the record and the chain. */
+describe("verifyProgram: every difference is reported", () => {
+  let node: DevNode;
+  let executor: Wallet;
+  let brand: Wallet;
+  let program: ProgramRecord;
+
+  before(async () => {
+    node = await startNode();
+    [executor, brand] = node.wallets;
+    program = await deployProgram(config(brand), executor, new MemoryStore(), { chain: CHAIN });
+  });
+  after(() => node.stop());
+
+  function failsWith(...patterns: RegExp[]) {
+    return (e: unknown) => {
+      assert.ok(e instanceof DeployerError);
+      assert.equal(e.code, "VERIFY_FAILED");
+      for (const p of patterns) assert.match(e.message, p);
+      return true;
+    };
+  }
+
+  it("verify_reportsAWrongImplementationSlot_andAWrongAdmin_together", async () => {
+    const wrong = structuredClone(program);
+    wrong.contracts.points!.implementation = program.contracts.factory!.implementation;
+    wrong.admin = executor.address;
+    await assert.rejects(
+      verifyProgram(wrong, node.provider),
+      failsWith(/points: implementation slot holds/, /factory: defaultAdmin is .* expected/),
+    );
+  });
+
+  it("verify_reportsTheExecutorHoldingAnyRoleButExecutor", async () => {
+    const psp = at(program, "pspVault", brand);
+    await (await psp.grantRole(await psp.MANAGER_ROLE(), executor.address)).wait();
+    try {
+      await assert.rejects(
+        verifyProgram(program, node.provider),
+        failsWith(/pspVault: the executor .* holds MANAGER_ROLE; it may hold EXECUTOR_ROLE only/),
+      );
+    } finally {
+      await (await psp.revokeRole(await psp.MANAGER_ROLE(), executor.address)).wait();
+    }
+    await verifyProgram(program, node.provider);
+  });
+
+  it("verify_reportsAnUnrecordedPendingAdminTransfer", async () => {
+    const points = at(program, "points", brand);
+    await (await points.beginDefaultAdminTransfer(node.wallets[4].address)).wait();
+    try {
+      await assert.rejects(verifyProgram(program, node.provider), failsWith(/points: pending admin transfer to/));
+    } finally {
+      await (await points.cancelDefaultAdminTransfer()).wait();
+    }
+  });
+
+  it("verify_reportsADeploymentTransactionThatGrantedSomethingElse", async () => {
+    const wrong = structuredClone(program);
+    wrong.executor = node.wallets[5].address;
+    await assert.rejects(
+      verifyProgram(wrong, node.provider),
+      failsWith(/deployment granted an unexpected role: factory EXECUTOR_ROLE to/, /should hold EXECUTOR_ROLE/),
+    );
+  });
+});
