@@ -28,7 +28,9 @@ async function startSmtp() {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
           // Undo quoted-printable soft line breaks so the text reads as sent.
-          data: Buffer.concat(chunks).toString("utf8").replace(/=\r?\n/g, ""),
+          data: Buffer.concat(chunks)
+            .toString("utf8")
+            .replace(/=\r?\n/g, ""),
         });
         done();
       });
