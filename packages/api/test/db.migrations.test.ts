@@ -36,7 +36,15 @@ for (const backend of backends()) {
       );
       assert.deepEqual(
         tables.map((t) => t.table_name),
-        ["api_keys", "programs", "schema_migrations"],
+        [
+          "api_keys",
+          "console_dev_mailbox",
+          "console_sessions",
+          "console_users",
+          "login_codes",
+          "programs",
+          "schema_migrations",
+        ],
       );
     });
 
