@@ -7,6 +7,19 @@ import type { ProgramRegistry } from "./registry/programs.js";
 import type { ApiKeys } from "./auth/apiKeys.js";
 import type { Chains } from "./chain/client.js";
 import type { TaskRepo } from "./onboarding/tasks.js";
+import type { Caller } from "./auth/caller.js";
+import type { LoginCodes } from "./console/codes.js";
+import type { Sessions } from "./console/sessions.js";
+import type { ConsoleUsers } from "./console/users.js";
+import type { Mailer } from "./console/mailer.js";
+
+/** The console's services: sign-in codes, sessions, users and their wizard, the mailer. */
+export interface ConsoleServices {
+  codes: LoginCodes;
+  sessions: Sessions;
+  users: ConsoleUsers;
+  mailer: Mailer;
+}
 
 /** What every handler may use; built once at start. */
 export interface Ctx {
@@ -19,21 +32,31 @@ export interface Ctx {
   tasks: TaskRepo;
   /** Wakes the in-process onboarding worker, when there is one. */
   pokeWorker: () => void;
+  console: ConsoleServices;
+}
+
+/** The parts of the HTTP exchange a handler may touch (the console's session cookie). */
+export interface HttpExchange {
+  /** The client's address (honours TRUST_PROXY). */
+  ip: string;
+  /** The session cookie's value as sent (live or not). */
+  sessionToken: string | undefined;
+  setSessionCookie(token: string, expiresAt: Date): void;
+  clearSessionCookie(): void;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** Who made an authenticated request: an API key (console sessions come with the console). */
-export type Principal = { kind: "key"; id: string };
-
 /** A validated request of route `R`. */
 export interface Input<R extends RouteDef> {
-  /** Set when the request carried valid credentials. */
-  caller: Principal | undefined;
+  /** Request headers (for Idempotency-Key). */
   headers: import("node:http").IncomingHttpHeaders;
   params: Out<NonNullable<R["params"]>>;
   query: Out<NonNullable<R["query"]>>;
   body: Out<NonNullable<R["body"]>>;
+  /** Who is calling: scopes what the handler shows or creates (see ownerOf). */
+  caller: Caller;
+  http: HttpExchange;
 }
 
 type Data<R extends RouteDef> = z.output<R["response"]> extends { data: infer D } ? D : never;

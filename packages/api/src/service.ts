@@ -14,6 +14,10 @@ import { handlers } from "./handlers/index.js";
 import { TaskRepo } from "./onboarding/tasks.js";
 import { Worker } from "./onboarding/worker.js";
 import { createRunner } from "./onboarding/runner.js";
+import { createMailer } from "./console/mailer.js";
+import { LoginCodes } from "./console/codes.js";
+import { Sessions } from "./console/sessions.js";
+import { ConsoleUsers } from "./console/users.js";
 
 export type Service = Awaited<ReturnType<typeof createService>>;
 
@@ -22,6 +26,7 @@ export async function createService(config: Config, opts: { logger?: Logger } = 
   const logger = opts.logger ?? createLogger(config.logLevel);
   const db = await openDb(config);
   await migrate(db);
+  const mailer = await createMailer(config, db, logger);
   const ctx: Ctx = {
     config,
     db,
@@ -31,6 +36,12 @@ export async function createService(config: Config, opts: { logger?: Logger } = 
     logger,
     tasks: new TaskRepo(db),
     pokeWorker: () => worker?.poke(),
+    console: {
+      codes: new LoginCodes(db, config.console, mailer),
+      sessions: new Sessions(db, config.console.sessionTtlMs),
+      users: new ConsoleUsers(db),
+      mailer,
+    },
   };
   const worker = config.worker.mode === "inline" ? createWorker(ctx) : undefined;
   worker?.start();
@@ -53,6 +64,7 @@ export async function createService(config: Config, opts: { logger?: Logger } = 
       await worker?.stop();
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       ctx.chains.destroy();
+      mailer.close();
       await db.close();
     },
   };

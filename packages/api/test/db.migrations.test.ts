@@ -36,7 +36,18 @@ for (const backend of backends()) {
       );
       assert.deepEqual(
         tables.map((t) => t.table_name),
-        ["api_keys", "deployer_manifests", "executor_leases", "onboarding_tasks", "programs", "schema_migrations"],
+        [
+          "api_keys",
+          "console_dev_mailbox",
+          "console_sessions",
+          "console_users",
+          "deployer_manifests",
+          "executor_leases",
+          "login_codes",
+          "onboarding_tasks",
+          "programs",
+          "schema_migrations",
+        ],
       );
     });
 

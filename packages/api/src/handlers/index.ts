@@ -19,6 +19,7 @@ import * as config from "./studio/pspConfig.js";
 import * as pspReads from "./studio/pspReads.js";
 import { onboardingDeploy } from "./onboarding/deploy.js";
 import * as onboardingTasks from "./onboarding/tasks.js";
+import * as consoleHandlers from "./console.js";
 
 /** Every route's handler; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -50,4 +51,5 @@ export const handlers: Handlers = {
   ...pspReads,
   onboardingDeploy,
   ...onboardingTasks,
+  ...consoleHandlers,
 };

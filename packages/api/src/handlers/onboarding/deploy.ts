@@ -1,15 +1,15 @@
 import { Contract } from "ethers";
 import { ProgramFactory__factory } from "@points/contracts";
 import type { routes } from "@points/schema";
-import type { Ctx, Handler, Principal } from "../../context.js";
+import type { Ctx, Handler } from "../../context.js";
+import { ownerOf as ownerOfCaller, type Caller } from "../../auth/caller.js";
 import { ApiError } from "../../errors.js";
 import { isDevChain } from "../../onboarding/runner.js";
 import { DbManifestStore } from "../../onboarding/store.js";
 import { predictAddresses } from "../../onboarding/view.js";
 
-/** The owner string tasks are scoped by. */
-export const ownerOf = (caller: Principal | undefined): string | null =>
-  caller ? `${caller.kind}:${caller.id}` : null;
+/** The owner string tasks are scoped by: the API key id, or "session:<email>" for a console user. */
+export const ownerOf = (caller: Caller): string | null => ownerOfCaller(caller) ?? null;
 
 /** The brand must be free on the chain too (a program deployed outside this service). */
 async function requireBrandFreeOnChain(ctx: Ctx, chainId: string, brand: string) {

@@ -1,12 +1,13 @@
 import type { routes } from "@points/schema";
-import type { Handler, Principal } from "../../context.js";
+import type { Handler } from "../../context.js";
+import type { Caller } from "../../auth/caller.js";
 import type { Ctx } from "../../context.js";
 import { ApiError } from "../../errors.js";
 import { taskView } from "../../onboarding/view.js";
 import { ownerOf } from "./deploy.js";
 
 /** A task its caller may see: tasks are scoped to the key (or session) that created them. */
-async function ownedTask(ctx: Ctx, caller: Principal | undefined, taskId: string) {
+async function ownedTask(ctx: Ctx, caller: Caller, taskId: string) {
   const task = await ctx.tasks.get(taskId);
   if (!task || task.apiKeyId !== ownerOf(caller)) throw new ApiError("NOT_FOUND", `no deployment task ${taskId}`);
   return task;
