@@ -6,6 +6,19 @@ import type { Db } from "./db/db.js";
 import type { ProgramRegistry } from "./registry/programs.js";
 import type { ApiKeys } from "./auth/apiKeys.js";
 import type { Chains } from "./chain/client.js";
+import type { Caller } from "./auth/caller.js";
+import type { LoginCodes } from "./console/codes.js";
+import type { Sessions } from "./console/sessions.js";
+import type { ConsoleUsers } from "./console/users.js";
+import type { Mailer } from "./console/mailer.js";
+
+/** The console's services: sign-in codes, sessions, users and their wizard, the mailer. */
+export interface ConsoleServices {
+  codes: LoginCodes;
+  sessions: Sessions;
+  users: ConsoleUsers;
+  mailer: Mailer;
+}
 
 /** What every handler may use; built once at start. */
 export interface Ctx {
@@ -15,6 +28,17 @@ export interface Ctx {
   keys: ApiKeys;
   chains: Chains;
   logger: Logger;
+  console: ConsoleServices;
+}
+
+/** The parts of the HTTP exchange a handler may touch (the console's session cookie). */
+export interface HttpExchange {
+  /** The client's address (honours TRUST_PROXY). */
+  ip: string;
+  /** The session cookie's value as sent (live or not). */
+  sessionToken: string | undefined;
+  setSessionCookie(token: string, expiresAt: Date): void;
+  clearSessionCookie(): void;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -24,6 +48,9 @@ export interface Input<R extends RouteDef> {
   params: Out<NonNullable<R["params"]>>;
   query: Out<NonNullable<R["query"]>>;
   body: Out<NonNullable<R["body"]>>;
+  /** Who is calling: scopes what the handler shows or creates (see ownerOf). */
+  caller: Caller;
+  http: HttpExchange;
 }
 
 type Data<R extends RouteDef> = z.output<R["response"]> extends { data: infer D } ? D : never;

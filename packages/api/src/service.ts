@@ -11,6 +11,10 @@ import { Chains } from "./chain/client.js";
 import { createApp } from "./http/app.js";
 import { createLogger } from "./http/logger.js";
 import { handlers } from "./handlers/index.js";
+import { createMailer } from "./console/mailer.js";
+import { LoginCodes } from "./console/codes.js";
+import { Sessions } from "./console/sessions.js";
+import { ConsoleUsers } from "./console/users.js";
 
 export type Service = Awaited<ReturnType<typeof createService>>;
 
@@ -19,6 +23,7 @@ export async function createService(config: Config, opts: { logger?: Logger } = 
   const logger = opts.logger ?? createLogger(config.logLevel);
   const db = await openDb(config);
   await migrate(db);
+  const mailer = await createMailer(config, db, logger);
   const ctx: Ctx = {
     config,
     db,
@@ -26,6 +31,12 @@ export async function createService(config: Config, opts: { logger?: Logger } = 
     keys: new ApiKeys(db),
     chains: new Chains(config.chains, config.rpcTimeoutMs),
     logger,
+    console: {
+      codes: new LoginCodes(db, config.console, mailer),
+      sessions: new Sessions(db, config.console.sessionTtlMs),
+      users: new ConsoleUsers(db),
+      mailer,
+    },
   };
   const app = createApp(ctx, handlers);
   let server: Server | undefined;
@@ -44,6 +55,7 @@ export async function createService(config: Config, opts: { logger?: Logger } = 
     async close() {
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       ctx.chains.destroy();
+      mailer.close();
       await db.close();
     },
   };

@@ -8,12 +8,14 @@ export * from "./routes/read.js";
 export * from "./routes/admin.js";
 export * from "./routes/studioWhitelist.js";
 export * from "./routes/studioPsp.js";
+export * from "./routes/console.js";
 import * as build from "./routes/build.js";
 import * as chainRedeem from "./routes/chainRedeem.js";
 import * as read from "./routes/read.js";
 import * as admin from "./routes/admin.js";
 import * as studioWhitelist from "./routes/studioWhitelist.js";
 import * as studioPsp from "./routes/studioPsp.js";
+import * as consoleRoutes from "./routes/console.js";
 import type { RouteDef } from "./route.js";
 
 const isRoute = (v: unknown): v is RouteDef => typeof v === "object" && v !== null && "method" in v && "path" in v;
@@ -29,6 +31,7 @@ export const routes = {
   ...pick(admin),
   ...pick(studioWhitelist),
   ...pick(studioPsp),
+  ...pick(consoleRoutes),
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

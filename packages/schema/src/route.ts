@@ -17,8 +17,13 @@ export interface RouteDef<
   path: string;
   summary: string;
   tag: string;
-  /** "open": no key unless the operator requires keys everywhere; "key": always needs a key. */
-  auth: "open" | "key";
+  /**
+   * "open": no credentials unless the operator requires keys everywhere (then a key or a console
+   * session); "key": an API key or a console session cookie; "session": a console session only.
+   */
+  auth: "open" | "key" | "session";
+  /** Stays open even when the operator requires keys everywhere: the routes that obtain a session. */
+  public?: boolean;
   params?: P;
   query?: Q;
   body?: B;

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 
 const bool = z
@@ -89,6 +90,30 @@ const Env = z.object({
     .transform((v) => (v === undefined ? undefined : /^[0-9]+$/.test(v) ? Number(v) : v === "true" ? true : v)),
   RPC_TIMEOUT_MS: int(1, 600_000, 10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  NODE_ENV: z.string().default("development"),
+  /** SMTP server for console sign-in codes (smtp:// or smtps://); unset: codes go to the log and the dev mailbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, "must be an smtp:// or smtps:// URL with a host")
+    .refine((v) => URL.canParse(v), "is not a valid URL")
+    .optional(),
+  /** Sender of the sign-in e-mails. */
+  MAIL_FROM: z.string().default("Points console <no-reply@localhost>"),
+  /** Public origin of the console (links in e-mails), e.g. https://console.example.com. */
+  CONSOLE_ORIGIN: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .transform((v) => new URL(v).origin)
+    .optional(),
+  /** HMAC key for sign-in codes; required in production so every instance agrees. */
+  CONSOLE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SESSION_TTL_HOURS: int(1, 24 * 366, 168),
+  CONSOLE_CODE_TTL_SECONDS: int(1, 86_400, 600),
+  CONSOLE_CODE_ATTEMPTS: int(1, 100, 5),
+  /** Sign-in codes one e-mail address, and one IP, may request per 15 minutes. */
+  CONSOLE_CODES_PER_EMAIL: int(1, 1_000_000, 5),
+  CONSOLE_CODES_PER_IP: int(1, 1_000_000, 30),
+  /** The built console; default: packages/console/dist next to this package. */
+  CONSOLE_DIST: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -103,6 +128,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  // A fresh random key per boot in development: outstanding codes then die with the process.
+  const consoleSecret = e.CONSOLE_SECRET ?? randomBytes(32).toString("hex");
+  if (production && !e.CONSOLE_SECRET) {
+    throw new Error(
+      "Invalid configuration:\n  CONSOLE_SECRET: is required when NODE_ENV=production (every instance must verify the same sign-in codes)",
+    );
+  }
   return {
     host: e.HOST,
     port: e.PORT,
@@ -115,5 +148,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
+    production,
+    console: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      origin: e.CONSOLE_ORIGIN,
+      /** A function, so the key never appears when the configuration is serialised. */
+      secret: () => consoleSecret,
+      sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+      codeTtlSeconds: e.CONSOLE_CODE_TTL_SECONDS,
+      codeAttempts: e.CONSOLE_CODE_ATTEMPTS,
+      codesPerEmail: e.CONSOLE_CODES_PER_EMAIL,
+      codesPerIp: e.CONSOLE_CODES_PER_IP,
+      /** The dev mailbox exists only without SMTP and outside production. */
+      devMailbox: !e.SMTP_URL && !production,
+      dist: e.CONSOLE_DIST,
+    },
   };
 }

@@ -34,6 +34,47 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       );
     `,
   },
+  // "002_onboarding" is reserved: the onboarding branch adds it here, before this one.
+  {
+    id: "003_console",
+    sql: `
+      CREATE TABLE console_users (
+        email TEXT PRIMARY KEY,
+        wallet TEXT,
+        wizard JSONB NOT NULL DEFAULT '{}',
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      -- Sign-in codes: only an HMAC of the code is kept; ip feeds the per-IP request limit.
+      CREATE TABLE login_codes (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        code_hash TEXT NOT NULL,
+        ip TEXT NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        consumed_at TIMESTAMPTZ,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE INDEX login_codes_email ON login_codes (email, created_at);
+      CREATE INDEX login_codes_ip ON login_codes (ip, created_at);
+      -- Sessions by the SHA-256 of the cookie's value; the value itself is never stored.
+      CREATE TABLE console_sessions (
+        id_hash TEXT PRIMARY KEY,
+        email TEXT NOT NULL REFERENCES console_users (email) ON DELETE CASCADE,
+        expires_at TIMESTAMPTZ NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE INDEX console_sessions_email ON console_sessions (email);
+      -- Development only (no SMTP, not production): what the dev mailbox page shows.
+      CREATE TABLE console_dev_mailbox (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        code TEXT NOT NULL,
+        sent_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

@@ -17,6 +17,7 @@ import * as campaigns from "./studio/pspCampaigns.js";
 import * as ledger from "./studio/pspLedger.js";
 import * as config from "./studio/pspConfig.js";
 import * as pspReads from "./studio/pspReads.js";
+import * as consoleHandlers from "./console.js";
 
 /** Every route's handler; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -46,4 +47,5 @@ export const handlers: Handlers = {
   ...ledger,
   ...config,
   ...pspReads,
+  ...consoleHandlers,
 };

@@ -7,6 +7,9 @@ import { errorHandler, notFoundHandler } from "./errors.js";
 import { httpLogger } from "./logger.js";
 import { rateLimiter } from "./rateLimit.js";
 import { parsePart } from "./validate.js";
+import { sessionExchange } from "./session.js";
+import { consoleDistDir, consoleStatic } from "../console/static.js";
+import { mailboxPage, readDevMailbox } from "../console/mailer.js";
 import { openApiDocument } from "../openapi/document.js";
 import { referencePage } from "../openapi/reference.js";
 
@@ -18,7 +21,9 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
   app.disable("x-powered-by");
   if (ctx.config.trustProxy !== undefined) app.set("trust proxy", ctx.config.trustProxy);
   app.use(httpLogger(ctx.logger));
-  app.use(helmet());
+  // CSP stays "self" only (the console is built by Vite: no inline scripts). No
+  // upgrade-insecure-requests: it breaks the console served over plain http on a LAN address.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.use(identify(ctx));
   app.use(rateLimiter(ctx.config));
   // Not strict: a JSON `null` or `3` body parses, so validation can say what is wrong with it.
@@ -34,11 +39,13 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
     const handler = handlers[name] as unknown as Handler<RouteDef>;
     app[route.method](route.path, async (req, res, next) => {
       try {
-        authenticate(req, res, route, ctx);
+        const caller = authenticate(req, res, route, ctx);
         const input = {
           params: parsePart(route.params, req.params, "params"),
           query: parsePart(route.query, req.query, "query"),
           body: parsePart(route.body, req.body, "body"),
+          caller,
+          http: sessionExchange(req, res, ctx),
         };
         const data = await handler(input as never, ctx);
         res.status(route.status ?? 200).json({ success: true, data });
@@ -47,6 +54,16 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
       }
     });
   }
+  app.get("/console/dev/mailbox", async (_req, res, next) => {
+    try {
+      const entries = await readDevMailbox(ctx.config, ctx.db);
+      if (!entries) return next();
+      res.type("html").send(mailboxPage(entries));
+    } catch (e) {
+      next(e);
+    }
+  });
+  app.use(consoleStatic(consoleDistDir(ctx.config.console.dist)));
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

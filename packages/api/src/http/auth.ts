@@ -1,31 +1,58 @@
 import type { Request, RequestHandler, Response } from "express";
-import type { RouteDef } from "@points/schema";
+import { SESSION_COOKIE, type RouteDef } from "@points/schema";
 import type { Ctx } from "../context.js";
+import type { Caller } from "../auth/caller.js";
 import { ApiError } from "../errors.js";
 
 const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{1,512})$/i;
 
 /** What the Authorization header said, resolved once per request (before rate limiting). */
-export type Caller = { kind: "none" } | { kind: "malformed" } | { kind: "unknown" } | { kind: "key"; keyId: string };
+export type KeyIdentity =
+  { kind: "none" } | { kind: "malformed" } | { kind: "unknown" } | { kind: "key"; keyId: string };
 
-export const callerOf = (res: Response): Caller => (res.locals.caller as Caller | undefined) ?? { kind: "none" };
+/** The request's credentials: the Authorization header's verdict and a live console session, if any. */
+export interface Identity {
+  key: KeyIdentity;
+  session?: { email: string; token: string };
+  /** The session cookie's value, live or not (logout revokes whatever it names). */
+  cookie?: string;
+}
+
+export const identityOf = (res: Response): Identity =>
+  (res.locals.identity as Identity | undefined) ?? { key: { kind: "none" } };
+
+/** One cookie's value from the Cookie header (no cookie-parser: this is the only cookie). */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(";") ?? []) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
 
 /**
- * Resolves the API key, if one is sent, so the rate limiter can count a valid key on its own
- * budget and everything else (no key, a malformed header, an unknown or revoked key) on the
- * caller's IP: inventing keys must not buy fresh budgets.
+ * Resolves the API key and the console session cookie, if sent, so the rate limiter can count
+ * a valid key or session on its own budget and everything else (no key, a malformed header,
+ * an unknown or revoked key) on the caller's IP: inventing keys must not buy fresh budgets.
  */
 export function identify(ctx: Ctx): RequestHandler {
   return async (req, res, next) => {
     try {
       const header = req.get("authorization");
-      let caller: Caller = { kind: "none" };
+      let key: KeyIdentity = { kind: "none" };
       if (header !== undefined) {
         const match = BEARER.exec(header);
         const keyId = match ? await ctx.keys.verify(match[1]) : undefined;
-        caller = !match ? { kind: "malformed" } : keyId ? { kind: "key", keyId } : { kind: "unknown" };
+        key = !match ? { kind: "malformed" } : keyId ? { kind: "key", keyId } : { kind: "unknown" };
       }
-      res.locals.caller = caller;
+      const identity: Identity = { key };
+      const cookie = readCookie(req.get("cookie"), SESSION_COOKIE);
+      if (cookie) {
+        identity.cookie = cookie;
+        const email = await ctx.console.sessions.resolve(cookie);
+        if (email) identity.session = { email, token: cookie };
+      }
+      res.locals.identity = identity;
       next();
     } catch (e) {
       next(e);
@@ -34,21 +61,27 @@ export function identify(ctx: Ctx): RequestHandler {
 }
 
 /**
- * Enforces `Authorization: Bearer <key>` where the route (or the operator's switch) requires a
- * key. A key that is sent is always checked, so a wrong key never passes silently.
+ * Enforces the route's auth mode and answers who the caller is. "key" routes (and every
+ * non-public route when the operator requires keys) take an API key or a console session;
+ * "session" routes only a session. A key that is sent is always checked, so a wrong key never
+ * passes silently; a key wins over a session cookie sent alongside it.
  */
-export function authenticate(_req: Request, res: Response, route: RouteDef, ctx: Ctx): string | undefined {
-  const caller = callerOf(res);
-  const required = route.auth === "key" || ctx.config.requireApiKey;
-  switch (caller.kind) {
-    case "none":
-      if (required) throw new ApiError("UNAUTHORIZED", "this route needs an API key: Authorization: Bearer <key>");
-      return undefined;
-    case "malformed":
-      throw new ApiError("UNAUTHORIZED", "Authorization must be: Bearer <key>");
-    case "unknown":
-      throw new ApiError("UNAUTHORIZED", "API key is unknown or revoked");
-    case "key":
-      return caller.keyId;
+export function authenticate(_req: Request, res: Response, route: RouteDef, ctx: Ctx): Caller {
+  const { key, session } = identityOf(res);
+  if (key.kind === "malformed") throw new ApiError("UNAUTHORIZED", "Authorization must be: Bearer <key>");
+  if (key.kind === "unknown") throw new ApiError("UNAUTHORIZED", "API key is unknown or revoked");
+  const bySession: Caller | undefined = session && { kind: "session", email: session.email };
+  if (route.auth === "session") {
+    if (!bySession) throw new ApiError("UNAUTHORIZED", "sign in to the console first (no valid session)");
+    return bySession;
   }
+  const caller: Caller = key.kind === "key" ? { kind: "key", id: key.keyId } : (bySession ?? { kind: "anonymous" });
+  const required = route.auth === "key" || (ctx.config.requireApiKey && !route.public);
+  if (required && caller.kind === "anonymous") {
+    throw new ApiError(
+      "UNAUTHORIZED",
+      "this route needs an API key (Authorization: Bearer <key>) or a console session",
+    );
+  }
+  return caller;
 }

@@ -1,0 +1,102 @@
+import { getAddress } from "ethers";
+import type { Wizard } from "@points/schema";
+import type { Db } from "../db/db.js";
+import { ApiError } from "../errors.js";
+
+export const EMPTY_WIZARD: Wizard = {
+  step: 1,
+  wallet: null,
+  organization: null,
+  chainId: null,
+  token: null,
+  brand: null,
+  taskId: null,
+  programId: null,
+};
+
+export interface ConsoleUser {
+  email: string;
+  wallet: string | null;
+  wizard: Wizard;
+}
+
+interface Row {
+  email: string;
+  wallet: string | null;
+  wizard: Partial<Wizard> | string;
+}
+
+const parse = (w: Row["wizard"]): Wizard => ({ ...EMPTY_WIZARD, ...(typeof w === "string" ? JSON.parse(w) : w) });
+const fromRow = (r: Row): ConsoleUser => ({ email: r.email, wallet: r.wallet, wizard: parse(r.wizard) });
+
+/** Console users (by e-mail) and the wizard progress each keeps on the server. */
+export class ConsoleUsers {
+  constructor(private readonly db: Db) {}
+
+  /** Creates the user at first sign-in; later sign-ins keep everything. */
+  async ensure(email: string): Promise<void> {
+    await this.db.query("INSERT INTO console_users (email, wizard) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING", [
+      email,
+      JSON.stringify(EMPTY_WIZARD),
+    ]);
+  }
+
+  async get(email: string): Promise<ConsoleUser> {
+    const [row] = await this.db.query<Row>("SELECT email, wallet, wizard FROM console_users WHERE email = $1", [email]);
+    if (!row) throw new ApiError("UNAUTHORIZED", "sign in to the console first");
+    return fromRow(row);
+  }
+
+  /**
+   * Merges `update` into the saved wizard (top-level fields replace). Once a deploy task is
+   * recorded, the chain and the task are fixed: changing them needs a restart.
+   */
+  async saveWizard(email: string, update: Partial<Wizard>): Promise<Wizard> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query<Row>("SELECT email, wallet, wizard FROM console_users WHERE email = $1 FOR UPDATE", [
+        email,
+      ]);
+      if (!row) throw new ApiError("UNAUTHORIZED", "sign in to the console first");
+      const current = parse(row.wizard);
+      if (current.taskId !== null) {
+        if (update.chainId !== undefined && update.chainId !== current.chainId) {
+          throw new ApiError(
+            "CONFLICT",
+            "the deploy has started on this chain: sign out and restart to change the chain",
+            {
+              field: "chainId",
+              chainId: current.chainId,
+              taskId: current.taskId,
+            },
+          );
+        }
+        if (update.taskId !== undefined && update.taskId !== current.taskId) {
+          throw new ApiError("CONFLICT", "a deploy is already recorded: sign out and restart to start another", {
+            field: "taskId",
+            taskId: current.taskId,
+          });
+        }
+      }
+      const next: Wizard = { ...current, ...stripUndefined(update) };
+      if (next.wallet) next.wallet = getAddress(next.wallet);
+      await tx.query(
+        "UPDATE console_users SET wizard = $2, wallet = COALESCE($3, wallet), updated_at = now() WHERE email = $1",
+        [email, JSON.stringify(next), next.wallet],
+      );
+      return next;
+    });
+  }
+
+  /** Back to step 1 with nothing entered; the user's last wallet is kept on the account. */
+  async restartWizard(email: string): Promise<Wizard> {
+    const rows = await this.db.query(
+      "UPDATE console_users SET wizard = $2, updated_at = now() WHERE email = $1 RETURNING email",
+      [email, JSON.stringify(EMPTY_WIZARD)],
+    );
+    if (rows.length === 0) throw new ApiError("UNAUTHORIZED", "sign in to the console first");
+    return { ...EMPTY_WIZARD };
+  }
+}
+
+const stripUndefined = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

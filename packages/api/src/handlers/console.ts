@@ -1,0 +1,66 @@
+import type { routes } from "@points/schema";
+import type { Handler } from "../context.js";
+import { ApiError, notFound } from "../errors.js";
+import { brandAvailability } from "../console/brands.js";
+import { readDevMailbox } from "../console/mailer.js";
+
+type R = typeof routes;
+
+const sessionEmail = (caller: { kind: string; email?: string }): string => {
+  if (caller.kind !== "session" || !caller.email) throw new ApiError("UNAUTHORIZED", "sign in to the console first");
+  return caller.email;
+};
+
+export const consoleRequestCode: Handler<R["consoleRequestCode"]> = async ({ body, http }, ctx) => {
+  await ctx.console.codes.request(body.email, http.ip);
+  return { sent: true as const };
+};
+
+export const consoleVerify: Handler<R["consoleVerify"]> = async ({ body, http }, ctx) => {
+  await ctx.console.codes.verify(body.email, body.code);
+  await ctx.console.users.ensure(body.email);
+  // A fresh session per sign-in; a session the browser still held is ended.
+  if (http.sessionToken) await ctx.console.sessions.revoke(http.sessionToken);
+  const { token, expiresAt } = await ctx.console.sessions.create(body.email);
+  http.setSessionCookie(token, expiresAt);
+  return { email: body.email };
+};
+
+export const consoleLogout: Handler<R["consoleLogout"]> = async ({ http }, ctx) => {
+  if (http.sessionToken) await ctx.console.sessions.revoke(http.sessionToken);
+  http.clearSessionCookie();
+  return { signedOut: true as const };
+};
+
+export const consoleMe: Handler<R["consoleMe"]> = async ({ caller }, ctx) =>
+  ctx.console.users.get(sessionEmail(caller));
+
+export const consoleWizardSave: Handler<R["consoleWizardSave"]> = async ({ caller, body }, ctx) => {
+  if (body.chainId != null && !ctx.config.chains.some((c) => c.chainId === body.chainId)) {
+    throw new ApiError("INVALID_INPUT", `body.chainId: ${body.chainId} is not a chain this server deploys to`, {
+      issues: [{ field: "body.chainId", message: "is not a configured chain (see GET /console/v1/chains)" }],
+    });
+  }
+  return ctx.console.users.saveWizard(sessionEmail(caller), body);
+};
+
+export const consoleWizardRestart: Handler<R["consoleWizardRestart"]> = async ({ caller }, ctx) =>
+  ctx.console.users.restartWizard(sessionEmail(caller));
+
+export const consoleChains: Handler<R["consoleChains"]> = async (_input, ctx) =>
+  ctx.config.chains.map((c) => ({
+    chainId: c.chainId,
+    name: c.name,
+    testnet: c.testnet,
+    explorerUrl: c.explorerUrl,
+    recommended: c.testnet,
+  }));
+
+export const consoleBrandAvailable: Handler<R["consoleBrandAvailable"]> = async ({ params }, ctx) =>
+  brandAvailability(ctx.db, params.brand);
+
+export const consoleDevMailbox: Handler<R["consoleDevMailbox"]> = async (_input, ctx) => {
+  const entries = await readDevMailbox(ctx.config, ctx.db);
+  if (!entries) throw notFound("no dev mailbox: codes are sent by SMTP or the server runs in production");
+  return entries;
+};
