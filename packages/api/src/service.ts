@@ -27,8 +27,8 @@ export async function createService(config: Config, opts: { logger?: Logger } = 
   const ctx: Ctx = {
     config,
     db,
-    programs: new ProgramRegistry(db, config.defaultProgram),
-    keys: new ApiKeys(db),
+    programs: new ProgramRegistry(db, config.defaultProgram, config.dbCacheTtlMs),
+    keys: new ApiKeys(db, config.dbCacheTtlMs),
     chains: new Chains(config.chains, config.rpcTimeoutMs),
     logger,
     console: {

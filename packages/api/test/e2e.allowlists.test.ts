@@ -1,69 +1,98 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { Contract } from "ethers";
-import { Factory__factory } from "@points/contracts";
-import { startNode, type LocalNode } from "./helpers/node.js";
-import { actors, deployProgram } from "./helpers/program.js";
-import { signAndSend, startApi, type TestApi } from "./helpers/service.js";
+import { expectError, expectMissingRole, setupE2E, type E2E } from "./helpers/e2e.js";
 
-describe("allowlist routes (spec section F), built, signed and broadcast", () => {
-  let node: LocalNode;
-  let api: TestApi;
-  let factory: Contract;
-  let auth: Record<string, string>;
-
+// Spec section F: the six allowlist routes (and the status read), built, signed by the brand
+// wallet (MANAGER_ROLE on the Factory, DEFAULT_ADMIN_ROLE on Points) and broadcast.
+describe("spec F: allowlist routes, signed and broadcast", () => {
+  let e: E2E;
   before(async () => {
-    node = await startNode();
-    const { record } = await deployProgram(node.provider);
-    api = await startApi(node.url);
-    await api.service.ctx.programs.insert(record);
-    const { key } = await api.service.ctx.keys.create("test");
-    auth = { authorization: `Bearer ${key}` };
-    factory = new Contract(record.factory, Factory__factory.abi, node.provider);
+    e = await setupE2E();
   });
-  after(async () => {
-    await api?.close();
-    await node?.stop();
-  });
+  after(() => e?.stop());
 
-  it("whitelistMintAdd_byManager_addsTheAccountOnChain", async () => {
-    const { brand, alice } = actors(node.provider);
-    const res = await api.call(
-      "POST",
-      "/studio/sdk/v1/tx/whitelist/mint/add",
-      { account: alice.address, from: brand.address },
-      auth,
-    );
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.equal(res.body.success, true);
-    assert.equal(res.body.data.to, await factory.getAddress());
-    assert.equal(res.body.data.from, brand.address);
-    await signAndSend(node.provider, brand, res.body.data);
-    assert.equal(await factory.isMintWhitelisted(alice.address), true);
-  });
+  const status = (address: string) => e.ok("whitelistStatus", { params: { address } });
 
-  it("whitelistMintAdd_fromANonManager_is403MissingRole_namingContractRoleAndAccount", async () => {
-    const { outsider, alice } = actors(node.provider);
-    const res = await api.call(
-      "POST",
-      "/studio/sdk/v1/tx/whitelist/mint/add",
-      { account: alice.address, from: outsider.address },
-      auth,
-    );
-    assert.equal(res.status, 403);
-    assert.equal(res.body.error.code, "MISSING_ROLE");
-    assert.equal(res.body.error.details.contract, "factory");
-    assert.equal(res.body.error.details.role, "MANAGER_ROLE");
-    assert.equal(res.body.error.details.account, outsider.address);
+  // Which contract, function and role each list's routes map to (spec F's table).
+  const lists = [
+    { list: "mint", contract: "factory", role: "MANAGER_ROLE", add: "whitelistMintAdd", remove: "whitelistMintRemove" },
+    {
+      list: "redeem",
+      contract: "factory",
+      role: "MANAGER_ROLE",
+      add: "whitelistRedeemAdd",
+      remove: "whitelistRedeemRemove",
+    },
+    {
+      list: "transfer",
+      contract: "points",
+      role: "DEFAULT_ADMIN_ROLE",
+      add: "whitelistTransferAdd",
+      remove: "whitelistTransferRemove",
+    },
+  ] as const;
+  const fn = { mint: "MintWhitelist", redeem: "RedeemWhitelist", transfer: "TransferWhitelist" } as const;
+
+  for (const { list, contract, role, add, remove } of lists) {
+    describe(`${list} allowlist`, () => {
+      it(`${add}_byTheRoleHolder_listsTheAccountOnChain_andTheStatusReadShowsIt`, async () => {
+        const { brand, alice } = e.who;
+        const data = await e.ok(add, { body: { account: alice.address.toLowerCase(), from: brand.address } });
+        assert.deepEqual(
+          [data.to, data.from, data.call],
+          [e.record[contract], brand.address, { contract, function: `addTo${fn[list]}`, args: [alice.address] }],
+        );
+        await e.send(brand, data);
+        const onChain =
+          list === "transfer"
+            ? await e.c.points.isTransferWhitelisted(alice.address)
+            : await e.c.factory[list === "mint" ? "isMintWhitelisted" : "isRedeemWhitelisted"](alice.address);
+        assert.equal(onChain, true);
+        assert.equal((await status(alice.address))[list], true);
+      });
+
+      it(`${remove}_byTheRoleHolder_unlistsTheAccountOnChain`, async () => {
+        const { brand, alice } = e.who;
+        const data = await e.ok(remove, { body: { account: alice.address, from: brand.address } });
+        assert.equal(data.call.function, `removeFrom${fn[list]}`);
+        await e.send(brand, data);
+        assert.equal((await status(alice.address))[list], false);
+      });
+
+      it(`${add}_and_${remove}_fromAnAccountWithout${role}_are403MissingRole`, async () => {
+        const { outsider, alice } = e.who;
+        for (const name of [add, remove]) {
+          const res = await e.call(name, { body: { account: alice.address, from: outsider.address } });
+          expectMissingRole(res, { contract, role, account: outsider.address });
+        }
+      });
+    });
+  }
+
+  describe("GET /studio/sdk/v1/factory/whitelist/:address", () => {
+    it("whitelistStatus_reportsMintRedeemAndTransferIndependently", async () => {
+      const { brand, bob } = e.who;
+      await e.send(brand, await e.ok("whitelistRedeemAdd", { body: { account: bob.address, from: brand.address } }));
+      assert.deepEqual(await status(bob.address.toLowerCase()), {
+        address: bob.address,
+        mint: false,
+        redeem: true,
+        transfer: false,
+      });
+    });
+
+    it("whitelistStatus_ofTheFactory_showsItOnTheTransferAllowlistFromBirth", async () => {
+      const data = await status(e.record.factory);
+      assert.deepEqual([data.mint, data.redeem, data.transfer], [false, false, true]);
+    });
   });
 
   it("whitelistMintAdd_withoutApiKey_is401", async () => {
-    const { brand, alice } = actors(node.provider);
-    const res = await api.call("POST", "/studio/sdk/v1/tx/whitelist/mint/add", {
-      account: alice.address,
-      from: brand.address,
+    const { brand, alice } = e.who;
+    const res = await e.call("whitelistMintAdd", {
+      body: { account: alice.address, from: brand.address },
+      auth: false,
     });
-    assert.equal(res.status, 401);
-    assert.equal(res.body.error.code, "UNAUTHORIZED");
+    expectError(res, 401, "UNAUTHORIZED");
   });
 });

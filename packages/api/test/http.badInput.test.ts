@@ -6,6 +6,7 @@ import { actors, deployProgram } from "./helpers/program.js";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { generateCases, validRequest } from "./helpers/badInput.js";
 import { assertError, send } from "./helpers/http.js";
+import { cookieHeader, signIn } from "./helpers/console.js";
 
 async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
@@ -26,7 +27,8 @@ describe("spec: bad input on every route (DESIGN section 4)", () => {
     api = await startApi(node.url, { RATE_LIMIT_PER_MINUTE_KEY: "100000" });
     await api.service.ctx.programs.insert(record);
     const { key } = await api.service.ctx.keys.create("bad-input");
-    auth = { authorization: `Bearer ${key}` };
+    // The key passes "key" routes; the console session passes "session" routes (the wizard).
+    auth = { authorization: `Bearer ${key}`, ...cookieHeader(await signIn(api.url, "bad-input@example.com")) };
   });
   after(async () => {
     await api?.close();

@@ -84,7 +84,8 @@ describe("spec: HTTP conventions (DESIGN section 4)", () => {
         const op = doc.paths[path]?.[route.method];
         assert.ok(op, `${route.method.toUpperCase()} ${path} (${name}) is missing`);
         assert.equal(op.operationId, name);
-        assert.deepEqual(op.security, route.auth === "key" ? [{ apiKey: [] }] : [], `${name} security`);
+        const security = { open: [], key: [{ apiKey: [] }, { consoleSession: [] }], session: [{ consoleSession: [] }] };
+        assert.deepEqual(op.security, security[route.auth], `${name} security`);
         if (route.body) assert.ok(op.requestBody, `${name} request body`);
         for (const param of route.path.match(/:([A-Za-z]+)/g) ?? []) {
           const p = op.parameters?.find((x: { name: string; in: string }) => x.name === param.slice(1));

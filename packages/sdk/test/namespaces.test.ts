@@ -197,7 +197,9 @@ describe("every namespace method reaches its route of the schema table (live API
   });
 
   it("everyRouteOfTheTable_isReachedByAClientMethod", () => {
-    const missing = (Object.keys(routes) as RouteName[]).filter((n) => !reached.has(n));
+    // The console's routes (sign-in, wizard) serve the web console, not integrators: the SDK
+    // types them (client.request works) but gives them no namespace.
+    const missing = (Object.keys(routes) as RouteName[]).filter((n) => routes[n].tag !== "console" && !reached.has(n));
     assert.deepEqual(missing, []);
   });
 });

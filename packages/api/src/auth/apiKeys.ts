@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Db } from "../db/db.js";
+import { TtlCache } from "../db/ttlCache.js";
 
 /** API keys: shown once at creation, stored only as SHA-256 hashes, never logged. */
 export interface ApiKeyInfo {
@@ -13,7 +14,15 @@ export interface ApiKeyInfo {
 const hash = (key: string) => createHash("sha256").update(key).digest("hex");
 
 export class ApiKeys {
-  constructor(private readonly db: Db) {}
+  // key hash -> key id; a revocation by another process takes effect within cacheMs.
+  private readonly valid: TtlCache<string | undefined>;
+
+  constructor(
+    private readonly db: Db,
+    cacheMs = 0,
+  ) {
+    this.valid = new TtlCache(cacheMs);
+  }
 
   /** Creates a key; the plain key is returned once and cannot be recovered. */
   async create(name: string): Promise<{ key: string; info: ApiKeyInfo }> {
@@ -28,14 +37,19 @@ export class ApiKeys {
 
   /** The key's id when it is valid and not revoked. */
   async verify(key: string): Promise<string | undefined> {
-    const rows = await this.db.query<{ id: string }>(
-      "SELECT id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL",
-      [hash(key)],
-    );
-    return rows[0]?.id;
+    const h = hash(key);
+    return this.valid.get(h, async () => {
+      const rows = await this.db.query<{ id: string }>(
+        "SELECT id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL",
+        [h],
+      );
+      return rows[0]?.id;
+    });
   }
 
   async revoke(id: string): Promise<boolean> {
+    // This process forgets every verified key at once; others within their cache time.
+    this.valid.clear();
     const rows = await this.db.query(
       "UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id",
       [id],

@@ -1,4 +1,4 @@
-import { Transaction, getAddress, getBytes, type FeeData } from "ethers";
+import { Transaction, getAddress, getBytes, type FeeData, type FunctionFragment, type ParamType } from "ethers";
 import type { ContractName, UnsignedTx } from "@points/schema";
 import type { Program } from "../registry/programs.js";
 import { ApiError } from "../errors.js";
@@ -15,6 +15,8 @@ export interface Call {
   fn: string;
   args: unknown[];
   from: string;
+  /** A token the call moves (e.g. the asset a mint pulls): its ERC-20 errors are named after it. */
+  moves?: ContractName | "asset";
   /** Extra response fields (campaign id resolution, basket mode). */
   extra?: Pick<UnsignedTx, "campaignId" | "expectedBasketMode">;
 }
@@ -41,7 +43,7 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
       chain.feeData(),
     ]);
   } catch (e) {
-    const reverted = revertToApiError(e, call.contract);
+    const reverted = revertToApiError(e, call.contract, call.moves);
     if (reverted) throw reverted;
     chainUnavailable(e, chain.config);
   }
@@ -73,10 +75,18 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
     gas: gas.toString(),
     maxFeePerGas: fees.maxFeePerGas.toString(),
     maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
-    call: { contract: call.contract, function: call.fn, args: call.args.map(jsonArg) },
+    call: { contract: call.contract, function: call.fn, args: echoArgs(iface.getFunction(call.fn)!, call.args) },
     program: { id: call.program.id, chainId: call.program.chainId, factory: call.program.factory },
     ...call.extra,
   };
 }
 
-const jsonArg = (v: unknown): unknown => (typeof v === "bigint" ? v.toString() : Array.isArray(v) ? v.map(jsonArg) : v);
+/** The call's arguments as JSON: integers as decimal strings, addresses checksummed (DESIGN section 4). */
+function echoArgs(fn: FunctionFragment, args: unknown[]): unknown[] {
+  const echo = (type: ParamType, v: unknown): unknown => {
+    if (type.isArray() && Array.isArray(v)) return v.map((x) => echo(type.arrayChildren!, x));
+    if (type.type === "address" && typeof v === "string") return getAddress(v);
+    return typeof v === "bigint" ? v.toString() : v;
+  };
+  return args.map((v, i) => echo(fn.inputs[i], v));
+}

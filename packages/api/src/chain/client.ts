@@ -1,6 +1,8 @@
-import { FetchRequest, JsonRpcProvider, Network, type FeeData } from "ethers";
+import { Contract, FetchRequest, JsonRpcProvider, Network, getAddress, type FeeData } from "ethers";
+import type { ContractName } from "@points/schema";
 import type { ChainConfig } from "../config/env.js";
 import { ApiError } from "../errors.js";
+import { INTERFACES } from "./contracts.js";
 
 /**
  * One configured chain. Requests made in the same tick go out as one JSON-RPC batch; the
@@ -10,6 +12,9 @@ import { ApiError } from "../errors.js";
 export class ChainClient {
   readonly provider: JsonRpcProvider;
   private fees?: { at: number; value: Promise<FeeData> };
+  // Contract objects bound to this provider, reused across requests (no per-request setup).
+  private readonly contracts = new Map<string, Contract>();
+  private readonly immutables = new Map<string, Promise<unknown>>();
 
   constructor(
     readonly config: ChainConfig,
@@ -42,6 +47,38 @@ export class ChainClient {
       this.fees = { at: now, value };
     }
     return this.fees.value;
+  }
+
+  /** The contract at `address` with the parsed ABI of `name`, created once per chain. */
+  contract(name: ContractName | "asset", address: string): Contract {
+    const key = `${name}:${getAddress(address)}`;
+    let c = this.contracts.get(key);
+    if (!c) {
+      c = new Contract(key.slice(name.length + 1), INTERFACES[name], this.provider);
+      this.contracts.set(key, c);
+    }
+    return c;
+  }
+
+  /**
+   * A value the chain can never change once `keep(value)` holds (an asset's vault once
+   * registered, a token's decimals): read once, then served from memory. Failures are not kept.
+   */
+  immutable<T>(key: string, read: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
+    const known = this.immutables.get(key) as Promise<T> | undefined;
+    if (known) return known;
+    const value = read().then(
+      (v) => {
+        if (!keep(v)) this.immutables.delete(key);
+        return v;
+      },
+      (e) => {
+        this.immutables.delete(key);
+        throw e;
+      },
+    );
+    this.immutables.set(key, value);
+    return value;
   }
 
   destroy() {

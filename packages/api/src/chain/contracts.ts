@@ -58,8 +58,9 @@ export function contractAddress(program: Program, name: ContractName): string {
   return address;
 }
 
+/** A new Contract over the already parsed Interface (never re-parses the ABI). */
 export function connect(program: Program, name: ContractName, runner: ContractRunner): Contract {
-  return new Contract(contractAddress(program, name), ABIS[name], runner);
+  return new Contract(contractAddress(program, name), INTERFACES[name], runner);
 }
 
 export function requireRoleOn(contract: ContractName, role: RoleName) {

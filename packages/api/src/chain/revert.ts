@@ -34,8 +34,15 @@ function named(fragment: ErrorFragment, values: Result): Record<string, string |
   return Object.fromEntries(fragment.inputs.map((input, i) => [input.name || String(i), plain(values[i])]));
 }
 
-/** Decodes revert data, preferring the contract that was called when several declare the error. */
-export function decodeRevert(data: string, called: ContractName | "asset"): DecodedRevert | undefined {
+/**
+ * Decodes revert data, preferring the contract that was called when several declare the error,
+ * then `alsoCalled` (a token the call moves, whose ERC-20 errors every token shares).
+ */
+export function decodeRevert(
+  data: string,
+  called: ContractName | "asset",
+  alsoCalled?: ContractName | "asset",
+): DecodedRevert | undefined {
   if (!isHexString(data) || data.length < 10) return undefined;
   const selector = data.slice(0, 10).toLowerCase();
   for (const f of [STANDARD.getError("Error")!, STANDARD.getError("Panic")!]) {
@@ -46,11 +53,10 @@ export function decodeRevert(data: string, called: ContractName | "asset"): Deco
   const entry = BY_SELECTOR.get(selector);
   if (!entry) return undefined;
   const declaredBy = entry.contracts;
-  const contract = declaredBy.includes(called)
-    ? called
-    : declaredBy.length === 1
-      ? declaredBy[0]
-      : declaredBy.join(" or ");
+  // The called contract first, then the token the call moves, then the only declarer.
+  const contract =
+    [called, alsoCalled].find((c) => c && declaredBy.includes(c)) ??
+    (declaredBy.length === 1 ? declaredBy[0] : declaredBy.join(" or "));
   const values = INTERFACES[declaredBy[0] as ContractName].decodeErrorResult(entry.fragment, data);
   return { contract, declaredBy, name: entry.fragment.name, args: named(entry.fragment, values), selector };
 }
@@ -71,11 +77,15 @@ export function revertData(e: unknown): string | undefined {
  * MISSING_ROLE naming contract, role and account; any other revert is 422 WOULD_REVERT with
  * the decoded error; a dead node is left to the caller (CHAIN_UNAVAILABLE).
  */
-export function revertToApiError(e: unknown, called: ContractName | "asset"): ApiError | undefined {
+export function revertToApiError(
+  e: unknown,
+  called: ContractName | "asset",
+  alsoCalled?: ContractName | "asset",
+): ApiError | undefined {
   const code = (e as { code?: string }).code;
   const data = revertData(e);
   if (code !== "CALL_EXCEPTION" && data === undefined) return undefined;
-  const decoded = data ? decodeRevert(data, called) : undefined;
+  const decoded = data ? decodeRevert(data, called, alsoCalled) : undefined;
   if (!decoded) {
     const reason = (e as { shortMessage?: string }).shortMessage ?? "execution reverted";
     return new ApiError("WOULD_REVERT", `the transaction would revert: ${reason}`, {

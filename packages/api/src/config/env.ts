@@ -88,6 +88,11 @@ const Env = z.object({
     .string()
     .optional()
     .transform((v) => (v === undefined ? undefined : /^[0-9]+$/.test(v) ? Number(v) : v === "true" ? true : v)),
+  /**
+   * How long API-key checks and program lookups are kept in memory. A key revoked or a program
+   * registered by another process takes effect within this time (this process: at once). 0: off.
+   */
+  DB_CACHE_TTL_MS: int(0, 3_600_000, 2000),
   RPC_TIMEOUT_MS: int(1, 600_000, 10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().default("development"),
@@ -147,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimit: { perIp: e.RATE_LIMIT_PER_MINUTE_IP, perKey: e.RATE_LIMIT_PER_MINUTE_KEY },
     trustProxy: e.TRUST_PROXY,
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
+    dbCacheTtlMs: e.DB_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,
     production,
     console: {

@@ -15,7 +15,8 @@ export const consoleDistDir = (configured?: string) => (configured ? resolve(con
  * served while the console is not built (the request ends in the 404 envelope).
  */
 export function consoleStatic(dir: string): Router {
-  const router = express.Router();
+  // Strict: "/console" (redirected) and "/console/" (the page) are different paths.
+  const router = express.Router({ strict: true });
   const index = join(dir, "index.html");
   router.get("/console", (_req, res) => res.redirect(301, "/console/"));
   router.use(

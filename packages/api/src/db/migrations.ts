@@ -80,8 +80,15 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
 // Any constant works; it only has to be the same for every instance of the service.
 const MIGRATION_LOCK = 724_113_001;
 
-/** Applies pending migrations; instances sharing one PostgreSQL serialise on an advisory lock. */
-export async function migrate(db: Db): Promise<string[]> {
+/**
+ * Applies pending migrations in one transaction (all or nothing) and returns their ids.
+ * Instances sharing one PostgreSQL serialise on a transaction-scoped advisory lock, so each
+ * migration runs exactly once however many start together. `migrations` is for tests.
+ */
+export async function migrate(
+  db: Db,
+  migrations: readonly { id: string; sql: string }[] = MIGRATIONS,
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
     await tx.query(
@@ -89,7 +96,7 @@ export async function migrate(db: Db): Promise<string[]> {
     );
     const done = new Set((await tx.query<{ id: string }>("SELECT id FROM schema_migrations")).map((r) => r.id));
     const applied: string[] = [];
-    for (const m of MIGRATIONS) {
+    for (const m of migrations) {
       if (done.has(m.id)) continue;
       await tx.exec(m.sql);
       await tx.query("INSERT INTO schema_migrations (id) VALUES ($1)", [m.id]);

@@ -1,10 +1,10 @@
-import { Contract, getAddress, isHexString, keccak256, toUtf8Bytes } from "ethers";
+import { getAddress, isHexString, keccak256, toUtf8Bytes } from "ethers";
 import type { ContractName, UnsignedTx } from "@points/schema";
 import type { Ctx } from "../context.js";
 import type { Program } from "../registry/programs.js";
 import type { ChainClient } from "../chain/client.js";
 import { chainUnavailable } from "../chain/client.js";
-import { ABIS, connect } from "../chain/contracts.js";
+import { contractAddress } from "../chain/contracts.js";
 import { buildTx, type Call } from "../chain/build.js";
 import { decodeRevert, revertData } from "../chain/revert.js";
 import { ApiError } from "../errors.js";
@@ -28,8 +28,8 @@ export async function chainTarget(ctx: Ctx, chainId: string, factory: string): P
   return { program, chain };
 }
 
-export const contract = (t: Target, name: ContractName) => connect(t.program, name, t.chain.provider);
-export const erc20 = (t: Target, address: string) => new Contract(address, ABIS.asset, t.chain.provider);
+export const contract = (t: Target, name: ContractName) => t.chain.contract(name, contractAddress(t.program, name));
+export const erc20 = (t: Target, address: string) => t.chain.contract("asset", address);
 
 export const tx = (t: Target, call: Omit<Call, "program">): Promise<UnsignedTx> =>
   buildTx(t.chain, { ...call, program: t.program });
@@ -58,21 +58,40 @@ export async function read<T>(t: Target, called: ContractName, fn: () => Promise
   }
 }
 
+/** An ERC-20 allowance a build may need: `owner` lets `spender` pull `amount` of `token`. */
+export interface Allowance {
+  token: string;
+  tokenContract: "asset" | "points";
+  owner: string;
+  spender: string;
+  spenderName: string;
+  amount: bigint;
+}
+
+/**
+ * Builds `call`; only when its simulation fails for want of an ERC-20 allowance does it
+ * answer 422 with the approval to sign first (see {@link requireAllowance}). Every other
+ * refusal (role, allowlist, asset, basket mode) is reported as is, so nobody is asked to
+ * approve for a transaction that would fail anyway.
+ */
+export async function txAfterAllowance(t: Target, call: Omit<Call, "program">, need: () => Promise<Allowance | null>) {
+  try {
+    return await tx(t, call);
+  } catch (e) {
+    const name = e instanceof ApiError ? (e.details as { name?: unknown } | undefined)?.name : undefined;
+    if (name === "ERC20InsufficientAllowance") {
+      const allowance = await need();
+      if (allowance) await requireAllowance(t, allowance);
+    }
+    throw e;
+  }
+}
+
 /**
  * A build that only succeeds after an ERC-20 approval: answer 422 WOULD_REVERT saying so,
  * with the approval as a ready unsigned transaction in `details.prerequisite`.
  */
-export async function requireAllowance(
-  t: Target,
-  opts: {
-    token: string;
-    tokenContract: "asset" | "points";
-    owner: string;
-    spender: string;
-    spenderName: string;
-    amount: bigint;
-  },
-): Promise<void> {
+export async function requireAllowance(t: Target, opts: Allowance): Promise<void> {
   const allowance: bigint = await read(t, opts.tokenContract === "points" ? "points" : "factory", () =>
     erc20(t, opts.token).allowance(opts.owner, opts.spender),
   );

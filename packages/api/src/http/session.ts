@@ -20,7 +20,10 @@ export function sessionExchange(req: Request, res: Response, _ctx: Ctx): HttpExc
     ip: req.ip ?? "unknown",
     sessionToken: identityOf(res).cookie,
     setSessionCookie: (token, expiresAt) =>
-      void res.cookie(SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: expiresAt.getTime() - Date.now() }),
+      void res.cookie(SESSION_COOKIE, token, {
+        ...cookieOptions(req),
+        maxAge: Math.round((expiresAt.getTime() - Date.now()) / 1000) * 1000,
+      }),
     clearSessionCookie: () => void res.clearCookie(SESSION_COOKIE, cookieOptions(req)),
   };
 }

@@ -1,6 +1,7 @@
 import { getAddress, isAddress } from "ethers";
 import type { Db, Queryable } from "../db/db.js";
 import { ApiError, invalidInput, notFound } from "../errors.js";
+import { TtlCache } from "../db/ttlCache.js";
 
 /** A program the service can act on: its chain and its five contracts. */
 export interface Program {
@@ -53,26 +54,45 @@ const fromRow = (r: Row): Program => ({
   createdAt: new Date(r.created_at).toISOString(),
 });
 
+const UNIQUE_VIOLATION = "23505";
+
 /** The program registry, in the database (embedded or PostgreSQL). The id of a program is its brand. */
 export class ProgramRegistry {
+  // Lookups by id, factory, chain and the sole-program question, kept for cacheMs: a program
+  // registered by another instance is seen within that time; this instance's inserts at once.
+  private readonly cache: TtlCache<unknown>;
+
   constructor(
     private readonly db: Db,
     private readonly defaultRef?: string,
-  ) {}
+    cacheMs = 0,
+  ) {
+    this.cache = new TtlCache(cacheMs);
+  }
+
+  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.cache.get(key, load) as Promise<T>;
+  }
 
   async list(): Promise<Program[]> {
     return (await this.db.query<Row>("SELECT * FROM programs ORDER BY created_at, id")).map(fromRow);
   }
 
   async listByChain(chainId: string): Promise<Program[]> {
-    const rows = await this.db.query<Row>("SELECT * FROM programs WHERE chain_id = $1 ORDER BY created_at, id", [
-      chainId,
-    ]);
-    return rows.map(fromRow);
+    return this.cached(`chain:${chainId}`, async () => {
+      const rows = await this.db.query<Row>("SELECT * FROM programs WHERE chain_id = $1 ORDER BY created_at, id", [
+        chainId,
+      ]);
+      return rows.map(fromRow);
+    });
   }
 
   /** By id (brand) or Factory address; undefined when unknown. */
   async find(ref: string): Promise<Program | undefined> {
+    return this.cached(`ref:${isAddress(ref) ? ref.toLowerCase() : ref}`, () => this.findUncached(ref));
+  }
+
+  private async findUncached(ref: string): Promise<Program | undefined> {
     const rows = isAddress(ref)
       ? await this.db.query<Row>("SELECT * FROM programs WHERE lower(factory) = lower($1)", [ref])
       : await this.db.query<Row>("SELECT * FROM programs WHERE id = $1", [ref]);
@@ -90,40 +110,49 @@ export class ProgramRegistry {
   async resolve(ref?: string): Promise<Program> {
     if (ref) return this.get(ref);
     if (this.defaultRef) return this.get(this.defaultRef);
-    const all = await this.db.query<Row>("SELECT * FROM programs ORDER BY created_at LIMIT 2");
+    const all = await this.cached("first-two", () =>
+      this.db.query<Row>("SELECT * FROM programs ORDER BY created_at LIMIT 2"),
+    );
     if (all.length === 1) return fromRow(all[0]);
     if (all.length === 0) throw notFound("no program is registered yet: deploy one first");
-    throw invalidInput(
-      "program is required: the server knows several programs (pass `program`: id or factory address)",
-    );
+    const message = "program is required: the server knows several programs (pass `program`: id or factory address)";
+    throw invalidInput(message, { issues: [{ field: "program", message: "required when several programs exist" }] });
   }
 
   /** Adds a program; a brand or factory already registered is a CONFLICT. */
   async insert(p: NewProgram, q: Queryable = this.db): Promise<Program> {
+    this.cache.clear();
     const existing = await q.query<Row>(
       "SELECT * FROM programs WHERE brand = $1 OR (chain_id = $2 AND lower(factory) = lower($3))",
       [p.brand, p.chainId, p.factory],
     );
-    if (existing.length) throw new ApiError("CONFLICT", `program ${p.brand} (or its factory) is already registered`);
-    const rows = await q.query<Row>(
-      `INSERT INTO programs (id, chain_id, brand, factory, points, collateral_vault, psp_vault, oracle, program_factory,
+    const conflict = () => new ApiError("CONFLICT", `program ${p.brand} (or its factory) is already registered`);
+    if (existing.length) throw conflict();
+    // Two instances may pass the check together; the UNIQUE constraints decide (23505).
+    const rows = await q
+      .query<Row>(
+        `INSERT INTO programs (id, chain_id, brand, factory, points, collateral_vault, psp_vault, oracle, program_factory,
          deploy_tx, block_number, metadata)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) RETURNING *`,
-      [
-        p.brand,
-        p.chainId,
-        p.brand,
-        getAddress(p.factory),
-        getAddress(p.points),
-        getAddress(p.collateralVault),
-        getAddress(p.pspVault),
-        p.oracle ? getAddress(p.oracle) : null,
-        p.programFactory ? getAddress(p.programFactory) : null,
-        p.deployTx,
-        p.blockNumber,
-        JSON.stringify(p.metadata ?? {}),
-      ],
-    );
+        [
+          p.brand,
+          p.chainId,
+          p.brand,
+          getAddress(p.factory),
+          getAddress(p.points),
+          getAddress(p.collateralVault),
+          getAddress(p.pspVault),
+          p.oracle ? getAddress(p.oracle) : null,
+          p.programFactory ? getAddress(p.programFactory) : null,
+          p.deployTx,
+          p.blockNumber,
+          JSON.stringify(p.metadata ?? {}),
+        ],
+      )
+      .catch((e: unknown) => {
+        throw (e as { code?: string }).code === UNIQUE_VIOLATION ? conflict() : e;
+      });
+    this.cache.clear();
     return fromRow(rows[0]);
   }
 }

@@ -10,7 +10,24 @@ import { MAX_UINT256, routes, type RouteDef, type RouteName } from "@points/sche
 export const ADDRESS = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const LOWER = ADDRESS.toLowerCase();
 
-type Kind = "address" | "amount" | "bool" | "contract" | "role" | "campaign" | "metadata" | "addresses" | "text";
+type Kind =
+  | "address"
+  | "amount"
+  | "bool"
+  | "contract"
+  | "role"
+  | "campaign"
+  | "metadata"
+  | "addresses"
+  | "text"
+  | "email"
+  | "code"
+  | "step"
+  | "chainNumber"
+  | "brand"
+  | "uuid"
+  | "organization"
+  | "token";
 
 /** Every field name the route table uses, by kind; a new field without a kind fails the suite. */
 export const FIELD_KINDS: Record<string, Kind> = {
@@ -39,9 +56,18 @@ export const FIELD_KINDS: Record<string, Kind> = {
   metadata: "metadata",
   settlementDestinations: "addresses",
   transferWhitelist: "addresses",
-  chainId: "text",
+  chainId: "chainNumber",
   id: "text",
   program: "text",
+  email: "email",
+  code: "code",
+  step: "step",
+  wallet: "address",
+  brand: "brand",
+  taskId: "uuid",
+  programId: "text",
+  organization: "organization",
+  token: "token",
 };
 
 const VALID: Record<Kind, unknown> = {
@@ -54,8 +80,16 @@ const VALID: Record<Kind, unknown> = {
   metadata: "",
   addresses: [ADDRESS],
   text: "acme",
+  email: "ada@example.com",
+  code: "123456",
+  step: 2,
+  chainNumber: 31337,
+  brand: "acme",
+  uuid: "0b7e8c52-4a36-4d6a-9a55-2f5c1d3e8a10",
+  organization: { name: "Acme", website: "https://acme.example", description: "Loyalty for Acme" },
+  token: { name: "Acme Points", symbol: "ACME", logoUrl: "https://acme.example/logo.png" },
 };
-const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme" };
+const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme", brand: "acme" };
 
 /** A wrong value and why it is wrong. `raw` is spliced into the JSON text as is. */
 interface Bad {
@@ -130,6 +164,53 @@ const BAD: Record<Kind, Bad[]> = {
     { why: "101-character program", value: "p".repeat(101) },
     { why: "number instead of program", value: 5 },
   ],
+  email: [
+    { why: "no @", value: "ada.example.com" },
+    { why: "no domain", value: "ada@" },
+    { why: "empty e-mail", value: "" },
+    { why: "255-character e-mail", value: "a".repeat(243) + "@example.com" },
+    { why: "number instead of e-mail", value: 5 },
+  ],
+  code: [
+    { why: "5 digits", value: "12345" },
+    { why: "7 digits", value: "1234567" },
+    { why: "letters", value: "12a456" },
+    { why: "number instead of code string", value: 123456 },
+    { why: "empty code", value: "" },
+  ],
+  step: [
+    { why: "step 0", value: 0 },
+    { why: "step 10", value: 10 },
+    { why: "fractional step", value: 1.5 },
+    { why: "string step", value: "2" },
+  ],
+  chainNumber: [
+    { why: "chain id as string", value: "31337" },
+    { why: "zero chain id", value: 0 },
+    { why: "fractional chain id", value: 1.5 },
+  ],
+  brand: [
+    { why: "uppercase brand", value: "Acme" },
+    { why: "dash in brand", value: "ac-me" },
+    { why: "33-character brand", value: "b".repeat(33) },
+    { why: "empty brand", value: "" },
+  ],
+  uuid: [
+    { why: "not a UUID", value: "task-1" },
+    { why: "number instead of UUID", value: 7 },
+  ],
+  organization: [
+    { why: "string instead of organization", value: "Acme" },
+    { why: "ftp website", value: { website: "ftp://acme.example" } },
+    { why: "empty organization name", value: { name: "" } },
+    { why: "unknown organization field", value: { name: "Acme", owner: "x" } },
+  ],
+  token: [
+    { why: "string instead of token", value: "ACME" },
+    { why: "12-character symbol", value: { symbol: "ABCDEFGHIJKL" } },
+    { why: "symbol with a space", value: { symbol: "AC ME" } },
+    { why: "logo URL not a URL", value: { logoUrl: "logo.png" } },
+  ],
 };
 
 /** Path parameters travel as text: only text-shaped mistakes apply. */
@@ -141,6 +222,7 @@ const BAD_PARAM: Record<string, string[]> = {
   campaign: ["0x" + "z".repeat(64), "0x" + "a".repeat(63), "l".repeat(65)],
   chainId: ["0", "abc", "-1", "1".repeat(17), "1.5"],
   id: ["i".repeat(101)],
+  brand: ["b".repeat(101)],
 };
 
 export interface Case {

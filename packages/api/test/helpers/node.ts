@@ -30,9 +30,9 @@ export interface LocalNode {
   stop(): Promise<void>;
 }
 
-/** Starts the contracts package's `hardhat node` on a free port and waits until it answers. */
-export async function startNode(): Promise<LocalNode> {
-  const port = await freePort();
+/** Starts the contracts package's `hardhat node` on `port` (default: a free one) and waits until it answers. */
+export async function startNode(port?: number): Promise<LocalNode> {
+  port ??= await freePort();
   const child: ChildProcess = spawn("pnpm", ["exec", "hardhat", "node", "--port", String(port)], {
     cwd: CONTRACTS_DIR,
     stdio: ["ignore", "ignore", "pipe"],

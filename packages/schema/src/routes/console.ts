@@ -70,16 +70,19 @@ export const Wizard = z
 export type Wizard = z.infer<typeof Wizard>;
 
 /** PUT body: any subset of the wizard's fields; null clears a field. */
-export const WizardUpdate = z.strictObject({
-  step: Wizard.shape.step.optional(),
-  wallet: Wizard.shape.wallet.optional(),
-  organization: Wizard.shape.organization.optional(),
-  chainId: Wizard.shape.chainId.optional(),
-  token: Wizard.shape.token.optional(),
-  brand: Wizard.shape.brand.optional(),
-  taskId: z.uuid("must be a task id (UUID)").nullable().optional(),
-  programId: z.string().min(1).max(100).nullable().optional(),
-});
+export const WizardUpdate = z
+  .strictObject({
+    step: Wizard.shape.step.optional(),
+    wallet: Wizard.shape.wallet.optional(),
+    organization: Wizard.shape.organization.optional(),
+    chainId: Wizard.shape.chainId.optional(),
+    token: Wizard.shape.token.optional(),
+    brand: Wizard.shape.brand.optional(),
+    taskId: z.uuid("must be a task id (UUID)").nullable().optional(),
+    programId: z.string().min(1).max(100).nullable().optional(),
+  })
+  // An empty PUT saves nothing: most likely a client bug, so say so.
+  .refine((o) => Object.keys(o).length > 0, "must set at least one wizard field");
 
 export const ConsoleMe = z.object({
   email: z.string(),

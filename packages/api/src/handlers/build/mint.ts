@@ -1,18 +1,24 @@
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
-import { requireAllowance, target, tx } from "../common.js";
+import { target, txAfterAllowance } from "../common.js";
 
 /** Factory.mint(asset, amount, receiver): the key must first allow the Factory to pull the asset. */
 export const buildMint: Handler<typeof routes.buildMint> = async ({ body }, ctx) => {
   const t = await target(ctx, body.program);
   const { asset, amount, receiver = body.key } = body.input;
-  await requireAllowance(t, {
+  const call = {
+    contract: "factory" as const,
+    fn: "mint",
+    args: [asset, BigInt(amount), receiver],
+    from: body.key,
+    moves: "asset" as const,
+  };
+  return txAfterAllowance(t, call, async () => ({
     token: asset,
     tokenContract: "asset",
     owner: body.key,
     spender: t.program.factory,
     spenderName: "Factory",
     amount: BigInt(amount),
-  });
-  return tx(t, { contract: "factory", fn: "mint", args: [asset, BigInt(amount), receiver], from: body.key });
+  }));
 };

@@ -1,6 +1,6 @@
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
-import { contract, read, requireAllowance, target, tx, type Target } from "../common.js";
+import { contract, read, target, txAfterAllowance, type Target } from "../common.js";
 
 /**
  * Factory.requestRedeem(asset, to, amount, expectedBasketMode). The mode defaults to the
@@ -13,21 +13,22 @@ export async function requestRedeemTx(
 ) {
   const expected =
     input.expectedBasketMode ?? ((await read(t, "factory", () => contract(t, "factory").isBasketMode())) as boolean);
-  await requireAllowance(t, {
+  const call = {
+    contract: "factory" as const,
+    fn: "requestRedeem",
+    args: [input.asset, input.to ?? key, BigInt(input.amount), expected],
+    from: key,
+    moves: "points" as const,
+    extra: { expectedBasketMode: expected },
+  };
+  return txAfterAllowance(t, call, async () => ({
     token: t.program.points,
     tokenContract: "points",
     owner: key,
     spender: t.program.factory,
     spenderName: "Factory",
     amount: BigInt(input.amount),
-  });
-  return tx(t, {
-    contract: "factory",
-    fn: "requestRedeem",
-    args: [input.asset, input.to ?? key, BigInt(input.amount), expected],
-    from: key,
-    extra: { expectedBasketMode: expected },
-  });
+  }));
 }
 
 export const buildRedeem: Handler<typeof routes.buildRedeem> = async ({ body }, ctx) =>

@@ -3,26 +3,39 @@ import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
 import { contract, erc20, read, target, type Target } from "../common.js";
 
-/** Every asset's vault, decimals, symbol, collateral held and peg status at `blockTag`. */
+/**
+ * Every asset's vault, decimals, symbol, collateral held and peg status at `blockTag`. A
+ * registered asset's vault and decimals can never change (the Factory has no way to re-register
+ * or remove an asset), so they are read once per process; the rest is read live, in the
+ * caller's batch.
+ */
 async function assetViews(t: Target, assets: string[], oracle: string | null, blockTag: number) {
   const factory = contract(t, "factory");
-  const vaults: string[] = await Promise.all(assets.map((a) => factory.vaultOf(a, { blockTag })));
+  const key = `${t.program.factory}:${t.program.chainId}`;
   return Promise.all(
-    assets.map(async (asset, i) => {
+    assets.map(async (asset) => {
       const token = erc20(t, asset);
-      const [decimals, symbol, collateral, pegged] = await Promise.all([
-        token.decimals({ blockTag }),
-        token.symbol({ blockTag }),
-        token.balanceOf(vaults[i], { blockTag }),
-        oracle ? contract(t, "oracle").isPegged(asset, { blockTag }) : null,
+      const [vault, decimals] = await Promise.all([
+        t.chain.immutable<string>(
+          `vaultOf:${key}:${asset}`,
+          () => factory.vaultOf(asset),
+          (v) => v !== ZeroAddress,
+        ),
+        t.chain.immutable<bigint>(`decimals:${asset}`, () => token.decimals()),
+      ]);
+      // Known values resolve within the tick, so these join the caller's batch.
+      const [symbol, collateral, pegged] = await Promise.all([
+        token.symbol({ blockTag }) as Promise<string>,
+        token.balanceOf(vault, { blockTag }) as Promise<bigint>,
+        oracle ? (contract(t, "oracle").isPegged(asset, { blockTag }) as Promise<boolean>) : null,
       ]);
       return {
         asset: getAddress(asset),
-        vault: getAddress(vaults[i]),
+        vault: getAddress(vault),
         decimals: Number(decimals),
         symbol: String(symbol),
         collateral: collateral.toString(),
-        pegged: pegged as boolean | null,
+        pegged,
       };
     }),
   );
@@ -30,7 +43,8 @@ async function assetViews(t: Target, assets: string[], oracle: string | null, bl
 
 /**
  * The Factory's state at one block. Reads are issued together so the node sees them as one
- * JSON-RPC batch per step (block number and asset list, then everything else).
+ * JSON-RPC batch per step: block number and asset list, then everything else (plus, the first
+ * time an asset is seen, one step for its vault).
  */
 export const readFactoryState: Handler<typeof routes.readFactoryState> = async ({ query }, ctx) => {
   const t = await target(ctx, query.program);

@@ -1,48 +1,50 @@
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
-import { campaignId, contract, read, requireAllowance, target, tx, type Target } from "../common.js";
+import { campaignId, contract, read, target, tx, txAfterAllowance, type Allowance, type Target } from "../common.js";
 
 /**
  * Campaign funding pulls SP beyond what is unallocated in the vault, so the signer needs an
- * SP allowance for the PSPVault for that part only.
+ * SP allowance for the PSPVault for that part only (asked for once the simulation shows it).
  */
-async function requireFunding(t: Target, from: string, amount: bigint) {
+const funding = (t: Target, from: string, amount: bigint) => async (): Promise<Allowance | null> => {
   const unallocated: bigint = await read(t, "pspVault", () => contract(t, "pspVault").unallocated());
-  if (amount <= unallocated) return;
-  await requireAllowance(t, {
+  if (amount <= unallocated) return null;
+  return {
     token: t.program.points,
     tokenContract: "points",
     owner: from,
     spender: t.program.pspVault,
     spenderName: "PSPVault",
     amount: amount - unallocated,
-  });
-}
+  };
+};
 
 export const pspCreateCampaign: Handler<typeof routes.pspCreateCampaign> = async ({ body }, ctx) => {
   const t = await target(ctx, body.program);
   const id = campaignId(body.campaignId);
-  await requireFunding(t, body.from, BigInt(body.spBudget));
-  return tx(t, {
-    contract: "pspVault",
+  const call = {
+    contract: "pspVault" as const,
     fn: "createCampaign",
     args: [id.value, BigInt(body.spBudget), body.settlementDestinations, body.transferWhitelist, body.metadata],
     from: body.from,
+    moves: "points" as const,
     extra: { campaignId: id },
-  });
+  };
+  return txAfterAllowance(t, call, funding(t, body.from, BigInt(body.spBudget)));
 };
 
 export const pspFundCampaign: Handler<typeof routes.pspFundCampaign> = async ({ body }, ctx) => {
   const t = await target(ctx, body.program);
   const id = campaignId(body.campaignId);
-  await requireFunding(t, body.from, BigInt(body.amount));
-  return tx(t, {
-    contract: "pspVault",
+  const call = {
+    contract: "pspVault" as const,
     fn: "fundCampaign",
     args: [id.value, BigInt(body.amount)],
     from: body.from,
+    moves: "points" as const,
     extra: { campaignId: id },
-  });
+  };
+  return txAfterAllowance(t, call, funding(t, body.from, BigInt(body.amount)));
 };
 
 const statusTx =

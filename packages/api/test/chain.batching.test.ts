@@ -1,0 +1,96 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { startNode, type LocalNode } from "./helpers/node.js";
+import { actors, deployProgram } from "./helpers/program.js";
+import { fundedCampaign } from "./helpers/campaign.js";
+import { startRpcProxy, type RpcProxy } from "./helpers/rpcProxy.js";
+import { startApi, type TestApi } from "./helpers/service.js";
+
+// Long enough that the fee cache cannot expire inside one test step by accident.
+const BLOCK_TIME_MS = 1500;
+const FEE_METHODS = ["eth_getBlockByNumber", "eth_gasPrice", "eth_maxPriorityFeePerGas"];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("issue 4: chain reads batched, chain id and fee data cached per block", () => {
+  let node: LocalNode;
+  let proxy: RpcProxy;
+  let api: TestApi;
+  let auth: Record<string, string>;
+  let mintBody: Record<string, string>;
+
+  before(async () => {
+    node = await startNode();
+    const { record, usdc } = await deployProgram(node.provider);
+    const { campaignId } = await fundedCampaign(node.provider, record, usdc);
+    proxy = await startRpcProxy(node.url);
+    api = await startApi(proxy.url, {
+      CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: proxy.url, blockTimeMs: BLOCK_TIME_MS }]),
+    });
+    await api.service.ctx.programs.insert(record);
+    auth = { authorization: `Bearer ${(await api.service.ctx.keys.create("test")).key}` };
+    const { brand, alice } = actors(node.provider);
+    mintBody = { campaignId, to: alice.address, amount: "1000000000000000000", from: brand.address };
+  });
+  after(async () => {
+    await api?.close();
+    await proxy?.close();
+    await node?.stop();
+  });
+
+  const mint = () => api.call("POST", "/studio/sdk/v1/tx/psp/mint", mintBody, auth);
+
+  it("pspMint_withFeesNotCached_sendsOneHttpRequest_batchingNonceEstimateAndFeeData", async () => {
+    proxy.reset();
+    const res = await mint();
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(proxy.requests.length, 1, JSON.stringify(proxy.requests));
+    const [only] = proxy.requests;
+    assert.equal(only.batch, true);
+    assert.ok(only.methods.includes("eth_getTransactionCount"));
+    assert.ok(only.methods.includes("eth_estimateGas"));
+    assert.ok(only.methods.includes("eth_getBlockByNumber"), "fee data rides in the same batch");
+  });
+
+  it("pspMint_withFeesCached_sendsOneHttpRequest_withOnlyNonceAndEstimate", async () => {
+    proxy.reset();
+    const res = await mint();
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(proxy.requests, [{ methods: ["eth_getTransactionCount", "eth_estimateGas"], batch: true }]);
+  });
+
+  it("pspMint_burstOf20Builds_fetchesFeeDataOncePerBlockTime_andNeverTheChainId", async () => {
+    await sleep(BLOCK_TIME_MS);
+    proxy.reset();
+    const burst = await Promise.all(Array.from({ length: 20 }, mint));
+    assert.deepEqual(
+      burst.map((r) => r.status),
+      Array(20).fill(200),
+    );
+    const methods = proxy.methods();
+    assert.equal(methods.filter((m) => m === "eth_getBlockByNumber").length, 1);
+    assert.equal(methods.filter((m) => m === "eth_estimateGas").length, 20);
+    assert.equal(methods.filter((m) => m === "eth_getTransactionCount").length, 20);
+    assert.equal(methods.filter((m) => m === "eth_chainId").length, 0);
+    assert.ok(proxy.requests.length <= 20, `${proxy.requests.length} HTTP requests for 20 builds`);
+
+    // The next block time refreshes the fees, once.
+    await sleep(BLOCK_TIME_MS);
+    proxy.reset();
+    await Promise.all([mint(), mint()]);
+    assert.equal(proxy.methods().filter((m) => FEE_METHODS.includes(m)).length, FEE_METHODS.length);
+  });
+
+  it("factoryState_read_takesAtMostThreeHttpRoundTrips_andTwoOnceAssetVaultsAreKnown", async () => {
+    proxy.reset();
+    const first = await api.call("GET", "/api/v1/evm/factory/state");
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    assert.ok(proxy.requests.length <= 3, JSON.stringify(proxy.requests));
+
+    proxy.reset();
+    const second = await api.call("GET", "/api/v1/evm/factory/state");
+    assert.equal(second.status, 200);
+    assert.deepEqual(second.body.data.assets, first.body.data.assets);
+    assert.equal(proxy.requests.length, 2, JSON.stringify(proxy.requests));
+    assert.equal(proxy.methods().filter((m) => m === "eth_chainId").length, 0);
+  });
+});

@@ -1,0 +1,131 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { Writable } from "node:stream";
+import { SMTPServer } from "smtp-server";
+import { createService, loadConfig, type Service } from "../src/index.js";
+import { createLogger } from "../src/http/logger.js";
+import { assertError, send } from "./helpers/http.js";
+import { requestCode, sessionCookie, verifyCode } from "./helpers/console.js";
+
+interface Mail {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+/** A local SMTP server on 127.0.0.1 (a free port) that keeps every message it receives. */
+async function startSmtp() {
+  const inbox: Mail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          // Undo quoted-printable soft line breaks so the text reads as sent.
+          data: Buffer.concat(chunks)
+            .toString("utf8")
+            .replace(/=\r?\n/g, ""),
+        });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as { port: number };
+  return { inbox, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const waitFor = async <T>(fn: () => T | undefined, ms = 5000): Promise<T> => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe("console sign-in codes by SMTP (issue 6: 'The API sends the code by SMTP when SMTP settings are configured')", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let service: Service;
+  let url: string;
+  const lines: string[] = [];
+
+  before(async () => {
+    smtp = await startSmtp();
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split("\n").filter(Boolean));
+        done();
+      },
+    });
+    const config = loadConfig({
+      PORT: "0",
+      DATA_DIR: "memory://",
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: "Points <no-reply@points.test>",
+      CONSOLE_ORIGIN: "https://console.points.test",
+      CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:9" }]),
+    });
+    service = await createService(config, { logger: createLogger("info", sink) });
+    url = await service.listen();
+  });
+  after(async () => {
+    await service?.close();
+    await smtp?.close();
+  });
+
+  it("requestCode_mailsTheCode_andTheCodeSignsIn", async () => {
+    assert.equal((await requestCode(url, "Mail@Example.com")).status, 200);
+    const mail = await waitFor(() => smtp.inbox.find((m) => m.to.includes("mail@example.com")));
+    assert.equal(mail.from, "no-reply@points.test");
+    const code = /sign-in code for the points console at https:\/\/console\.points\.test\/console\/ is ([0-9]{6})/.exec(
+      mail.data,
+    )?.[1];
+    assert.ok(code, mail.data);
+    assert.match(mail.data, /^Subject: Your sign-in code: [0-9]{6}/m);
+    assert.match(mail.data, /expires in 10 minutes/);
+    const res = await verifyCode(url, "mail@example.com", code);
+    assert.equal(res.status, 200, res.text);
+    assert.ok(sessionCookie(res));
+  });
+
+  it("withSmtp_theCodeIsNeitherLoggedNorInTheDevMailbox", async () => {
+    await requestCode(url, "private@example.com");
+    const mail = await waitFor(() => smtp.inbox.find((m) => m.to.includes("private@example.com")));
+    const code = /is ([0-9]{6})\./.exec(mail.data)![1];
+    assert.ok(!lines.some((l) => l.includes("console sign-in code")), "code logged despite SMTP");
+    assert.ok(!lines.some((l) => l.includes(`"code":"${code}"`)), "code logged despite SMTP");
+    assertError(await send(url, "GET", "/console/v1/dev/mailbox"), "NOT_FOUND");
+    assertError(await send(url, "GET", "/console/dev/mailbox"), "NOT_FOUND");
+    assert.equal((await service.ctx.db.query("SELECT * FROM console_dev_mailbox")).length, 0);
+  });
+
+  it("anSmtpFailure_is500_withoutDetails_andTheServiceKeepsServing", async () => {
+    const closed = await startSmtp();
+    await closed.close();
+    const broken = await createService(
+      loadConfig({
+        PORT: "0",
+        DATA_DIR: "memory://",
+        LOG_LEVEL: "silent",
+        SMTP_URL: `smtp://127.0.0.1:${closed.port}`,
+      }),
+    );
+    const brokenUrl = await broken.listen();
+    try {
+      const res = await requestCode(brokenUrl, "lost@example.com");
+      assertError(res, "INTERNAL");
+      assert.match(res.body.error.message, /could not be sent/);
+      assert.equal((await send(brokenUrl, "GET", "/health")).status, 200);
+    } finally {
+      await broken.close();
+    }
+  });
+});

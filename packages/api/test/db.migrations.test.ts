@@ -1,0 +1,133 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createService, loadConfig, migrate, openDb, type Db } from "../src/index.js";
+import { MIGRATIONS } from "../src/db/migrations.js";
+import { backends, createScratchDatabase, type ScratchDatabase } from "./helpers/db.js";
+import { programRecord } from "./helpers/records.js";
+
+const ids = MIGRATIONS.map((m) => m.id);
+const applied = async (db: Db) =>
+  (await db.query<{ id: string }>("SELECT id FROM schema_migrations ORDER BY id")).map((r) => r.id);
+
+// A config with no chain traffic: building the service never touches its RPC URL.
+const serviceEnv = (env: Record<string, string>) =>
+  loadConfig({ PORT: "0", LOG_LEVEL: "silent", DATA_DIR: "memory://", ...env });
+
+for (const backend of backends()) {
+  describe(`migrations on ${backend.name} (spec: one SQL dialect, one migration list)`, () => {
+    let db: Db;
+    before(async () => {
+      await backend.setup();
+      db = await backend.open();
+    });
+    after(async () => {
+      await db?.close();
+      await backend.teardown();
+    });
+
+    it("migrate_aFreshDatabase_appliesEveryMigrationInOrder_andRecordsEach", async () => {
+      assert.deepEqual(await migrate(db), ids);
+      assert.deepEqual(await applied(db), ids);
+      const tables = await db.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+      );
+      assert.deepEqual(
+        tables.map((t) => t.table_name),
+        ["api_keys", "programs", "schema_migrations"],
+      );
+    });
+
+    it("migrate_again_appliesNothing", async () => {
+      assert.deepEqual(await migrate(db), []);
+      assert.deepEqual(await applied(db), ids);
+    });
+
+    it("migrate_whenALaterMigrationFails_rollsBackTheWholeRun", async () => {
+      const extra = [
+        { id: "900_ok", sql: "CREATE TABLE t_ok (x INT)" },
+        { id: "901_bad", sql: "CREATE TABLE t_bad (x NO_SUCH_TYPE)" },
+      ];
+      await assert.rejects(migrate(db, [...MIGRATIONS, ...extra]));
+      assert.deepEqual(await applied(db), ids);
+      const leftover = await db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 't_ok'");
+      assert.equal(leftover.length, 0);
+    });
+  });
+}
+
+describe("migrations by several instances sharing one PostgreSQL (DESIGN section 6)", () => {
+  let scratch: ScratchDatabase;
+  before(async () => (scratch = await createScratchDatabase()));
+  after(async () => scratch?.drop());
+
+  it("createService_twoInstancesOnAFreshDatabaseAtOnce_applyEachMigrationExactlyOnce", async () => {
+    const config = serviceEnv({ DATABASE_URL: scratch.url });
+    const services = await Promise.all([createService(config), createService(config)]);
+    try {
+      assert.deepEqual(
+        services.map((s) => s.ctx.db.kind),
+        ["postgres", "postgres"],
+      );
+      const rows = await services[0].ctx.db.query<{ id: string; n: string }>(
+        "SELECT id, count(*) AS n FROM schema_migrations GROUP BY id ORDER BY id",
+      );
+      assert.deepEqual(
+        rows.map((r) => [r.id, Number(r.n)]),
+        ids.map((id) => [id, 1]),
+      );
+    } finally {
+      await Promise.all(services.map((s) => s.close()));
+    }
+  });
+
+  it("migrate_fromFourPoolsAtOnce_runsEachNewMigrationOnce_evenOneThatIsNotIdempotent", async () => {
+    // The INSERT would count 4 if the lock let instances interleave.
+    const extra = [
+      { id: "910_counter", sql: "CREATE TABLE migration_runs (n INT NOT NULL)" },
+      { id: "911_count", sql: "INSERT INTO migration_runs (n) VALUES (1)" },
+    ];
+    const pools = await Promise.all([1, 2, 3, 4].map(() => openDb({ databaseUrl: scratch.url, dataDir: "unused" })));
+    try {
+      const runs = await Promise.all(pools.map((p) => migrate(p, [...MIGRATIONS, ...extra])));
+      assert.deepEqual(runs.flat().sort(), ["910_counter", "911_count"]);
+      const [{ n }] = await pools[0].query<{ n: string }>("SELECT count(*) AS n FROM migration_runs");
+      assert.equal(Number(n), 1);
+    } finally {
+      await Promise.all(pools.map((p) => p.close()));
+    }
+  });
+});
+
+describe("embedded database (no server, DATABASE_URL unset)", () => {
+  let dir: string;
+  const saved = process.env.DATABASE_URL;
+  before(() => {
+    delete process.env.DATABASE_URL;
+    dir = mkdtempSync(join(tmpdir(), "points-pglite-"));
+  });
+  after(() => {
+    if (saved !== undefined) process.env.DATABASE_URL = saved;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("createService_withoutDatabaseUrl_usesPglite_andKeepsDataInDataDirAcrossRestarts", async () => {
+    const config = loadConfig({ ...process.env, PORT: "0", LOG_LEVEL: "silent", DATA_DIR: dir });
+    assert.equal(config.databaseUrl, undefined);
+    const first = await createService(config);
+    assert.equal(first.ctx.db.kind, "pglite");
+    await first.ctx.programs.insert(programRecord("persisted"));
+    await first.close();
+
+    const second = await createService(config);
+    try {
+      assert.equal((await second.ctx.programs.get("persisted")).brand, "persisted");
+      assert.deepEqual(await applied(second.ctx.db), ids);
+      assert.deepEqual(await migrate(second.ctx.db), []);
+    } finally {
+      await second.close();
+    }
+  });
+});
