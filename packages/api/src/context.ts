@@ -7,6 +7,7 @@ import type { ProgramRegistry } from "./registry/programs.js";
 import type { ApiKeys } from "./auth/apiKeys.js";
 import type { Chains } from "./chain/client.js";
 import type { Caller } from "./auth/caller.js";
+import type { TaskRepo } from "./onboarding/tasks.js";
 import type { LoginCodes } from "./console/codes.js";
 import type { Sessions } from "./console/sessions.js";
 import type { ConsoleUsers } from "./console/users.js";
@@ -29,6 +30,9 @@ export interface Ctx {
   chains: Chains;
   logger: Logger;
   console: ConsoleServices;
+  tasks: TaskRepo;
+  /** Wakes the in-process onboarding worker, when there is one. */
+  pokeWorker: () => void;
 }
 
 /** The parts of the HTTP exchange a handler may touch (the console's session cookie). */
@@ -45,6 +49,7 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** A validated request of route `R`. */
 export interface Input<R extends RouteDef> {
+  headers: import("node:http").IncomingHttpHeaders;
   params: Out<NonNullable<R["params"]>>;
   query: Out<NonNullable<R["query"]>>;
   body: Out<NonNullable<R["body"]>>;

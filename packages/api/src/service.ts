@@ -15,6 +15,9 @@ import { createMailer } from "./console/mailer.js";
 import { LoginCodes } from "./console/codes.js";
 import { Sessions } from "./console/sessions.js";
 import { ConsoleUsers } from "./console/users.js";
+import { TaskRepo } from "./onboarding/tasks.js";
+import { Worker } from "./onboarding/worker.js";
+import { createRunner } from "./onboarding/runner.js";
 
 export type Service = Awaited<ReturnType<typeof createService>>;
 
@@ -37,7 +40,11 @@ export async function createService(config: Config, opts: { logger?: Logger } = 
       users: new ConsoleUsers(db),
       mailer,
     },
+    tasks: new TaskRepo(db),
+    pokeWorker: () => worker?.poke(),
   };
+  const worker = config.worker.mode === "inline" ? createWorker(ctx) : undefined;
+  worker?.start();
   const app = createApp(ctx, handlers);
   let server: Server | undefined;
   return {
@@ -52,11 +59,22 @@ export async function createService(config: Config, opts: { logger?: Logger } = 
       const { port } = server.address() as AddressInfo;
       return `http://${config.host}:${port}`;
     },
+    worker,
     async close() {
+      await worker?.stop();
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       ctx.chains.destroy();
       mailer.close();
       await db.close();
     },
   };
+}
+
+/** An onboarding worker over every configured chain, sharing the service's database. */
+export function createWorker(ctx: Ctx): Worker {
+  return new Worker(ctx.tasks, createRunner(ctx), ctx.logger.child({ component: "onboarding-worker" }), {
+    chainIds: ctx.config.chains.map((c) => String(c.chainId)),
+    leaseMs: ctx.config.worker.leaseMs,
+    pollMs: ctx.config.worker.pollMs,
+  });
 }

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from "node:test";
+import { after, before, describe, it as nodeIt, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -29,6 +29,19 @@ const handled = (p: PageProblem) =>
   p.kind === "console" &&
   HANDLED.some((h) => p.text.includes(`status of ${h.status}`) && new URL(p.url ?? "", "http://x").pathname === h.path);
 
+// The steps build on each other: after a failure the rest are skipped, not failed again.
+let broken = false;
+const it = (name: string, fn: () => Promise<void> | void) =>
+  nodeIt(name, async (t: TestContext) => {
+    if (broken) return t.skip("an earlier step failed");
+    try {
+      await fn();
+    } catch (e) {
+      broken = true;
+      throw e;
+    }
+  });
+
 describe("console e2e: the nine wizard steps and the dashboard in headless Chromium", () => {
   let node: LocalNode;
   let api: TestApi;
@@ -44,10 +57,9 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     node = await startNode();
     [brand, minter, alice, funder] = [1, 2, 3, 5].map((i) => devWallet(i, node.provider));
     api = await startApi(node.url);
-    const b = await launch();
+    const b = await launch({ width: 1280, height: 860 });
     closeBrowser = b.close;
-    const context = await b.browser.newContext({ viewport: { width: 1280, height: 860 } });
-    page = await context.newPage();
+    page = b.context.pages()[0] ?? (await b.context.newPage());
     page.setDefaultTimeout(30_000);
     problems = watchProblems(page);
     wallet = await injectWallet(page, node.provider, brand);
@@ -77,13 +89,13 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   });
 
   it("step3_validatesTheOrganization_thenSavesIt", async () => {
-    await page.getByLabel("Organization name").fill("Acme Coffee");
-    await page.getByLabel("Website").fill("not a url");
-    await page.getByLabel("Description").fill("Coffee shops with a loyalty program.");
+    await page.getByLabel("Organization name", { exact: true }).fill("Acme Coffee");
+    await page.getByLabel("Website", { exact: true }).fill("not a url");
+    await page.getByLabel("Description", { exact: true }).fill("Coffee shops with a loyalty program.");
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByText("Must be a full web address").waitFor();
     await screenshot(page, "step3-validation");
-    await page.getByLabel("Website").fill("https://acme.example");
+    await page.getByLabel("Website", { exact: true }).fill("https://acme.example");
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("heading", { name: "Choose the chain" }).waitFor();
   });
@@ -104,14 +116,14 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   });
 
   it("step5_configuresTheToken_andChecksTheBrandAsYouType", async () => {
-    await page.getByLabel("Token name").fill("Acme Points");
-    await page.getByLabel("Token symbol").fill("ACME");
-    await page.getByLabel("Token description").fill("Points earned at Acme Coffee.");
-    await page.getByLabel("Logo URL").fill("https://acme.example/logo.png");
-    await page.getByLabel("Token website URL").fill("https://acme.example/points");
-    await page.getByLabel("Brand").fill("Acme!");
+    await page.getByLabel("Token name", { exact: true }).fill("Acme Points");
+    await page.getByLabel("Token symbol", { exact: true }).fill("ACME");
+    await page.getByLabel("Token description", { exact: true }).fill("Points earned at Acme Coffee.");
+    await page.getByLabel("Logo URL", { exact: true }).fill("https://acme.example/logo.png");
+    await page.getByLabel("Token website URL", { exact: true }).fill("https://acme.example/points");
+    await page.getByLabel("Brand", { exact: true }).fill("Acme!");
     await page.getByText("1-32 lowercase letters and digits").first().waitFor();
-    await page.getByLabel("Brand").fill(BRAND);
+    await page.getByLabel("Brand", { exact: true }).fill(BRAND);
     await page.getByText(`${BRAND} is available`).waitFor();
     await screenshot(page, "step5-token");
     await page.getByRole("button", { name: "Continue" }).click();

@@ -9,6 +9,7 @@ export * from "./routes/admin.js";
 export * from "./routes/studioWhitelist.js";
 export * from "./routes/studioPsp.js";
 export * from "./routes/console.js";
+export * from "./routes/onboarding.js";
 import * as build from "./routes/build.js";
 import * as chainRedeem from "./routes/chainRedeem.js";
 import * as read from "./routes/read.js";
@@ -16,6 +17,7 @@ import * as admin from "./routes/admin.js";
 import * as studioWhitelist from "./routes/studioWhitelist.js";
 import * as studioPsp from "./routes/studioPsp.js";
 import * as consoleRoutes from "./routes/console.js";
+import * as onboarding from "./routes/onboarding.js";
 import type { RouteDef } from "./route.js";
 
 const isRoute = (v: unknown): v is RouteDef => typeof v === "object" && v !== null && "method" in v && "path" in v;
@@ -32,6 +34,7 @@ export const routes = {
   ...pick(studioWhitelist),
   ...pick(studioPsp),
   ...pick(consoleRoutes),
+  ...pick(onboarding),
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

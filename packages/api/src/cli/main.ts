@@ -6,7 +6,7 @@ import { openDb } from "../db/db.js";
 import { migrate } from "../db/migrations.js";
 import { ApiKeys } from "../auth/apiKeys.js";
 import { ProgramRegistry } from "../registry/programs.js";
-import { createService } from "../service.js";
+import { createService, createWorker } from "../service.js";
 import { programFromManifest } from "./manifest.js";
 
 /** Opens the configured database for a one-off command and closes it after. */
@@ -30,6 +30,23 @@ program
     const url = await service.listen();
     service.ctx.logger.info({ url }, `listening on ${url}`);
     const stop = async () => {
+      await service.close();
+      process.exit(0);
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+
+program
+  .command("worker")
+  .description("run onboarding tasks only (no HTTP); any number may share one PostgreSQL")
+  .action(async () => {
+    const service = await createService({ ...loadConfig(), worker: { ...loadConfig().worker, mode: "off" } });
+    const worker = createWorker(service.ctx);
+    worker.start();
+    service.ctx.logger.info({ workerId: worker.id }, "onboarding worker started");
+    const stop = async () => {
+      await worker.stop();
       await service.close();
       process.exit(0);
     };

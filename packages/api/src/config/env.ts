@@ -119,7 +119,20 @@ const Env = z.object({
   CONSOLE_CODES_PER_IP: int(1, 1_000_000, 30),
   /** The built console; default: packages/console/dist next to this package. */
   CONSOLE_DIST: z.string().optional(),
+  /** Key of the executor that deploys programs (onboarding). Never logged, never stored. */
+  EXECUTOR_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 32-byte hex private key")
+    .optional(),
+  /** "inline": the API process runs onboarding tasks; "off": run `points-api worker` separately. */
+  WORKER: z.enum(["inline", "off"]).default("inline"),
+  TASK_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
+  WORKER_POLL_MS: z.coerce.number().int().min(10).default(1_000),
 });
+
+/** Hardhat's account #0: the executor on local dev chains when no key is configured. */
+const DEV_EXECUTOR_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+const DEV_CHAIN_IDS = new Set([31337, 1337]);
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -170,5 +183,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       devMailbox: !e.SMTP_URL && !production,
       dist: e.CONSOLE_DIST,
     },
+    worker: { mode: e.WORKER, leaseMs: e.TASK_LEASE_MS, pollMs: e.WORKER_POLL_MS },
+    /**
+     * The executor key for a chain: the configured one, or Hardhat's dev account on a dev
+     * chain. A function, so the key never appears when the configuration is serialised.
+     */
+    executorKey: (chainId: number): string | undefined =>
+      e.EXECUTOR_PRIVATE_KEY ?? (DEV_CHAIN_IDS.has(chainId) ? DEV_EXECUTOR_KEY : undefined),
   };
 }

@@ -34,7 +34,44 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       );
     `,
   },
-  // "002_onboarding" is reserved: the onboarding branch adds it here, before this one.
+  {
+    id: "002_onboarding",
+    sql: `
+      CREATE TABLE onboarding_tasks (
+        id TEXT PRIMARY KEY,
+        api_key_id TEXT,
+        idempotency_key TEXT,
+        request_hash TEXT NOT NULL,
+        request JSONB NOT NULL,
+        brand TEXT NOT NULL UNIQUE,
+        chain_id TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'succeeded', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        error TEXT,
+        predicted JSONB,
+        program_id TEXT,
+        lease_owner TEXT,
+        lease_expires_at TIMESTAMPTZ,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        updated_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        UNIQUE (api_key_id, idempotency_key)
+      );
+      CREATE INDEX onboarding_tasks_claim ON onboarding_tasks (chain_id, status, created_at);
+      -- One worker at a time sends with a chain's executor key (nonces stay in one process).
+      CREATE TABLE executor_leases (
+        chain_id TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+      );
+      -- The deployer's manifests (stages, releases, program records), one row per key.
+      CREATE TABLE deployer_manifests (
+        key TEXT PRIMARY KEY,
+        chain_id TEXT NOT NULL,
+        body TEXT NOT NULL,
+        updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+    `,
+  },
   {
     id: "003_console",
     sql: `

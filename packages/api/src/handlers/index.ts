@@ -18,6 +18,8 @@ import * as ledger from "./studio/pspLedger.js";
 import * as config from "./studio/pspConfig.js";
 import * as pspReads from "./studio/pspReads.js";
 import * as consoleHandlers from "./console.js";
+import { onboardingDeploy } from "./onboarding/deploy.js";
+import * as onboardingTasks from "./onboarding/tasks.js";
 
 /** Every route's handler; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -48,4 +50,6 @@ export const handlers: Handlers = {
   ...config,
   ...pspReads,
   ...consoleHandlers,
+  onboardingDeploy,
+  ...onboardingTasks,
 };

@@ -41,6 +41,7 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
       try {
         const caller = authenticate(req, res, route, ctx);
         const input = {
+          headers: req.headers,
           params: parsePart(route.params, req.params, "params"),
           query: parsePart(route.query, req.query, "query"),
           body: parsePart(route.body, req.body, "body"),

@@ -1,9 +1,9 @@
 import { PointsApiError } from "@points/sdk";
-import { API_BASE, withCredentials } from "./client";
+import { API_BASE, sdk, withCredentials } from "./client";
 
-// The console and onboarding routes are not in @points/schema's route table yet (they land
-// with the console-api and onboarding branches). Until then this tiny typed wrapper speaks
-// the same envelope; once they are there, each function becomes `client.request(name, ...)`.
+// The console routes are in @points/schema's route table and go through the SDK. The
+// onboarding routes are not there yet (they land with the onboarding branch): until then a
+// tiny typed wrapper speaks the same envelope; then they become `client.request(name, ...)`.
 
 export interface Organization {
   name: string;
@@ -42,7 +42,8 @@ export interface ChainInfo {
 export interface BrandAvailability {
   brand: string;
   available: boolean;
-  reason?: string;
+  reason?: "invalid" | "program" | "task";
+  message?: string;
 }
 export interface ProgramAddresses {
   points: string;
@@ -123,16 +124,19 @@ async function call<T>(method: string, path: string, body?: unknown, headers: Re
 }
 
 const enc = encodeURIComponent;
+const client = sdk();
 
+/** The console's own routes (/console/v1), through the SDK's route table. */
 export const consoleApi = {
-  requestCode: (email: string) => call<{ sent: boolean }>("POST", "/console/v1/auth/request-code", { email }),
-  verify: (email: string, code: string) => call<{ email: string }>("POST", "/console/v1/auth/verify", { email, code }),
-  logout: () => call<unknown>("POST", "/console/v1/auth/logout"),
-  me: () => call<Me>("GET", "/console/v1/me"),
-  saveWizard: (patch: Partial<Wizard>) => call<Wizard>("PUT", "/console/v1/wizard", patch),
-  restart: () => call<Wizard>("POST", "/console/v1/wizard/restart"),
-  chains: () => call<ChainInfo[]>("GET", "/console/v1/chains"),
-  brandAvailable: (brand: string) => call<BrandAvailability>("GET", `/console/v1/brands/${enc(brand)}/available`),
+  requestCode: (email: string) => client.request("consoleRequestCode", { body: { email } }),
+  verify: (email: string, code: string) => client.request("consoleVerify", { body: { email, code } }),
+  logout: () => client.request("consoleLogout"),
+  me: () => client.request("consoleMe") as Promise<Me>,
+  saveWizard: (patch: Partial<Wizard>) => client.request("consoleWizardSave", { body: patch }) as Promise<Wizard>,
+  restart: () => client.request("consoleWizardRestart") as Promise<Wizard>,
+  chains: (): Promise<ChainInfo[]> => client.request("consoleChains"),
+  brandAvailable: (brand: string): Promise<BrandAvailability> =>
+    client.request("consoleBrandAvailable", { params: { brand } }),
 };
 
 export const onboardingApi = {

@@ -2,17 +2,24 @@ import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type ConsoleMessage, type Page } from "playwright-core";
+import { chromium, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
 
 export const ARTIFACTS = resolve(dirname(fileURLToPath(import.meta.url)), "../artifacts");
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-/** Debian's Chromium, headless, with the flags that keep it off the network. */
-export async function launch(): Promise<{ browser: Browser; close(): Promise<void> }> {
+/**
+ * Debian's Chromium, headless, with the flags that keep it off the network and a fresh profile
+ * (Playwright takes the profile as userDataDir rather than as --user-data-dir).
+ */
+export async function launch(viewport: { width: number; height: number }): Promise<{
+  context: BrowserContext;
+  close(): Promise<void>;
+}> {
   const profile = mkdtempSync(join(tmpdir(), "console-e2e-"));
-  const browser = await chromium.launch({
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
+    viewport,
     args: [
       "--headless",
       "--no-sandbox",
@@ -22,13 +29,12 @@ export async function launch(): Promise<{ browser: Browser; close(): Promise<voi
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
-      `--user-data-dir=${profile}`,
     ],
   });
   return {
-    browser,
+    context,
     async close() {
-      await browser.close();
+      await context.close();
       rmSync(profile, { recursive: true, force: true });
     },
   };

@@ -12,17 +12,17 @@ export async function mailboxCode(apiUrl: string, email: string): Promise<string
 
 /** Step 1 as a person does it: e-mail, code from the mailbox, sign in. */
 export async function signIn(page: Page, apiUrl: string, email: string, shot?: string) {
-  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("E-mail address", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send code" }).click();
-  await page.getByLabel("6-digit code").waitFor();
-  await page.getByLabel("6-digit code").fill(await mailboxCode(apiUrl, email));
+  await page.getByLabel("6-digit code", { exact: true }).waitFor();
+  await page.getByLabel("6-digit code", { exact: true }).fill(await mailboxCode(apiUrl, email));
   if (shot) await screenshot(page, shot);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
-  await page.getByLabel("E-mail address").waitFor();
+  await page.getByLabel("E-mail address", { exact: true }).waitFor();
 }
 
 /** The step the stepper marks as current. */

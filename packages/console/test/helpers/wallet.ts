@@ -14,28 +14,28 @@ export interface TestWallet {
   readonly calls: string[];
 }
 
-const INIT = () => {
-  const listeners: Record<string, ((arg: unknown) => void)[]> = {};
-  // Looked up per call: the binding Playwright exposes may be installed after this script.
-  const bridge = (req: string) => (window as unknown as { __eip1193(req: string): Promise<string> }).__eip1193(req);
-  (window as unknown as { ethereum: unknown }).ethereum = {
+// A string, not a function: tsx's transform would add helpers the page does not have.
+const INIT = `(() => {
+  const listeners = {};
+  window.ethereum = {
     isTestWallet: true,
-    async request({ method, params }: { method: string; params?: unknown[] }) {
-      const answer = JSON.parse(await bridge(JSON.stringify({ method, params: params ?? [] })));
+    async request({ method, params }) {
+      // Looked up per call: the binding Playwright exposes may be installed after this script.
+      const answer = JSON.parse(await window.__eip1193(JSON.stringify({ method, params: params ?? [] })));
       if (answer.error) throw Object.assign(new Error(answer.error.message), answer.error);
       return answer.result;
     },
-    on(event: string, fn: (arg: unknown) => void) {
+    on(event, fn) {
       (listeners[event] ??= []).push(fn);
     },
-    removeListener(event: string, fn: (arg: unknown) => void) {
+    removeListener(event, fn) {
       listeners[event] = (listeners[event] ?? []).filter((f) => f !== fn);
     },
-    emit(event: string, arg: unknown) {
+    emit(event, arg) {
       for (const fn of listeners[event] ?? []) fn(arg);
     },
   };
-};
+})();`;
 
 export async function injectWallet(page: Page, provider: JsonRpcProvider, initial: Wallet): Promise<TestWallet> {
   let account = initial;
@@ -89,7 +89,7 @@ export async function injectWallet(page: Page, provider: JsonRpcProvider, initia
       });
     }
   });
-  await page.addInitScript(INIT);
+  await page.addInitScript({ content: INIT });
 
   return {
     get account() {
@@ -98,7 +98,7 @@ export async function injectWallet(page: Page, provider: JsonRpcProvider, initia
     calls,
     async use(wallet: Wallet) {
       account = wallet;
-      await page.evaluate((a) => (window as any).ethereum.emit("accountsChanged", [a]), wallet.address);
+      await page.evaluate(`window.ethereum.emit("accountsChanged", [${JSON.stringify(wallet.address)}])`);
     },
   };
 }

@@ -134,7 +134,7 @@ export function TokenAndBrand() {
           brand && brandError(brand)
             ? brandError(brand)
             : taken
-              ? `Not available${check.result.reason ? `: ${check.result.reason}` : ""}.`
+              ? `Not available${check.result.message ? `: ${check.result.message}` : check.result.reason ? ` (${check.result.reason})` : ""}.`
               : shown("brand")
         }
         hint={

@@ -1,0 +1,65 @@
+import { Contract } from "ethers";
+import { ProgramFactory__factory } from "@points/contracts";
+import type { routes } from "@points/schema";
+import type { Ctx, Handler } from "../../context.js";
+import { ownerOf as ownerOfCaller, type Caller } from "../../auth/caller.js";
+import { ApiError } from "../../errors.js";
+import { isDevChain } from "../../onboarding/runner.js";
+import { DbManifestStore } from "../../onboarding/store.js";
+import { predictAddresses } from "../../onboarding/view.js";
+
+/** The owner string tasks are scoped by. */
+export const ownerOf = (caller: Caller | undefined): string | null => (caller && ownerOfCaller(caller)) ?? null;
+
+/** The brand must be free on the chain too (a program deployed outside this service). */
+async function requireBrandFreeOnChain(ctx: Ctx, chainId: string, brand: string) {
+  const release = await new DbManifestStore(ctx.db).getRelease(BigInt(chainId));
+  if (!release) return;
+  const pf = new Contract(release.programFactory, ProgramFactory__factory.abi, ctx.chains.get(chainId).provider);
+  const existing = await pf.programOf(brand);
+  if (existing.points !== "0x0000000000000000000000000000000000000000") {
+    throw new ApiError("CONFLICT", `brand ${brand} already has a program on chain ${chainId}`);
+  }
+}
+
+/**
+ * Queues a program deployment (DESIGN section 5) and answers 202 at once with the task id and
+ * the predicted addresses. The worker does the chain work; this handler only validates.
+ */
+export const onboardingDeploy: Handler<typeof routes.onboardingDeploy> = async ({ body, caller, headers }, ctx) => {
+  const chainId = String(body.chainId);
+  if (!ctx.chains.has(chainId)) {
+    const known = ctx.chains.list().map((c) => c.chainId);
+    throw new ApiError(
+      "INVALID_INPUT",
+      `body.chainId: chain ${chainId} is not configured (known: ${known.join(", ")})`,
+      {
+        issues: [{ field: "body.chainId", message: "is not a configured chain" }],
+      },
+    );
+  }
+  if (!body.collateral && !isDevChain(chainId)) {
+    throw new ApiError(
+      "INVALID_INPUT",
+      `body.collateral.asset: required on chain ${chainId} (mock collateral exists only on dev chains)`,
+      {
+        issues: [{ field: "body.collateral.asset", message: "is required on this chain" }],
+      },
+    );
+  }
+  if (BigInt(body.oracle?.lowerPeg ?? 0) > BigInt(body.oracle?.upperPeg ?? 0)) {
+    throw new ApiError("INVALID_INPUT", "body.oracle.lowerPeg: must not exceed upperPeg", {
+      issues: [{ field: "body.oracle.lowerPeg", message: "must not exceed upperPeg" }],
+    });
+  }
+  const rawKey = headers["idempotency-key"];
+  const idempotencyKey = typeof rawKey === "string" ? rawKey : undefined;
+  if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,200}$/.test(idempotencyKey)) {
+    throw new ApiError("INVALID_INPUT", "Idempotency-Key must be 1-200 printable characters");
+  }
+  await requireBrandFreeOnChain(ctx, chainId, body.brand);
+  const predicted = await predictAddresses(ctx, chainId, body.brand, Boolean(body.oracle));
+  const { task } = await ctx.tasks.create({ apiKeyId: ownerOf(caller), idempotencyKey, request: body, predicted });
+  ctx.pokeWorker();
+  return { taskId: task.id, status: task.status, predicted: task.predicted as never };
+};

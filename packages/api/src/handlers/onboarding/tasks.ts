@@ -1,0 +1,32 @@
+import type { routes } from "@points/schema";
+import type { Handler } from "../../context.js";
+import type { Caller } from "../../auth/caller.js";
+import type { Ctx } from "../../context.js";
+import { ApiError } from "../../errors.js";
+import { taskView } from "../../onboarding/view.js";
+import { ownerOf } from "./deploy.js";
+
+/** A task its caller may see: tasks are scoped to the key (or session) that created them. */
+async function ownedTask(ctx: Ctx, caller: Caller | undefined, taskId: string) {
+  const task = await ctx.tasks.get(taskId);
+  if (!task || task.apiKeyId !== ownerOf(caller)) throw new ApiError("NOT_FOUND", `no deployment task ${taskId}`);
+  return task;
+}
+
+export const onboardingTask: Handler<typeof routes.onboardingTask> = async ({ params, caller }, ctx) =>
+  taskView(ctx, await ownedTask(ctx, caller, params.taskId));
+
+export const onboardingTaskApi: Handler<typeof routes.onboardingTaskApi> = onboardingTask;
+
+export const onboardingTasks: Handler<typeof routes.onboardingTasks> = async ({ query, caller }, ctx) => {
+  const tasks = await ctx.tasks.list(ownerOf(caller), query.chainId);
+  return Promise.all(tasks.map((t) => taskView(ctx, t)));
+};
+
+/** A failed task is queued again; the deployer resumes from what the chain holds. */
+export const onboardingRetry: Handler<typeof routes.onboardingRetry> = async ({ params, caller }, ctx) => {
+  await ownedTask(ctx, caller, params.taskId);
+  const task = await ctx.tasks.retry(params.taskId);
+  ctx.pokeWorker();
+  return taskView(ctx, task);
+};

@@ -1,0 +1,42 @@
+import { ManifestStore, type ProgramRecord } from "@points/deployer";
+import type { Db } from "../db/db.js";
+
+/**
+ * The deployer's store, in the service's database: one row per manifest (a program's stages and
+ * record, or a release). Stages are written before and after every transaction, so a resumed
+ * task finds what an earlier attempt sent.
+ */
+export class DbManifestStore extends ManifestStore {
+  constructor(
+    private readonly db: Db,
+    /** Called when the deployer's `register` stage saves a program. */
+    private readonly onProgram?: (record: ProgramRecord) => Promise<void>,
+  ) {
+    super();
+  }
+
+  protected async read(key: string): Promise<string | undefined> {
+    const rows = await this.db.query<{ body: string }>("SELECT body FROM deployer_manifests WHERE key = $1", [key]);
+    return rows[0]?.body;
+  }
+
+  protected async write(key: string, text: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO deployer_manifests (key, chain_id, body) VALUES ($1, $2, $3)
+       ON CONFLICT (key) DO UPDATE SET body = EXCLUDED.body, updated_at = now()`,
+      [key, key.split("/")[0], text],
+    );
+  }
+
+  protected async keys(chainId: bigint): Promise<string[]> {
+    const rows = await this.db.query<{ key: string }>("SELECT key FROM deployer_manifests WHERE chain_id = $1", [
+      chainId.toString(),
+    ]);
+    return rows.map((r) => r.key);
+  }
+
+  async saveProgram(record: ProgramRecord): Promise<void> {
+    await super.saveProgram(record);
+    await this.onProgram?.(record);
+  }
+}

@@ -1,0 +1,239 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { OnboardingRequest } from "@points/schema";
+import type { Db, Queryable } from "../db/db.js";
+import { ApiError } from "../errors.js";
+
+export type TaskStatus = "queued" | "running" | "succeeded" | "failed";
+
+export interface Task {
+  id: string;
+  apiKeyId: string | null;
+  request: OnboardingRequest;
+  brand: string;
+  chainId: string;
+  status: TaskStatus;
+  attempts: number;
+  error: string | null;
+  predicted: Record<string, string | null> | null;
+  programId: string | null;
+  leaseOwner: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface Row {
+  id: string;
+  api_key_id: string | null;
+  request: OnboardingRequest | string;
+  brand: string;
+  chain_id: string;
+  status: TaskStatus;
+  attempts: number;
+  error: string | null;
+  predicted: Record<string, string | null> | string | null;
+  program_id: string | null;
+  lease_owner: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+
+const fromRow = (r: Row): Task => ({
+  id: r.id,
+  apiKeyId: r.api_key_id,
+  request: json(r.request),
+  brand: r.brand,
+  chainId: String(r.chain_id),
+  status: r.status,
+  attempts: Number(r.attempts),
+  error: r.error,
+  predicted: r.predicted === null ? null : json(r.predicted),
+  programId: r.program_id,
+  leaseOwner: r.lease_owner,
+  createdAt: new Date(r.created_at).toISOString(),
+  updatedAt: new Date(r.updated_at).toISOString(),
+});
+
+/** A stable hash of a request body, so an Idempotency-Key replay can be recognised. */
+export function requestHash(body: unknown): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === "object"
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(body)))
+    .digest("hex");
+}
+
+/**
+ * Onboarding tasks in the database. Claiming uses row locks (FOR UPDATE SKIP LOCKED) and
+ * leases, never process memory, so several API instances and workers share one table.
+ */
+export class TaskRepo {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Creates a queued task; the same Idempotency-Key with the same body returns the first
+   * task, with another body is a CONFLICT; a brand already deployed or queued is a CONFLICT.
+   */
+  async create(opts: {
+    apiKeyId: string | null;
+    idempotencyKey?: string;
+    request: OnboardingRequest;
+    predicted: Record<string, string | null> | null;
+  }): Promise<{ task: Task; replayed: boolean }> {
+    const hash = requestHash(opts.request);
+    return this.db.transaction(async (tx) => {
+      if (opts.idempotencyKey) {
+        const prior = await tx.query<Row & { request_hash: string }>(
+          "SELECT * FROM onboarding_tasks WHERE api_key_id IS NOT DISTINCT FROM $1 AND idempotency_key = $2",
+          [opts.apiKeyId, opts.idempotencyKey],
+        );
+        if (prior[0]) {
+          if (prior[0].request_hash !== hash) {
+            throw new ApiError("CONFLICT", "Idempotency-Key was already used with a different request body");
+          }
+          return { task: fromRow(prior[0]), replayed: true };
+        }
+      }
+      await this.requireBrandFree(tx, opts.request.brand);
+      const rows = await tx.query<Row>(
+        `INSERT INTO onboarding_tasks (id, api_key_id, idempotency_key, request_hash, request, brand, chain_id, status, predicted)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8) RETURNING *`,
+        [
+          randomUUID(),
+          opts.apiKeyId,
+          opts.idempotencyKey ?? null,
+          hash,
+          JSON.stringify(opts.request),
+          opts.request.brand,
+          String(opts.request.chainId),
+          opts.predicted ? JSON.stringify(opts.predicted) : null,
+        ],
+      );
+      return { task: fromRow(rows[0]), replayed: false };
+    });
+  }
+
+  private async requireBrandFree(q: Queryable, brand: string) {
+    const programs = await q.query("SELECT id FROM programs WHERE brand = $1", [brand]);
+    if (programs.length) throw new ApiError("CONFLICT", `brand ${brand} already has a program`);
+    const tasks = await q.query<{ id: string; status: string }>(
+      "SELECT id, status FROM onboarding_tasks WHERE brand = $1",
+      [brand],
+    );
+    if (tasks.length) {
+      const t = tasks[0];
+      const hint = t.status === "failed" ? ": retry it instead" : "";
+      throw new ApiError("CONFLICT", `brand ${brand} already has deployment task ${t.id} (${t.status})${hint}`, {
+        taskId: t.id,
+        status: t.status,
+      });
+    }
+  }
+
+  async get(id: string): Promise<Task | undefined> {
+    const rows = await this.db.query<Row>("SELECT * FROM onboarding_tasks WHERE id = $1", [id]);
+    return rows[0] ? fromRow(rows[0]) : undefined;
+  }
+
+  async list(apiKeyId: string | null, chainId?: string): Promise<Task[]> {
+    const rows = await this.db.query<Row>(
+      `SELECT * FROM onboarding_tasks WHERE api_key_id IS NOT DISTINCT FROM $1 AND ($2::text IS NULL OR chain_id = $2)
+       ORDER BY created_at DESC LIMIT 200`,
+      [apiKeyId, chainId ?? null],
+    );
+    return rows.map(fromRow);
+  }
+
+  /**
+   * Claims the oldest runnable task of `chainId`: queued, or running with an expired lease
+   * (its worker died). Row-locked so two workers never claim the same task.
+   */
+  async claim(chainId: string, owner: string, leaseMs: number): Promise<Task | undefined> {
+    const rows = await this.db.query<Row>(
+      `UPDATE onboarding_tasks
+         SET status = 'running', lease_owner = $2, lease_expires_at = now() + make_interval(secs => $3::double precision / 1000),
+             attempts = attempts + 1, error = NULL, updated_at = now()
+       WHERE id = (
+         SELECT id FROM onboarding_tasks
+         WHERE chain_id = $1 AND (status = 'queued' OR (status = 'running' AND lease_expires_at < now()))
+         ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1)
+       RETURNING *`,
+      [chainId, owner, leaseMs],
+    );
+    return rows[0] ? fromRow(rows[0]) : undefined;
+  }
+
+  /** Extends the lease; false when another worker took the task over. */
+  async renew(id: string, owner: string, leaseMs: number): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE onboarding_tasks SET lease_expires_at = now() + make_interval(secs => $3::double precision / 1000)
+       WHERE id = $1 AND lease_owner = $2 AND status = 'running' RETURNING id`,
+      [id, owner, leaseMs],
+    );
+    return rows.length === 1;
+  }
+
+  async finish(id: string, owner: string, result: { programId: string } | { error: string }): Promise<void> {
+    if ("programId" in result) {
+      await this.db.query(
+        `UPDATE onboarding_tasks SET status = 'succeeded', program_id = $3, lease_owner = NULL, lease_expires_at = NULL,
+           updated_at = now() WHERE id = $1 AND lease_owner = $2`,
+        [id, owner, result.programId],
+      );
+    } else {
+      await this.db.query(
+        `UPDATE onboarding_tasks SET status = 'failed', error = $3, lease_owner = NULL, lease_expires_at = NULL,
+           updated_at = now() WHERE id = $1 AND lease_owner = $2`,
+        [id, owner, result.error],
+      );
+    }
+  }
+
+  async setPredicted(id: string, predicted: Record<string, string | null>): Promise<void> {
+    await this.db.query("UPDATE onboarding_tasks SET predicted = $2, updated_at = now() WHERE id = $1", [
+      id,
+      JSON.stringify(predicted),
+    ]);
+  }
+
+  /** A failed task goes back to the queue; running it again resumes from the chain. */
+  async retry(id: string): Promise<Task> {
+    const rows = await this.db.query<Row>(
+      `UPDATE onboarding_tasks SET status = 'queued', updated_at = now() WHERE id = $1 AND status = 'failed' RETURNING *`,
+      [id],
+    );
+    if (rows[0]) return fromRow(rows[0]);
+    const task = await this.get(id);
+    if (!task) throw new ApiError("NOT_FOUND", `no deployment task ${id}`);
+    throw new ApiError("CONFLICT", `task ${id} is ${task.status}: only a failed task can be retried`);
+  }
+
+  /**
+   * Takes (or keeps) the right to send with a chain's executor key: one worker per chain at a
+   * time, so its nonces are managed in one process.
+   */
+  async leaseExecutor(chainId: string, owner: string, leaseMs: number): Promise<boolean> {
+    const rows = await this.db.query(
+      `INSERT INTO executor_leases (chain_id, owner, expires_at)
+       VALUES ($1, $2, now() + make_interval(secs => $3::double precision / 1000))
+       ON CONFLICT (chain_id) DO UPDATE SET owner = $2, expires_at = EXCLUDED.expires_at
+         WHERE executor_leases.owner = $2 OR executor_leases.expires_at < now()
+       RETURNING owner`,
+      [chainId, owner, leaseMs],
+    );
+    return rows.length === 1;
+  }
+
+  async releaseExecutor(chainId: string, owner: string): Promise<void> {
+    await this.db.query("DELETE FROM executor_leases WHERE chain_id = $1 AND owner = $2", [chainId, owner]);
+  }
+}

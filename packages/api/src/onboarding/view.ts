@@ -1,0 +1,95 @@
+import { Contract, getAddress } from "ethers";
+import { ProgramFactory__factory } from "@points/contracts";
+import type { Ctx } from "../context.js";
+import { DbManifestStore } from "./store.js";
+import type { Task } from "./tasks.js";
+
+const STAGES = ["validate", "release", "deploy", "verify", "register"] as const;
+
+/**
+ * Addresses the brand's program will have, from the chain's newest release; null while the
+ * chain has no release yet (the task's release stage deploys one).
+ */
+export async function predictAddresses(ctx: Ctx, chainId: string, brand: string, withOracle: boolean) {
+  const release = await new DbManifestStore(ctx.db).getRelease(BigInt(chainId));
+  if (!release) return null;
+  const pf = new Contract(release.programFactory, ProgramFactory__factory.abi, ctx.chains.get(chainId).provider);
+  const p = await pf.predictAddresses(brand);
+  return {
+    points: getAddress(p.points),
+    factory: getAddress(p.factory),
+    collateralVault: getAddress(p.collateralVault),
+    pspVault: getAddress(p.pspVault),
+    oracle: withOracle ? getAddress(p.oracle) : null,
+  };
+}
+
+/** A task as the API returns it: status, each persisted stage, and on success the program. */
+export async function taskView(ctx: Ctx, task: Task) {
+  const chainConfig = ctx.chains.has(task.chainId) ? ctx.chains.get(task.chainId).config : undefined;
+  const explorer = chainConfig?.explorerUrl?.replace(/\/$/, "") ?? null;
+  const store = new DbManifestStore(ctx.db);
+  const ctxKey = { chainId: BigInt(task.chainId), brand: task.brand };
+  const recorded = (await store.getStages(ctxKey)) ?? {};
+  const stages = STAGES.map((name) => {
+    const s = recorded[name];
+    return {
+      name,
+      status: s ? (s.status === "running" && task.status === "failed" ? "failed" : s.status) : "pending",
+      startedAt: s?.startedAt ?? null,
+      finishedAt: s?.finishedAt ?? null,
+      transactions: (s?.transactions ?? []).map((t) => ({
+        hash: t.hash,
+        description: t.description,
+        explorerUrl: explorer ? `${explorer}/tx/${t.hash}` : null,
+      })),
+      addresses: s?.addresses ?? {},
+      error: s?.error ?? null,
+    } as const;
+  });
+  let program = null;
+  if (task.programId) {
+    const p = await ctx.programs.find(task.programId);
+    const record = await store.getProgram(BigInt(task.chainId), task.brand);
+    if (p) {
+      const addresses = {
+        points: p.points,
+        factory: p.factory,
+        collateralVault: p.collateralVault,
+        pspVault: p.pspVault,
+        oracle: p.oracle,
+      };
+      program = {
+        id: p.id,
+        addresses,
+        explorer: explorer
+          ? Object.fromEntries(
+              Object.entries(addresses).flatMap(([k, v]) => (v ? [[k, `${explorer}/address/${v}`]] : [])),
+            )
+          : null,
+        rolesAtBirth: (record?.roles ?? {}) as Record<string, Record<string, string[]>>,
+      };
+    }
+  }
+  return {
+    taskId: task.id,
+    status: task.status,
+    brand: task.brand,
+    chain: {
+      chainId: task.chainId,
+      name: chainConfig?.name ?? `chain ${task.chainId}`,
+      testnet: chainConfig?.testnet ?? false,
+      explorerUrl: chainConfig?.explorerUrl ?? null,
+    },
+    predicted: task.predicted as never,
+    stages,
+    attempts: task.attempts,
+    error: task.error,
+    organization: task.request.organization,
+    token: task.request.token,
+    deployer: getAddress(task.request.deployer),
+    program,
+    createdAt: task.createdAt,
+    updatedAt: task.updatedAt,
+  };
+}

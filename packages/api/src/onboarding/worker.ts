@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import type { Task, TaskRepo } from "./tasks.js";
+
+export interface WorkerOptions {
+  /** Chains this worker deploys on. */
+  chainIds: string[];
+  /** How long a claimed task (and the chain's executor key) stays ours without renewal. */
+  leaseMs: number;
+  /** How often an idle worker looks for work. */
+  pollMs: number;
+}
+
+/** Runs one claimed task to its end; throws to fail it (the message becomes the task's error). */
+export type TaskRunner = (task: Task, signal: AbortSignal) => Promise<{ programId: string }>;
+
+/**
+ * Claims queued tasks and runs them. Claims go through the database (row locks, leases), so
+ * any number of workers, in API processes or on their own, share the queue; a task whose
+ * worker died is taken over when its lease expires and resumes through the deployer.
+ * Per chain, one worker holds the executor lease and runs that chain's tasks one at a time.
+ */
+export class Worker {
+  readonly id = `worker-${randomUUID()}`;
+  private stopped = false;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+
+  constructor(
+    private readonly tasks: TaskRepo,
+    private readonly run: TaskRunner,
+    private readonly logger: Logger,
+    private readonly opts: WorkerOptions,
+  ) {}
+
+  start(): void {
+    this.loop ??= this.main();
+  }
+
+  /** Asks an idle worker to look for work now (after a task was queued). */
+  poke(): void {
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.loop;
+    await Promise.all(this.opts.chainIds.map((c) => this.tasks.releaseExecutor(c, this.id).catch(() => undefined)));
+  }
+
+  private async main(): Promise<void> {
+    while (!this.stopped) {
+      let worked = false;
+      for (const chainId of this.opts.chainIds) {
+        if (this.stopped) break;
+        try {
+          worked = (await this.step(chainId)) || worked;
+        } catch (e) {
+          this.logger.error({ err: e, chainId }, "onboarding worker step failed");
+        }
+      }
+      if (!worked && !this.stopped) await this.sleep(this.opts.pollMs);
+    }
+  }
+
+  /** Runs at most one task of `chainId`; true when it did. */
+  private async step(chainId: string): Promise<boolean> {
+    if (!(await this.tasks.leaseExecutor(chainId, this.id, this.opts.leaseMs))) return false;
+    const task = await this.tasks.claim(chainId, this.id, this.opts.leaseMs);
+    if (!task) return false;
+    const log = this.logger.child({ taskId: task.id, brand: task.brand, chainId, attempt: task.attempts });
+    log.info("onboarding task started");
+    const abort = new AbortController();
+    const heartbeat = setInterval(
+      async () => {
+        try {
+          const ours =
+            (await this.tasks.renew(task.id, this.id, this.opts.leaseMs)) &&
+            (await this.tasks.leaseExecutor(chainId, this.id, this.opts.leaseMs));
+          if (!ours) abort.abort(new Error("lease lost"));
+        } catch (e) {
+          log.warn({ err: e }, "lease renewal failed");
+        }
+      },
+      Math.max(50, Math.floor(this.opts.leaseMs / 3)),
+    );
+    try {
+      const { programId } = await this.run(task, abort.signal);
+      await this.tasks.finish(task.id, this.id, { programId });
+      log.info({ programId }, "onboarding task succeeded");
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      if (abort.signal.aborted) log.warn({ err: e }, "onboarding task lost its lease; another worker resumes it");
+      else {
+        await this.tasks.finish(task.id, this.id, { error: message });
+        log.warn({ err: e }, "onboarding task failed");
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+    return true;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(t);
+        resolve();
+      };
+    });
+  }
+}

@@ -1,0 +1,162 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Interface, type InterfaceAbi } from "ethers";
+import { DeployerError } from "./errors.js";
+
+/**
+ * Compiled contracts come from the @points/contracts package (its Hardhat artifacts and
+ * build-info); the deployer never compiles anything.
+ */
+export interface Artifact {
+  contractName: string;
+  sourceName: string;
+  abi: InterfaceAbi;
+  bytecode: string;
+  deployedBytecode: string;
+  immutableReferences?: Record<string, { start: number; length: number }[]>;
+  linkReferences?: Record<string, unknown>;
+  buildInfoId?: string;
+  inputSourceName?: string;
+}
+
+export interface BuildInfo {
+  solcVersion: string;
+  input: unknown;
+  output: unknown;
+}
+
+let defaultDir: string | undefined;
+
+/** The root of the @points/contracts package (or `dir` when given). */
+export function contractsDir(dir?: string): string {
+  if (dir) return dir;
+  if (!defaultDir) {
+    const require = createRequire(import.meta.url);
+    defaultDir = path.dirname(require.resolve("@points/contracts/package.json"));
+  }
+  return defaultDir;
+}
+
+/** The release version: the contracts package's version. */
+export function contractsVersion(dir?: string): string {
+  return JSON.parse(readFileSync(path.join(contractsDir(dir), "package.json"), "utf8")).version as string;
+}
+
+const indexes = new Map<string, Map<string, string[]>>();
+
+function artifactIndex(dir: string): Map<string, string[]> {
+  let index = indexes.get(dir);
+  if (index) return index;
+  const root = path.join(dir, "artifacts", "contracts");
+  if (!existsSync(root)) {
+    throw new DeployerError(
+      "ARTIFACTS_MISSING",
+      `artifacts: ${root} does not exist; build the contracts first (pnpm --filter @points/contracts build)`,
+    );
+  }
+  index = new Map();
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.name.endsWith(".json") && !entry.name.endsWith(".dbg.json")) {
+        const name = entry.name.slice(0, -".json".length);
+        index!.set(name, [...(index!.get(name) ?? []), p]);
+      }
+    }
+  };
+  walk(root);
+  indexes.set(dir, index);
+  return index;
+}
+
+const artifactCache = new Map<string, Artifact>();
+
+/** Loads the artifact of `name` (a contract name such as "Points"). */
+export function loadArtifact(name: string, dir?: string): Artifact {
+  const root = contractsDir(dir);
+  const key = `${root}:${name}`;
+  const cached = artifactCache.get(key);
+  if (cached) return cached;
+  const files = artifactIndex(root).get(name) ?? [];
+  if (files.length !== 1) {
+    throw new DeployerError(
+      "ARTIFACTS_MISSING",
+      files.length === 0
+        ? `artifact: no compiled contract named ${name} in ${root}`
+        : `artifact: ${name} is ambiguous (${files.join(", ")})`,
+    );
+  }
+  const artifact = JSON.parse(readFileSync(files[0], "utf8")) as Artifact;
+  artifactCache.set(key, artifact);
+  return artifact;
+}
+
+/** Every artifact name the contracts package holds. */
+export function artifactNames(dir?: string): string[] {
+  return [...artifactIndex(contractsDir(dir)).keys()];
+}
+
+const buildInfoCache = new Map<string, BuildInfo>();
+
+/** Loads the solc input and output an artifact was compiled from (Hardhat 3 split files). */
+export function loadBuildInfo(id: string, dir?: string): BuildInfo {
+  const base = path.join(contractsDir(dir), "artifacts", "build-info");
+  const key = `${base}:${id}`;
+  const cached = buildInfoCache.get(key);
+  if (cached) return cached;
+  const inputFile = path.join(base, `${id}.json`);
+  const outputFile = path.join(base, `${id}.output.json`);
+  if (!existsSync(inputFile) || !existsSync(outputFile)) {
+    throw new DeployerError("ARTIFACTS_MISSING", `build-info: ${id} not found in ${base}; rebuild the contracts`);
+  }
+  const input = JSON.parse(readFileSync(inputFile, "utf8"));
+  const output = JSON.parse(readFileSync(outputFile, "utf8"));
+  const info: BuildInfo = { solcVersion: input.solcVersion, input: input.input, output: output.output ?? output };
+  buildInfoCache.set(key, info);
+  return info;
+}
+
+/**
+ * Whether `onchainCode` is the runtime code of `artifact`. Immutable values (such as UUPS's
+ * own address or ProgramFactory's implementations) differ per deployment and are skipped.
+ */
+export function codeMatches(artifact: Artifact, onchainCode: string): boolean {
+  const expected = artifact.deployedBytecode.replace(/^0x/, "").toLowerCase();
+  const actual = onchainCode.replace(/^0x/, "").toLowerCase();
+  if (expected.length === 0 || expected.length !== actual.length) return false;
+  const skip: [number, number][] = [];
+  for (const refs of Object.values(artifact.immutableReferences ?? {})) {
+    for (const r of refs) skip.push([r.start * 2, (r.start + r.length) * 2]);
+  }
+  skip.sort((a, b) => a[0] - b[0]);
+  let pos = 0;
+  for (const [start, end] of skip) {
+    if (expected.slice(pos, start) !== actual.slice(pos, start)) return false;
+    pos = Math.max(pos, end);
+  }
+  return expected.slice(pos) === actual.slice(pos);
+}
+
+let errorInterface: Interface | undefined;
+
+/** Decodes a revert of any of the program's contracts (custom errors included). */
+export function decodeRevert(data: string | undefined): { name: string; args: unknown[] } | undefined {
+  if (!data || data === "0x") return undefined;
+  try {
+    if (!errorInterface) {
+      const fragments = new Map<string, unknown>();
+      for (const name of ["ProgramFactory", "Points", "Factory", "CollateralVault", "PSPVault", "Oracle"]) {
+        for (const f of loadArtifact(name).abi as { type: string; name: string; inputs: { type: string }[] }[]) {
+          if (f.type === "error") fragments.set(`${f.name}(${f.inputs.map((i) => i.type).join(",")})`, f);
+        }
+      }
+      errorInterface = new Interface([...fragments.values()] as InterfaceAbi);
+    }
+    const parsed = errorInterface.parseError(data);
+    return parsed ? { name: parsed.name, args: [...parsed.args] } : undefined;
+  } catch {
+    return undefined;
+  }
+}

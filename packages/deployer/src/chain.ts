@@ -1,0 +1,252 @@
+import {
+  getCreateAddress,
+  isError,
+  keccak256,
+  type Provider,
+  type Signer,
+  type TransactionReceipt,
+  type TransactionRequest,
+  type TransactionResponse,
+} from "ethers";
+import { DeployerError } from "./errors.js";
+import { decodeRevert } from "./artifacts.js";
+
+/** What the caller tells the deployer about the chain it works on. */
+export type ChainInfo = { chainId: bigint; name?: string; dev?: boolean };
+
+/** Timeouts of every chain call; a dead RPC becomes CHAIN_UNAVAILABLE instead of a hang. */
+export interface ChainOptions {
+  /** Per JSON-RPC call (default 30 s). */
+  timeoutMs?: number;
+  /** Waiting for one receipt or for the signer's pending transactions (default 5 min). */
+  receiptTimeoutMs?: number;
+  /** Polling interval while waiting (default 250 ms). */
+  pollMs?: number;
+}
+
+const DEV_CHAIN_IDS = new Set([31337n, 1337n]);
+
+export function isDevChain(chain: ChainInfo): boolean {
+  return chain.dev ?? DEV_CHAIN_IDS.has(chain.chainId);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function isUnavailable(e: unknown): boolean {
+  if (isError(e, "NETWORK_ERROR") || isError(e, "SERVER_ERROR") || isError(e, "TIMEOUT")) return true;
+  const text = String((e as { code?: unknown })?.code ?? "") + " " + String((e as Error)?.message ?? "");
+  return /ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|socket hang up|fetch failed/i.test(text);
+}
+
+/** Turns a provider or contract failure into a DeployerError where its meaning is known. */
+export function translateError(e: unknown, what: string): unknown {
+  if (e instanceof DeployerError) return e;
+  if (isError(e, "INSUFFICIENT_FUNDS")) {
+    return new DeployerError("INSUFFICIENT_FUNDS", `${what}: the signer cannot pay for gas`, { cause: e });
+  }
+  if (isUnavailable(e)) {
+    return new DeployerError("CHAIN_UNAVAILABLE", `${what}: the RPC endpoint did not answer`, { cause: e });
+  }
+  if (isError(e, "CALL_EXCEPTION")) {
+    const decoded = decodeRevert(e.data ?? undefined);
+    if (decoded?.name === "BrandTaken") {
+      return new DeployerError(
+        "BRAND_TAKEN",
+        `brand: "${String(decoded.args[0])}" already has a program on this chain`,
+        {
+          cause: e,
+        },
+      );
+    }
+    if (decoded?.name === "AccessControlEnforcedDefaultAdminDelay") {
+      const when = new Date(Number(decoded.args[0]) * 1000).toISOString();
+      return new DeployerError("TOO_EARLY", `${what}: the admin transfer can be accepted after ${when}`, {
+        cause: e,
+        details: { schedule: Number(decoded.args[0]), acceptAfter: when },
+      });
+    }
+    if (decoded?.name === "AccessControlUnauthorizedAccount") {
+      return new DeployerError(
+        "WRONG_KEY",
+        `${what}: account ${String(decoded.args[0])} lacks role ${String(decoded.args[1])}`,
+        { cause: e },
+      );
+    }
+    const reason = decoded ? `${decoded.name}(${decoded.args.map(String).join(", ")})` : (e.shortMessage ?? "reverted");
+    return new DeployerError("TRANSACTION_FAILED", `${what}: reverted with ${reason}`, {
+      cause: e,
+      details: decoded ? { error: decoded.name, args: decoded.args.map(String) } : undefined,
+    });
+  }
+  return e;
+}
+
+/**
+ * A provider wrapper: every call has a timeout and translated errors. The deployer never calls
+ * a provider or a contract except through `call`.
+ */
+export class Chain {
+  readonly timeoutMs: number;
+  readonly receiptTimeoutMs: number;
+  readonly pollMs: number;
+
+  constructor(
+    readonly provider: Provider,
+    opts: ChainOptions = {},
+  ) {
+    this.timeoutMs = opts.timeoutMs ?? 30_000;
+    this.receiptTimeoutMs = opts.receiptTimeoutMs ?? 300_000;
+    this.pollMs = opts.pollMs ?? 250;
+  }
+
+  static of(runner: Signer | Provider, opts: ChainOptions = {}): Chain {
+    const provider = "getTransactionCount" in runner && "getCode" in runner ? (runner as Provider) : runner.provider;
+    if (!provider) throw new DeployerError("CHAIN_UNAVAILABLE", "signer: it has no provider attached");
+    return new Chain(provider, opts);
+  }
+
+  async call<T>(what: string, fn: () => Promise<T>, timeoutMs = this.timeoutMs): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new DeployerError("CHAIN_UNAVAILABLE", `${what}: no answer from the RPC within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+    });
+    try {
+      return await Promise.race([fn(), timeout]);
+    } catch (e) {
+      throw translateError(e, what);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async chainId(): Promise<bigint> {
+    return (await this.call("getNetwork", () => this.provider.getNetwork())).chainId;
+  }
+
+  /**
+   * A raw JSON-RPC call when the provider offers one: ethers caches identical provider requests
+   * for 250 ms, which would return a stale nonce or code right after a transaction.
+   */
+  private raw<T>(method: string, params: unknown[], fallback: () => Promise<T>, map: (v: unknown) => T): Promise<T> {
+    const p = this.provider as Provider & { send?: (m: string, p: unknown[]) => Promise<unknown> };
+    if (typeof p.send !== "function") return fallback();
+    return p.send(method, params).then(map);
+  }
+
+  code(address: string, blockTag?: number): Promise<string> {
+    const tag = blockTag === undefined ? "latest" : "0x" + blockTag.toString(16);
+    return this.call(`getCode(${address})`, () =>
+      this.raw("eth_getCode", [address, tag], () => this.provider.getCode(address, blockTag), String),
+    );
+  }
+
+  async codeHash(address: string): Promise<string> {
+    return keccak256(await this.code(address));
+  }
+
+  nonce(address: string, tag: "latest" | "pending" | number = "latest"): Promise<number> {
+    const rawTag = typeof tag === "number" ? "0x" + tag.toString(16) : tag;
+    return this.call(`getTransactionCount(${address})`, () =>
+      this.raw(
+        "eth_getTransactionCount",
+        [address, rawTag],
+        () => this.provider.getTransactionCount(address, tag),
+        (v) => Number(BigInt(v as string)),
+      ),
+    );
+  }
+
+  balance(address: string): Promise<bigint> {
+    return this.call(`getBalance(${address})`, () => this.provider.getBalance(address));
+  }
+
+  storageAt(address: string, slot: string): Promise<string> {
+    return this.call(`getStorage(${address})`, () =>
+      this.raw("eth_getStorageAt", [address, slot, "latest"], () => this.provider.getStorage(address, slot), String),
+    );
+  }
+
+  async blockNumber(): Promise<number> {
+    return this.call("getBlockNumber", () => this.provider.getBlockNumber());
+  }
+
+  async feeData(): Promise<Pick<TransactionRequest, "maxFeePerGas" | "maxPriorityFeePerGas" | "gasPrice">> {
+    const f = await this.call("getFeeData", () => this.provider.getFeeData());
+    if (f.maxFeePerGas != null && f.maxPriorityFeePerGas != null) {
+      return { maxFeePerGas: f.maxFeePerGas, maxPriorityFeePerGas: f.maxPriorityFeePerGas };
+    }
+    return { gasPrice: f.gasPrice ?? 0n };
+  }
+
+  /** The most a transaction may cost per gas unit with these fees. */
+  static pricePerGas(fees: Pick<TransactionRequest, "maxFeePerGas" | "gasPrice">): bigint {
+    return BigInt(fees.maxFeePerGas ?? fees.gasPrice ?? 0n);
+  }
+
+  send(signer: Signer, tx: TransactionRequest, what: string): Promise<TransactionResponse> {
+    return this.call(what, () => signer.sendTransaction(tx));
+  }
+
+  /** Waits for `hash` to be mined; a reverted transaction is TRANSACTION_FAILED. */
+  async receipt(hash: string, what: string): Promise<TransactionReceipt> {
+    const r = await this.call(
+      `${what} (waiting for ${hash})`,
+      () => this.provider.waitForTransaction(hash, 1, this.receiptTimeoutMs),
+      this.receiptTimeoutMs + this.timeoutMs,
+    );
+    if (!r) throw new DeployerError("TRANSACTION_FAILED", `${what}: transaction ${hash} was not mined`);
+    if (r.status !== 1) throw new DeployerError("TRANSACTION_FAILED", `${what}: transaction ${hash} reverted`);
+    return r;
+  }
+
+  /**
+   * Waits until every transaction `from` has sent (pending) is mined, so that what the chain
+   * says afterwards is final: a transaction sent before a crash either landed or never will.
+   */
+  async settle(from: string): Promise<number> {
+    const pending = await this.nonce(from, "pending");
+    const deadline = Date.now() + this.receiptTimeoutMs;
+    for (;;) {
+      const latest = await this.nonce(from, "latest");
+      if (latest >= pending) return latest;
+      if (Date.now() > deadline) {
+        throw new DeployerError(
+          "TRANSACTION_FAILED",
+          `${from} has ${pending - latest} pending transaction(s) that did not land within ${this.receiptTimeoutMs} ms`,
+        );
+      }
+      await sleep(this.pollMs);
+    }
+  }
+
+  /**
+   * The hash and block of the transaction `from` sent with `nonce`, found by a binary search on
+   * the account's nonce history (needs a node that serves historical state; undefined if not).
+   */
+  async findTransaction(from: string, nonce: number): Promise<{ hash: string; blockNumber: number } | undefined> {
+    try {
+      let lo = 0;
+      let hi = await this.blockNumber();
+      if ((await this.nonce(from, hi)) <= nonce) return undefined;
+      while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        if ((await this.nonce(from, mid)) > nonce) hi = mid;
+        else lo = mid + 1;
+      }
+      const block = await this.call(`getBlock(${lo})`, () => this.provider.getBlock(lo, true));
+      const tx = block?.prefetchedTransactions.find(
+        (t) => t.from.toLowerCase() === from.toLowerCase() && t.nonce === nonce,
+      );
+      return tx ? { hash: tx.hash, blockNumber: lo } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  static createAddress(from: string, nonce: number): string {
+    return getCreateAddress({ from, nonce });
+  }
+}

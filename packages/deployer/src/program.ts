@@ -1,0 +1,315 @@
+import { Contract, getAddress, id, ZeroAddress, ZeroHash, type Signer } from "ethers";
+import { codeMatches, contractsVersion, loadArtifact } from "./artifacts.js";
+import { Chain, type ChainInfo } from "./chain.js";
+import { assertBrand, normalizeConfig, type DeployConfig } from "./config.js";
+import { assertFunds, createAll, releaseGasBound } from "./create.js";
+import { DeployerError } from "./errors.js";
+import { ensureRelease, programFactoryAt, safely, assertChain, type ReleaseOptions } from "./release.js";
+import {
+  IMPLEMENTATION_ARTIFACTS,
+  PROGRAM_CONTRACTS,
+  type DeploymentStore,
+  type ProgramConfigRecord,
+  type ProgramContract,
+  type ProgramRecord,
+  type Release,
+  type StageContext,
+  type StageName,
+} from "./types.js";
+import { birthFacts, roleNames, verifyProgram } from "./verify.js";
+
+export interface DeployOptions extends ReleaseOptions {
+  /** The chain the signer is on (default: read from the provider; dev when its id is 31337 or 1337). */
+  chain?: ChainInfo;
+}
+
+/** Rough gas of the steps that cannot be simulated before the release exists. */
+const PROGRAM_GAS = 2_500_000n;
+const MOCK_GAS = 1_500_000n;
+
+type Run = {
+  chain: Chain;
+  info: ChainInfo;
+  signer: Signer;
+  from: string;
+  store: DeploymentStore;
+  ctx: StageContext;
+  cfg: ProgramConfigRecord;
+  opts: DeployOptions;
+  version: string;
+};
+
+async function stage<T>(run: Run, name: StageName, body: () => Promise<{ value: T; skipped?: boolean }>): Promise<T> {
+  await run.store.stageStarted(run.ctx, name);
+  try {
+    const { value, skipped } = await body();
+    await run.store.stageFinished(run.ctx, name, skipped ? "skipped" : "done");
+    return value;
+  } catch (e) {
+    await safely(() => run.store.stageFinished(run.ctx, name, "failed", (e as Error).message));
+    throw e;
+  }
+}
+
+function deployParams(run: Run, collateral: string) {
+  const { cfg } = run;
+  return {
+    brand: cfg.brand,
+    tokenName: cfg.tokenName,
+    tokenSymbol: cfg.tokenSymbol,
+    admin: cfg.deployer,
+    executor: run.from,
+    adminDelay: cfg.adminDelay,
+    collateralAsset: collateral,
+    oracleFeed: cfg.oracle?.feed ?? ZeroAddress,
+    oracleHeartbeat: cfg.oracle?.heartbeat ?? 0,
+    lowerPeg: BigInt(cfg.oracle?.lowerPeg ?? 0),
+    upperPeg: BigInt(cfg.oracle?.upperPeg ?? 0),
+    feeReceiver: cfg.feeReceiver,
+    mintFeeBps: cfg.mintFeeBps,
+    redeemFeeBps: cfg.redeemFeeBps,
+    redeemDelay: cfg.redeemDelay,
+  };
+}
+
+/** The ProgramFactory this run can use without deploying (store or adopted), if any. */
+async function knownRelease(run: Run): Promise<{ address: string; fromBlock: number } | undefined> {
+  if (run.opts.programFactory) return { address: run.opts.programFactory, fromBlock: 0 };
+  const r = await run.store.getRelease(run.info.chainId, run.version);
+  if (!r) return undefined;
+  const code = await run.chain.code(r.programFactory);
+  if (!codeMatches(loadArtifact("ProgramFactory", run.opts.contractsDir), code)) return undefined;
+  return { address: r.programFactory, fromBlock: r.contracts.programFactory.blockNumber ?? 0 };
+}
+
+/**
+ * Whether `brand` already has a program on `pf`: undefined if not, the deployment event if it is
+ * this run's own (same admin and executor: a resumed run), BRAND_TAKEN otherwise.
+ */
+async function existingProgram(run: Run, pf: Contract, fromBlock: number) {
+  const program = await run.chain.call("ProgramFactory.programOf", () => pf.programOf(run.cfg.brand));
+  if (program.points === ZeroAddress) return undefined;
+  const events = await run.chain.call("ProgramDeployed logs", () =>
+    pf.queryFilter(pf.filters.ProgramDeployed(id(run.cfg.brand)), fromBlock),
+  );
+  const ev = events[0] as { args?: unknown[]; transactionHash: string; blockNumber: number } | undefined;
+  const args = ev?.args as [string, string, string, string] | undefined;
+  if (!ev || !args || getAddress(args[2]) !== run.cfg.deployer || getAddress(args[3]) !== run.from) {
+    throw new DeployerError(
+      "BRAND_TAKEN",
+      `brand: "${run.cfg.brand}" already has a program on chain ${run.info.chainId}`,
+    );
+  }
+  return { txHash: ev.transactionHash, blockNumber: ev.blockNumber };
+}
+
+async function assertOperator(run: Run, pf: Contract) {
+  const role = await run.chain.call("ProgramFactory.OPERATOR_ROLE", () => pf.OPERATOR_ROLE());
+  if (!(await run.chain.call("ProgramFactory.hasRole", () => pf.hasRole(role, run.from)))) {
+    throw new DeployerError(
+      "WRONG_KEY",
+      `signer: ${run.from} is not an operator of ProgramFactory ${await pf.getAddress()}; use the executor key`,
+    );
+  }
+}
+
+/** The chain-side checks of the `validate` stage; nothing is sent. */
+async function validate(run: Run): Promise<void> {
+  const { chain, cfg } = run;
+  if (cfg.collateralAsset !== "mock" && (await chain.code(cfg.collateralAsset)) === "0x") {
+    throw new DeployerError("INVALID_CONFIG", `collateralAsset: ${cfg.collateralAsset} has no code on this chain`);
+  }
+  if (cfg.oracle && (await chain.code(cfg.oracle.feed)) === "0x") {
+    throw new DeployerError("INVALID_CONFIG", `oracle.feed: ${cfg.oracle.feed} has no code on this chain`);
+  }
+  const known = await knownRelease(run);
+  let gas = known ? 0n : releaseGasBound(run.opts.contractsDir);
+  if (known) {
+    const pf = programFactoryAt(known.address, chain, run.opts.contractsDir);
+    await assertOperator(run, pf);
+    if (await existingProgram(run, pf, known.fromBlock)) return;
+    if (cfg.collateralAsset !== "mock") {
+      const params = deployParams(run, cfg.collateralAsset);
+      gas += await chain.call("simulate ProgramFactory.deployProgram", () =>
+        pf.connect(run.signer).getFunction("deployProgram").estimateGas(params),
+      );
+    }
+  }
+  if (cfg.collateralAsset === "mock") gas += MOCK_GAS;
+  if (!known || cfg.collateralAsset === "mock") gas += PROGRAM_GAS;
+  await assertFunds(chain, run.from, [{ gasLimit: gas, ...(await chain.feeData()) }]);
+}
+
+async function deploy(run: Run, release: Release): Promise<{ value: ProgramRecord; skipped: boolean }> {
+  const { chain, cfg, store, ctx, signer, from } = run;
+  const dir = run.opts.contractsDir;
+  const pf = programFactoryAt(release.programFactory, chain, dir);
+  let sent = false;
+
+  let collateral = cfg.collateralAsset;
+  let collateralMock: ProgramRecord["collateralMock"];
+  if (collateral === "mock") {
+    const name = `${cfg.tokenName} Test USD`;
+    const mock = loadArtifact("MockStablecoin", dir);
+    const created = await createAll({ chain, signer, from, store, ctx, stage: "deploy" }, [
+      {
+        key: "collateralAsset",
+        artifact: mock,
+        args: () => [name, "tUSD", 6],
+        accept: async (address) => {
+          const c = new Contract(address, mock.abi, chain.provider);
+          return (await chain.call("MockStablecoin.name", () => c.name())) === name;
+        },
+      },
+    ]);
+    sent = created.sent;
+    collateralMock = created.deployments.collateralAsset;
+    collateral = collateralMock.address;
+  }
+
+  await chain.settle(from);
+  const fromBlock = release.contracts.programFactory.blockNumber ?? 0;
+  let birth = await existingProgram(run, pf, fromBlock);
+  if (!birth) {
+    const predicted = await chain.call("ProgramFactory.predictAddresses", () => pf.predictAddresses(cfg.brand));
+    const addresses: Record<string, string> = {};
+    for (const k of PROGRAM_CONTRACTS) if (k !== "oracle" || cfg.oracle) addresses[k] = predicted[k];
+    await store.stageAddresses(ctx, "deploy", addresses);
+    const params = deployParams(run, collateral);
+    const fn = pf.connect(signer).getFunction("deployProgram");
+    const gas = await chain.call("simulate ProgramFactory.deployProgram", () => fn.estimateGas(params));
+    const fees = await chain.feeData();
+    const nonce = await chain.nonce(from, "latest");
+    const request = { gasLimit: (gas * 12n) / 10n, nonce, chainId: run.info.chainId, ...fees };
+    await assertFunds(chain, from, [request]);
+    const tx = await chain.call("send ProgramFactory.deployProgram", () => fn.send(params, request));
+    await store.stageTransaction(ctx, "deploy", {
+      hash: tx.hash,
+      nonce: tx.nonce,
+      to: release.programFactory,
+      description: `ProgramFactory.deployProgram(${cfg.brand})`,
+    });
+    const receipt = await chain.receipt(tx.hash, "ProgramFactory.deployProgram");
+    birth = { txHash: tx.hash, blockNumber: receipt.blockNumber };
+    sent = true;
+  }
+
+  const onChain = await chain.call("ProgramFactory.programOf", () => pf.programOf(cfg.brand));
+  const record = await buildRecord(run, release, onChain, birth, collateral, collateralMock);
+  await store.stageAddresses(ctx, "deploy", { ...record.addresses, collateralAsset: collateral });
+  return { value: record, skipped: !sent };
+}
+
+async function buildRecord(
+  run: Run,
+  release: Release,
+  onChain: Record<ProgramContract, string>,
+  birth: { txHash: string; blockNumber: number },
+  collateral: string,
+  collateralMock: ProgramRecord["collateralMock"],
+): Promise<ProgramRecord> {
+  const { chain, cfg } = run;
+  const addresses: ProgramRecord["addresses"] = {};
+  const contracts: ProgramRecord["contracts"] = {};
+  for (const k of PROGRAM_CONTRACTS) {
+    if (onChain[k] === ZeroAddress) continue;
+    addresses[k] = getAddress(onChain[k]);
+    contracts[k] = {
+      proxy: addresses[k]!,
+      implementation: release.implementations[k],
+      artifact: IMPLEMENTATION_ARTIFACTS[k],
+      implementationCodeHash: release.contracts[k].codeHash,
+      proxyCodeHash: await chain.codeHash(addresses[k]!),
+    };
+  }
+  const facts = await birthFacts(chain, { txHash: birth.txHash, addresses });
+  const roles: ProgramRecord["roles"] = {};
+  for (const k of Object.keys(contracts) as ProgramContract[]) {
+    const byName: Record<string, string[]> = {};
+    for (const role of roleNames(contracts[k]!.artifact, run.opts.contractsDir)) {
+      const hash = role === "DEFAULT_ADMIN_ROLE" ? ZeroHash : id(role);
+      byName[role] = [...facts.grants]
+        .filter((g) => g.startsWith(`${k}|${hash}|`))
+        .map((g) => g.split("|")[2])
+        .sort();
+    }
+    roles[k] = byName;
+  }
+  return {
+    chainId: run.info.chainId,
+    brand: cfg.brand,
+    version: release.version,
+    programFactory: release.programFactory,
+    deployer: cfg.deployer,
+    admin: cfg.deployer,
+    executor: run.from,
+    addresses,
+    contracts,
+    collateralAsset: getAddress(collateral),
+    ...(collateralMock ? { collateralMock } : {}),
+    txHash: birth.txHash,
+    blockNumber: birth.blockNumber,
+    roles,
+    transferAllowlist: facts.allowlist,
+    config: { ...cfg, collateralAsset: getAddress(collateral) },
+    upgrades: [],
+    createdAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * Deploys a whole program in one transaction of the release's ProgramFactory, through the
+ * stages validate, release, deploy, verify and register, each reported to `store`. Safe to
+ * run again after a crash at any point: it asks the chain before sending anything.
+ */
+export async function deployProgram(
+  config: DeployConfig,
+  signer: Signer,
+  store: DeploymentStore,
+  opts: DeployOptions = {},
+): Promise<ProgramRecord> {
+  const chain = Chain.of(signer, opts);
+  const info = opts.chain ?? { chainId: await chain.chainId() };
+  // The brand names the manifest, so it is checked before anything is reported.
+  assertBrand(config?.brand);
+  const run: Run = {
+    chain,
+    info,
+    signer,
+    from: "",
+    store,
+    ctx: { chainId: info.chainId, brand: config.brand },
+    cfg: undefined as unknown as ProgramConfigRecord,
+    opts,
+    version: opts.version ?? contractsVersion(opts.contractsDir),
+  };
+
+  await stage(run, "validate", async () => {
+    run.cfg = normalizeConfig(config, info);
+    await assertChain(chain, info);
+    run.from = getAddress(await chain.call("signer.getAddress", () => signer.getAddress()));
+    await validate(run);
+    return { value: undefined };
+  });
+
+  const release = await ensureRelease(info, signer, store, { ...opts, version: run.version, ctx: run.ctx });
+  const pf = programFactoryAt(release.programFactory, chain, opts.contractsDir);
+
+  const existing = await store.getProgram(info.chainId, run.cfg.brand);
+  const record = await stage(run, "deploy", async () => {
+    await assertOperator(run, pf);
+    if (existing && existing.programFactory === release.programFactory) {
+      const onChain = await chain.call("ProgramFactory.programOf", () => pf.programOf(run.cfg.brand));
+      if (getAddress(onChain.points) === existing.addresses.points) return { value: existing, skipped: true };
+    }
+    return deploy(run, release);
+  });
+
+  await stage(run, "verify", async () => ({ value: await verifyProgram(record, signer, opts) }));
+
+  return stage(run, "register", async () => {
+    if (existing && existing.txHash === record.txHash) return { value: existing, skipped: true };
+    await store.saveProgram(record);
+    return { value: record };
+  });
+}

@@ -1,0 +1,184 @@
+import { Contract, type Signer } from "ethers";
+import { codeMatches, contractsVersion, loadArtifact } from "./artifacts.js";
+import { Chain, type ChainInfo, type ChainOptions } from "./chain.js";
+import { createAll, type CreateItem } from "./create.js";
+import { DeployerError } from "./errors.js";
+import {
+  IMPLEMENTATION_ARTIFACTS,
+  PROGRAM_CONTRACTS,
+  type ContractDeployment,
+  type DeploymentStore,
+  type ProgramContract,
+  type Release,
+  type StageContext,
+} from "./types.js";
+import { assertImplementationSafe, type SafetyOptions } from "./validation.js";
+
+export interface ReleaseOptions extends ChainOptions, SafetyOptions {
+  /** Release version label (default: the @points/contracts package version). */
+  version?: string;
+  /** Adopt this already deployed ProgramFactory (and its implementations) as the release. */
+  programFactory?: string;
+  /** Admin of the ProgramFactory (default: the signer). */
+  admin?: string;
+  /** Operator of the ProgramFactory, i.e. the executor that deploys programs (default: the signer). */
+  operator?: string;
+  /** How many of the signer's latest nonces a resumed release searches (default 32). */
+  nonceScanWindow?: number;
+  /** Report the `release` stage under this context (deployProgram passes its brand). */
+  ctx?: StageContext;
+}
+
+export function programFactoryAt(address: string, runner: Chain | Signer, dir?: string): Contract {
+  const abi = loadArtifact("ProgramFactory", dir).abi;
+  return new Contract(address, abi, runner instanceof Chain ? runner.provider : runner);
+}
+
+/** Throws CHAIN_UNAVAILABLE when the RPC serves another chain than the caller named. */
+export async function assertChain(chain: Chain, info: ChainInfo): Promise<void> {
+  const id = await chain.chainId();
+  if (id !== info.chainId) {
+    throw new DeployerError(
+      "CHAIN_UNAVAILABLE",
+      `chainId: the RPC serves chain ${id}, not ${info.chainId}${info.name ? ` (${info.name})` : ""}`,
+    );
+  }
+}
+
+/** Whether every contract of `release` is on chain with the expected code and version. */
+async function releaseIsLive(chain: Chain, release: Release, dir?: string): Promise<boolean> {
+  for (const key of [...PROGRAM_CONTRACTS, "programFactory"] as const) {
+    const d = release.contracts[key];
+    if (!d || !codeMatches(loadArtifact(d.artifact, dir), await chain.code(d.address))) return false;
+  }
+  const pf = programFactoryAt(release.programFactory, chain, dir);
+  return (await chain.call("ProgramFactory.version", () => pf.version())) === release.version;
+}
+
+async function adopt(chain: Chain, address: string, from: string, info: ChainInfo, version: string, dir?: string) {
+  if (!codeMatches(loadArtifact("ProgramFactory", dir), await chain.code(address))) {
+    throw new DeployerError("INVALID_CONFIG", `programFactory: ${address} is not a ProgramFactory of this release`);
+  }
+  const pf = programFactoryAt(address, chain, dir);
+  const onChainVersion = String(await chain.call("ProgramFactory.version", () => pf.version()));
+  if (onChainVersion !== version) {
+    throw new DeployerError(
+      "INVALID_CONFIG",
+      `programFactory: ${address} is version ${onChainVersion}, not ${version}`,
+    );
+  }
+  const impls = await chain.call("ProgramFactory.implementations", () => pf.implementations());
+  const contracts = {} as Release["contracts"];
+  for (const key of PROGRAM_CONTRACTS) {
+    contracts[key] = {
+      artifact: IMPLEMENTATION_ARTIFACTS[key],
+      address: impls[key],
+      codeHash: await chain.codeHash(impls[key]),
+    };
+  }
+  contracts.programFactory = { artifact: "ProgramFactory", address, codeHash: await chain.codeHash(address) };
+  return buildRelease(info, version, from, contracts);
+}
+
+function buildRelease(info: ChainInfo, version: string, deployer: string, contracts: Release["contracts"]): Release {
+  const implementations = {} as Record<ProgramContract, string>;
+  for (const key of PROGRAM_CONTRACTS) implementations[key] = contracts[key].address;
+  return {
+    chainId: info.chainId,
+    version,
+    deployer,
+    programFactory: contracts.programFactory.address,
+    implementations,
+    contracts,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * The release of this version on `chain`: returned when the store or the chain already has it,
+ * otherwise every implementation is validated with OpenZeppelin's upgrades tooling, then the
+ * five implementations and the ProgramFactory are sent back to back and recorded.
+ */
+export async function ensureRelease(
+  info: ChainInfo,
+  signer: Signer,
+  store: DeploymentStore,
+  opts: ReleaseOptions = {},
+): Promise<Release> {
+  const chain = Chain.of(signer, opts);
+  const dir = opts.contractsDir;
+  const version = opts.version ?? contractsVersion(dir);
+  const ctx: StageContext = opts.ctx ?? { chainId: info.chainId, version };
+  await assertChain(chain, info);
+  const from = await chain.call("signer.getAddress", () => signer.getAddress());
+
+  await store.stageStarted(ctx, "release");
+  try {
+    const known = await store.getRelease(info.chainId, version);
+    if (known && (await releaseIsLive(chain, known, dir))) {
+      await store.stageAddresses(ctx, "release", { programFactory: known.programFactory, ...known.implementations });
+      await store.stageFinished(ctx, "release", "skipped");
+      return known;
+    }
+    if (opts.programFactory) {
+      const adopted = await adopt(chain, opts.programFactory, from, info, version, dir);
+      await store.saveRelease(adopted);
+      await store.stageAddresses(ctx, "release", {
+        programFactory: adopted.programFactory,
+        ...adopted.implementations,
+      });
+      await store.stageFinished(ctx, "release", "skipped");
+      return adopted;
+    }
+
+    for (const key of PROGRAM_CONTRACTS) assertImplementationSafe(IMPLEMENTATION_ARTIFACTS[key], opts);
+
+    const admin = opts.admin ?? from;
+    const operator = opts.operator ?? from;
+    const items: CreateItem[] = PROGRAM_CONTRACTS.map((key) => ({
+      key,
+      artifact: loadArtifact(IMPLEMENTATION_ARTIFACTS[key], dir),
+      args: () => [],
+    }));
+    items.push({
+      key: "programFactory",
+      artifact: loadArtifact("ProgramFactory", dir),
+      dependsOnBatch: true,
+      args: (a) => [admin, operator, Object.fromEntries(PROGRAM_CONTRACTS.map((k) => [k, a[k]])), version],
+      accept: async (address, found) => {
+        const pf = programFactoryAt(address, chain, dir);
+        if ((await chain.call("ProgramFactory.version", () => pf.version())) !== version) return false;
+        const impls = await chain.call("ProgramFactory.implementations", () => pf.implementations());
+        return PROGRAM_CONTRACTS.every(
+          (k) => found[k] && String(impls[k]).toLowerCase() === found[k].address.toLowerCase(),
+        );
+      },
+    });
+    const { deployments, sent } = await createAll(
+      { chain, signer, from, store, ctx, stage: "release", nonceScanWindow: opts.nonceScanWindow },
+      items,
+    );
+    const release = buildRelease(
+      info,
+      version,
+      from,
+      deployments as Record<string, ContractDeployment> as Release["contracts"],
+    );
+    await store.stageAddresses(ctx, "release", { programFactory: release.programFactory, ...release.implementations });
+    await store.saveRelease(release);
+    await store.stageFinished(ctx, "release", sent ? "done" : "skipped");
+    return release;
+  } catch (e) {
+    await safely(() => store.stageFinished(ctx, "release", "failed", (e as Error).message));
+    throw e;
+  }
+}
+
+/** Reports a failure to the store without hiding the original error if the store fails too. */
+export async function safely(fn: () => Promise<void> | void): Promise<void> {
+  try {
+    await fn();
+  } catch {
+    // the original error matters more
+  }
+}

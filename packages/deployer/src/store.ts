@@ -1,0 +1,229 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type {
+  DeploymentStore,
+  ProgramRecord,
+  Release,
+  StageContext,
+  StageName,
+  StageRecord,
+  StageStatus,
+  TxInfo,
+} from "./types.js";
+
+/** One manifest: a program (`brand`) or a release (`version`) of one chain. */
+interface Manifest {
+  chainId: string;
+  brand?: string;
+  version?: string;
+  record?: ProgramRecord | Release;
+  stages: Partial<Record<StageName, StageRecord>>;
+  updatedAt: string;
+}
+
+/** bigints are written as decimal strings; `chainId` is read back as a bigint. */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2) + "\n";
+}
+
+export function fromJson<T>(text: string): T {
+  return JSON.parse(text, (k, v) => (k === "chainId" && typeof v === "string" ? BigInt(v) : v)) as T;
+}
+
+const now = () => new Date().toISOString();
+
+function keyOf(ctx: StageContext): string {
+  // Names become file names: refuse anything that could leave the store's directory.
+  if (ctx.brand !== undefined && !/^[a-z0-9]{1,32}$/.test(ctx.brand)) throw new Error(`invalid brand ${ctx.brand}`);
+  if (ctx.version !== undefined && !/^[A-Za-z0-9._+-]{1,64}$/.test(ctx.version)) {
+    throw new Error(`invalid version ${ctx.version}`);
+  }
+  if (ctx.brand) return `${ctx.chainId}/${ctx.brand}`;
+  return `${ctx.chainId}/release-${ctx.version ?? "unknown"}`;
+}
+
+/**
+ * The stage bookkeeping both stores share; subclasses only read and write whole manifests.
+ * Updates are serialized so concurrent calls never lose each other's writes.
+ */
+export abstract class ManifestStore implements DeploymentStore {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  protected abstract read(key: string): Promise<string | undefined>;
+  protected abstract write(key: string, text: string): Promise<void>;
+  protected abstract keys(chainId: bigint): Promise<string[]>;
+
+  private async load(key: string): Promise<Manifest | undefined> {
+    const text = await this.read(key);
+    return text === undefined ? undefined : fromJson<Manifest>(text);
+  }
+
+  private update(ctx: StageContext, change: (m: Manifest) => void): Promise<void> {
+    const run = async () => {
+      const key = keyOf(ctx);
+      const m: Manifest = (await this.load(key)) ?? {
+        chainId: ctx.chainId.toString(),
+        ...(ctx.brand ? { brand: ctx.brand } : { version: ctx.version }),
+        stages: {},
+        updatedAt: now(),
+      };
+      change(m);
+      m.updatedAt = now();
+      await this.write(key, toJson(m));
+    };
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private stage(m: Manifest, stage: StageName): StageRecord {
+    return (m.stages[stage] ??= { status: "running", startedAt: now(), transactions: [], addresses: {} });
+  }
+
+  async getRelease(chainId: bigint, version?: string): Promise<Release | undefined> {
+    if (version !== undefined) {
+      return (await this.load(keyOf({ chainId, version })))?.record as Release | undefined;
+    }
+    const releases: Release[] = [];
+    for (const key of await this.keys(chainId)) {
+      const record = (await this.load(key))?.record as Release | undefined;
+      if (key.includes("/release-") && record) releases.push(record);
+    }
+    return releases.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1);
+  }
+
+  saveRelease(release: Release): Promise<void> {
+    return this.update({ chainId: release.chainId, version: release.version }, (m) => {
+      m.record = release;
+    });
+  }
+
+  async getProgram(chainId: bigint, brand: string): Promise<ProgramRecord | undefined> {
+    return (await this.load(keyOf({ chainId, brand })))?.record as ProgramRecord | undefined;
+  }
+
+  saveProgram(record: ProgramRecord): Promise<void> {
+    return this.update({ chainId: record.chainId, brand: record.brand }, (m) => {
+      m.record = record;
+    });
+  }
+
+  stageStarted(ctx: StageContext, stage: StageName): Promise<void> {
+    return this.update(ctx, (m) => {
+      const previous = m.stages[stage];
+      m.stages[stage] = {
+        status: "running",
+        startedAt: now(),
+        // A resumed stage keeps what earlier attempts sent and planned.
+        transactions: previous?.transactions ?? [],
+        addresses: previous?.addresses ?? {},
+        ...(previous?.nonces ? { nonces: previous.nonces } : {}),
+      };
+    });
+  }
+
+  stageTransaction(ctx: StageContext, stage: StageName, tx: TxInfo): Promise<void> {
+    return this.update(ctx, (m) => {
+      this.stage(m, stage).transactions.push({ ...tx, sentAt: now() });
+    });
+  }
+
+  stageAddresses(
+    ctx: StageContext,
+    stage: StageName,
+    addresses: Record<string, string>,
+    meta?: { nonces?: Record<string, number> },
+  ): Promise<void> {
+    return this.update(ctx, (m) => {
+      const s = this.stage(m, stage);
+      Object.assign(s.addresses, addresses);
+      if (meta?.nonces) s.nonces = { ...s.nonces, ...meta.nonces };
+    });
+  }
+
+  stageFinished(ctx: StageContext, stage: StageName, status: StageStatus, error?: string): Promise<void> {
+    return this.update(ctx, (m) => {
+      const s = this.stage(m, stage);
+      s.status = status;
+      s.finishedAt = now();
+      if (error !== undefined) s.error = error;
+      else delete s.error;
+    });
+  }
+
+  async getStages(ctx: StageContext): Promise<Partial<Record<StageName, StageRecord>> | undefined> {
+    return (await this.load(keyOf(ctx)))?.stages;
+  }
+}
+
+/**
+ * Manifests as JSON files: `<dir>/<chainId>/<brand>.json` per program and
+ * `<dir>/<chainId>/release-<version>.json` per release, each written to a temporary file and
+ * renamed over the old one, so a crash never leaves a half-written manifest.
+ */
+export class JsonFileStore extends ManifestStore {
+  constructor(readonly dir: string) {
+    super();
+  }
+
+  /** The manifest file of a program or a release. */
+  fileOf(ctx: StageContext): string {
+    return path.join(this.dir, `${keyOf(ctx)}.json`);
+  }
+
+  protected async read(key: string): Promise<string | undefined> {
+    try {
+      return await readFile(path.join(this.dir, `${key}.json`), "utf8");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw e;
+    }
+  }
+
+  protected async write(key: string, text: string): Promise<void> {
+    const file = path.join(this.dir, `${key}.json`);
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+    await writeFile(tmp, text, { flush: true });
+    await rename(tmp, file);
+  }
+
+  protected async keys(chainId: bigint): Promise<string[]> {
+    try {
+      const names = await readdir(path.join(this.dir, chainId.toString()));
+      return names.filter((n) => n.endsWith(".json")).map((n) => `${chainId}/${n.slice(0, -".json".length)}`);
+    } catch {
+      return [];
+    }
+  }
+}
+
+/** Manifests in memory (tests, or callers that persist elsewhere). Records are copied in and out. */
+export class MemoryStore extends ManifestStore {
+  private readonly docs = new Map<string, string>();
+
+  protected async read(key: string): Promise<string | undefined> {
+    return this.docs.get(key);
+  }
+
+  protected async write(key: string, text: string): Promise<void> {
+    this.docs.set(key, text);
+  }
+
+  protected async keys(chainId: bigint): Promise<string[]> {
+    return [...this.docs.keys()].filter((k) => k.startsWith(`${chainId}/`));
+  }
+}
+
+/** Used when a caller passes no store: nothing is recorded. */
+export const noStore: DeploymentStore = {
+  getRelease: async () => undefined,
+  saveRelease: async () => undefined,
+  getProgram: async () => undefined,
+  saveProgram: async () => undefined,
+  stageStarted: () => undefined,
+  stageTransaction: () => undefined,
+  stageAddresses: () => undefined,
+  stageFinished: () => undefined,
+};

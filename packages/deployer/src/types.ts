@@ -1,0 +1,176 @@
+/** The contracts of a program, by the names the records, the CLI and the API use. */
+export type ProgramContract = "points" | "factory" | "collateralVault" | "pspVault" | "oracle";
+
+export const PROGRAM_CONTRACTS: readonly ProgramContract[] = [
+  "points",
+  "factory",
+  "collateralVault",
+  "pspVault",
+  "oracle",
+] as const;
+
+/** The artifact each program contract's release implementation is built from. */
+export const IMPLEMENTATION_ARTIFACTS: Record<ProgramContract, string> = {
+  points: "Points",
+  factory: "Factory",
+  collateralVault: "CollateralVault",
+  pspVault: "PSPVault",
+  oracle: "Oracle",
+};
+
+export type StageName = "validate" | "release" | "deploy" | "verify" | "register" | "upgrade" | "handover" | "accept";
+export type StageStatus = "done" | "skipped" | "failed";
+
+/** Which flow a stage belongs to: a program (`brand`) or a release (`version`) on a chain. */
+export interface StageContext {
+  chainId: bigint;
+  brand?: string;
+  version?: string;
+}
+
+/** A transaction as recorded right after it was sent, before its receipt. */
+export interface TxInfo {
+  hash: string;
+  nonce: number;
+  to?: string;
+  description: string;
+}
+
+/** What a store keeps of one stage (returned by `getStages`). */
+export interface StageRecord {
+  status: "running" | StageStatus;
+  startedAt: string;
+  finishedAt?: string;
+  transactions: (TxInfo & { sentAt: string })[];
+  /** Addresses reported so far; reported before sending they are the predicted ones. */
+  addresses: Record<string, string>;
+  /** For contracts created with CREATE: the nonce each planned address belongs to. */
+  nonces?: Record<string, number>;
+  error?: string;
+}
+
+/** One contract creation. */
+export interface ContractDeployment {
+  artifact: string;
+  address: string;
+  /** keccak256 of the runtime bytecode read from the chain. */
+  codeHash: string;
+  txHash?: string;
+  blockNumber?: number;
+  nonce?: number;
+}
+
+/** The shared implementations and the ProgramFactory of one version on one chain. */
+export interface Release {
+  chainId: bigint;
+  version: string;
+  /** The account that deployed it (admin and first operator of the ProgramFactory). */
+  deployer: string;
+  programFactory: string;
+  implementations: Record<ProgramContract, string>;
+  contracts: Record<ProgramContract | "programFactory", ContractDeployment>;
+  createdAt: string;
+}
+
+/** One proxy of a program and what runs behind it. */
+export interface ProgramContractRecord {
+  proxy: string;
+  implementation: string;
+  /** The artifact the implementation was built from (changes with upgrades). */
+  artifact: string;
+  implementationCodeHash: string;
+  proxyCodeHash: string;
+}
+
+export interface UpgradeRecord {
+  contract: ProgramContract;
+  fromArtifact: string;
+  toArtifact: string;
+  oldImplementation: string;
+  newImplementation: string;
+  /** "sent": the upgrade transaction landed; "proposed": an unsigned transaction was returned. */
+  status: "sent" | "proposed";
+  txHash?: string;
+  at: string;
+}
+
+export interface AdminTransferRecord {
+  newAdmin: string;
+  /** Unix time after which each contract accepts. */
+  schedules: Partial<Record<ProgramContract, number>>;
+  txHashes: string[];
+  at: string;
+}
+
+/** The normalized configuration a program was born with (JSON-safe). */
+export interface ProgramConfigRecord {
+  brand: string;
+  tokenName: string;
+  tokenSymbol: string;
+  collateralAsset: string;
+  oracle?: { feed: string; heartbeat: number; lowerPeg: string; upperPeg: string };
+  deployer: string;
+  feeReceiver: string;
+  mintFeeBps: number;
+  redeemFeeBps: number;
+  redeemDelay: number;
+  adminDelay: number;
+}
+
+/** Everything known about one deployed program; the manifest `<chainId>/<brand>.json`. */
+export interface ProgramRecord {
+  chainId: bigint;
+  brand: string;
+  version: string;
+  programFactory: string;
+  /** The brand's wallet: every admin role at birth. */
+  deployer: string;
+  /** The current DEFAULT_ADMIN_ROLE holder (the deployer until a handover is accepted). */
+  admin: string;
+  executor: string;
+  /** Proxy addresses by contract. */
+  addresses: Partial<Record<ProgramContract, string>>;
+  contracts: Partial<Record<ProgramContract, ProgramContractRecord>>;
+  collateralAsset: string;
+  /** Set when the collateral is a MockStablecoin deployed for this program (dev chains). */
+  collateralMock?: ContractDeployment;
+  txHash: string;
+  blockNumber: number;
+  /** Holders of every role right after the deployment transaction, by contract and role name. */
+  roles: Partial<Record<ProgramContract, Record<string, string[]>>>;
+  /** Accounts on the Points transfer allowlist at birth. */
+  transferAllowlist: string[];
+  config: ProgramConfigRecord;
+  upgrades: UpgradeRecord[];
+  pendingAdmin?: AdminTransferRecord;
+  createdAt: string;
+}
+
+/**
+ * Where the deployer reports progress and keeps its records: the CLI uses a JSON manifest
+ * (JsonFileStore), the API its database. Stage methods are called before and after every
+ * transaction, so a crash at any point leaves enough to resume (see README, "Resume").
+ */
+export interface DeploymentStore {
+  /** The release of `version` (the newest one when omitted). */
+  getRelease(chainId: bigint, version?: string): Promise<Release | undefined>;
+  saveRelease(release: Release): Promise<void>;
+  getProgram(chainId: bigint, brand: string): Promise<ProgramRecord | undefined>;
+  saveProgram(record: ProgramRecord): Promise<void>;
+  stageStarted(ctx: StageContext, stage: StageName): Promise<void> | void;
+  /** Called right after a transaction is sent, before its receipt. */
+  stageTransaction(ctx: StageContext, stage: StageName, tx: TxInfo): Promise<void> | void;
+  /** Called before sending (predicted addresses, with their CREATE nonces) and after. */
+  stageAddresses(
+    ctx: StageContext,
+    stage: StageName,
+    addresses: Record<string, string>,
+    meta?: { nonces?: Record<string, number> },
+  ): Promise<void> | void;
+  stageFinished(ctx: StageContext, stage: StageName, status: StageStatus, error?: string): Promise<void> | void;
+  /**
+   * Optional: the stages recorded for `ctx`. With it a resumed release also finds contracts
+   * sent long ago; without it the deployer searches the signer's last nonces only.
+   */
+  getStages?(ctx: StageContext): Promise<Partial<Record<StageName, StageRecord>> | undefined>;
+}

@@ -1,0 +1,239 @@
+import { Contract, getAddress, Interface, ZeroAddress, ZeroHash, type ContractRunner, type Provider } from "ethers";
+import { loadArtifact } from "./artifacts.js";
+import { Chain, type ChainOptions } from "./chain.js";
+import { DeployerError } from "./errors.js";
+import { PROGRAM_CONTRACTS, type ProgramContract, type ProgramRecord } from "./types.js";
+
+/** ERC-1967 implementation slot: keccak256("eip1967.proxy.implementation") - 1. */
+export const IMPLEMENTATION_SLOT = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
+
+const EVENTS = new Interface([
+  "event RoleGranted(bytes32 indexed role, address indexed account, address indexed sender)",
+  "event RoleRevoked(bytes32 indexed role, address indexed account, address indexed sender)",
+  "event TransferWhitelistUpdated(address indexed account, bool whitelisted)",
+]);
+
+const ADMIN_HELD_ROLES = new Set([
+  "PAUSER_ROLE",
+  "MANAGER_ROLE",
+  "CAMPAIGN_ADMIN_ROLE",
+  "ISSUING_ADMIN_ROLE",
+  "SETTLEMENT_ADMIN_ROLE",
+  "TRANSFER_ADMIN_ROLE",
+]);
+
+/**
+ * Who must hold `role` on `contract` (DESIGN section 5): the brand's wallet every admin role,
+ * the executor EXECUTOR_ROLE and nothing else, the Factory MINTER_ROLE on Points. `atBirth`
+ * uses the birth admin; later the current DEFAULT_ADMIN_ROLE holder. Undefined: a role this
+ * deployer does not know, which verification reports instead of guessing.
+ */
+export function expectedHolders(
+  p: ProgramRecord,
+  contract: ProgramContract,
+  role: string,
+  atBirth = false,
+): string[] | undefined {
+  if (role === "DEFAULT_ADMIN_ROLE") return [atBirth ? p.deployer : p.admin];
+  if (ADMIN_HELD_ROLES.has(role)) return [p.deployer];
+  if (role === "MINTER_ROLE" && contract === "points") return [p.addresses.factory!];
+  if (role === "EXECUTOR_ROLE" && contract === "factory") return [p.executor];
+  return undefined;
+}
+
+/** The role constants (`*_ROLE()` views) of an artifact's ABI, DEFAULT_ADMIN_ROLE included. */
+export function roleNames(artifactName: string, dir?: string): string[] {
+  const names = new Set<string>(["DEFAULT_ADMIN_ROLE"]);
+  for (const f of loadArtifact(artifactName, dir).abi as { type: string; name?: string; inputs?: unknown[] }[]) {
+    if (f.type === "function" && f.name?.endsWith("_ROLE") && f.inputs?.length === 0) names.add(f.name);
+  }
+  return [...names];
+}
+
+export function programContract(p: ProgramRecord, key: ProgramContract, runner: ContractRunner, dir?: string) {
+  const c = p.contracts[key]!;
+  return new Contract(c.proxy, loadArtifact(c.artifact, dir).abi, runner);
+}
+
+function presentContracts(p: ProgramRecord): ProgramContract[] {
+  return PROGRAM_CONTRACTS.filter((k) => p.contracts[k]);
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** What the deployment transaction granted: roles (by contract and role hash) and allowlist entries. */
+export async function birthFacts(chain: Chain, p: Pick<ProgramRecord, "txHash" | "addresses">) {
+  const receipt = await chain.call(`getTransactionReceipt(${p.txHash})`, () =>
+    chain.provider.getTransactionReceipt(p.txHash),
+  );
+  if (!receipt) throw new DeployerError("VERIFY_FAILED", `txHash: deployment transaction ${p.txHash} not found`);
+  const byAddress = new Map<string, ProgramContract>();
+  for (const [k, a] of Object.entries(p.addresses)) if (a) byAddress.set(a.toLowerCase(), k as ProgramContract);
+  const grants = new Set<string>();
+  const allowlist = new Set<string>();
+  for (const log of receipt.logs) {
+    const contract = byAddress.get(log.address.toLowerCase());
+    const parsed = EVENTS.parseLog(log);
+    if (!contract || !parsed) continue;
+    if (parsed.name === "TransferWhitelistUpdated") {
+      const account = getAddress(String(parsed.args[0]));
+      if (contract !== "points") continue;
+      if (parsed.args[1]) allowlist.add(account);
+      else allowlist.delete(account);
+      continue;
+    }
+    const key = `${contract}|${parsed.args[0]}|${getAddress(String(parsed.args[1]))}`;
+    if (parsed.name === "RoleGranted") grants.add(key);
+    if (parsed.name === "RoleRevoked") grants.delete(key);
+  }
+  return { grants, allowlist: [...allowlist], blockNumber: receipt.blockNumber };
+}
+
+export interface VerifyOptions extends ChainOptions {
+  contractsDir?: string;
+}
+
+export interface VerifyReport {
+  ok: true;
+  /** Number of facts compared with the chain. */
+  checked: number;
+}
+
+/**
+ * Reads the program back from the chain and compares it with the record: every role of every
+ * contract (each holder present, the executor holding EXECUTOR_ROLE only, the deployment
+ * transaction granting nothing else), the admin and its pending transfer, the transfer
+ * allowlist, every cross reference and every proxy's ERC-1967 implementation slot. Throws
+ * VERIFY_FAILED listing every difference.
+ */
+export async function verifyProgram(
+  p: ProgramRecord,
+  signerOrProvider: ContractRunner | Provider,
+  opts: VerifyOptions = {},
+): Promise<VerifyReport> {
+  const runner = signerOrProvider as ContractRunner;
+  const provider = (runner.provider ?? runner) as Provider;
+  const chain = new Chain(provider, opts);
+  const dir = opts.contractsDir;
+  const diffs: string[] = [];
+  let checked = 0;
+  const expect = (ok: boolean, message: string) => {
+    checked++;
+    if (!ok) diffs.push(message);
+  };
+  const read = <T>(what: string, fn: () => Promise<T>) => chain.call(what, fn);
+
+  const birth = await birthFacts(chain, p);
+  const birthExpected = new Set<string>();
+  const roleLabels = new Map<string, string>();
+  const pfAddress = p.programFactory;
+
+  // Reads run in parallel per contract: a verification is a few hundred calls.
+  await Promise.all(
+    presentContracts(p).map(async (key) => {
+      const rec = p.contracts[key]!;
+      const c = programContract(p, key, provider, dir);
+      const slot = await chain.storageAt(rec.proxy, IMPLEMENTATION_SLOT);
+      const impl = getAddress("0x" + slot.slice(-40));
+      const proposed = p.upgrades
+        .filter((u) => u.contract === key && u.status === "proposed")
+        .map((u) => u.newImplementation);
+      expect(
+        same(impl, rec.implementation) || proposed.some((a) => same(a, impl)),
+        `${key}: implementation slot holds ${impl}, expected ${rec.implementation}`,
+      );
+
+      await Promise.all(
+        roleNames(rec.artifact, dir).map(async (role) => {
+          const hash: string = role === "DEFAULT_ADMIN_ROLE" ? ZeroHash : await read(`${key}.${role}`, () => c[role]());
+          roleLabels.set(hash, role);
+          const holders = expectedHolders(p, key, role);
+          const birthHolders = expectedHolders(p, key, role, true);
+          if (!holders || !birthHolders) {
+            expect(false, `${key}: role ${role} has no expected holder in this deployer version`);
+            return;
+          }
+          for (const h of birthHolders) birthExpected.add(`${key}|${hash}|${getAddress(h)}`);
+          const has = (account: string) => read(`${key}.hasRole(${role})`, () => c.hasRole(hash, account));
+          const checks = holders.map(async (h) =>
+            expect(await has(h), `${key}: ${h} should hold ${role} but does not`),
+          );
+          if (!holders.some((h) => same(h, p.executor))) {
+            checks.push(
+              has(p.executor).then((v) =>
+                expect(!v, `${key}: the executor ${p.executor} holds ${role}; it may hold EXECUTOR_ROLE only`),
+              ),
+            );
+          }
+          checks.push(has(pfAddress).then((v) => expect(!v, `${key}: the ProgramFactory holds ${role}`)));
+          await Promise.all(checks);
+        }),
+      );
+
+      const admin = await read(`${key}.defaultAdmin`, () => c.defaultAdmin());
+      expect(same(admin, p.admin), `${key}: defaultAdmin is ${admin}, expected ${p.admin}`);
+      const [pendingAdmin] = await read(`${key}.pendingDefaultAdmin`, () => c.pendingDefaultAdmin());
+      const expectedPending = p.pendingAdmin?.newAdmin ?? ZeroAddress;
+      expect(same(pendingAdmin, expectedPending), `${key}: pending admin transfer to ${pendingAdmin} is not recorded`);
+    }),
+  );
+
+  const describe = (grant: string) => {
+    const [contract, role, account] = grant.split("|");
+    return `${contract} ${roleLabels.get(role) ?? role} to ${account}`;
+  };
+  for (const g of birth.grants) expect(birthExpected.has(g), `deployment granted an unexpected role: ${describe(g)}`);
+  for (const g of birthExpected) expect(birth.grants.has(g), `deployment did not grant ${describe(g)}`);
+
+  const points = programContract(p, "points", provider, dir);
+  const factory = programContract(p, "factory", provider, dir);
+  const vault = programContract(p, "collateralVault", provider, dir);
+  const psp = programContract(p, "pspVault", provider, dir);
+  const allow = expectedAllowlist(p);
+  for (const a of allow) {
+    expect(
+      await read("points.isTransferWhitelisted", () => points.isTransferWhitelisted(a)),
+      `points: ${a} is not on the transfer allowlist`,
+    );
+  }
+  for (const a of birth.allowlist)
+    expect(
+      allow.some((x) => same(x, a)),
+      `points: deployment allowlisted unexpected ${a}`,
+    );
+
+  const ref = async (what: string, fn: () => Promise<string>, want: string) =>
+    expect(same(await read(what, fn), want), `${what} is not ${want}`);
+  await ref("factory.points", () => factory.points(), p.addresses.points!);
+  await ref("factory.vaultOf(collateral)", () => factory.vaultOf(p.collateralAsset), p.addresses.collateralVault!);
+  await ref("factory.oracle", () => factory.oracle(), p.addresses.oracle ?? ZeroAddress);
+  await ref("factory.feeReceiver", () => factory.feeReceiver(), p.config.feeReceiver);
+  await ref("collateralVault.factory", () => vault.factory(), p.addresses.factory!);
+  await ref("collateralVault.asset", () => vault.asset(), p.collateralAsset);
+  await ref("pspVault.points", () => psp.points(), p.addresses.points!);
+  expect(
+    Number(await read("factory.mintFeeBps", () => factory.mintFeeBps())) === p.config.mintFeeBps,
+    "factory.mintFeeBps differs from the config",
+  );
+  expect(
+    Number(await read("factory.redeemFeeBps", () => factory.redeemFeeBps())) === p.config.redeemFeeBps,
+    "factory.redeemFeeBps differs from the config",
+  );
+  expect(
+    Number(await read("factory.redeemDelay", () => factory.redeemDelay())) === p.config.redeemDelay,
+    "factory.redeemDelay differs from the config",
+  );
+
+  if (diffs.length > 0) {
+    throw new DeployerError("VERIFY_FAILED", `program ${p.brand} differs from the chain:\n- ${diffs.join("\n- ")}`, {
+      details: { differences: diffs },
+    });
+  }
+  return { ok: true, checked };
+}
+
+export function expectedAllowlist(p: ProgramRecord): string[] {
+  const list = [p.addresses.factory!, p.addresses.pspVault!];
+  if (p.config.mintFeeBps !== 0 || p.config.redeemFeeBps !== 0) list.push(p.config.feeReceiver);
+  return list.map((a) => getAddress(a));
+}

@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { Address, ChainIdParam } from "../primitives.js";
+import { defineRoute } from "../route.js";
+import { success } from "../envelope.js";
+
+const Text = (max: number) =>
+  z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
+const Url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2048);
+
+/** POST /api/v1/client-onboarding/deploy body (DESIGN section 5). */
+export const OnboardingRequest = z.strictObject({
+  brand: z
+    .string()
+    .regex(/^[a-z0-9]{1,32}$/, "must be 1-32 lowercase letters and digits")
+    .meta({ description: "Lowercase alphanumeric, unique across programs", example: "acme" }),
+  organization: z.strictObject({ name: Text(200), website: Url, description: Text(2000) }),
+  chainId: z.number().int().positive().meta({ description: "One of the server's configured chains", example: 31337 }),
+  token: z.strictObject({
+    name: Text(64),
+    symbol: z.string().regex(/^[A-Za-z0-9]{1,11}$/, "must be 1-11 letters or digits"),
+    description: Text(2000),
+    logoUrl: Url,
+    websiteUrl: Url,
+  }),
+  deployer: Address.meta({ description: "The brand's wallet: it receives every admin role" }),
+  collateral: z
+    .strictObject({ asset: Address })
+    .optional()
+    .meta({ description: "Existing ERC-20 collateral; omitted on a dev chain: a mock 6-decimal stablecoin" }),
+  oracle: z
+    .strictObject({
+      feed: Address,
+      heartbeat: z
+        .number()
+        .int()
+        .positive()
+        .max(30 * 86_400),
+      lowerPeg: z.string().regex(/^[1-9][0-9]{0,36}$/, "must be an 18-decimal price as a decimal string"),
+      upperPeg: z.string().regex(/^[1-9][0-9]{0,36}$/, "must be an 18-decimal price as a decimal string"),
+    })
+    .optional(),
+});
+export type OnboardingRequest = z.infer<typeof OnboardingRequest>;
+
+export const ProgramAddresses = z.object({
+  points: Address,
+  factory: Address,
+  collateralVault: Address,
+  pspVault: Address,
+  oracle: Address.nullable(),
+});
+
+const StageView = z.object({
+  name: z.enum(["validate", "release", "deploy", "verify", "register"]),
+  status: z.enum(["pending", "running", "done", "failed", "skipped"]),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  transactions: z.array(z.object({ hash: z.string(), description: z.string(), explorerUrl: z.string().nullable() })),
+  addresses: z.record(z.string(), z.string()),
+  error: z.string().nullable(),
+});
+
+export const TaskView = z
+  .object({
+    taskId: z.string(),
+    status: z.enum(["queued", "running", "succeeded", "failed"]),
+    brand: z.string(),
+    chain: z.object({
+      chainId: z.string(),
+      name: z.string(),
+      testnet: z.boolean(),
+      explorerUrl: z.string().nullable(),
+    }),
+    predicted: ProgramAddresses.nullable().meta({ description: "Null until the chain has a release to predict from" }),
+    stages: z.array(StageView),
+    attempts: z.number().int(),
+    error: z.string().nullable(),
+    organization: OnboardingRequest.shape.organization,
+    token: OnboardingRequest.shape.token,
+    deployer: Address,
+    program: z
+      .object({
+        id: z.string(),
+        addresses: ProgramAddresses,
+        explorer: z.record(z.string(), z.string()).nullable(),
+        rolesAtBirth: z.record(z.string(), z.record(z.string(), z.array(z.string()))),
+      })
+      .nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "OnboardingTask" });
+
+const TaskParams = z.object({ taskId: z.uuid("must be a task id (UUID)") });
+
+export const onboardingDeploy = defineRoute({
+  method: "post",
+  path: "/api/v1/client-onboarding/deploy",
+  summary: "Queue the deployment of a branded program; honours Idempotency-Key",
+  tag: "onboarding",
+  auth: "key",
+  status: 202,
+  body: OnboardingRequest,
+  response: success(
+    z.object({
+      taskId: z.string(),
+      status: z.enum(["queued", "running", "succeeded", "failed"]),
+      predicted: ProgramAddresses.nullable(),
+    }),
+  ),
+});
+
+export const onboardingTask = defineRoute({
+  method: "get",
+  path: "/v1/client-onboarding/tasks/:taskId",
+  summary: "Poll a deployment task: status and persisted stages",
+  tag: "onboarding",
+  auth: "key",
+  params: TaskParams,
+  response: success(TaskView),
+});
+
+export const onboardingTaskApi = defineRoute({ ...onboardingTask, path: "/api/v1/client-onboarding/tasks/:taskId" });
+
+export const onboardingTasks = defineRoute({
+  method: "get",
+  path: "/api/v1/client-onboarding/tasks",
+  summary: "The caller's deployment tasks (newest first)",
+  tag: "onboarding",
+  auth: "key",
+  query: z.object({ chainId: ChainIdParam.optional() }),
+  response: success(z.array(TaskView)),
+});
+
+export const onboardingRetry = defineRoute({
+  method: "post",
+  path: "/api/v1/client-onboarding/tasks/:taskId/retry",
+  summary: "Retry a failed task; it resumes from the chain, it does not start over",
+  tag: "onboarding",
+  auth: "key",
+  status: 202,
+  params: TaskParams,
+  response: success(TaskView),
+});
