@@ -37,7 +37,12 @@ export function Overview() {
     if (!from) return [];
     const checks = programContracts(program).flatMap(([c]) => ROLES_BY_CONTRACT[c].map((r) => [c, r] as const));
     const results = await Promise.all(checks.map(([c, r]) => client.roles.check(c, r, from)));
-    return results.filter((r) => r.hasRole).map((r) => `${r.role} on ${r.contract}`);
+    // One line per contract: "pspVault: MANAGER, PAUSER, …".
+    const held = new Map<string, string[]>();
+    for (const r of results.filter((x) => x.hasRole)) {
+      held.set(r.contract, [...(held.get(r.contract) ?? []), r.role.replace(/_ROLE$/, "")]);
+    }
+    return [...held].map(([c, rs]) => `${c}: ${rs.join(", ")}`);
   }, [from]);
   const s = state.value;
 
@@ -49,16 +54,16 @@ export function Overview() {
           <tbody>
             {programContracts(program).map(([name, addr]) => (
               <tr key={name}>
-                <th scope="row">{name}</th>
-                <td>
-                  <AddressLink address={addr} explorerUrl={explorerUrl} />
-                </td>
-                <td>
+                <th scope="row">
+                  {name}{" "}
                   {paused.value?.[name] === undefined ? null : paused.value[name] ? (
                     <span className="badge bad">paused</span>
                   ) : (
                     <span className="badge ok">running</span>
                   )}
+                </th>
+                <td>
+                  <AddressLink address={addr} explorerUrl={explorerUrl} />
                 </td>
               </tr>
             ))}

@@ -43,8 +43,8 @@ export function ChainLock() {
   return (
     <aside className="lock" aria-label="Chain locked">
       <p>
-        <span aria-hidden="true">🔒</span> A deploy has started, so the chain (id {me.wizard.chainId}) is locked. To
-        deploy on another chain, sign out and restart the wizard.
+        <strong>Chain locked.</strong> A deploy has started, so the chain (id {me.wizard.chainId}) is locked. To deploy
+        on another chain, sign out and restart the wizard.
       </p>
       {!asking ? (
         <button onClick={() => setAsking(true)}>Sign out and restart</button>
