@@ -256,7 +256,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   it("campaigns_showTheDecodedRevert_whenTheMinterPassesItsLimit", async () => {
     await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (SP)": "70" });
     const alert = page.getByRole("dialog").getByRole("alert");
-    await alert.getByText("MinterLimitExceeded").waitFor();
+    await alert.locator("strong", { hasText: /^MinterLimitExceeded\(/ }).waitFor();
     await screenshot(page, "issue-psp-limit-error");
     assert.doesNotMatch(await alert.innerText(), /\bat \w+ \(|Error:/);
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();

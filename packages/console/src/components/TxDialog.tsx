@@ -103,7 +103,7 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
                   <p className="progress">Waiting for the wallet to sign, then for the transaction to be mined…</p>
                 </>
               )}
-              {phase.kind === "done" && <Receipt receipt={phase.receipt} explorerUrl={explorerUrl} />}
+              {phase.kind === "done" && <Receipt tx={phase.tx} receipt={phase.receipt} explorerUrl={explorerUrl} />}
               {phase.kind === "error" && <ErrorBox error={phase.error} />}
             </div>
             <div className="row end">
@@ -171,13 +171,31 @@ export function TxSummary({ tx }: { tx: PreparedTx }) {
   );
 }
 
-function Receipt({ receipt, explorerUrl }: { receipt: TransactionReceipt; explorerUrl?: string | null }) {
+function Receipt({
+  tx,
+  receipt,
+  explorerUrl,
+}: {
+  tx: PreparedTx;
+  receipt: TransactionReceipt;
+  explorerUrl?: string | null;
+}) {
   return (
     <div className="success" role="status">
       <p>
         <strong>Confirmed</strong> in block {receipt.blockNumber}.
       </p>
       <dl className="kv">
+        <dt>Call</dt>
+        <dd>
+          <code>
+            {tx.call.contract}.{tx.call.function}
+          </code>
+        </dd>
+        <dt>Signed by</dt>
+        <dd>
+          <code>{tx.from}</code>
+        </dd>
         <dt>Transaction</dt>
         <dd>
           {explorerUrl ? (

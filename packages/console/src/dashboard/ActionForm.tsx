@@ -56,12 +56,15 @@ export function ActionForm({
   submit,
   build,
   idPrefix,
+  after,
 }: {
   title: string;
   fields: FieldSpec[];
   submit: string;
   build(values: Values, from: string): Promise<PreparedTx>;
   idPrefix?: string;
+  /** Runs once the transaction is mined, with the values it was built from. */
+  after?(values: Values): void;
 }) {
   const run = useTx();
   const { from, bump } = useDash();
@@ -82,7 +85,14 @@ export function ActionForm({
     }
     setErrors(errs);
     if (Object.keys(errs).length || !from) return;
-    run({ title, build: () => build(values, from), onDone: bump });
+    run({
+      title,
+      build: () => build(values, from),
+      onDone: () => {
+        bump();
+        after?.(values);
+      },
+    });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useWallet } from "../wallet/wallet";
 import { Card, ErrorBox, Field } from "../components/ui";
 import { ActionForm } from "./ActionForm";
@@ -21,6 +21,7 @@ export function Campaigns() {
   const wallet = useWallet();
   const [selected, setSelected] = useState<string | null>(null);
   const [open, setOpen] = useState("");
+  const created = useRef<string | null>(null);
   const known = useLoad(async () => {
     const provider = wallet.provider();
     const names = labels(program.id);
@@ -92,9 +93,11 @@ export function Campaigns() {
                 { from },
               );
               if (tx.campaignId) rememberLabel(program.id, tx.campaignId.value, tx.campaignId.label);
-              setSelected(tx.campaignId?.value ?? v.campaignId);
+              created.current = tx.campaignId?.value ?? null;
               return tx;
             }}
+            // Selected once mined: before that the campaign does not exist yet.
+            after={(v) => setSelected(created.current ?? v.campaignId)}
           />
         </Card>
       </div>
