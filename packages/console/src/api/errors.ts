@@ -17,8 +17,15 @@ export function describeError(e: unknown): Described {
     switch (e.code) {
       case "WOULD_REVERT":
         if (d.name) {
-          const args = Array.isArray(d.args) ? d.args.map(fmtArg).join(", ") : "";
-          return { title: `${d.name}(${args})`, detail: `${d.contract ?? "The contract"} would revert: ${e.message}` };
+          // The API names each argument: {minter: "0x…", limit: "…"}.
+          const args = Array.isArray(d.args)
+            ? d.args.map(fmtArg).join(", ")
+            : d.args && typeof d.args === "object"
+              ? Object.entries(d.args as Record<string, unknown>)
+                  .map(([k, v]) => `${k}: ${fmtArg(v)}`)
+                  .join(", ")
+              : "";
+          return { title: `${d.name}(${args})`, detail: e.message };
         }
         return { title: "The transaction would revert", detail: e.message };
       case "MISSING_ROLE":

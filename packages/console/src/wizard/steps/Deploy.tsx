@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useSession } from "../../session";
 import { useWallet } from "../../wallet/wallet";
-import { consoleApi, onboardingApi, type ChainInfo } from "../../api/console";
+import { consoleApi, onboardingApi, type ChainInfo, type Organization, type TokenConfig } from "../../api/console";
 import { Field, isAddress } from "../../components/ui";
 import { StepNav, useSaving } from "../Wizard";
 
@@ -28,9 +28,9 @@ export function Deploy() {
       const { taskId } = await onboardingApi.deploy(
         {
           brand: w.brand!,
-          organization: w.organization!,
+          organization: w.organization as Organization,
           chainId: w.chainId!,
-          token: w.token!,
+          token: w.token as TokenConfig,
           deployer: w.wallet!,
           ...(collateral ? { collateral: { asset: collateral.trim() } } : {}),
         },

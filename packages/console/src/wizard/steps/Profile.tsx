@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useSession } from "../../session";
+import type { Organization as OrganizationFields } from "../../api/console";
 import { useWallet } from "../../wallet/wallet";
 import { Field } from "../../components/ui";
 import { StepNav, useSaving } from "../Wizard";
@@ -63,7 +64,12 @@ export function ConnectWallet() {
 export function Organization() {
   const { me, save } = useSession();
   const s = useSaving();
-  const [org, setOrg] = useState(me.wizard.organization ?? { name: "", website: "", description: "" });
+  const [org, setOrg] = useState<OrganizationFields>({
+    name: "",
+    website: "",
+    description: "",
+    ...me.wizard.organization,
+  });
   const [touched, setTouched] = useState(false);
   const errors = { name: text(org.name, 200), website: url(org.website), description: text(org.description, 2000) };
   const shown = (k: keyof typeof errors) => (touched ? errors[k] : null);

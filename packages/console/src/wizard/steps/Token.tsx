@@ -40,15 +40,14 @@ const suggest = (name: string) =>
 export function TokenAndBrand() {
   const { me, save } = useSession();
   const s = useSaving();
-  const [token, setToken] = useState<TokenConfig>(
-    me.wizard.token ?? {
-      name: "",
-      symbol: "",
-      description: "",
-      logoUrl: "",
-      websiteUrl: me.wizard.organization?.website ?? "",
-    },
-  );
+  const [token, setToken] = useState<TokenConfig>({
+    name: "",
+    symbol: "",
+    description: "",
+    logoUrl: "",
+    websiteUrl: me.wizard.organization?.website ?? "",
+    ...me.wizard.token,
+  });
   const [brand, setBrand] = useState(me.wizard.brand ?? suggest(me.wizard.organization?.name ?? ""));
   const [touched, setTouched] = useState(false);
   const check = useBrandCheck(brand);
