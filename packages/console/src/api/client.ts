@@ -1,0 +1,12 @@
+import { createClient, type PointsClient } from "@points/sdk";
+
+/** Same origin in production (the API serves the console) and in development (Vite proxies). */
+export const API_BASE = window.location.origin;
+
+/** The session cookie rides along with every call: console sessions authorize "key" routes. */
+export const withCredentials: typeof fetch = (input, init) => fetch(input, { ...init, credentials: "include" });
+
+/** An SDK client bound to one program (the dashboard's) or to none (the wizard). */
+export function sdk(program?: string): PointsClient {
+  return createClient({ baseUrl: API_BASE, fetch: withCredentials, program });
+}

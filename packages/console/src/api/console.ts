@@ -1,0 +1,41 @@
+import { createClient, type RequestInput, type ResponseData } from "@points/sdk";
+import { API_BASE, sdk, withCredentials } from "./client";
+
+// The console's own routes (/console/v1) and the onboarding routes, through the SDK's route
+// table (@points/schema) like every other call; the types come from the same schemas.
+
+export type Me = ResponseData<"consoleMe">;
+export type Wizard = ResponseData<"consoleWizardSave">;
+export type WizardPatch = RequestInput<"consoleWizardSave">["body"];
+export type Organization = { name: string; website: string; description: string };
+export type TokenConfig = { name: string; symbol: string; description: string; logoUrl: string; websiteUrl: string };
+export type ChainInfo = ResponseData<"consoleChains">[number];
+export type BrandAvailability = ResponseData<"consoleBrandAvailable">;
+export type TaskView = ResponseData<"onboardingTask">;
+export type StageView = TaskView["stages"][number];
+export type DeployRequest = RequestInput<"onboardingDeploy">["body"];
+
+const client = sdk();
+
+export const consoleApi = {
+  requestCode: (email: string) => client.request("consoleRequestCode", { body: { email } }),
+  verify: (email: string, code: string) => client.request("consoleVerify", { body: { email, code } }),
+  logout: () => client.request("consoleLogout"),
+  me: () => client.request("consoleMe"),
+  saveWizard: (patch: WizardPatch) => client.request("consoleWizardSave", { body: patch }),
+  restart: () => client.request("consoleWizardRestart"),
+  chains: () => client.request("consoleChains"),
+  brandAvailable: (brand: string) => client.request("consoleBrandAvailable", { params: { brand } }),
+};
+
+export const onboardingApi = {
+  /** The idempotency key makes a repeated click or a retried request return the same task. */
+  deploy: (body: DeployRequest, idempotencyKey: string) =>
+    createClient({
+      baseUrl: API_BASE,
+      fetch: (url, init) =>
+        withCredentials(url, { ...init, headers: { ...(init?.headers as object), "idempotency-key": idempotencyKey } }),
+    }).request("onboardingDeploy", { body }),
+  task: (taskId: string) => client.request("onboardingTask", { params: { taskId } }),
+  retry: (taskId: string) => client.request("onboardingRetry", { params: { taskId } }),
+};

@@ -1,0 +1,58 @@
+import { isError } from "ethers";
+import { PointsApiError } from "@points/sdk";
+
+export interface Described {
+  title: string;
+  detail?: string;
+  /** Field messages of an INVALID_INPUT answer. */
+  fields?: { field: string; message: string }[];
+}
+
+const fmtArg = (a: unknown) => (typeof a === "string" ? a : JSON.stringify(a));
+
+/** A failure as a person should read it: the API's decoded error, never a stack. */
+export function describeError(e: unknown): Described {
+  if (e instanceof PointsApiError) {
+    const d = (e.details ?? {}) as Record<string, any>;
+    switch (e.code) {
+      case "WOULD_REVERT":
+        if (d.name) {
+          // The API names each argument: {minter: "0x…", limit: "…"}.
+          const args = Array.isArray(d.args)
+            ? d.args.map(fmtArg).join(", ")
+            : d.args && typeof d.args === "object"
+              ? Object.entries(d.args as Record<string, unknown>)
+                  .map(([k, v]) => `${k}: ${fmtArg(v)}`)
+                  .join(", ")
+              : "";
+          return { title: `${d.name}(${args})`, detail: e.message };
+        }
+        return { title: "The transaction would revert", detail: e.message };
+      case "MISSING_ROLE":
+        return {
+          title: `Missing ${d.role ?? "role"}`,
+          detail: d.account ? `${d.account} does not hold ${d.role} on ${d.contract}.` : e.message,
+        };
+      case "INVALID_INPUT":
+        return { title: "Some input is not valid", detail: e.message, fields: Array.isArray(d.issues) ? d.issues : [] };
+      case "UNAUTHORIZED":
+        return { title: "Not signed in or not allowed", detail: e.message };
+      case "RATE_LIMITED":
+        return { title: "Too many attempts", detail: e.message };
+      case "TX_REVERTED":
+        return { title: "The transaction was mined but failed", detail: e.message };
+      case "WRONG_SIGNER":
+        return { title: "The wallet account does not match", detail: e.message };
+      case "NETWORK":
+        return { title: "The API could not be reached", detail: e.message };
+      default:
+        return { title: e.code, detail: e.message };
+    }
+  }
+  if (isError(e, "ACTION_REJECTED") || (e as { code?: unknown })?.code === 4001) {
+    return { title: "Rejected in the wallet", detail: "Nothing was signed." };
+  }
+  const msg = e instanceof Error ? e.message : String(e);
+  // ethers messages carry a JSON dump after the first parenthesis; the first clause is the reason.
+  return { title: "Something went wrong", detail: msg.split(" (")[0].slice(0, 300) };
+}

@@ -1,0 +1,214 @@
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { formatUnits, type TransactionReceipt } from "ethers";
+import { PointsApiError, type PreparedTx } from "@points/sdk";
+import { describeError, type Described } from "../api/errors";
+import { useWallet } from "../wallet/wallet";
+import { ErrorBox } from "./ui";
+
+/** One write: how to build it through the API, and what to do once it is mined. */
+export interface TxJob {
+  title: string;
+  build(): Promise<PreparedTx>;
+  onDone?(receipt: TransactionReceipt): void;
+}
+
+type Phase =
+  | { kind: "building" }
+  | { kind: "review"; tx: PreparedTx }
+  | { kind: "prerequisite"; tx: PreparedTx; reason: Described }
+  | { kind: "signing"; tx: PreparedTx; prerequisite: boolean }
+  | { kind: "done"; tx: PreparedTx; receipt: TransactionReceipt }
+  | { kind: "error"; error: Described; tx?: PreparedTx };
+
+const TxContext = createContext<(job: TxJob) => void>(() => undefined);
+
+/** `run(job)`: builds through the API, shows what will be signed, signs in the wallet, shows the receipt. */
+export const useTx = () => useContext(TxContext);
+
+export function TxProvider({ children, explorerUrl }: { children: ReactNode; explorerUrl?: string | null }) {
+  const wallet = useWallet();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [job, setJob] = useState<TxJob | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: "building" });
+
+  const build = useCallback(async (j: TxJob) => {
+    setPhase({ kind: "building" });
+    try {
+      setPhase({ kind: "review", tx: await j.build() });
+    } catch (e) {
+      if (e instanceof PointsApiError && e.prerequisite) {
+        setPhase({ kind: "prerequisite", tx: e.prerequisite, reason: describeError(e) });
+      } else setPhase({ kind: "error", error: describeError(e) });
+    }
+  }, []);
+
+  const run = useCallback(
+    (j: TxJob) => {
+      setJob(j);
+      void build(j);
+    },
+    [build],
+  );
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (job && d && !d.open) d.showModal();
+  }, [job]);
+
+  const sign = async (tx: PreparedTx, prerequisite: boolean) => {
+    setPhase({ kind: "signing", tx, prerequisite });
+    try {
+      const receipt = await tx.send(await wallet.signer());
+      if (prerequisite && job) return void (await build(job));
+      setPhase({ kind: "done", tx, receipt });
+      job?.onDone?.(receipt);
+    } catch (e) {
+      setPhase({ kind: "error", error: describeError(e), tx });
+    }
+  };
+
+  const close = () => {
+    dialog.current?.close();
+    setJob(null);
+  };
+  const busy = phase.kind === "building" || phase.kind === "signing";
+
+  return (
+    <TxContext.Provider value={run}>
+      {children}
+      <dialog
+        ref={dialog}
+        className="tx-dialog"
+        aria-labelledby="tx-title"
+        onCancel={(e) => (busy ? e.preventDefault() : close())}
+      >
+        {job && (
+          <div className="stack">
+            <h2 id="tx-title">{job.title}</h2>
+            <div aria-live="polite" className="stack">
+              {phase.kind === "building" && <p className="progress">Preparing the transaction through the API…</p>}
+              {phase.kind === "prerequisite" && (
+                <>
+                  <p className="notice">
+                    This needs another transaction first: <strong>{phase.reason.title}</strong>. Sign the approval, then
+                    the original transaction is prepared again.
+                  </p>
+                  <TxSummary tx={phase.tx} />
+                </>
+              )}
+              {phase.kind === "review" && <TxSummary tx={phase.tx} />}
+              {phase.kind === "signing" && (
+                <>
+                  <TxSummary tx={phase.tx} />
+                  <p className="progress">Waiting for the wallet to sign, then for the transaction to be mined…</p>
+                </>
+              )}
+              {phase.kind === "done" && <Receipt tx={phase.tx} receipt={phase.receipt} explorerUrl={explorerUrl} />}
+              {phase.kind === "error" && <ErrorBox error={phase.error} />}
+            </div>
+            <div className="row end">
+              {phase.kind === "prerequisite" && (
+                <button className="primary" onClick={() => sign(phase.tx, true)}>
+                  Sign approval
+                </button>
+              )}
+              {phase.kind === "review" && (
+                <button className="primary" onClick={() => sign(phase.tx, false)}>
+                  Sign and send
+                </button>
+              )}
+              <button onClick={close} disabled={busy}>
+                {phase.kind === "done" ? "Done" : "Close"}
+              </button>
+            </div>
+          </div>
+        )}
+      </dialog>
+    </TxContext.Provider>
+  );
+}
+
+const show = (v: unknown): string =>
+  typeof v === "string" ? v : JSON.stringify(v, (_, x) => (typeof x === "bigint" ? x.toString() : x));
+
+/** Exactly what the wallet will be asked to sign, decoded by the API. */
+export function TxSummary({ tx }: { tx: PreparedTx }) {
+  return (
+    <dl className="kv tx-summary">
+      <dt>Contract</dt>
+      <dd>
+        {tx.call.contract} <code>{tx.to}</code>
+      </dd>
+      <dt>Function</dt>
+      <dd>
+        <code>{tx.call.function}</code>
+      </dd>
+      <dt>Arguments</dt>
+      <dd>
+        {tx.call.args.length === 0 ? (
+          "none"
+        ) : (
+          <ol className="args">
+            {tx.call.args.map((a, i) => (
+              <li key={i}>
+                <code>{show(a)}</code>
+              </li>
+            ))}
+          </ol>
+        )}
+      </dd>
+      <dt>Signer</dt>
+      <dd>
+        <code>{tx.from}</code>
+      </dd>
+      <dt>Chain</dt>
+      <dd>{tx.chainId}</dd>
+      <dt>Gas limit</dt>
+      <dd>{tx.gas}</dd>
+      <dt>Max fee</dt>
+      <dd>{formatUnits(tx.maxFeePerGas, "gwei")} gwei</dd>
+    </dl>
+  );
+}
+
+function Receipt({
+  tx,
+  receipt,
+  explorerUrl,
+}: {
+  tx: PreparedTx;
+  receipt: TransactionReceipt;
+  explorerUrl?: string | null;
+}) {
+  return (
+    <div className="success" role="status">
+      <p>
+        <strong>Confirmed</strong> in block {receipt.blockNumber}.
+      </p>
+      <dl className="kv">
+        <dt>Call</dt>
+        <dd>
+          <code>
+            {tx.call.contract}.{tx.call.function}
+          </code>
+        </dd>
+        <dt>Signed by</dt>
+        <dd>
+          <code>{tx.from}</code>
+        </dd>
+        <dt>Transaction</dt>
+        <dd>
+          {explorerUrl ? (
+            <a href={`${explorerUrl.replace(/\/$/, "")}/tx/${receipt.hash}`} target="_blank" rel="noreferrer">
+              <code>{receipt.hash}</code>
+            </a>
+          ) : (
+            <code>{receipt.hash}</code>
+          )}
+        </dd>
+        <dt>Gas used</dt>
+        <dd>{receipt.gasUsed.toString()}</dd>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from "react";
+import { useTx } from "../components/TxDialog";
+import { Card, ErrorBox, Field, isAddress } from "../components/ui";
+import { useDash, useLoad } from "./context";
+
+const LISTS = [
+  { key: "mint", label: "Mint", on: "Factory", who: "MANAGER_ROLE on the Factory" },
+  { key: "redeem", label: "Redeem", on: "Factory", who: "MANAGER_ROLE on the Factory" },
+  { key: "transfer", label: "Transfer", on: "Points", who: "DEFAULT_ADMIN_ROLE on Points" },
+] as const;
+
+/** Check an address on the three allowlists and add or remove it, one transaction each. */
+export function Allowlists() {
+  const { client, from, bump } = useDash();
+  const run = useTx();
+  const [input, setInput] = useState("");
+  const [address, setAddress] = useState<string | null>(null);
+  const [inputError, setInputError] = useState<string | null>(null);
+  const status = useLoad(async () => (address ? client.factory.whitelistStatus(address) : null), [address]);
+
+  const check = (e: FormEvent) => {
+    e.preventDefault();
+    if (!isAddress(input)) return setInputError("Must be an address (0x + 40 hex digits).");
+    setInputError(null);
+    setAddress(input.trim());
+  };
+
+  const change = (list: (typeof LISTS)[number]["key"], add: boolean) => {
+    if (!address || !from) return;
+    const o = { from };
+    const build = {
+      mint: () =>
+        add ? client.factory.addToMintWhitelist(address, o) : client.factory.removeFromMintWhitelist(address, o),
+      redeem: () =>
+        add ? client.factory.addToRedeemWhitelist(address, o) : client.factory.removeFromRedeemWhitelist(address, o),
+      transfer: () =>
+        add ? client.points.addToTransferWhitelist(address, o) : client.points.removeFromTransferWhitelist(address, o),
+    }[list];
+    run({ title: `${add ? "Add to" : "Remove from"} the ${list} allowlist`, build, onDone: bump });
+  };
+
+  return (
+    <div className="cards">
+      <Card title="Check an address">
+        <form className="row wrap" onSubmit={check} noValidate>
+          <Field
+            label="Address"
+            value={input}
+            spellCheck={false}
+            error={inputError}
+            onChange={(e) => setInput(e.target.value)}
+            placeholder="0x…"
+          />
+          <button type="submit" className="primary">
+            Check
+          </button>
+          {from && (
+            <button type="button" onClick={() => (setInput(from), setAddress(from))}>
+              Use my wallet
+            </button>
+          )}
+        </form>
+        <ErrorBox error={status.error} />
+        {address && status.value && (
+          <table className="table" aria-label={`Allowlists of ${address}`}>
+            <thead>
+              <tr>
+                <th scope="col">Allowlist</th>
+                <th scope="col">Status</th>
+                <th scope="col">Change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {LISTS.map((l) => {
+                const listed = status.value![l.key];
+                return (
+                  <tr key={l.key} data-list={l.key}>
+                    <th scope="row">
+                      {l.label}{" "}
+                      <span className="muted">
+                        ({l.on}; {l.who})
+                      </span>
+                    </th>
+                    <td>
+                      {listed ? <span className="badge ok">listed</span> : <span className="badge">not listed</span>}
+                    </td>
+                    <td>
+                      <button disabled={!from} onClick={() => change(l.key, !listed)}>
+                        {listed ? `Remove from ${l.label.toLowerCase()}` : `Add to ${l.label.toLowerCase()}`}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,250 @@
+import { useState, type FormEvent } from "react";
+import { useTx } from "../components/TxDialog";
+import { Card, ErrorBox, Field, isAddress } from "../components/ui";
+import { ActionForm } from "./ActionForm";
+import { useDash, useLoad } from "./context";
+import { SP_DECIMALS, fmt } from "./units";
+
+const sp = (v: string) => `${fmt(v, SP_DECIMALS)} SP`;
+
+/** One campaign: its budget and status, and every operation of the spec's section G on it. */
+export function CampaignDetail({ id, name, minters }: { id: string; name?: string; minters: string[] }) {
+  const { client, from, bump } = useDash();
+  const run = useTx();
+  const v = client.vault;
+  const campaign = useLoad(() => v.getCampaign(id), [id]);
+  const [lookup, setLookup] = useState<string[]>([]);
+  const all = [...new Set([...minters, ...lookup])];
+  const configs = useLoad(() => Promise.all(all.map((m) => v.getMinterConfig(id, m))), [id, all.join()]);
+  const c = campaign.value;
+  const status = (kind: "pause" | "resume") =>
+    from &&
+    run({
+      title: `${kind === "pause" ? "Pause" : "Resume"} the campaign`,
+      build: () => (kind === "pause" ? v.pauseCampaign(id, { from }) : v.resumeCampaign(id, { from })),
+      onDone: bump,
+    });
+
+  return (
+    <div className="stack">
+      <Card title={`Campaign ${name ?? c?.campaignId.label ?? id.slice(0, 10) + "…"}`}>
+        <ErrorBox error={campaign.error} />
+        {c && (
+          <>
+            <dl className="kv" data-testid="campaign">
+              <dt>Id</dt>
+              <dd>
+                <code className="addr">{c.campaignId.value}</code>
+              </dd>
+              <dt>Status</dt>
+              <dd>
+                <span className={`badge ${c.status === "Active" ? "ok" : "bad"}`}>{c.status}</span>
+              </dd>
+              <dt>Budget</dt>
+              <dd>{sp(c.budget)}</dd>
+              <dt>Available</dt>
+              <dd data-testid="campaign-available">{sp(c.available)}</dd>
+              <dt>Outstanding pSP</dt>
+              <dd data-testid="campaign-outstanding">{sp(c.outstanding)}</dd>
+              <dt>Creator</dt>
+              <dd>
+                <code className="addr">{c.creator}</code>
+              </dd>
+              {c.metadata && (
+                <>
+                  <dt>Metadata</dt>
+                  <dd>{c.metadata}</dd>
+                </>
+              )}
+            </dl>
+            <div className="row wrap">
+              <button disabled={!from || c.status !== "Active"} onClick={() => status("pause")}>
+                Pause campaign
+              </button>
+              <button disabled={!from || c.status !== "Paused"} onClick={() => status("resume")}>
+                Resume campaign
+              </button>
+            </div>
+          </>
+        )}
+      </Card>
+      <Card title="Delegated minters">
+        <ErrorBox error={configs.error} />
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Minter</th>
+              <th scope="col">Limit</th>
+              <th scope="col">Issued</th>
+              <th scope="col">Active</th>
+            </tr>
+          </thead>
+          <tbody>
+            {configs.value?.map((m) => (
+              <tr key={m.minter}>
+                <td>
+                  <code className="addr">{m.minter}</code>
+                </td>
+                <td>{sp(m.limit)}</td>
+                <td>{sp(m.issued)}</td>
+                <td>{m.active ? <span className="badge ok">active</span> : <span className="badge">inactive</span>}</td>
+              </tr>
+            ))}
+            {configs.value?.length === 0 && (
+              <tr>
+                <td colSpan={4} className="muted">
+                  No delegated minter yet.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+        <LookupMinter onFound={(m) => setLookup((l) => [...l, m])} />
+        <ActionForm
+          title="Configure a delegated minter"
+          submit="Save minter"
+          idPrefix="configure-minter"
+          fields={[
+            { name: "minter", label: "Minter address", kind: "address" },
+            { name: "limit", label: "Limit (SP)", kind: "sp", hint: "Total pSP it may issue; 0 and inactive revokes." },
+            { name: "active", label: "Active", kind: "bool" },
+          ]}
+          build={(x, from) => v.setMinter(id, x.minter, x.limit, x.active, { from })}
+        />
+      </Card>
+      <div className="cards">
+        <Card title="Issue pSP">
+          <ActionForm
+            title="Issue pSP to a holder"
+            submit="Issue pSP"
+            idPrefix="issue-psp"
+            fields={[
+              { name: "to", label: "Holder", kind: "address" },
+              { name: "amount", label: "Amount (SP)", kind: "sp" },
+              { name: "metadata", label: "Metadata", kind: "text", optional: true },
+            ]}
+            build={(x, from) => v.mint(id, x.to, x.amount, x.metadata, { from })}
+          />
+        </Card>
+        <Card title="Settle pSP to SP">
+          <ActionForm
+            title="Settle"
+            submit="Settle"
+            idPrefix="settle"
+            fields={[
+              { name: "holder", label: "Holder", kind: "address" },
+              { name: "receiver", label: "Receiver of the SP", kind: "address" },
+              { name: "amount", label: "Amount (SP)", kind: "sp" },
+              { name: "metadata", label: "Metadata", kind: "text", optional: true },
+            ]}
+            build={(x, from) => v.settle(x.holder, x.receiver, x.amount, id, x.metadata, { from })}
+          />
+        </Card>
+        <Card title="Expire (claw back)">
+          <ActionForm
+            title="Expire pSP into the budget"
+            submit="Expire"
+            idPrefix="expire"
+            fields={[
+              { name: "holder", label: "Holder", kind: "address" },
+              { name: "amount", label: "Amount (SP)", kind: "sp" },
+              { name: "metadata", label: "Metadata", kind: "text", optional: true },
+            ]}
+            build={(x, from) => v.expire(x.holder, x.amount, id, x.metadata, { from })}
+          />
+        </Card>
+        <Card title="Admin transfer">
+          <ActionForm
+            title="Move pSP between holders"
+            submit="Transfer pSP"
+            idPrefix="psp-transfer"
+            fields={[
+              { name: "holder", label: "From holder", kind: "address" },
+              { name: "to", label: "To (on the transfer whitelist)", kind: "address" },
+              { name: "amount", label: "Amount (SP)", kind: "sp" },
+            ]}
+            build={(x, from) => v.transfer(id, x.holder, x.to, x.amount, { from })}
+          />
+        </Card>
+        <Card title="Fund">
+          <ActionForm
+            title="Top up the budget"
+            submit="Fund campaign"
+            idPrefix="fund"
+            fields={[{ name: "amount", label: "Amount (SP)", kind: "sp" }]}
+            build={(x, from) => v.fundCampaign(id, x.amount, { from })}
+          />
+        </Card>
+        <Card title="Close">
+          <ActionForm
+            title="Close for good"
+            submit="Close campaign"
+            idPrefix="close"
+            fields={[{ name: "to", label: "Send the unissued budget to", kind: "address", initial: from ?? "" }]}
+            build={(x, from) => v.closeCampaign(id, x.to, { from })}
+          />
+        </Card>
+        {(
+          [
+            ["updateSettlementWhitelist", "Settlement whitelist", "settlement-whitelist"],
+            ["updateTransferWhitelist", "pSP transfer whitelist", "transfer-whitelist"],
+            ["setCampaignAdmin", "Campaign admins", "campaign-admin"],
+          ] as const
+        ).map(([fn, title, key]) => (
+          <Card key={key} title={title}>
+            <ActionForm
+              title={`Update the ${title.toLowerCase()}`}
+              submit="Save"
+              idPrefix={key}
+              fields={[
+                { name: "account", label: "Account", kind: "address" },
+                { name: "allowed", label: "Allowed", kind: "bool" },
+              ]}
+              build={(x, from) => v[fn](id, x.account, x.allowed, { from })}
+            />
+          </Card>
+        ))}
+        <PspBalance id={id} />
+      </div>
+    </div>
+  );
+}
+
+function LookupMinter({ onFound }: { onFound(m: string): void }) {
+  const [m, setM] = useState("");
+  const [err, setErr] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!isAddress(m)) return setErr("Must be an address.");
+    setErr(null);
+    onFound(m.trim());
+    setM("");
+  };
+  return (
+    <form className="row wrap" onSubmit={submit} noValidate>
+      <Field label="Look up a minter" value={m} error={err} onChange={(e) => setM(e.target.value)} />
+      <button type="submit">Look up</button>
+    </form>
+  );
+}
+
+function PspBalance({ id }: { id: string }) {
+  const { client } = useDash();
+  const [holder, setHolder] = useState("");
+  const [asked, setAsked] = useState<string | null>(null);
+  const bal = useLoad(async () => (asked ? client.vault.balanceOf(id, asked) : null), [id, asked]);
+  return (
+    <Card title="pSP balance">
+      <form
+        className="row wrap"
+        noValidate
+        onSubmit={(e) => (e.preventDefault(), isAddress(holder) && setAsked(holder.trim()))}
+      >
+        <Field label="Holder" value={holder} onChange={(e) => setHolder(e.target.value)} />
+        <button type="submit">Show</button>
+      </form>
+      <ErrorBox error={bal.error} />
+      {bal.value && <p data-testid="psp-balance">{fmt(bal.value.balance, SP_DECIMALS)} pSP</p>}
+    </Card>
+  );
+}

@@ -1,0 +1,117 @@
+import { useRef, useState, type FormEvent } from "react";
+import { useWallet } from "../wallet/wallet";
+import { Card, ErrorBox, Field } from "../components/ui";
+import { ActionForm } from "./ActionForm";
+import { campaignEvents } from "./chain";
+import { useDash, useLoad } from "./context";
+import { CampaignDetail } from "./CampaignDetail";
+
+// Labels are hashed on chain; the console remembers the ones typed here to show them again.
+const labelsKey = (program: string) => `points-console:campaign-labels:${program}`;
+export function rememberLabel(program: string, id: string, label: string | undefined) {
+  if (!label) return;
+  const all = JSON.parse(localStorage.getItem(labelsKey(program)) ?? "{}") as Record<string, string>;
+  localStorage.setItem(labelsKey(program), JSON.stringify({ ...all, [id]: label }));
+}
+export const labels = (program: string) =>
+  JSON.parse(localStorage.getItem(labelsKey(program)) ?? "{}") as Record<string, string>;
+
+export function Campaigns() {
+  const { client, program } = useDash();
+  const wallet = useWallet();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [open, setOpen] = useState("");
+  const created = useRef<string | null>(null);
+  const known = useLoad(async () => {
+    const provider = wallet.provider();
+    const names = labels(program.id);
+    if (!provider || String(wallet.chainId) !== program.chainId) {
+      return { ids: Object.keys(names), minters: new Map<string, Set<string>>(), names };
+    }
+    const ev = await campaignEvents(provider, program);
+    return { ids: ev.campaigns, minters: ev.minters, names };
+  }, [wallet.chainId]);
+
+  const onOpen = (e: FormEvent) => {
+    e.preventDefault();
+    if (open.trim()) setSelected(open.trim());
+  };
+
+  return (
+    <div className="split">
+      <div className="stack">
+        <Card title="Campaigns">
+          <ErrorBox error={known.error} />
+          {known.value && known.value.ids.length === 0 && <p className="muted">No campaign yet.</p>}
+          <ul className="list" aria-label="Campaigns">
+            {known.value?.ids.map((id) => (
+              <li key={id}>
+                <button
+                  className={`link ${selected === id ? "active" : ""}`}
+                  aria-current={selected === id ? "true" : undefined}
+                  onClick={() => setSelected(id)}
+                >
+                  {known.value!.names[id] ?? `${id.slice(0, 10)}…`}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <form className="row wrap" onSubmit={onOpen} noValidate>
+            <Field label="Open a campaign by id or label" value={open} onChange={(e) => setOpen(e.target.value)} />
+            <button type="submit">Open</button>
+          </form>
+        </Card>
+        <Card title="Create a campaign">
+          <p className="muted">
+            The budget comes from SP already in the vault, then from your wallet (you approve the vault first).
+          </p>
+          <ActionForm
+            title="New campaign"
+            submit="Create campaign"
+            idPrefix="create-campaign"
+            fields={[
+              {
+                name: "campaignId",
+                label: "Campaign id or label",
+                kind: "text",
+                hint: "A short label like summer-2026, or 0x + 64 hex digits.",
+              },
+              { name: "spBudget", label: "Budget (SP)", kind: "sp" },
+              { name: "settlementDestinations", label: "Settlement destinations", kind: "addresses", optional: true },
+              { name: "transferWhitelist", label: "pSP transfer whitelist", kind: "addresses", optional: true },
+              { name: "metadata", label: "Metadata", kind: "text", optional: true },
+            ]}
+            build={async (v, from) => {
+              const tx = await client.vault.createCampaign(
+                {
+                  campaignId: v.campaignId,
+                  spBudget: v.spBudget,
+                  settlementDestinations: v.settlementDestinations,
+                  transferWhitelist: v.transferWhitelist,
+                  metadata: v.metadata,
+                },
+                { from },
+              );
+              if (tx.campaignId) rememberLabel(program.id, tx.campaignId.value, tx.campaignId.label);
+              created.current = tx.campaignId?.value ?? null;
+              return tx;
+            }}
+            // Selected once mined: before that the campaign does not exist yet.
+            after={(v) => setSelected(created.current ?? v.campaignId)}
+          />
+        </Card>
+      </div>
+      <div>
+        {selected ? (
+          <CampaignDetail
+            id={selected}
+            name={known.value?.names[selected]}
+            minters={[...(known.value?.minters.get(selected) ?? [])]}
+          />
+        ) : (
+          <p className="muted panel">Select or create a campaign to manage it.</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import type { ContractName, RoleName } from "@points/schema";
+import { useWallet } from "../wallet/wallet";
+import { AddressLink, Card, ErrorBox } from "../components/ui";
+import { ActionForm } from "./ActionForm";
+import { pausedStates, programContracts } from "./chain";
+import { useDash, useLoad } from "./context";
+import { SP_DECIMALS, fmt } from "./units";
+
+/** The roles worth checking per contract (the ones the program grants at birth). */
+export const ROLES_BY_CONTRACT: Record<ContractName, RoleName[]> = {
+  factory: ["DEFAULT_ADMIN_ROLE", "MANAGER_ROLE", "PAUSER_ROLE", "EXECUTOR_ROLE"],
+  points: ["DEFAULT_ADMIN_ROLE", "PAUSER_ROLE", "MINTER_ROLE"],
+  collateralVault: ["DEFAULT_ADMIN_ROLE", "PAUSER_ROLE"],
+  pspVault: [
+    "DEFAULT_ADMIN_ROLE",
+    "MANAGER_ROLE",
+    "PAUSER_ROLE",
+    "CAMPAIGN_ADMIN_ROLE",
+    "ISSUING_ADMIN_ROLE",
+    "SETTLEMENT_ADMIN_ROLE",
+    "TRANSFER_ADMIN_ROLE",
+  ],
+  oracle: ["DEFAULT_ADMIN_ROLE", "PAUSER_ROLE"],
+};
+
+export function Overview() {
+  const { client, program, from, explorerUrl } = useDash();
+  const wallet = useWallet();
+  const state = useLoad(() => client.read.factoryState(), []);
+  const balance = useLoad(async () => (from ? client.read.balance(from) : null), [from]);
+  const paused = useLoad(async () => {
+    const provider = wallet.provider();
+    if (!provider || String(wallet.chainId) !== program.chainId) return null;
+    return pausedStates(provider, program);
+  }, [wallet.chainId]);
+  const roles = useLoad(async () => {
+    if (!from) return [];
+    const checks = programContracts(program).flatMap(([c]) => ROLES_BY_CONTRACT[c].map((r) => [c, r] as const));
+    const results = await Promise.all(checks.map(([c, r]) => client.roles.check(c, r, from)));
+    // One line per contract: "pspVault: MANAGER, PAUSER, …".
+    const held = new Map<string, string[]>();
+    for (const r of results.filter((x) => x.hasRole)) {
+      held.set(r.contract, [...(held.get(r.contract) ?? []), r.role.replace(/_ROLE$/, "")]);
+    }
+    return [...held].map(([c, rs]) => `${c}: ${rs.join(", ")}`);
+  }, [from]);
+  const s = state.value;
+
+  return (
+    <div className="cards">
+      <Card title="Contracts">
+        <table className="table">
+          <caption className="sr-only">Program contracts</caption>
+          <tbody>
+            {programContracts(program).map(([name, addr]) => (
+              <tr key={name}>
+                <th scope="row">
+                  {name}{" "}
+                  {paused.value?.[name] === undefined ? null : paused.value[name] ? (
+                    <span className="badge bad">paused</span>
+                  ) : (
+                    <span className="badge ok">running</span>
+                  )}
+                </th>
+                <td>
+                  <AddressLink address={addr} explorerUrl={explorerUrl} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {!explorerUrl && <p className="muted">Local chain, no explorer.</p>}
+      </Card>
+      <Card title="Supply and collateral">
+        <ErrorBox error={state.error} />
+        {s && (
+          <dl className="kv">
+            <dt>SP supply</dt>
+            <dd data-testid="sp-supply">{fmt(s.totalSupply, SP_DECIMALS)} SP</dd>
+            {s.assets.map((a) => (
+              <FragmentRow key={a.asset} label={`Collateral ${a.symbol}`}>
+                {fmt(a.collateral, a.decimals)} {a.symbol}
+                {a.pegged === false && <span className="badge bad">off peg</span>}
+              </FragmentRow>
+            ))}
+            <dt>Basket mode</dt>
+            <dd>{s.basketMode ? `on${s.basketModeForced ? " (forced by a manager)" : ""}` : "off"}</dd>
+            <dt>Factory</dt>
+            <dd>{s.paused ? <span className="badge bad">paused</span> : <span className="badge ok">running</span>}</dd>
+            <dt>Points token</dt>
+            <dd>
+              {s.pointsPaused ? <span className="badge bad">paused</span> : <span className="badge ok">running</span>}{" "}
+              {s.transferRestricted ? "transfers restricted to the allowlist" : "transfers open"}
+            </dd>
+            <dt>Fees</dt>
+            <dd>
+              mint {s.mintFeeBps / 100}% · redeem {s.redeemFeeBps / 100}%
+            </dd>
+            <dt>Redeem delay</dt>
+            <dd>{s.redeemDelay} s</dd>
+          </dl>
+        )}
+      </Card>
+      <Card title="Your wallet">
+        {!from ? (
+          <p className="muted">No wallet connected.</p>
+        ) : (
+          <dl className="kv">
+            <dt>Account</dt>
+            <dd>
+              <code className="addr">{from}</code>
+            </dd>
+            <dt>SP balance</dt>
+            <dd data-testid="sp-balance">{balance.value ? `${fmt(balance.value.balance, SP_DECIMALS)} SP` : "…"}</dd>
+            <dt>Roles</dt>
+            <dd>
+              {roles.loading && !roles.value ? (
+                "checking…"
+              ) : roles.value && roles.value.length ? (
+                <ul className="plain" aria-label="Your roles">
+                  {roles.value.map((r) => (
+                    <li key={r}>{r}</li>
+                  ))}
+                </ul>
+              ) : (
+                "none"
+              )}
+            </dd>
+          </dl>
+        )}
+        <ErrorBox error={roles.error ?? balance.error} />
+      </Card>
+      {s && s.assets.length > 0 && (
+        <Card title="Mint SP">
+          <p className="muted">
+            Deposit collateral, receive SP (needs the mint allowlist, and the receiver on the transfer allowlist while
+            transfers are restricted). An approval of the collateral comes first when needed.
+          </p>
+          <ActionForm
+            title="Mint SP from collateral"
+            submit="Mint SP"
+            idPrefix="mint-sp"
+            fields={[
+              {
+                name: "amount",
+                label: `Collateral amount (${s.assets[0].symbol})`,
+                kind: "units",
+                decimals: s.assets[0].decimals,
+              },
+              { name: "receiver", label: "Receiver (default: you)", kind: "address", optional: true },
+            ]}
+            build={(v, from) =>
+              client.build.mint({ asset: s.assets[0].asset, amount: v.amount, receiver: v.receiver }, { from })
+            }
+          />
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function FragmentRow({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from "react";
+import { useTx } from "../components/TxDialog";
+import { Card, ErrorBox } from "../components/ui";
+import { ActionForm } from "./ActionForm";
+import { useDash, useLoad } from "./context";
+import { SP_DECIMALS, fmt } from "./units";
+
+/** How many of the latest requests the table shows. */
+const RECENT = 10;
+
+/** Create, cancel and finalize redemption requests, and see their status. */
+export function Redemption() {
+  const { client, program, from, bump } = useDash();
+  const run = useTx();
+  const state = useLoad(() => client.read.factoryState(), []);
+  const [assetIdx, setAssetIdx] = useState(0);
+  const s = state.value;
+  const asset = s?.assets[assetIdx];
+  const scope = (assetAddr: string) => ({ chainId: program.chainId, factoryAddr: program.factory, assetAddr });
+  const requests = useLoad(async () => {
+    if (!s) return [];
+    const count = Number(s.redeemRequestCount);
+    // Request ids count from 1 up to redeemRequestCount (the Factory's counter).
+    const ids = Array.from({ length: Math.min(count, RECENT) }, (_, i) => String(count - i));
+    return Promise.all(
+      ids.map((id) => client.redeem.status({ chainId: program.chainId, factoryAddr: program.factory }, id)),
+    );
+  }, [s?.redeemRequestCount]);
+
+  const act = (kind: "cancel" | "finalize", requestId: string, assetAddr: string) =>
+    from &&
+    run({
+      title: `${kind === "cancel" ? "Cancel" : "Finalize"} redemption #${requestId}`,
+      build: () =>
+        kind === "cancel"
+          ? client.redeem.cancel(scope(assetAddr), requestId, { from })
+          : client.redeem.finalize(scope(assetAddr), requestId, { from }),
+      onDone: bump,
+    });
+
+  return (
+    <div className="cards">
+      <Card title="Request a redemption">
+        <ErrorBox error={state.error} />
+        {s && asset && (
+          <>
+            {s.assets.length > 1 && (
+              <div className="field">
+                <label htmlFor="redeem-asset">Collateral asset</label>
+                <select id="redeem-asset" value={assetIdx} onChange={(e) => setAssetIdx(Number(e.target.value))}>
+                  {s.assets.map((a, i) => (
+                    <option key={a.asset} value={i}>
+                      {a.symbol}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <p className="muted">
+              SP goes into escrow; after {s.redeemDelay} s you (or at once an executor) finalize it and receive{" "}
+              {asset.symbol}. Basket mode is {s.basketMode ? "on" : "off"}.
+            </p>
+            <ActionForm
+              title={`Redeem SP for ${asset.symbol}`}
+              submit="Request redemption"
+              idPrefix="redeem"
+              fields={[
+                { name: "amount", label: "Amount (SP)", kind: "sp" },
+                { name: "to", label: "Send collateral to", kind: "address", initial: from ?? "" },
+              ]}
+              build={(v, from) =>
+                client.redeem.create(
+                  scope(asset.asset),
+                  { to: v.to, amount: v.amount, expectedBasketMode: s.basketMode },
+                  { from },
+                )
+              }
+            />
+          </>
+        )}
+      </Card>
+      <Card title="Recent requests">
+        <ErrorBox error={requests.error} />
+        {requests.value?.length === 0 && <p className="muted">No redemption request yet.</p>}
+        {requests.value && requests.value.length > 0 && (
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {requests.value.map((r) => (
+                <tr key={r.requestId}>
+                  <td>{r.requestId}</td>
+                  <td>
+                    {fmt(r.amount, SP_DECIMALS)} SP
+                    <br />
+                    <small className="muted">to {r.to.slice(0, 10)}…</small>
+                  </td>
+                  <td>
+                    <span className="badge">{r.status}</span>
+                    {r.status === "Pending" && (
+                      <small className="muted block">ready {new Date(r.readyAt * 1000).toLocaleString()}</small>
+                    )}
+                  </td>
+                  <td className="row wrap">
+                    {r.status === "Pending" && (
+                      <>
+                        <button disabled={!from} onClick={() => act("cancel", r.requestId, r.asset)}>
+                          Cancel
+                        </button>
+                        <button disabled={!from} onClick={() => act("finalize", r.requestId, r.asset)}>
+                          Finalize
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </div>
+  );
+}

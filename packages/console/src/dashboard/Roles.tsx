@@ -1,0 +1,168 @@
+import { useState, type FormEvent } from "react";
+import { CONTRACT_NAMES, ROLE_NAMES, type ContractName, type RoleName } from "@points/schema";
+import { useWallet } from "../wallet/wallet";
+import { useTx } from "../components/TxDialog";
+import { Card, ErrorBox, Field, isAddress } from "../components/ui";
+import { pausedStates, programContracts, roleHolders } from "./chain";
+import { useDash, useLoad } from "./context";
+
+/** Who holds what (from RoleGranted/RoleRevoked events), grant and revoke, pause per contract. */
+export function Roles() {
+  const { client, program, from, bump } = useDash();
+  const wallet = useWallet();
+  const run = useTx();
+  const onChain = String(wallet.chainId) === program.chainId;
+  const holders = useLoad(async () => {
+    const p = wallet.provider();
+    return p && onChain ? roleHolders(p, program) : null;
+  }, [onChain]);
+  const paused = useLoad(async () => {
+    const p = wallet.provider();
+    return p && onChain ? pausedStates(p, program) : null;
+  }, [onChain]);
+  const contracts = programContracts(program).map(([n]) => n);
+
+  const [contract, setContract] = useState<ContractName>("factory");
+  const [role, setRole] = useState<RoleName>("MANAGER_ROLE");
+  const [account, setAccount] = useState("");
+  const [accountError, setAccountError] = useState<string | null>(null);
+  const [check, setCheck] = useState<string | null>(null);
+  const checked = useLoad(
+    async () => (check ? client.roles.check(contract, role, check) : null),
+    [check, contract, role],
+  );
+
+  const act = (kind: "grant" | "revoke" | "check") => (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!isAddress(account)) return setAccountError("Must be an address.");
+    setAccountError(null);
+    const a = account.trim();
+    if (kind === "check") return setCheck(a);
+    if (!from) return;
+    const input = { contract, role, account: a };
+    run({
+      title: `${kind === "grant" ? "Grant" : "Revoke"} ${role} on ${contract}`,
+      build: () => (kind === "grant" ? client.roles.grant(input, { from }) : client.roles.revoke(input, { from })),
+      onDone: bump,
+    });
+  };
+
+  const freeze = (c: ContractName, pause: boolean) =>
+    from &&
+    run({
+      title: `${pause ? "Pause" : "Unpause"} ${c}`,
+      build: () => (pause ? client.freeze.pause(c, { from }) : client.freeze.unpause(c, { from })),
+      onDone: bump,
+    });
+
+  return (
+    <div className="cards">
+      <Card title="Who holds what">
+        {!onChain && (
+          <p className="muted">
+            Role holders are read from the chain's events through your wallet: connect it to chain {program.chainId}.
+            Meanwhile, check one address below.
+          </p>
+        )}
+        <ErrorBox error={holders.error} />
+        {holders.value && (
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Contract</th>
+                <th scope="col">Role</th>
+                <th scope="col">Holders</th>
+              </tr>
+            </thead>
+            <tbody>
+              {holders.value.map((h) => (
+                <tr key={`${h.contract}-${h.role}`}>
+                  <td>{h.contract}</td>
+                  <td>{h.role}</td>
+                  <td>
+                    {h.accounts.map((a) => (
+                      <code key={a} className="addr block">
+                        {a}
+                      </code>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+      <Card title="Grant, revoke or check a role">
+        <form className="stack" onSubmit={act("grant")} noValidate>
+          <div className="grid2">
+            <div className="field">
+              <label htmlFor="role-contract">Contract</label>
+              <select id="role-contract" value={contract} onChange={(e) => setContract(e.target.value as ContractName)}>
+                {CONTRACT_NAMES.filter((n) => contracts.includes(n)).map((n) => (
+                  <option key={n}>{n}</option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="role-name">Role</label>
+              <select id="role-name" value={role} onChange={(e) => setRole(e.target.value as RoleName)}>
+                {ROLE_NAMES.map((n) => (
+                  <option key={n}>{n}</option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <Field label="Account" value={account} error={accountError} onChange={(e) => setAccount(e.target.value)} />
+          <div className="row wrap">
+            <button type="submit" className="primary" disabled={!from}>
+              Grant
+            </button>
+            <button type="button" disabled={!from} onClick={() => act("revoke")()}>
+              Revoke
+            </button>
+            <button type="button" onClick={() => act("check")()}>
+              Check
+            </button>
+          </div>
+        </form>
+        <ErrorBox error={checked.error} />
+        {check && checked.value && (
+          <p role="status">
+            <code>{checked.value.address}</code> {checked.value.hasRole ? "holds" : "does not hold"}{" "}
+            {checked.value.role} on {checked.value.contract}.
+          </p>
+        )}
+      </Card>
+      <Card title="Pause and unpause">
+        <p className="muted">A pauser pauses; only the contract's admin unpauses.</p>
+        <ErrorBox error={paused.error} />
+        <table className="table">
+          <tbody>
+            {contracts.map((c) => (
+              <tr key={c}>
+                <th scope="row">{c}</th>
+                <td>
+                  {paused.value ? (
+                    paused.value[c] ? (
+                      <span className="badge bad">paused</span>
+                    ) : (
+                      <span className="badge ok">running</span>
+                    )
+                  ) : null}
+                </td>
+                <td className="row">
+                  <button disabled={!from || paused.value?.[c] === true} onClick={() => freeze(c, true)}>
+                    Pause {c}
+                  </button>
+                  <button disabled={!from || paused.value?.[c] === false} onClick={() => freeze(c, false)}>
+                    Unpause {c}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useSession } from "../../session";
+import { useWallet } from "../../wallet/wallet";
+import { consoleApi, onboardingApi, type ChainInfo, type Organization, type TokenConfig } from "../../api/console";
+import { Field, isAddress } from "../../components/ui";
+import { StepNav, useSaving } from "../Wizard";
+
+/** Step 6: review everything, then queue the deploy (POST /api/v1/client-onboarding/deploy). */
+export function Deploy() {
+  const { me, save } = useSession();
+  const wallet = useWallet();
+  const s = useSaving();
+  const w = me.wizard;
+  const [collateral, setCollateral] = useState("");
+  const [chain, setChain] = useState<ChainInfo | null>(null);
+  useEffect(() => {
+    consoleApi.chains().then(
+      (list) => setChain(list.find((c) => c.chainId === w.chainId) ?? null),
+      () => undefined,
+    );
+  }, [w.chainId]);
+  const collateralError = collateral && !isAddress(collateral) ? "Must be a token address (0x + 40 hex digits)." : null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (collateralError) return;
+    void s.run(async () => {
+      const { taskId } = await onboardingApi.deploy(
+        {
+          brand: w.brand!,
+          organization: w.organization as Organization,
+          chainId: w.chainId!,
+          token: w.token as TokenConfig,
+          deployer: w.wallet!,
+          ...(collateral ? { collateral: { asset: collateral.trim() } } : {}),
+        },
+        // One task per account, chain and brand: a repeated submit returns the same task.
+        `console:${me.email}:${w.chainId}:${w.brand}`,
+      );
+      await save({ taskId, step: 7 });
+    });
+  };
+
+  return (
+    <form className="panel stack" aria-labelledby="deploy-title" onSubmit={submit} noValidate>
+      <h2 id="deploy-title">Deploy your program</h2>
+      <p>
+        One transaction creates your program's contracts. After it starts, the chain cannot change (except by signing
+        out and restarting).
+      </p>
+      <dl className="kv">
+        <dt>Organization</dt>
+        <dd>{w.organization?.name}</dd>
+        <dt>Chain</dt>
+        <dd>
+          {chain?.name ?? "chain"} (id {w.chainId})
+        </dd>
+        <dt>Token</dt>
+        <dd>
+          {w.token?.name} ({w.token?.symbol})
+        </dd>
+        <dt>Brand</dt>
+        <dd>
+          <code>{w.brand}</code>
+        </dd>
+        <dt>Admin wallet</dt>
+        <dd>
+          <code>{w.wallet}</code>
+        </dd>
+      </dl>
+      {wallet.address && w.wallet && wallet.address !== w.wallet && (
+        <p className="notice">The connected wallet differs from the admin wallet saved in step 2.</p>
+      )}
+      <Field
+        label="Collateral token address (optional)"
+        value={collateral}
+        onChange={(e) => setCollateral(e.target.value)}
+        error={collateralError}
+        hint="The stablecoin that backs your points. Leave empty on a local chain: a mock 6-decimal stablecoin is deployed."
+      />
+      {s.errorBox}
+      <StepNav primary={s.busy ? "Starting…" : "Deploy"} busy={s.busy} back={() => s.run(() => save({ step: 5 }))} />
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from "react";
+import { useSession } from "../../session";
+import type { Organization as OrganizationFields } from "../../api/console";
+import { useWallet } from "../../wallet/wallet";
+import { Field } from "../../components/ui";
+import { StepNav, useSaving } from "../Wizard";
+import { firstError, text, url } from "./validate";
+
+/** Step 2: the injected wallet; its address receives every role of the new program. */
+export function ConnectWallet() {
+  const { me, save } = useSession();
+  const wallet = useWallet();
+  const s = useSaving();
+  const saved = me.wizard.wallet;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void s.run(async () => {
+      const address = wallet.address ?? (await wallet.connect());
+      await save({ wallet: address, step: 3 });
+    });
+  };
+
+  return (
+    <form className="panel stack" aria-labelledby="wallet-title" onSubmit={submit}>
+      <h2 id="wallet-title">Connect your wallet</h2>
+      <p>
+        The wallet you connect becomes the program's administrator: it receives every initial role (admin, manager,
+        pauser and the campaign roles). Use a wallet you control; you can move the admin role to a multisig later.
+      </p>
+      {!wallet.available && (
+        <p className="error" role="alert">
+          No browser wallet found. Install an EIP-1193 wallet extension and reload this page.
+        </p>
+      )}
+      {wallet.address ? (
+        <dl className="kv">
+          <dt>Connected account</dt>
+          <dd>
+            <code>{wallet.address}</code>
+          </dd>
+          <dt>Wallet chain id</dt>
+          <dd>{wallet.chainId ?? "unknown"}</dd>
+        </dl>
+      ) : (
+        <div>
+          <button type="button" disabled={!wallet.available || s.busy} onClick={() => s.run(() => wallet.connect())}>
+            Connect wallet
+          </button>
+        </div>
+      )}
+      {saved && wallet.address && saved !== wallet.address && (
+        <p className="notice">
+          Your saved wallet was <code>{saved}</code>; continuing replaces it with the connected account.
+        </p>
+      )}
+      {s.errorBox}
+      <StepNav primary="Continue" busy={s.busy} disabled={!wallet.address} />
+    </form>
+  );
+}
+
+/** Step 3: the organization behind the program. */
+export function Organization() {
+  const { me, save } = useSession();
+  const s = useSaving();
+  const [org, setOrg] = useState<OrganizationFields>({
+    name: "",
+    website: "",
+    description: "",
+    ...me.wizard.organization,
+  });
+  const [touched, setTouched] = useState(false);
+  const errors = { name: text(org.name, 200), website: url(org.website), description: text(org.description, 2000) };
+  const shown = (k: keyof typeof errors) => (touched ? errors[k] : null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (firstError(errors)) return s.setError({ title: "Check the highlighted fields." });
+    const organization = { name: org.name.trim(), website: org.website.trim(), description: org.description.trim() };
+    void s.run(() => save({ organization, step: 4 }));
+  };
+  const set = (k: keyof typeof org) => (e: { target: { value: string } }) => setOrg({ ...org, [k]: e.target.value });
+
+  return (
+    <form className="panel stack" aria-labelledby="org-title" onSubmit={submit} noValidate>
+      <h2 id="org-title">Your organization</h2>
+      <Field label="Organization name" required value={org.name} onChange={set("name")} error={shown("name")} />
+      <Field
+        label="Website"
+        type="url"
+        required
+        placeholder="https://example.com"
+        value={org.website}
+        onChange={set("website")}
+        error={shown("website")}
+      />
+      <Field
+        label="Description"
+        textarea
+        required
+        value={org.description}
+        onChange={set("description")}
+        error={shown("description")}
+      />
+      {s.errorBox}
+      <StepNav primary="Continue" busy={s.busy} back={() => s.run(() => save({ step: 2 }))} />
+    </form>
+  );
+}

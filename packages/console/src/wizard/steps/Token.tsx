@@ -1,0 +1,154 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useSession } from "../../session";
+import { consoleApi, type BrandAvailability, type TokenConfig } from "../../api/console";
+import { describeError } from "../../api/errors";
+import { Field } from "../../components/ui";
+import { StepNav, useSaving } from "../Wizard";
+import { BRAND, brand as brandError, firstError, symbol, text, url } from "./validate";
+
+type Check =
+  { state: "idle" | "checking" } | { state: "done"; result: BrandAvailability } | { state: "error"; message: string };
+
+/** Answers whether a brand is free, 400 ms after the last keystroke; stale answers are dropped. */
+function useBrandCheck(brand: string): Check {
+  const [check, setCheck] = useState<Check>({ state: "idle" });
+  useEffect(() => {
+    if (!BRAND.test(brand)) return setCheck({ state: "idle" });
+    setCheck({ state: "checking" });
+    let live = true;
+    const t = setTimeout(() => {
+      consoleApi.brandAvailable(brand).then(
+        (result) => live && setCheck({ state: "done", result }),
+        (e) => live && setCheck({ state: "error", message: describeError(e).title }),
+      );
+    }, 400);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [brand]);
+  return check;
+}
+
+const suggest = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "")
+    .slice(0, 32);
+
+/** Step 5: the token's public details and the brand, the program's on-chain identifier. */
+export function TokenAndBrand() {
+  const { me, save } = useSession();
+  const s = useSaving();
+  const [token, setToken] = useState<TokenConfig>({
+    name: "",
+    symbol: "",
+    description: "",
+    logoUrl: "",
+    websiteUrl: me.wizard.organization?.website ?? "",
+    ...me.wizard.token,
+  });
+  const [brand, setBrand] = useState(me.wizard.brand ?? suggest(me.wizard.organization?.name ?? ""));
+  const [touched, setTouched] = useState(false);
+  const check = useBrandCheck(brand);
+  const errors = {
+    name: text(token.name, 64),
+    symbol: symbol(token.symbol),
+    description: text(token.description, 2000),
+    logoUrl: url(token.logoUrl),
+    websiteUrl: url(token.websiteUrl),
+    brand: brandError(brand),
+  };
+  const shown = (k: keyof typeof errors) => (touched ? errors[k] : null);
+  const set = (k: keyof TokenConfig) => (e: { target: { value: string } }) =>
+    setToken({ ...token, [k]: e.target.value });
+  const taken = check.state === "done" && !check.result.available;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (firstError(errors) || taken) return s.setError({ title: "Check the highlighted fields." });
+    const clean = Object.fromEntries(Object.entries(token).map(([k, v]) => [k, v.trim()])) as unknown as TokenConfig;
+    void s.run(() => save({ token: clean, brand, step: 6 }));
+  };
+
+  return (
+    <form className="panel stack" aria-labelledby="token-title" onSubmit={submit} noValidate>
+      <h2 id="token-title">Token and brand</h2>
+      <div className="grid2">
+        <Field
+          label="Token name"
+          required
+          value={token.name}
+          onChange={set("name")}
+          error={shown("name")}
+          placeholder="Acme Points"
+        />
+        <Field
+          label="Token symbol"
+          required
+          value={token.symbol}
+          onChange={set("symbol")}
+          error={shown("symbol")}
+          placeholder="ACME"
+          maxLength={11}
+        />
+      </div>
+      <Field
+        label="Token description"
+        textarea
+        required
+        value={token.description}
+        onChange={set("description")}
+        error={shown("description")}
+      />
+      <div className="grid2">
+        <Field
+          label="Logo URL"
+          type="url"
+          required
+          value={token.logoUrl}
+          onChange={set("logoUrl")}
+          error={shown("logoUrl")}
+          placeholder="https://example.com/logo.png"
+        />
+        <Field
+          label="Token website URL"
+          type="url"
+          required
+          value={token.websiteUrl}
+          onChange={set("websiteUrl")}
+          error={shown("websiteUrl")}
+        />
+      </div>
+      <Field
+        label="Brand"
+        required
+        value={brand}
+        maxLength={32}
+        autoCapitalize="none"
+        spellCheck={false}
+        onChange={(e) => setBrand(e.target.value)}
+        error={
+          brand && brandError(brand)
+            ? brandError(brand)
+            : taken
+              ? `Not available${check.result.message ? `: ${check.result.message}` : check.result.reason ? ` (${check.result.reason})` : ""}.`
+              : shown("brand")
+        }
+        hint={
+          <span aria-live="polite">
+            Lowercase letters and digits; the program's on-chain identifier and id.{" "}
+            {check.state === "checking" && <span className="muted">Checking availability…</span>}
+            {check.state === "done" && check.result.available && (
+              <span className="ok-text">✓ {brand} is available.</span>
+            )}
+            {check.state === "error" && <span className="muted">Could not check: {check.message}</span>}
+          </span>
+        }
+      />
+      {s.errorBox}
+      <StepNav primary="Continue" busy={s.busy} disabled={taken} back={() => s.run(() => save({ step: 4 }))} />
+    </form>
+  );
+}

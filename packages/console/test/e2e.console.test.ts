@@ -1,0 +1,300 @@
+import { after, before, describe, it as nodeIt, type TestContext } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { id as labelHash, parseUnits, type Wallet } from "ethers";
+import type { Page } from "playwright-core";
+import { Factory__factory, MockStablecoin__factory, PSPVault__factory, Points__factory } from "@points/contracts";
+import { devWallet, startNode, type LocalNode } from "../../api/test/helpers/node.js";
+import { startApi, type TestApi } from "../../api/test/helpers/service.js";
+import { launch, screenshot, watchProblems, type PageProblem } from "./helpers/browser.js";
+import { injectWallet, type TestWallet } from "./helpers/wallet.js";
+import { currentStep, signIn, signInDialog, signOut, submitForm } from "./helpers/flow.js";
+
+const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/index.html");
+const EMAIL = "ada@example.com";
+const BRAND = "acme";
+const SP = (n: string) => parseUnits(n, 18);
+
+// Status errors the page reports as console errors although the console handles them: the
+// signed-out /me, and the 422 answers that carry a prerequisite approval or a decoded revert.
+const HANDLED = [
+  { status: 401, path: "/console/v1/me" },
+  { status: 422, path: "/api/v1/build/mint" },
+  { status: 422, path: "/studio/sdk/v1/tx/psp/create-campaign" },
+  { status: 422, path: "/studio/sdk/v1/tx/psp/mint" },
+];
+const handled = (p: PageProblem) =>
+  p.kind === "console" &&
+  HANDLED.some((h) => p.text.includes(`status of ${h.status}`) && new URL(p.url ?? "", "http://x").pathname === h.path);
+
+// The steps build on each other: after a failure the rest are skipped, not failed again.
+let broken = false;
+const it = (name: string, fn: () => Promise<void> | void) =>
+  nodeIt(name, async (t: TestContext) => {
+    if (broken) return t.skip("an earlier step failed");
+    try {
+      await fn();
+    } catch (e) {
+      broken = true;
+      throw e;
+    }
+  });
+
+describe("console e2e: the nine wizard steps and the dashboard in headless Chromium", () => {
+  let node: LocalNode;
+  let api: TestApi;
+  let closeBrowser: () => Promise<void>;
+  let page: Page;
+  let wallet: TestWallet;
+  let problems: PageProblem[];
+  let brand: Wallet, minter: Wallet, alice: Wallet, funder: Wallet;
+  let program: { factory: string; points: string; pspVault: string };
+
+  before(async () => {
+    assert.ok(existsSync(DIST), "build the console first: pnpm --filter @points/console build");
+    node = await startNode();
+    [brand, minter, alice, funder] = [1, 2, 3, 5].map((i) => devWallet(i, node.provider));
+    api = await startApi(node.url);
+    const b = await launch({ width: 1280, height: 860 });
+    closeBrowser = b.close;
+    page = b.context.pages()[0] ?? (await b.context.newPage());
+    page.setDefaultTimeout(30_000);
+    problems = watchProblems(page);
+    wallet = await injectWallet(page, node.provider, brand);
+  });
+
+  after(async () => {
+    await closeBrowser?.();
+    await api?.close();
+    await node?.stop();
+  });
+
+  it("step1_signsInWithTheCodeFromTheDevMailbox", async () => {
+    await page.goto(`${api.url}/console/`);
+    await screenshot(page, "step1-email");
+    await signIn(page, api.url, EMAIL, "step1-code");
+    await page.getByRole("heading", { name: "Connect your wallet" }).waitFor();
+    assert.equal(await currentStep(page), "Connect wallet");
+  });
+
+  it("step2_connectsTheInjectedWallet_andSavesItsAddress", async () => {
+    await page.getByRole("button", { name: "Connect wallet" }).click();
+    await page.getByText(brand.address).first().waitFor();
+    await screenshot(page, "step2-wallet");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("heading", { name: "Your organization" }).waitFor();
+    assert.ok(wallet.calls.includes("eth_requestAccounts"));
+  });
+
+  it("step3_validatesTheOrganization_thenSavesIt", async () => {
+    await page.getByLabel("Organization name", { exact: true }).fill("Acme Coffee");
+    await page.getByLabel("Website", { exact: true }).fill("not a url");
+    await page.getByLabel("Description", { exact: true }).fill("Coffee shops with a loyalty program.");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("Must be a full web address").waitFor();
+    await screenshot(page, "step3-validation");
+    await page.getByLabel("Website", { exact: true }).fill("https://acme.example");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("heading", { name: "Choose the chain" }).waitFor();
+  });
+
+  it("signOut_thenSignIn_resumesAtTheSameStep", async () => {
+    await page.getByText("Recommended for a first deploy").waitFor();
+    await signOut(page);
+    await signIn(page, api.url, EMAIL);
+    await page.getByRole("heading", { name: "Choose the chain" }).waitFor();
+    assert.equal(await currentStep(page), "Chain");
+  });
+
+  it("step4_choosesTheTestChain", async () => {
+    await page.getByRole("radio", { name: /Hardhat/ }).check();
+    await screenshot(page, "step4-chain");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("heading", { name: "Token and brand" }).waitFor();
+  });
+
+  it("step5_configuresTheToken_andChecksTheBrandAsYouType", async () => {
+    await page.getByLabel("Token name", { exact: true }).fill("Acme Points");
+    await page.getByLabel("Token symbol", { exact: true }).fill("ACME");
+    await page.getByLabel("Token description", { exact: true }).fill("Points earned at Acme Coffee.");
+    await page.getByLabel("Logo URL", { exact: true }).fill("https://acme.example/logo.png");
+    await page.getByLabel("Token website URL", { exact: true }).fill("https://acme.example/points");
+    await page.getByLabel("Brand", { exact: true }).fill("Acme!");
+    await page.getByText("1-32 lowercase letters and digits").first().waitFor();
+    await page.getByLabel("Brand", { exact: true }).fill(BRAND);
+    await page.getByText(`${BRAND} is available`).waitFor();
+    await screenshot(page, "step5-token");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("heading", { name: "Deploy your program" }).waitFor();
+  });
+
+  it("step6_startsTheDeploy_andLocksTheChain", async () => {
+    await screenshot(page, "step6-deploy");
+    await page.getByRole("button", { name: "Deploy" }).click();
+    await page.getByRole("heading", { name: `Deploying ${BRAND}` }).waitFor();
+    await page.getByRole("button", { name: "Sign out and restart" }).waitFor();
+  });
+
+  it("step7_pollsTheTask_andShowsEachStageWithItsTransaction", async () => {
+    await page.getByText("Status: succeeded").waitFor({ timeout: 120_000 });
+    const stages = await page.locator(".stage").allInnerTexts();
+    assert.equal(stages.length, 5);
+    assert.ok(
+      stages.some((s) => /Deploy the program[\s\S]*done[\s\S]*0x[0-9a-f]{64}/.test(s)),
+      stages.join("\n"),
+    );
+    await screenshot(page, "step7-progress");
+    await page.getByRole("button", { name: "Continue to contracts" }).click();
+    await page.getByRole("heading", { name: "Your contracts" }).waitFor();
+  });
+
+  it("step8_showsTheContracts_withLocalChainNoExplorer_andResumesAfterSignOut", async () => {
+    await page.getByText("local chain, no explorer").first().waitFor();
+    await screenshot(page, "step8-contracts");
+    await signOut(page);
+    await signIn(page, api.url, EMAIL);
+    await page.getByRole("heading", { name: "Your contracts" }).waitFor();
+    assert.equal(await currentStep(page), "Contracts");
+    const res = await api.call("GET", `/api/v1/contracts/factories/${BRAND}`);
+    assert.equal(res.status, 200);
+    program = res.body.data;
+    for (const addr of [program.factory, program.points, program.pspVault])
+      await page.getByText(addr).first().waitFor();
+  });
+
+  it("step9_landsOnTheDashboard_withTheWalletsRoles", async () => {
+    await page.getByRole("button", { name: "Go to the dashboard" }).click();
+    await page.getByRole("tab", { name: "Overview" }).waitFor();
+    const roles = page.getByRole("list", { name: "Your roles" });
+    await roles.getByText(/^factory: DEFAULT_ADMIN, MANAGER, PAUSER$/).waitFor();
+    await screenshot(page, "step9-dashboard");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "step9-dashboard-phone");
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  it("allowlists_addTheBrandToTheMintAndTransferLists_andAliceToTransfer", async () => {
+    await page.getByRole("tab", { name: "Allowlists" }).click();
+    await page.getByRole("button", { name: "Use my wallet" }).click();
+    await page.getByRole("button", { name: "Add to mint" }).click();
+    await signInDialog(page, "allowlist-mint");
+    await page.getByRole("button", { name: "Remove from mint" }).waitFor();
+    assert.equal(await Factory__factory.connect(program.factory, node.provider).isMintWhitelisted(brand.address), true);
+
+    await page.getByRole("button", { name: "Add to transfer" }).click();
+    await signInDialog(page, "allowlist-transfer");
+    await page.getByLabel("Address", { exact: true }).fill(alice.address);
+    await page.getByRole("button", { name: "Check", exact: true }).click();
+    await page.getByRole("table", { name: `Allowlists of ${alice.address}` }).waitFor();
+    await page.getByRole("button", { name: "Add to transfer" }).click();
+    await signInDialog(page, "allowlist-transfer-alice");
+    const points = Points__factory.connect(program.points, node.provider);
+    assert.equal(await points.isTransferWhitelisted(brand.address), true);
+    assert.equal(await points.isTransferWhitelisted(alice.address), true);
+  });
+
+  it("overview_mintsSp_afterTheCollateralApprovalItAsksForFirst", async () => {
+    const state = await api.call("GET", `/api/v1/evm/factory/state?program=${BRAND}`);
+    const { asset: usdc, symbol } = state.body.data.assets[0] as { asset: string; symbol: string };
+    await (await MockStablecoin__factory.connect(usdc, funder).mint(brand.address, 1_000_000_000n)).wait();
+    await page.getByRole("tab", { name: "Overview" }).click();
+    await submitForm(page, "mint-sp", { [`Collateral amount (${symbol})`]: "1000" });
+    await page.getByText("This needs another transaction first").waitFor();
+    await screenshot(page, "mint-sp-approval");
+    await signInDialog(page, "mint-sp", { approval: true });
+    assert.equal(await Points__factory.connect(program.points, node.provider).balanceOf(brand.address), SP("1000"));
+    await page
+      .getByTestId("sp-supply")
+      .filter({ hasText: /^1000 SP$/ })
+      .waitFor();
+  });
+
+  it("campaigns_createsACampaignFundedFromTheWallet_afterTheSpApproval", async () => {
+    await page.getByRole("tab", { name: "Campaigns" }).click();
+    await submitForm(page, "create-campaign", {
+      "Campaign id or label": "summer",
+      "Budget (SP)": "500",
+      "Settlement destinations": alice.address,
+      Metadata: "Summer promotion",
+    });
+    await signInDialog(page, "create-campaign", { approval: true });
+    const c = await PSPVault__factory.connect(program.pspVault, node.provider).getCampaign(labelHash("summer"));
+    assert.equal(c.budget, SP("500"));
+    await page
+      .getByTestId("campaign-available")
+      .filter({ hasText: /^500 SP$/ })
+      .waitFor();
+  });
+
+  it("campaigns_configuresADelegatedMinter_withItsLimit", async () => {
+    await submitForm(page, "configure-minter", { "Minter address": minter.address, "Limit (SP)": "100" });
+    await signInDialog(page, "configure-minter");
+    const cfg = await PSPVault__factory.connect(program.pspVault, node.provider).getMinterConfig(
+      labelHash("summer"),
+      minter.address,
+    );
+    assert.deepEqual([cfg.limit, cfg.issued, cfg.active], [SP("100"), 0n, true]);
+  });
+
+  it("campaigns_delegatedMinterIssuesPsp_fromItsOwnWallet", async () => {
+    await wallet.use(minter);
+    await page.locator(".chip", { hasText: minter.address.slice(0, 6) }).waitFor();
+    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (SP)": "40" });
+    const text = await signInDialog(page, "issue-psp");
+    assert.match(text, new RegExp(minter.address, "i"));
+    const vault = PSPVault__factory.connect(program.pspVault, node.provider);
+    assert.equal(await vault.balanceOf(labelHash("summer"), alice.address), SP("40"));
+    assert.equal((await vault.getMinterConfig(labelHash("summer"), minter.address)).issued, SP("40"));
+    await page
+      .getByRole("row", { name: new RegExp(minter.address) })
+      .getByText("40 SP")
+      .waitFor();
+  });
+
+  it("campaigns_showTheDecodedRevert_whenTheMinterPassesItsLimit", async () => {
+    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (SP)": "70" });
+    const alert = page.getByRole("dialog").getByRole("alert");
+    await alert.locator("strong", { hasText: /^MinterLimitExceeded\(/ }).waitFor();
+    await screenshot(page, "issue-psp-limit-error");
+    assert.doesNotMatch(await alert.innerText(), /\bat \w+ \(|Error:/);
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    await wallet.use(brand);
+  });
+
+  it("campaigns_settlesPspToSp_forTheHolder", async () => {
+    await page.locator(".chip", { hasText: brand.address.slice(0, 6) }).waitFor();
+    await submitForm(page, "settle", {
+      Holder: alice.address,
+      "Receiver of the SP": alice.address,
+      "Amount (SP)": "40",
+    });
+    await signInDialog(page, "settle");
+    const vault = PSPVault__factory.connect(program.pspVault, node.provider);
+    assert.equal(await vault.balanceOf(labelHash("summer"), alice.address), 0n);
+    assert.equal(await Points__factory.connect(program.points, node.provider).balanceOf(alice.address), SP("40"));
+    await page
+      .getByTestId("campaign-outstanding")
+      .filter({ hasText: /^0 SP$/ })
+      .waitFor();
+    await screenshot(page, "campaign-after-settle");
+  });
+
+  it("roles_listsWhoHoldsWhat_fromTheChainsEvents", async () => {
+    await page.getByRole("tab", { name: "Roles" }).click();
+    await page
+      .getByRole("row", { name: /pspVault ISSUING_ADMIN_ROLE/ })
+      .getByText(brand.address)
+      .waitFor();
+    await screenshot(page, "roles");
+  });
+
+  it("everyWrite_wasSignedThroughEthSendTransaction_andThePageLoggedNoErrors", () => {
+    assert.ok(wallet.calls.filter((m) => m === "eth_sendTransaction").length >= 9);
+    assert.deepEqual(
+      problems.filter((p) => !handled(p)),
+      [],
+    );
+  });
+});

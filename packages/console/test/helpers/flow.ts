@@ -1,0 +1,56 @@
+import type { Page } from "playwright-core";
+import { screenshot } from "./browser.js";
+
+/** The newest sign-in code the API's dev mailbox holds for `email`. */
+export async function mailboxCode(apiUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${apiUrl}/console/v1/dev/mailbox`);
+  const body = (await res.json()) as { data: { email: string; code: string; sentAt: string }[] };
+  const entries = body.data.filter((e) => e.email === email).sort((a, b) => b.sentAt.localeCompare(a.sentAt));
+  if (!entries[0]) throw new Error(`no code for ${email} in the dev mailbox`);
+  return entries[0].code;
+}
+
+/** Step 1 as a person does it: e-mail, code from the mailbox, sign in. */
+export async function signIn(page: Page, apiUrl: string, email: string, shot?: string) {
+  await page.getByLabel("E-mail address", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("6-digit code", { exact: true }).waitFor();
+  await page.getByLabel("6-digit code", { exact: true }).fill(await mailboxCode(apiUrl, email));
+  if (shot) await screenshot(page, shot);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await page.getByLabel("E-mail address", { exact: true }).waitFor();
+}
+
+/** The step the stepper marks as current. */
+export const currentStep = (page: Page) => page.locator('.stepper [aria-current="step"] .name').innerText();
+
+/**
+ * Drives the transaction dialog: (optionally) the prerequisite approval, then the call itself;
+ * waits for the receipt and closes. Returns the dialog's text at the receipt.
+ */
+export async function signInDialog(page: Page, shot: string, opts: { approval?: boolean } = {}) {
+  const dialog = page.getByRole("dialog");
+  if (opts.approval) {
+    await dialog.getByRole("button", { name: "Sign approval" }).click();
+  }
+  await dialog.getByRole("button", { name: "Sign and send" }).waitFor();
+  await screenshot(page, `${shot}-review`);
+  await dialog.getByRole("button", { name: "Sign and send" }).click();
+  await dialog.getByText("Confirmed").waitFor();
+  const text = await dialog.innerText();
+  await screenshot(page, `${shot}-receipt`);
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  return text;
+}
+
+/** Fills one of the dashboard's action forms by its labels and submits it. */
+export async function submitForm(page: Page, form: string, fields: Record<string, string>) {
+  const f = page.locator(`form[data-form="${form}"]`);
+  for (const [label, value] of Object.entries(fields)) await f.getByLabel(label, { exact: true }).fill(value);
+  await f.locator('button[type="submit"]').click();
+}
