@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
  * `pnpm start`: the platform on one machine. One function per service; main() starts them in
- * order and stops them in reverse on Ctrl-C. Later services (API, console) add a function here.
+ * order and stops them in reverse on Ctrl-C.
  *
- * Now: a local Hardhat node on 127.0.0.1:8545 and a demo program deployed with points-deployer
- * (brand "demo", a fresh 6-decimal mock USDC as collateral, brand wallet = Hardhat account #1,
- * executor = account #0).
+ * A local Hardhat node on 127.0.0.1:8545, a demo program deployed with points-deployer (brand
+ * "demo", a fresh 6-decimal mock USDC as collateral, brand wallet = Hardhat account #1,
+ * executor = account #0), and the API on 127.0.0.1:3000 with that program registered (it also
+ * serves the console at /console/ when the console is built).
  */
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -19,6 +20,7 @@ const { startHardhatNode, isPortFree, DevNodeError } = await import(
 );
 
 const PORT = Number(process.env.CHAIN_PORT ?? 8545);
+const API_PORT = Number(process.env.API_PORT ?? 3000);
 // Hardhat's public development accounts: funded only on a local node.
 const EXECUTOR = {
   address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
@@ -58,6 +60,43 @@ async function deployDemo(chain) {
   if (code !== 0) throw new Error(`deploying the demo program failed (exit ${code})`);
 }
 
+/** Service: the API, with the demo program in its registry and one API key for the examples. */
+async function startApi(chain) {
+  if (!(await isPortFree(API_PORT))) {
+    throw new DevNodeError(`port ${API_PORT} on 127.0.0.1 is already in use: stop it, or set API_PORT to another port`);
+  }
+  const { loadConfig, createService } = await import(path.join(root, "packages", "api", "dist", "index.js"));
+  const manifest = JSON.parse(readFileSync(path.join(DEV_MANIFESTS, "31337", "demo.json"), "utf8"));
+  const config = loadConfig({
+    ...process.env,
+    HOST: "127.0.0.1",
+    PORT: String(API_PORT),
+    // A fresh chain: a fresh embedded database next to its manifests.
+    DATA_DIR: path.join(DEV_MANIFESTS, "api-db"),
+    CHAINS: JSON.stringify([{ chainId: 31337, name: "Local Hardhat", rpcUrl: chain.url, testnet: true }]),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  });
+  const service = await createService(config);
+  const r = manifest.record;
+  await service.ctx.programs.insert({
+    chainId: "31337",
+    brand: r.brand,
+    factory: r.addresses.factory,
+    points: r.addresses.points,
+    collateralVault: r.addresses.collateralVault,
+    pspVault: r.addresses.pspVault,
+    oracle: r.addresses.oracle ?? null,
+    programFactory: r.programFactory,
+    deployTx: r.txHash,
+    blockNumber: r.blockNumber,
+    metadata: { collateralAsset: r.collateralAsset },
+  });
+  const { key } = await service.ctx.keys.create("pnpm start");
+  const url = await service.listen();
+  const consoleBuilt = existsSync(path.join(root, "packages", "console", "dist", "index.html"));
+  return { name: "API", url, key, consoleBuilt, stop: () => service.close() };
+}
+
 async function main() {
   const running = [];
   const stopAll = async () => {
@@ -82,12 +121,25 @@ async function main() {
     const chain = await startChain();
     running.push(chain);
     await deployDemo(chain);
+    const api = await startApi(chain);
+    running.push(api);
+    const customer = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
     console.log(`
 The platform is running:
   chain (JSON-RPC)   ${chain.url}   chain id 31337
+  API                ${api.url}   reference ${api.url}/api/v1/reference
+  console            ${api.consoleBuilt ? `${api.url}/console/` : "(not built: pnpm --filter @points/console build)"}
+  API key            ${api.key}
   executor           ${EXECUTOR.address} (Hardhat account #0)
   brand wallet       ${BRAND_WALLET} (Hardhat account #1)
   manifests          ${path.relative(root, DEV_MANIFESTS)}
+
+Try it:
+  curl -s ${api.url}/api/v1/evm/factory/state
+  curl -s -X POST ${api.url}/studio/sdk/v1/tx/whitelist/mint/add \\
+    -H 'Authorization: Bearer ${api.key}' -H 'Content-Type: application/json' \\
+    -d '{"account":"${customer}","from":"${BRAND_WALLET}"}'
+  (the second answers an unsigned transaction for the brand wallet to sign)
 
 Press Ctrl-C to stop everything.`);
   } catch (err) {
