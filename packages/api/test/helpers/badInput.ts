@@ -245,6 +245,7 @@ const BAD_PARAM: Record<string, string[]> = {
   chainId: ["0", "abc", "-1", "1".repeat(17), "1.5"],
   id: ["i".repeat(101)],
   brand: ["b".repeat(101)],
+  taskId: ["nope", "00000000-0000-4000-8000-00000000000"],
 };
 
 export interface Case {
@@ -378,19 +379,30 @@ function paramCases(name: RouteName, route: RouteDef, params: Record<string, str
   return cases;
 }
 
+const BAD_QUERY: Record<string, [string, string][]> = {
+  program: [
+    ["", "empty program"],
+    ["p".repeat(101), "101-character program"],
+  ],
+  chainId: [
+    ["abc", "non-numeric chainId"],
+    ["-1", "negative chainId"],
+    ["1.5", "fractional chainId"],
+  ],
+};
+
 function queryCases(name: RouteName, route: RouteDef, path: string): Case[] {
-  if (!("program" in shapeOf(route.query))) return [];
-  return [
-    ["program=", "empty program"],
-    [`program=${"p".repeat(101)}`, "101-character program"],
-    ["program=a&program=b", "program given twice"],
-  ].map(([q, why]) => ({
-    name: `${name}: query ${why}`,
-    method: route.method,
-    path: `${path}?${q}`,
-    expect: "INVALID_INPUT" as const,
-    names: "query.program",
-  }));
+  return Object.keys(shapeOf(route.query)).flatMap((k) =>
+    [...(BAD_QUERY[k] ?? []).map(([v, why]) => [`${k}=${v}`, why]), [`${k}=a&${k}=b`, `${k} given twice`]].map(
+      ([q, why]) => ({
+        name: `${name}: query ${why}`,
+        method: route.method,
+        path: `${path}?${q}`,
+        expect: "INVALID_INPUT" as const,
+        names: `query.${k}`,
+      }),
+    ),
+  );
 }
 
 /** Every malformed request for every route, in a fixed order. */
