@@ -171,15 +171,20 @@ async function deploy(run: Run, release: Release): Promise<{ value: ProgramRecor
   const fromBlock = release.contracts.programFactory.blockNumber ?? 0;
   let birth = await existingProgram(run, pf, fromBlock);
   if (!birth) {
-    const predicted = await chain.call("ProgramFactory.predictAddresses", () => pf.predictAddresses(cfg.brand));
-    const addresses: Record<string, string> = {};
-    for (const k of PROGRAM_CONTRACTS) if (k !== "oracle" || cfg.oracle) addresses[k] = predicted[k];
-    await store.stageAddresses(ctx, "deploy", addresses);
     const params = deployParams(run, collateral);
     const fn = pf.connect(signer).getFunction("deployProgram");
-    const gas = await chain.call("simulate ProgramFactory.deployProgram", () => fn.estimateGas(params));
-    const fees = await chain.feeData();
-    const nonce = await chain.nonce(from, "latest");
+    // Independent reads go out together: on a chain with one-second blocks the program
+    // transaction should follow the release's block at once.
+    const [predicted, gas, fees, nonce] = await Promise.all([
+      chain.call("ProgramFactory.predictAddresses", () => pf.predictAddresses(cfg.brand)),
+      chain.call("simulate ProgramFactory.deployProgram", () => fn.estimateGas(params)),
+      chain.feeData(),
+      chain.nonce(from, "latest"),
+    ]);
+    const addresses: Record<string, string> = {};
+    for (const k of PROGRAM_CONTRACTS) if (k !== "oracle" || cfg.oracle) addresses[k] = predicted[k];
+    // Recorded before sending: a crash after the send still knows where to look.
+    await store.stageAddresses(ctx, "deploy", addresses);
     const request = { gasLimit: (gas * 12n) / 10n, nonce, chainId: run.info.chainId, ...fees };
     await assertFunds(chain, from, [request]);
     const tx = await chain.call("send ProgramFactory.deployProgram", () => fn.send(params, request));
