@@ -6,6 +6,7 @@ import type { Core } from "./namespaces/core.js";
 import { factoryNamespace, pointsNamespace } from "./namespaces/allowlists.js";
 import { vaultNamespace } from "./namespaces/vault.js";
 import { buildNamespace, freezeNamespace, readNamespace, redeemNamespace, rolesNamespace } from "./namespaces/api.js";
+import { onboardingNamespace } from "./namespaces/onboarding.js";
 
 export type PointsClient = ReturnType<typeof createClient>;
 
@@ -37,5 +38,6 @@ export function createClient(options: ClientOptions) {
     read: readNamespace(core),
     roles: rolesNamespace(core),
     freeze: freezeNamespace(core),
+    onboarding: onboardingNamespace(core),
   };
 }

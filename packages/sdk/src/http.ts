@@ -14,7 +14,12 @@ export interface ClientOptions {
   program?: string;
 }
 
-type Loose = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+type Loose = {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
 
 /** Sends one route of the table and returns its `data`; every failure is a PointsApiError. */
 export async function send<N extends RouteName>(
@@ -23,12 +28,13 @@ export async function send<N extends RouteName>(
   input: RequestInput<N> | undefined,
 ): Promise<ResponseData<N>> {
   const route: RouteDef = routes[name];
-  const { params, query, body } = (input ?? {}) as Loose;
+  const { params, query, body, headers: extra } = (input ?? {}) as Loose;
   const url = new URL(opts.baseUrl.replace(/\/+$/, "") + fillPath(route.path, params));
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
+  Object.assign(headers, extra);
   const doFetch = opts.fetch ?? globalThis.fetch;
 
   let status: number;

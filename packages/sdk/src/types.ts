@@ -6,7 +6,10 @@ type Part<K extends string, T> = unknown extends T ? {} : {} extends T ? { [k in
 /** What `client.request(name, input)` takes for route `N`: the input types of its schemas. */
 export type RequestInput<N extends RouteName> = Part<"params", RouteParams<Routes[N]>> &
   Part<"query", RouteQuery<Routes[N]>> &
-  Part<"body", RouteBody<Routes[N]>>;
+  Part<"body", RouteBody<Routes[N]>> & {
+    /** Extra request headers (e.g. Idempotency-Key). */
+    headers?: Record<string, string>;
+  };
 
 /** `data` of route `N`'s success envelope. */
 export type ResponseData<N extends RouteName> = RouteData<Routes[N]>;

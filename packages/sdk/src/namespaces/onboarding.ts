@@ -1,0 +1,23 @@
+import type { Core } from "./core.js";
+import type { Body, Params } from "../types.js";
+
+/** Spec section E: deploy a branded program as a task, and follow it. */
+export function onboardingNamespace(core: Core) {
+  return {
+    /**
+     * Queues the deployment (202). With an idempotency key, the same key and body return the
+     * same task; the same key with another body is CONFLICT.
+     */
+    deploy: (body: Body<"onboardingDeploy">, opts: { idempotencyKey?: string } = {}) =>
+      core.request("onboardingDeploy", {
+        body,
+        headers: opts.idempotencyKey ? { "idempotency-key": opts.idempotencyKey } : undefined,
+      }),
+    /** A task's status and persisted stages. */
+    task: (taskId: Params<"onboardingTask">["taskId"]) => core.request("onboardingTask", { params: { taskId } }),
+    /** The caller's tasks, newest first. */
+    tasks: (opts: { chainId?: string } = {}) => core.request("onboardingTasks", { query: opts }),
+    /** Queues a failed task again; it resumes from the chain. */
+    retry: (taskId: Params<"onboardingRetry">["taskId"]) => core.request("onboardingRetry", { params: { taskId } }),
+  };
+}
