@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { assertError, send } from "./helpers/http.js";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { signIn, withSession } from "./helpers/console.js";
+import { programRecord } from "./helpers/records.js";
 
 const CLOSED_PORT = "http://127.0.0.1:9";
 const WALLET = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -167,18 +168,7 @@ describe("console wizard progress on the server (issue 6: 'Progress is stored on
     });
 
     it("brand_ofARegisteredProgram_isUnavailable_reasonProgram", async () => {
-      await api.service.ctx.programs.insert({
-        chainId: "31337",
-        brand: "taken",
-        factory: "0x" + "11".repeat(20),
-        points: "0x" + "22".repeat(20),
-        collateralVault: "0x" + "33".repeat(20),
-        pspVault: "0x" + "44".repeat(20),
-        oracle: null,
-        programFactory: null,
-        deployTx: null,
-        blockNumber: null,
-      });
+      await api.service.ctx.programs.insert(programRecord("taken"));
       assert.deepEqual(await available("taken"), {
         brand: "taken",
         available: false,

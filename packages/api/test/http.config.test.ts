@@ -4,6 +4,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { loadConfig } from "../src/index.js";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { assertError, send } from "./helpers/http.js";
+import { programRecord } from "./helpers/records.js";
 
 const chain = (over: Record<string, unknown> = {}) => ({
   chainId: 31337,
@@ -112,18 +113,7 @@ describe("spec: CHAIN_UNAVAILABLE 502 when the node is down or silent (DESIGN se
     refused = await startApi("http://127.0.0.1:9", env);
     hanging = await startApi(`http://127.0.0.1:${port}`, env);
     for (const api of [refused, hanging]) {
-      await api.service.ctx.programs.insert({
-        chainId: "31337",
-        brand: "acme",
-        factory: "0x" + "11".repeat(20),
-        points: "0x" + "22".repeat(20),
-        collateralVault: "0x" + "33".repeat(20),
-        pspVault: "0x" + "44".repeat(20),
-        oracle: null,
-        programFactory: null,
-        deployTx: null,
-        blockNumber: null,
-      });
+      await api.service.ctx.programs.insert(programRecord("acme"));
     }
   });
   after(async () => {

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { routes } from "@points/schema";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { onboardingBody } from "./helpers/onboarding.js";
+import { programRecord } from "./helpers/records.js";
 
 const DEPLOYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const FEED = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -117,18 +118,7 @@ describe("onboarding: bad requests (issue 5 Tests: each field wrong in turn -> 4
   });
 
   it("deploy_answers409_forTheBrandOfARegisteredProgram", async () => {
-    await api.service.ctx.programs.insert({
-      chainId: "31337",
-      brand: "taken",
-      factory: "0x" + "11".repeat(20),
-      points: "0x" + "22".repeat(20),
-      collateralVault: "0x" + "33".repeat(20),
-      pspVault: "0x" + "44".repeat(20),
-      oracle: null,
-      programFactory: null,
-      deployTx: null,
-      blockNumber: null,
-    });
+    await api.service.ctx.programs.insert(programRecord("taken"));
     const res = await deploy(valid("taken"));
     assert.equal(res.status, 409, JSON.stringify(res.body));
     assert.equal(res.body.error.code, "CONFLICT");
