@@ -1,8 +1,8 @@
 import { ERROR_CODES, type ErrorCode } from "@points/schema";
 
 /**
- * The one error type of the service: a code from DESIGN section 4 (which fixes the HTTP
- * status), a short message for people, optional structured details for programs, and the
+ * The one error type of the service: a code of docs/errors.md#the-api-envelope (which fixes the
+ * HTTP status), a short message for people, optional structured details for programs, and the
  * underlying cause (logged, never sent).
  */
 export class ApiError extends Error {

@@ -11,7 +11,7 @@ const BLOCK_TIME_MS = 1500;
 const FEE_METHODS = ["eth_getBlockByNumber", "eth_gasPrice", "eth_maxPriorityFeePerGas"];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe("issue 4: chain reads batched, chain id and fee data cached per block", () => {
+describe("chain: reads batched, chain id and fee data cached per block", () => {
   let node: LocalNode;
   let proxy: RpcProxy;
   let api: TestApi;

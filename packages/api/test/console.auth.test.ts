@@ -38,7 +38,7 @@ function loggedCode(lines: string[], email: string): string {
   return entries.at(-1).code;
 }
 
-describe("console sign-in (issue 6, wizard step 1)", () => {
+describe("console: sign-in (wizard step 1)", () => {
   let api: { service: Service; url: string; lines: string[] };
 
   before(async () => {

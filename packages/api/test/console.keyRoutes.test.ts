@@ -17,7 +17,7 @@ const whoIs = (identity: Identity, route: RouteDef, requireApiKey = false) =>
     config: { requireApiKey },
   } as Ctx);
 
-describe("auth modes: a console session works wherever an API key does (issue 6 dashboard, DESIGN section 4)", () => {
+describe("console: a session works wherever an API key does", () => {
   describe("who the caller is (input.caller)", () => {
     const none = { kind: "none" } as const;
     const session = { email: "ada@example.com", token: "t" };

@@ -51,7 +51,7 @@ const waitFor = async <T>(fn: () => T | undefined, ms = 5000): Promise<T> => {
   }
 };
 
-describe("console sign-in codes by SMTP (issue 6: 'The API sends the code by SMTP when SMTP settings are configured')", () => {
+describe("console: sign-in codes sent by SMTP when SMTP settings are configured", () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let service: Service;
   let url: string;

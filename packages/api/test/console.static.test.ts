@@ -10,7 +10,7 @@ const CLOSED_PORT = "http://127.0.0.1:9";
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/console/assets/app-1a2b.js"></script></head></html>';
 
-describe("the API serves the built console at /console/ (issue 6: 'Served by the API in production')", () => {
+describe("console: the API serves the built console at /console/", () => {
   let dist: string;
   let api: TestApi;
 

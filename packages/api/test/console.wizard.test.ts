@@ -13,7 +13,7 @@ const CHAINS = [
   { chainId: 1, name: "Ethereum", rpcUrl: CLOSED_PORT, testnet: false, explorerUrl: "https://etherscan.io" },
 ];
 
-describe("console wizard progress on the server (issue 6: 'Progress is stored on the server')", () => {
+describe("console: wizard progress is stored on the server", () => {
   let api: TestApi;
 
   before(async () => {

@@ -5,7 +5,7 @@ import { ApiKeys, migrate, type Db } from "../src/index.js";
 import { backends } from "./helpers/db.js";
 
 for (const backend of backends()) {
-  describe(`API keys on ${backend.name}`, () => {
+  describe(`db: API keys on ${backend.name}`, () => {
     let db: Db;
     let keys: ApiKeys;
 

@@ -9,7 +9,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // Two instances on one database: `a` and `b` each cache for TTL ms (DB_CACHE_TTL_MS).
 for (const backend of backends()) {
-  describe(`database answers cached per instance on ${backend.name}`, () => {
+  describe(`db: answers cached per instance on ${backend.name}`, () => {
     let db: Db;
     before(async () => {
       await backend.setup();

@@ -69,7 +69,7 @@ for (const backend of backends()) {
   });
 }
 
-describe("migrations by several instances sharing one PostgreSQL (DESIGN section 6)", () => {
+describe("db: migrations by several instances sharing one PostgreSQL", () => {
   let scratch: ScratchDatabase;
   before(async () => (scratch = await createScratchDatabase()));
   after(async () => scratch?.drop());
@@ -112,7 +112,7 @@ describe("migrations by several instances sharing one PostgreSQL (DESIGN section
   });
 });
 
-describe("embedded database (no server, DATABASE_URL unset)", () => {
+describe("db: embedded database (no server, DATABASE_URL unset)", () => {
   let dir: string;
   const saved = process.env.DATABASE_URL;
   before(() => {

@@ -4,9 +4,10 @@ import { ApiError, ProgramRegistry, migrate, type Db } from "../src/index.js";
 import { backends } from "./helpers/db.js";
 import { programRecord } from "./helpers/records.js";
 
-// The same suite on the embedded database and on the real PostgreSQL server (DESIGN section 6).
+// The same suite on the embedded database and on the real PostgreSQL server
+// (docs/architecture.md#persistence-and-scale).
 for (const backend of backends()) {
-  describe(`program registry on ${backend.name}`, () => {
+  describe(`db: program registry on ${backend.name}`, () => {
     let db: Db;
     let registry: ProgramRegistry;
 

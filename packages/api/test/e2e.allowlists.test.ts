@@ -4,7 +4,7 @@ import { expectError, expectMissingRole, setupE2E, type E2E } from "./helpers/e2
 
 // Spec section F: the six allowlist routes (and the status read), built, signed by the brand
 // wallet (MANAGER_ROLE on the Factory, DEFAULT_ADMIN_ROLE on Points) and broadcast.
-describe("spec F: allowlist routes, signed and broadcast", () => {
+describe("e2e: allowlist routes, signed and broadcast", () => {
   let e: E2E;
   before(async () => {
     e = await setupE2E();

@@ -5,7 +5,7 @@ import { setupE2E, expectPrerequisite, expectRevert, increaseTime, SP, USDC, typ
 
 // Spec section A: the four generic build routes, built over HTTP, signed by the test wallet
 // named in `key`, broadcast, and read back from the chain.
-describe("spec A: build routes, signed and broadcast", () => {
+describe("e2e: build routes, signed and broadcast", () => {
   let e: E2E;
   before(async () => {
     e = await setupE2E();
@@ -285,7 +285,7 @@ describe("spec A: build routes, signed and broadcast", () => {
     });
   });
 
-  describe("DESIGN section 3: the unsigned transaction", () => {
+  describe("the unsigned transaction", () => {
     const build = (key: string) =>
       e.ok("buildTransfer", { body: { input: { to: e.who.bob.address, amount: "1" }, key } });
 

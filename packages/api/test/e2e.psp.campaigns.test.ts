@@ -13,7 +13,7 @@ import {
 
 // Spec section G, campaign side: create, fund, status changes, campaign admins, per-campaign
 // whitelists and the campaign read ("Who may do what (pSP)" rows 1-3).
-describe("spec G: pSP campaign routes, signed and broadcast", () => {
+describe("e2e: pSP campaign routes, signed and broadcast", () => {
   let e: E2E;
   const LABEL = "summer-2026";
   const SUMMER = keccak256(toUtf8Bytes(LABEL));

@@ -6,7 +6,7 @@ import { expectError, expectMissingRole, expectOk, expectRevert, setupE2E, SP, t
 // Spec section G, ledger side: issue pSP under every authority of Behaviour rule 3, delegated
 // minters (rule 4, Limits 1, Errors), settle (rule 1), expire (rule 2), admin transfer, and
 // the PSPVault role routes.
-describe("spec G: pSP ledger, minter and role routes, signed and broadcast", () => {
+describe("e2e: pSP ledger, minter and role routes, signed and broadcast", () => {
   let e: E2E;
   const MAIN = keccak256(toUtf8Bytes("main"));
   const OTHER = keccak256(toUtf8Bytes("other"));

@@ -5,7 +5,7 @@ import { deployProgram } from "./helpers/program.js";
 import { startApi } from "./helpers/service.js";
 
 // Spec section B: every read route, checked field by field against the chain and the registry.
-describe("spec B: read routes", () => {
+describe("e2e: read routes", () => {
   let e: E2E;
   before(async () => {
     e = await setupE2E({ withOracle: true });
@@ -191,7 +191,7 @@ describe("spec B: read routes", () => {
     });
   });
 
-  describe("DESIGN section 4: which program a route acts on, with two programs registered", () => {
+  describe("which program a route acts on, with two programs registered", () => {
     let beta: E2E["record"];
     before(async () => {
       const release = { programFactory: e.programFactory, usdc: e.usdc };

@@ -14,7 +14,7 @@ import {
 
 // Spec section A, chain-scoped redemption: create, cancel, finalize (path: chain, factory,
 // asset) and the status read of a request (chain-scoped and on the default program).
-describe("spec A: chain-scoped redemption routes and request status", () => {
+describe("e2e: chain-scoped redemption routes and request status", () => {
   let e: E2E;
   let params: { chainId: string; factoryAddr: string; assetAddr: string };
   const DELAY = 3600;

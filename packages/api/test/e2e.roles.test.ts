@@ -5,7 +5,7 @@ import { expectError, expectMissingRole, expectRevert, setupE2E, type E2E } from
 
 // Spec sections C (role management) and D (freeze), on a program with an Oracle so that every
 // pausable contract is there.
-describe("spec C and D: role grant/revoke and freeze, signed and broadcast", () => {
+describe("e2e: role grant/revoke and freeze, signed and broadcast", () => {
   let e: E2E;
   before(async () => {
     e = await setupE2E({ withOracle: true });

@@ -41,7 +41,7 @@ function probe(route: RouteDef) {
 }
 const bearer = (key: string) => ({ authorization: `Bearer ${key}`, "content-type": "application/json" });
 
-describe("spec: authentication with API keys (DESIGN section 4)", () => {
+describe("http: authentication with API keys", () => {
   let dataDir: string;
   let live: { id: string; key: string };
   let revoked: { id: string; key: string };

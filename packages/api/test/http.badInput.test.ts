@@ -12,9 +12,9 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
 
-// DESIGN section 4 and issue 4 "Tests": at least 300 generated malformed requests across every
-// route; each answers with the error envelope and a 4xx, and the server keeps serving.
-describe("spec: bad input on every route (DESIGN section 4)", () => {
+// At least 300 generated malformed requests across every
+// route (docs/errors.md#the-api-envelope); each answers with the error envelope and a 4xx, and the server keeps serving.
+describe("http: bad input on every route", () => {
   let node: LocalNode;
   let api: TestApi;
   let auth: Record<string, string>;
@@ -92,7 +92,7 @@ describe("spec: bad input on every route (DESIGN section 4)", () => {
   });
 
   it("lowercaseAndChecksummedAddresses_areBothAccepted", async () => {
-    // The other side of the checksum rule: any single case is fine (DESIGN section 4).
+    // The other side of the checksum rule: any single case is fine (docs/rules.md#http-conventions).
     const { alice } = actors(node.provider);
     for (const address of [alice.address, alice.address.toLowerCase(), "0x" + alice.address.slice(2).toUpperCase()]) {
       const res = await api.call("GET", `/api/v1/evm/balance/${address}`);

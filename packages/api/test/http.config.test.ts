@@ -24,7 +24,7 @@ const problems = (env: Record<string, string>): string[] => {
   assert.fail(`accepted ${JSON.stringify(env)}`);
 };
 
-describe("spec: configuration validated once at start (issue 4)", () => {
+describe("http: configuration validated once at start", () => {
   it("loadConfig_listsEveryProblem_notJustTheFirst", () => {
     const lines = problems({
       CHAINS: "[{",
@@ -96,7 +96,7 @@ describe("spec: configuration validated once at start (issue 4)", () => {
   });
 });
 
-describe("spec: CHAIN_UNAVAILABLE 502 when the node is down or silent (DESIGN section 4)", () => {
+describe("http: CHAIN_UNAVAILABLE 502 when the node is down or silent", () => {
   let silent: Server;
   const sockets: Socket[] = [];
   let refused: TestApi;

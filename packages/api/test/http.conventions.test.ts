@@ -14,7 +14,7 @@ const concretePath = (route: RouteDef) => {
   return route.path.replace(/:([A-Za-z]+)/g, (_, k: string) => encodeURIComponent(params[k]));
 };
 
-describe("spec: HTTP conventions (DESIGN section 4)", () => {
+describe("http: conventions", () => {
   let api: TestApi;
   before(async () => {
     api = await startApi(CLOSED_PORT);

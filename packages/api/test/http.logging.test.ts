@@ -7,7 +7,7 @@ import { send } from "./helpers/http.js";
 
 const RPC_SECRET = "rpc-project-secret-123";
 
-describe("spec: structured JSON logs with request ids, secrets never logged (issue 4)", () => {
+describe("http: structured JSON logs with request ids, secrets never logged", () => {
   const lines: string[] = [];
   let service: Service;
   let url: string;

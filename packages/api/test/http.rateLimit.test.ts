@@ -10,7 +10,7 @@ const PER_KEY = 5;
 const probe = (api: TestApi, headers: Record<string, string> = {}) =>
   send(api.url, "GET", "/api/v1/contracts/factories", { headers });
 
-describe("spec: rate limits per key and per IP (DESIGN section 4, issue 4)", () => {
+describe("http: rate limits per key and per IP", () => {
   let api: TestApi;
   let keyA: string;
   let keyB: string;
@@ -56,7 +56,7 @@ describe("spec: rate limits per key and per IP (DESIGN section 4, issue 4)", () 
   });
 });
 
-describe("rate limits behind a reverse proxy (TRUST_PROXY)", () => {
+describe("http: rate limits behind a reverse proxy (TRUST_PROXY)", () => {
   let api: TestApi;
   before(async () => {
     api = await startApi(CLOSED_PORT, { RATE_LIMIT_PER_MINUTE_IP: "2", TRUST_PROXY: "loopback" });

@@ -63,7 +63,7 @@ const CASES: [string, (b: Body) => void, string][] = [
   ["an extra token field", (b) => ((b.token as Record<string, unknown>).decimals = 18), "decimals"],
 ];
 
-describe("onboarding: bad requests (issue 5 Tests: each field wrong in turn -> 400 naming it)", () => {
+describe("onboarding: bad requests (each field wrong in turn -> 400 naming it)", () => {
   let api: TestApi;
   let auth: Record<string, string>;
   let otherAuth: Record<string, string>;

@@ -8,7 +8,7 @@ import { actors } from "./helpers/program.js";
 import { signAndSend, startApi, type TestApi } from "./helpers/service.js";
 import { onboardingBody, waitForTask } from "./helpers/onboarding.js";
 
-describe("onboarding (spec section E, DESIGN section 5): a whole program over HTTP", () => {
+describe("onboarding: a whole program over HTTP", () => {
   let node: LocalNode;
   let api: TestApi;
   let auth: Record<string, string>;

@@ -10,11 +10,11 @@ import { actors } from "./helpers/program.js";
 import { onboardingBody } from "./helpers/onboarding.js";
 
 /**
- * Failure modes of a task's chain (issue 5: "a clear stage error, not a hang: every chain call
- * has a timeout"), and the executor key's secrecy: every log line, response and database row
+ * Failure modes of a task's chain (a clear stage error, not a hang: every chain call has a
+ * timeout), and the executor key's secrecy: every log line, response and database row
  * of every service in this file is kept and searched for every key used.
  */
-describe("onboarding: failure modes and the executor key's secrecy (issue 5)", () => {
+describe("onboarding: failure modes and the executor key's secrecy", () => {
   let node: LocalNode;
   const seen: string[] = [];
   const keys: string[] = [];

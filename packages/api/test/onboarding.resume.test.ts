@@ -12,7 +12,7 @@ const STAGES = ["validate", "release", "deploy", "verify", "register"] as const;
  * task deploys the release and the program; the clean run says how many transactions that
  * takes, and every interrupted-then-retried run must send exactly as many.
  */
-describe("onboarding: a failure at each stage, then retry (issue 5: a retry resumes, nothing is deployed twice)", () => {
+describe("onboarding: a failure at each stage, then retry (a retry resumes, nothing is deployed twice)", () => {
   let node: LocalNode;
   let snapshot: string;
   let cleanTxCount: number;

@@ -15,10 +15,10 @@ import { assertOneSetEach, onboardingBody, waitForTask } from "./helpers/onboard
 const TASKS = 12;
 
 /**
- * Two workers, each with its own connection pool, share one PostgreSQL queue (issue 5: "several
- * API instances or workers against one PostgreSQL never run the same task twice").
+ * Two workers, each with its own connection pool, share one PostgreSQL queue: several API
+ * instances or workers against one PostgreSQL never run the same task twice.
  */
-describe("onboarding: two workers against the real PostgreSQL (issue 5: every task runs exactly once)", () => {
+describe("onboarding: two workers against the real PostgreSQL (every task runs exactly once)", () => {
   let db: ScratchDatabase;
 
   before(async () => {

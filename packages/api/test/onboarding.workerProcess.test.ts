@@ -14,7 +14,7 @@ const LEASE_MS = 1500;
  * expires, a new worker process takes the task over and resumes it through the deployer.
  * The node mines a block every 500 ms so that stages last long enough to be interrupted.
  */
-describe("onboarding: a worker process killed mid-task (issue 5: taken over after the lease, never twice)", () => {
+describe("onboarding: a worker process killed mid-task (taken over after the lease, never twice)", () => {
   let node: LocalNode;
   let db: ScratchDatabase;
   let api: TestApi;

@@ -25,8 +25,8 @@ export interface Call {
 const GAS_MARGIN_PERCENT = 120n;
 
 /**
- * Simulates `call` as its signer and returns the unsigned EIP-1559 transaction (DESIGN
- * section 3). Nonce, gas estimate and fee data are requested together, so they share one
+ * Simulates `call` as its signer and returns the unsigned EIP-1559 transaction
+ * (docs/rules.md#the-unsigned-transaction). Nonce, gas estimate and fee data are requested together, so they share one
  * JSON-RPC batch. A revert becomes MISSING_ROLE or WOULD_REVERT; the service never signs.
  */
 export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedTx> {
@@ -81,7 +81,7 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
   };
 }
 
-/** The call's arguments as JSON: integers as decimal strings, addresses checksummed (DESIGN section 4). */
+/** The call's arguments as JSON: integers as decimal strings, addresses checksummed (docs/rules.md#http-conventions). */
 function echoArgs(fn: FunctionFragment, args: unknown[]): unknown[] {
   const echo = (type: ParamType, v: unknown): unknown => {
     if (type.isArray() && Array.isArray(v)) return v.map((x) => echo(type.arrayChildren!, x));

@@ -29,7 +29,7 @@ export async function send(
 // A V8 stack frame ("    at fn (/path/file.ts:1:2)") or a source path with a line number.
 const STACK = /\n\s+at\s|\bat\s.+:\d+:\d+|[\w/.-]+\.(ts|js|mjs|cjs):\d+/;
 
-/** The error envelope of DESIGN section 4 with `code` and its status; never HTML, never a stack. */
+/** The error envelope (docs/errors.md#the-api-envelope) with `code` and its status; never HTML, never a stack. */
 export function assertError(res: RawResponse, code: ErrorCode, context = "") {
   const where = `${context} -> ${res.status} ${res.text.slice(0, 300)}`;
   assert.equal(res.status, ERROR_CODES[code], where);

@@ -23,7 +23,7 @@ async function requireBrandFreeOnChain(ctx: Ctx, chainId: string, brand: string)
 }
 
 /**
- * Queues a program deployment (DESIGN section 5) and answers 202 at once with the task id and
+ * Queues a program deployment (docs/deployment.md#onboarding-over-http) and answers 202 at once with the task id and
  * the predicted addresses. The worker does the chain work; this handler only validates.
  */
 export const onboardingDeploy: Handler<typeof routes.onboardingDeploy> = async ({ body, caller, headers }, ctx) => {
