@@ -17,7 +17,7 @@ const serviceEnv = (env: Record<string, string>) =>
   loadConfig({ PORT: "0", LOG_LEVEL: "silent", DATA_DIR: "memory://", ...env });
 
 for (const backend of backends()) {
-  describe(`migrations on ${backend.name} (spec: one SQL dialect, one migration list)`, () => {
+  describe(`migrations on ${backend.name} (one SQL dialect, one migration list)`, () => {
     let db: Db;
     before(async () => {
       await backend.setup();

@@ -13,7 +13,7 @@ describe("e2e: allowlist routes, signed and broadcast", () => {
 
   const status = (address: string) => e.ok("whitelistStatus", { params: { address } });
 
-  // Which contract, function and role each list's routes map to (spec F's table).
+  // Which contract, function and role each list's routes map to (docs/glossary.md#allowlist-the-interfaces-whitelist).
   const lists = [
     { list: "mint", contract: "factory", role: "MANAGER_ROLE", add: "whitelistMintAdd", remove: "whitelistMintRemove" },
     {

@@ -30,7 +30,7 @@ describe("e2e: pSP ledger, minter and role routes, signed and broadcast", () => 
   const psp = (holder: string, campaign = MAIN) => e.c.pspVault.balanceOf(campaign, holder);
   const config = (minter: string) => e.ok("pspMinterConfig", { params: { campaignId: "main", minter } });
 
-  describe("spec: Behaviour rule 3 (who may issue pSP) and rule 4", () => {
+  describe("who may issue pSP; a delegated minter holds no role", () => {
     it("mint_byAManager_issuesPsp_andTheBalanceReadShowsIt", async () => {
       const { brand, alice } = e.who;
       const data = expectOk("pspMint", await mint(brand.address, SP(10)));
@@ -125,7 +125,7 @@ describe("e2e: pSP ledger, minter and role routes, signed and broadcast", () => 
       });
     });
 
-    it("configureMinter_withAHigherLimitAndActive_resumesAuthority (spec Limits 1)", async () => {
+    it("configureMinter_withAHigherLimitAndActive_resumesAuthority", async () => {
       const { brand, outsider } = e.who;
       const body = { campaignId: "main", minter: outsider.address, limit: SP(20).toString(), active: true };
       await e.send(brand, await ok("pspConfigureMinter", { ...body, from: brand.address }));
@@ -150,7 +150,7 @@ describe("e2e: pSP ledger, minter and role routes, signed and broadcast", () => 
       });
     });
 
-    it("mint_byAnAccountWithNoMinterConfiguration_is422MinterNotAuthorized (spec Errors)", async () => {
+    it("mint_byAnAccountWithNoMinterConfiguration_is422MinterNotAuthorized", async () => {
       const { executor } = e.who;
       expectRevert(await mint(executor.address, 1n), "pspVault", "MinterNotAuthorized", {
         campaignId: MAIN,
@@ -158,7 +158,7 @@ describe("e2e: pSP ledger, minter and role routes, signed and broadcast", () => 
       });
     });
 
-    it("mint_aboveTheAvailableBudget_is422InsufficientBudget (spec Limits 2)", async () => {
+    it("mint_aboveTheAvailableBudget_is422InsufficientBudget", async () => {
       const available = (await e.c.pspVault.getCampaign(MAIN)).available;
       expectRevert(await mint(e.who.brand.address, available + 1n), "pspVault", "InsufficientBudget", {
         campaignId: MAIN,
@@ -168,7 +168,7 @@ describe("e2e: pSP ledger, minter and role routes, signed and broadcast", () => 
     });
   });
 
-  describe("spec: Behaviour rule 1 (settle)", () => {
+  describe("settle", () => {
     const settle = (from: string, receiver: string, amount: bigint) =>
       post("pspSettle", {
         holder: e.who.alice.address,
@@ -217,7 +217,7 @@ describe("e2e: pSP ledger, minter and role routes, signed and broadcast", () => 
     });
   });
 
-  describe("spec: Behaviour rule 2 (expire) and admin transfer", () => {
+  describe("expire and admin transfer", () => {
     const expire = (from: string, amount: bigint) =>
       post("pspExpire", { holder: e.who.alice.address, amount: amount.toString(), campaignId: "main", from });
     const transfer = (from: string, to: string, amount: bigint) =>

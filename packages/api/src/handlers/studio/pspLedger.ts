@@ -2,7 +2,7 @@ import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
 import { campaignId, target, tx } from "../common.js";
 
-/** Issue pSP (spec rule 3): authority is checked by the simulation as `from`. */
+/** Issue pSP (docs/rules.md#issuance): authority is checked by the simulation as `from`. */
 export const pspMint: Handler<typeof routes.pspMint> = async ({ body }, ctx) => {
   const id = campaignId(body.campaignId);
   return tx(await target(ctx, body.program), {
