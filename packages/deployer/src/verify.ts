@@ -23,7 +23,7 @@ const ADMIN_HELD_ROLES = new Set([
 ]);
 
 /**
- * Who must hold `role` on `contract` (DESIGN section 5): the brand's wallet every admin role,
+ * Who must hold `role` on `contract` (docs/deployment.md#roles-at-birth): the brand's wallet every admin role,
  * the executor EXECUTOR_ROLE and nothing else, the Factory MINTER_ROLE on Points. `atBirth`
  * uses the birth admin; later the current DEFAULT_ADMIN_ROLE holder. Undefined: a role this
  * deployer does not know, which verification reports instead of guessing.

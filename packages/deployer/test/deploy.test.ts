@@ -14,7 +14,7 @@ import { startNode, type DevNode } from "./helpers/node.js";
 
 const ROLE = (name: string) => (name === "DEFAULT_ADMIN_ROLE" ? ZeroHash : id(name));
 
-/** DESIGN section 5, written out independently of the library's own table. */
+/** The roles at birth (docs/deployment.md#roles-at-birth), written out independently of the library's own table. */
 const BIRTH_ROLES: Record<string, Record<string, "brand" | "executor" | "factory">> = {
   points: { DEFAULT_ADMIN_ROLE: "brand", PAUSER_ROLE: "brand", MINTER_ROLE: "factory" },
   factory: { DEFAULT_ADMIN_ROLE: "brand", PAUSER_ROLE: "brand", MANAGER_ROLE: "brand", EXECUTOR_ROLE: "executor" },

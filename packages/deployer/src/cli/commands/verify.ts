@@ -11,7 +11,7 @@ export function verifyCommand(): Command {
     .summary("check a deployed program against the chain (roles, implementations)")
     .description(
       "Reads every role of every contract and every implementation address back from the chain and " +
-        "compares them with the manifest and DESIGN section 5; exits non-zero on any difference. Needs no key.",
+        "compares them with the manifest and the roles at birth; exits non-zero on any difference. Needs no key.",
     )
     .requiredOption("--brand <name>", "the program's brand (looked up in the manifest)")
     .option("--json", "print the report as JSON");
