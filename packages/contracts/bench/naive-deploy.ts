@@ -1,7 +1,7 @@
 /**
  * The naive way to deploy a program, for the deployment benchmark (packages/deployer/bench):
  * OpenZeppelin's deployProxy (kind uups) per contract, then separate wiring and role
- * transactions until the end state equals a ProgramFactory deployment (DESIGN section 5),
+ * transactions until the end state equals a ProgramFactory deployment (docs/deployment.md),
  * waiting for each receipt. Run against a running node:
  *   RPC_URL=http://127.0.0.1:PORT COLLATERAL=0x... BENCH_OUT=out.json pnpm hardhat run bench/naive-deploy.ts --network localhost
  * Writes {startBlock, endBlock, wallMs, transactions} to BENCH_OUT; the caller measures gas and blocks.

@@ -17,7 +17,7 @@ export async function proxied<T extends BaseContract>(ethers: HardhatEthers, nam
 }
 
 /**
- * A program wired as DESIGN section 5 says (and as test/helpers/fixture.ts does): `admin` holds
+ * A program wired as docs/deployment.md#roles-at-birth says (and as test/helpers/fixture.ts does): `admin` holds
  * every admin role, `executor` EXECUTOR_ROLE only, the Factory mints SP, Factory and PSPVault are
  * on the transfer allowlist, 6-decimal USDC is the one registered asset. No oracle, no fees.
  */

@@ -4,7 +4,7 @@ pragma solidity 0.8.28;
 import {IProgramFactory} from "../interfaces/IProgramFactory.sol";
 
 /// @title BrandLib
-/// @notice Brand names: lowercase ASCII letters and digits, 1 to 32 characters (spec Limits 5).
+/// @notice Brand names: lowercase ASCII letters and digits, 1 to 32 characters.
 library BrandLib {
     uint256 internal constant MAX_LENGTH = 32;
 

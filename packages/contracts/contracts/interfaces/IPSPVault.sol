@@ -132,7 +132,7 @@ interface IPSPVault {
     /// pSP can still be settled or expired. MANAGER_ROLE or a campaign admin.
     function closeCampaign(bytes32 campaignId, address returnTo) external;
 
-    /// @notice Issues `amount` pSP to `to` under an Active campaign. Authority (spec rule 3):
+    /// @notice Issues `amount` pSP to `to` under an Active campaign. Authority (docs/rules.md#issuance):
     /// MANAGER_ROLE, ISSUING_ADMIN_ROLE or a campaign admin (budget-bound), or an active
     /// delegated minter of the campaign (also bound by its limit).
     function mint(bytes32 campaignId, address to, uint256 amount, string calldata metadata) external;

@@ -26,7 +26,7 @@ async function expectedAddress(r: Release, brand: string, index: number) {
   return ethers.getCreate2Address(await r.pf.getAddress(), salt, ethers.keccak256(initCode));
 }
 
-describe("ProgramFactory: addresses, event and registry (DESIGN 5)", () => {
+describe("ProgramFactory: addresses, event and registry", () => {
   describe("predictAddresses", () => {
     it("predictAddresses_followsCreate2_withSaltFromBrandHashAndIndex", async () => {
       const r = await networkHelpers.loadFixture(fixture);

@@ -15,9 +15,9 @@ async function expectNothingDeployed(r: Release) {
   expect(asTuple(addresses)).to.deep.equal(asTuple(await r.pf.predictAddresses(BRAND)));
 }
 
-// DESIGN 5: one transaction, so "there is never a half-deployed program". Each case below gets
+// One transaction, so there is never a half-deployed program (docs/deployment.md#programfactory-and-create2). Each case below gets
 // past the ProgramFactory's own checks, creates proxies, and then fails inside an initializer.
-describe("ProgramFactory: the whole deployment is atomic (DESIGN 5)", () => {
+describe("ProgramFactory: the whole deployment is atomic", () => {
   it("deployProgram_revertsWithFeeTooHigh_forAMintFeeOf1001Bps_andLeavesNothing", async () => {
     const r = await networkHelpers.loadFixture(fixture);
     await expect(r.pf.connect(r.operator).deployProgram(await paramsFor(r, { mintFeeBps: 1001 })))

@@ -14,7 +14,7 @@ import type { Release } from "../helpers/release.js";
 const fixture = releaseFixture;
 
 // Byte values just outside the allowed ranges ('/' < '0', ':' > '9', '`' < 'a', '{' > 'z'), the
-// spec's examples of what is not lowercase alphanumeric, and the length bounds.
+// examples of what is not lowercase alphanumeric, and the length bounds.
 const INVALID_BRANDS: [string, string][] = [
   ["empty", ""],
   ["33 characters", "a".repeat(33)],
@@ -41,7 +41,7 @@ async function expectNoProgram(r: Release, brand: string) {
 }
 
 describe("ProgramFactory: who may deploy and what is refused", () => {
-  describe("DESIGN 5: only the operator deploys", () => {
+  describe("only the operator deploys", () => {
     for (const who of ["outsider", "brandWallet", "otherOperator", "operatorAdmin"] as const) {
       it(`deployProgram_revertsWhen_callerIs_${who}_withoutOperatorRole`, async () => {
         const r = await networkHelpers.loadFixture(fixture);
@@ -80,7 +80,7 @@ describe("ProgramFactory: who may deploy and what is refused", () => {
     });
   });
 
-  describe("spec: Limits 5 (brand names are lowercase alphanumeric, 1 to 32 characters)", () => {
+  describe("brand names are lowercase alphanumeric, 1 to 32 characters", () => {
     for (const [why, brand] of INVALID_BRANDS) {
       it(`deployProgram_revertsWithInvalidBrand_when_${why.replace(/ /g, "_")}`, async () => {
         const r = await networkHelpers.loadFixture(fixture);
@@ -103,7 +103,7 @@ describe("ProgramFactory: who may deploy and what is refused", () => {
     }
   });
 
-  describe("DESIGN 5: a brand exists once", () => {
+  describe("a brand exists once", () => {
     it("deployProgram_revertsWithBrandTaken_whenTheBrandAlreadyHasAProgram", async () => {
       const r = await networkHelpers.loadFixture(fixture);
       const first = await deployThrough(r, await paramsFor(r));

@@ -3,7 +3,7 @@ import { ethers, networkHelpers, ROLES, SP, USDC } from "../helpers/fixture.js";
 import { deployThrough, oracleParams, paramsFor, releaseFixture } from "../helpers/release.js";
 
 // A program is usable the moment deployProgram returns: no follow-up transaction by the
-// executor or the ProgramFactory (DESIGN 5), and nobody can re-run an initializer.
+// executor or the ProgramFactory (docs/deployment.md), and nobody can re-run an initializer.
 async function deployed(withOracleAndFees: boolean) {
   const r = await releaseFixture();
   const extra = withOracleAndFees

@@ -12,7 +12,7 @@ function args(r: Release, overrides: Partial<Record<(typeof IMPL_KEYS)[number], 
   return [r.operatorAdmin.address, r.operator.address, { ...r.implAddresses, ...overrides }, RELEASE_VERSION];
 }
 
-// A release = five shared implementations + one ProgramFactory per chain and version (DESIGN 5).
+// A release = five shared implementations + one ProgramFactory per chain and version (docs/deployment.md#releases).
 describe("ProgramFactory: the release (constructor and views)", () => {
   describe("constructor", () => {
     it("constructor_recordsTheFiveImplementations_andTheVersion", async () => {

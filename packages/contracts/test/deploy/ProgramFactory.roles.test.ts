@@ -3,7 +3,7 @@ import type { BaseContract } from "ethers";
 import { ethers, networkHelpers } from "../helpers/fixture.js";
 import { ADMIN_DELAY, deployThrough, oracleParams, paramsFor, releaseFixture } from "../helpers/release.js";
 
-// DESIGN section 5 "Roles at birth", as a table: contract -> every role constant it defines ->
+// The roles at birth (docs/deployment.md#roles-at-birth), as a table: contract -> every role constant it defines ->
 // exactly who holds it. A contract that gains a role constant fails the first test below until
 // this table says who holds the new role at birth.
 type Holder = "brandWallet" | "executor" | "programFactory" | "factory" | "pspVault" | "operatorAdmin" | "feeReceiver";
@@ -80,7 +80,7 @@ const withOracle = () => deployed(true, false);
 const withOracleAndFees = () => deployed(true, true);
 
 function rolesAtBirth(label: string, fixture: typeof withoutOracle, expected: Contract[]) {
-  describe(`DESIGN 5 roles at birth: ${label}`, () => {
+  describe(`roles at birth: ${label}`, () => {
     it("deployProgram_createsExactlyTheExpectedContracts", async () => {
       const { contracts } = await networkHelpers.loadFixture(fixture);
       expect(Object.keys(contracts).sort()).to.deep.equal([...expected].sort());
@@ -159,7 +159,7 @@ function rolesAtBirth(label: string, fixture: typeof withoutOracle, expected: Co
   });
 }
 
-describe("ProgramFactory: roles at birth (spec: Roles; DESIGN 5)", () => {
+describe("ProgramFactory: roles at birth", () => {
   rolesAtBirth("without an Oracle", withoutOracle, ["points", "factory", "collateralVault", "pspVault"]);
   rolesAtBirth("with an Oracle", withOracle, ["points", "factory", "collateralVault", "pspVault", "oracle"]);
   // Fees only change the allowlist, never who holds a role (the fee receiver holds none).

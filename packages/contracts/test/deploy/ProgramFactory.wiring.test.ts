@@ -11,8 +11,8 @@ import {
   releaseFixture,
 } from "../helpers/release.js";
 
-// What a program is wired to at birth: cross references, the Points transfer allowlist (DESIGN
-// 5: Factory and PSPVault, plus the fee receiver only when a fee is set), and the Oracle feed.
+// What a program is wired to at birth: cross references, the Points transfer allowlist
+// (docs/deployment.md#roles-at-birth: Factory and PSPVault, plus the fee receiver only when a fee is set), and the Oracle feed.
 async function deployWith(overrides: (r: Awaited<ReturnType<typeof releaseFixture>>) => Promise<object>) {
   const r = await releaseFixture();
   const p = await deployThrough(r, await paramsFor(r, await overrides(r)));
@@ -26,7 +26,7 @@ const feesToDefault = () => deployWith(async () => ({ mintFeeBps: 1000, redeemFe
 const redeemFeeOnly = () => deployWith(async (r) => ({ redeemFeeBps: 1, feeReceiver: r.feeReceiver.address }));
 const receiverWithoutFees = () => deployWith(async (r) => ({ feeReceiver: r.feeReceiver.address }));
 
-describe("ProgramFactory: wiring at birth (DESIGN 5)", () => {
+describe("ProgramFactory: wiring at birth", () => {
   describe("Points", () => {
     it("points_carriesTheTokenNameAndSymbolPassed_18Decimals_andNoSupply", async () => {
       const { p } = await networkHelpers.loadFixture(noFees);

@@ -5,7 +5,7 @@ import { allowMinter, fund } from "./helpers.js";
 const fixture = () => deployProgram();
 const load = () => networkHelpers.loadFixture(fixture);
 
-/** The four allowlist operations of spec section F, each with its view and event. */
+/** The four allowlist operations of the Factory (docs/glossary.md#allowlist-the-interfaces-whitelist), each with its view and event. */
 const lists = [
   {
     add: "addToMintWhitelist",
@@ -22,7 +22,7 @@ const lists = [
 ] as const;
 
 describe("Factory: mint and redeem allowlists", () => {
-  describe("spec: Roles (MANAGER_ROLE auto-granted to the deployer wallet on the Factory)", () => {
+  describe("MANAGER_ROLE granted to the brand wallet on the Factory at birth", () => {
     it("managerRole_isHeldByAdminAtBirth_andByNoOtherAccount", async () => {
       const p = await load();
       expect(await p.factory.hasRole(ROLES.MANAGER, p.admin)).to.equal(true);
@@ -33,7 +33,7 @@ describe("Factory: mint and redeem allowlists", () => {
   });
 
   for (const l of lists) {
-    describe(`spec: section F ${l.add} / ${l.remove} (MANAGER_ROLE on Factory)`, () => {
+    describe(`${l.add} / ${l.remove} (MANAGER_ROLE on Factory)`, () => {
       it(`${l.add}_listsAccount_andEmits${l.event}`, async () => {
         const p = await load();
         expect(await p.factory[l.view](p.alice)).to.equal(false);
@@ -93,9 +93,9 @@ describe("Factory: mint and redeem allowlists", () => {
     });
   }
 
-  describe("spec: States and transitions (allowlist membership)", () => {
-    // On chain an addition takes effect in the block that includes it; the spec's "time must
-    // be budgeted" is about operations, not a contract delay.
+  describe("allowlist membership states", () => {
+    // On chain an addition takes effect in the block that includes it; the interface's "time
+    // must be budgeted" is about operations, not a contract delay.
     it("mintAllowlist_additionTakesEffect_inTheNextTransaction_andRemovalStopsMinting", async () => {
       const p = await load();
       await fund(p, p.usdc, p.alice, USDC(2));
@@ -121,7 +121,7 @@ describe("Factory: mint and redeem allowlists", () => {
     });
   });
 
-  describe("spec: Behaviour rule 5 (SP minting and pSP issuance are gated independently)", () => {
+  describe("SP minting and pSP issuance are gated independently", () => {
     const campaignId = ethers.id("rule-5");
 
     async function campaignWithPartner() {

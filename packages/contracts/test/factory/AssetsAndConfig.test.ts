@@ -8,7 +8,7 @@ const load = () => networkHelpers.loadFixture(fixture);
 const unauthorized = "AccessControlUnauthorizedAccount";
 
 describe("Factory: assets and configuration", () => {
-  describe("initialize (DESIGN section 5: roles and settings at birth)", () => {
+  describe("initialize (roles and settings at birth)", () => {
     it("initialize_setsEveryReference_andTheFirstAsset", async () => {
       const p = await load();
       expect(await p.factory.points()).to.equal(await p.points.getAddress());
@@ -69,7 +69,7 @@ describe("Factory: assets and configuration", () => {
     });
   });
 
-  describe("registerAsset (MANAGER_ROLE; DESIGN: one CollateralVault per asset, 6 and 18 decimals)", () => {
+  describe("registerAsset (MANAGER_ROLE; one CollateralVault per asset, 6 and 18 decimals)", () => {
     it("registerAsset_registers18DecimalDai_withItsVault", async () => {
       const p = await load();
       await expect(p.factory.registerAsset(p.dai, p.daiVault))

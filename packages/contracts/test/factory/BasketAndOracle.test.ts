@@ -30,7 +30,7 @@ async function twoVaults(fixture: () => Promise<Program>) {
 }
 
 describe("Factory: basket mode and the oracle", () => {
-  describe("DESIGN: basket mode is on when forced, or any asset is unpegged or stale", () => {
+  describe("basket mode is on when forced, or any asset is unpegged or stale", () => {
     it("isBasketMode_isOff_whenEveryAssetIsPeggedAndFresh", async () => {
       const p = await twoVaults(withOracle);
       expect(await p.factory.isBasketMode()).to.equal(false);
@@ -89,7 +89,7 @@ describe("Factory: basket mode and the oracle", () => {
     });
   });
 
-  describe("DESIGN: a basket redemption pays pro rata from every vault", () => {
+  describe("a basket redemption pays pro rata from every vault", () => {
     it("finalizeRedeem_inForcedBasketMode_paysEveryVaultProRata_roundedDown", async () => {
       const p = await twoVaults(plain);
       await p.factory.setBasketModeForced(true);
@@ -151,7 +151,7 @@ describe("Factory: basket mode and the oracle", () => {
     });
   });
 
-  describe("DESIGN: outside basket mode a redemption pays only the asset asked for", () => {
+  describe("outside basket mode a redemption pays only the asset asked for", () => {
     it("finalizeRedeem_inNormalMode_paysOnlyTheAskedAsset", async () => {
       const p = await twoVaults(withOracle);
       await p.factory.connect(p.alice).requestRedeem(p.dai, p.bob, SP(7) + 1n, false);

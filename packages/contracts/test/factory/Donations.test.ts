@@ -14,7 +14,7 @@ async function donatedFirst() {
 
 // Regression: with ERC-4626 share pricing, a donation as large as the first deposit left the
 // Factory zero shares, so the first minter's SP could never be redeemed.
-describe("Factory: collateral sent to a vault without a deposit (DESIGN: backing invariant)", () => {
+describe("Factory: collateral sent to a vault without a deposit (backing invariant)", () => {
   it("mint_givesTheFactoryAClaimOnExactlyTheDeposit_despiteAnEarlierDonation", async () => {
     const p = await donatedFirst();
     await mintSp(p, p.alice, USDC(1));

@@ -15,7 +15,7 @@ async function ready() {
   return p;
 }
 
-describe("Factory: fees and rounding (DESIGN: fees in SP to feeReceiver, rounding favours the protocol)", () => {
+describe("Factory: fees and rounding (fees in SP to feeReceiver, rounding favours the protocol)", () => {
   describe("mint fee", () => {
     it("mint_revertsWhen_feeReceiverRemovedFromTransferWhitelist", async () => {
       const p = await ready();
@@ -143,7 +143,7 @@ describe("Factory: fees and rounding (DESIGN: fees in SP to feeReceiver, roundin
     });
   });
 
-  describe("DESIGN: backing invariant (collateral at 1.0 >= SP total supply after any sequence)", () => {
+  describe("backing invariant (collateral at 1.0 >= SP total supply after any sequence)", () => {
     it("backing_holds_afterEveryStepOfAMixedSequence", async () => {
       const p = await ready();
       await p.points.addToTransferWhitelist(p.feeReceiver);

@@ -18,7 +18,7 @@ async function ready(fixture: () => Promise<Program>) {
 }
 
 describe("Factory: mint", () => {
-  describe("DESIGN: SP = amount normalised to 18 decimals x price, collateral into the asset's vault", () => {
+  describe("SP = amount normalised to 18 decimals x price, collateral into the asset's vault", () => {
     it("mint_6DecimalAsset_mintsAmountTimes1e12_andDepositsIntoItsVault", async () => {
       const p = await ready(plain);
       const amount = 1_234_567_891n; // 1,234.567891 USDC
@@ -112,7 +112,7 @@ describe("Factory: mint", () => {
     });
   });
 
-  describe("DESIGN: fee-on-transfer assets are unsupported", () => {
+  describe("fee-on-transfer assets are unsupported", () => {
     async function withFeeOnTransferAsset() {
       const p = await ready(plain);
       const fot = (await ethers.deployContract("FeeOnTransferToken")) as unknown as FeeOnTransferToken;
@@ -136,7 +136,7 @@ describe("Factory: mint", () => {
     });
   });
 
-  describe("with an Oracle (DESIGN: price capped at 1.0 for mint, unpegged assets refused)", () => {
+  describe("with an Oracle (price capped at 1.0 for mint, unpegged assets refused)", () => {
     it("mint_atPrice0_99_mints99Percent_roundedDown", async () => {
       const p = await ready(withOracle);
       await p.daiFeed!.setAnswer(feedPrice("0.99"));

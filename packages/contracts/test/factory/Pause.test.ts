@@ -20,7 +20,7 @@ async function paused() {
   return p;
 }
 
-describe("Factory: pause (spec: Contract pause; DESIGN: blocks mint, requestRedeem, finalizeRedeem)", () => {
+describe("Factory: pause (blocks mint, requestRedeem, finalizeRedeem)", () => {
   describe("who pauses and unpauses", () => {
     it("pause_byPauser_setsPaused", async () => {
       const p = await paused();

@@ -16,7 +16,7 @@ async function pending() {
 }
 
 describe("Factory: finalizing and rejecting redemptions", () => {
-  describe("finalizeRedeem (DESIGN: EXECUTOR_ROLE any time, the requester after redeemDelay)", () => {
+  describe("finalizeRedeem (EXECUTOR_ROLE any time, the requester after redeemDelay)", () => {
     it("finalizeRedeem_byExecutorAtOnce_burnsSp_paysCollateralToTo_andEmits", async () => {
       const { p } = await pending();
       const tx = p.factory.connect(p.executor).finalizeRedeem(1);
@@ -158,7 +158,7 @@ describe("Factory: finalizing and rejecting redemptions", () => {
     });
   });
 
-  describe("spec: Roles (EXECUTOR_ROLE) / DESIGN: the executor finalizes and rejects, nothing else", () => {
+  describe("EXECUTOR_ROLE: the executor finalizes and rejects, nothing else", () => {
     it("executor_holdsOnlyExecutorRole_onEveryContract", async () => {
       const { p } = await pending();
       expect(await p.factory.hasRole(ROLES.EXECUTOR, p.executor)).to.equal(true);

@@ -12,7 +12,7 @@ async function ready() {
   return p;
 }
 
-describe("Factory: redemption requests (spec: Redemption request create, cancel, read status)", () => {
+describe("Factory: redemption requests (create, cancel, read status)", () => {
   describe("requestRedeem", () => {
     it("requestRedeem_escrowsSp_emitsRedeemRequested_andRecordsTheRequest", async () => {
       const p = await ready();

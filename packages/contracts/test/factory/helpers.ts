@@ -74,7 +74,7 @@ export async function countEvents(p: Program, tx: ContractTransactionResponse, e
 }
 
 /**
- * DESIGN backing invariant: with every asset at 1.0, the normalised collateral the Factory can
+ * The backing invariant (docs/rules.md#factory): with every asset at 1.0, the normalised collateral the Factory can
  * withdraw from its vaults is at least the SP total supply. Checks every registered asset.
  */
 export async function expectBacked(p: Program) {

@@ -36,7 +36,7 @@ export interface ProgramOptions {
 }
 
 /**
- * A whole program as DESIGN section 5 describes: the brand's wallet (`admin`) holds every admin
+ * A whole program as docs/deployment.md#roles-at-birth describes: the brand's wallet (`admin`) holds every admin
  * role, `executor` holds EXECUTOR_ROLE only, the Factory mints, Factory and PSPVault are on the
  * transfer allowlist. Collateral is a 6-decimal stablecoin; an 18-decimal one is deployed too
  * (registered by tests that need it). With `withOracle`, both have feeds at 1.0 (8 decimals).

@@ -4,7 +4,7 @@ import { ASSET_18, feed, HEARTBEAT, LOWER, oracleFixture, UNCONFIGURED, UPPER } 
 
 const { loadFixture } = networkHelpers;
 
-describe("Oracle: feed configuration (DESIGN 2: DEFAULT_ADMIN_ROLE configures feeds)", () => {
+describe("Oracle: feed configuration (DEFAULT_ADMIN_ROLE configures feeds)", () => {
   describe("setFeed", () => {
     it("setFeed_byAdmin_storesConfig_andEmitsFeedConfigured", async () => {
       const p = await loadFixture(oracleFixture);

@@ -4,7 +4,7 @@ import { ASSET_18, ASSET_24, HEARTBEAT, oracleFixture, stamp, UNCONFIGURED } fro
 
 const { loadFixture, time } = networkHelpers;
 
-describe("Oracle: prices (DESIGN 2: 18-decimal prices, heartbeat, peg band)", () => {
+describe("Oracle: prices (18-decimal prices, heartbeat, peg band)", () => {
   describe("getPrice", () => {
     it("getPrice_normalises8DecimalFeeds_to18Decimals", async () => {
       const p = await loadFixture(oracleFixture);

@@ -13,7 +13,7 @@ async function funded() {
 }
 
 describe("Points: transfer allowlist and transfer restriction", () => {
-  describe("spec: Allowlists (Transfer, held on Points) / States: Allowlist membership", () => {
+  describe("the transfer allowlist: membership", () => {
     it("isTransferWhitelisted_listsFactoryAndPspVault_atBirth", async () => {
       const p = await loadFixture(pointsFixture);
       expect(await p.points.isTransferWhitelisted(p.factory)).to.equal(true);
@@ -69,7 +69,7 @@ describe("Points: transfer allowlist and transfer restriction", () => {
 
     it("addAndRemove_revertWhen_callerIsNotDefaultAdmin", async () => {
       const p = await loadFixture(pointsFixture);
-      // Neither the minter nor a pauser manages the list: only DEFAULT_ADMIN_ROLE (spec F).
+      // Neither the minter nor a pauser manages the list: only DEFAULT_ADMIN_ROLE.
       await p.points.connect(p.admin).grantRole(ROLES.PAUSER, p.bob);
       for (const s of [p.minter, p.bob, p.executor, p.alice, p.carol, p.outsider, p.feeReceiver]) {
         await expect(p.points.connect(s).addToTransferWhitelist(p.carol))
@@ -84,7 +84,7 @@ describe("Points: transfer allowlist and transfer restriction", () => {
     });
   });
 
-  describe("DESIGN 2: transferRestricted (default true, DEFAULT_ADMIN_ROLE toggles)", () => {
+  describe("transferRestricted (default true, DEFAULT_ADMIN_ROLE toggles)", () => {
     it("transferRestricted_isTrue_atBirth", async () => {
       const p = await loadFixture(pointsFixture);
       expect(await p.points.transferRestricted()).to.equal(true);
@@ -117,7 +117,7 @@ describe("Points: transfer allowlist and transfer restriction", () => {
     });
   });
 
-  describe("DESIGN 2: while restricted, transfers need from and to listed, mints need to listed", () => {
+  describe("while restricted, transfers need from and to listed, mints need to listed", () => {
     it("transfer_revertsWhen_receiverNotListed_namingReceiver", async () => {
       const p = await funded();
       await expect(p.points.connect(p.alice).transfer(p.carol, SP(1)))
@@ -200,7 +200,7 @@ describe("Points: transfer allowlist and transfer restriction", () => {
     });
   });
 
-  describe("DESIGN 2: with the restriction off anyone transfers", () => {
+  describe("with the restriction off anyone transfers", () => {
     it("transferAndTransferFrom_betweenUnlistedAccounts_succeed", async () => {
       const p = await funded();
       await p.points.connect(p.admin).setTransferRestricted(false);

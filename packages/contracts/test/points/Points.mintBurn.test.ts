@@ -19,12 +19,12 @@ describe("Points: metadata, mint, burn and balances", () => {
       const p = await loadFixture(pointsFixture);
       expect(await p.points.MINTER_ROLE()).to.equal(ROLES.MINTER);
       expect(await p.points.hasRole(ROLES.MINTER, p.factory)).to.equal(true);
-      // DESIGN 5: the brand's wallet administers Points but does not mint.
+      // The brand's wallet administers Points but does not mint.
       expect(await p.points.hasRole(ROLES.MINTER, p.admin)).to.equal(false);
     });
   });
 
-  describe("DESIGN 2: mint by MINTER_ROLE only", () => {
+  describe("mint by MINTER_ROLE only", () => {
     it("mint_byMinter_creditsReceiver_andEmitsTransfer", async () => {
       const p = await loadFixture(pointsFixture);
       await expect(p.points.connect(p.minter).mint(p.alice, SP(100)))
@@ -75,7 +75,7 @@ describe("Points: metadata, mint, burn and balances", () => {
     });
   });
 
-  describe("DESIGN 2: burn by MINTER_ROLE only, of its own balance", () => {
+  describe("burn by MINTER_ROLE only, of its own balance", () => {
     it("burn_byMinter_burnsOwnBalance_andEmitsTransfer", async () => {
       const p = await loadFixture(pointsFixture);
       await p.points.connect(p.minter).mint(p.minter, SP(100));

@@ -47,7 +47,7 @@ async function funded() {
 }
 
 describe("Points: pause and permit", () => {
-  describe("DESIGN 2: pausing Points blocks every balance change and permit", () => {
+  describe("pausing Points blocks every balance change and permit", () => {
     async function paused() {
       const p = await funded();
       await p.points.connect(p.admin).pause();

@@ -24,7 +24,7 @@ function whitelistBehaviour(kind: "Settlement" | "Transfer") {
   const listed = (p: PspProgram, id: string, account: string) => p.psp[`is${kind}Whitelisted`](id, account);
   const event = `${kind}WhitelistUpdated` as const;
 
-  describe(`update${kind}Whitelist (spec: Who may do what: MANAGER_ROLE or campaign admin)`, () => {
+  describe(`update${kind}Whitelist (MANAGER_ROLE or campaign admin)`, () => {
     it(`update${kind}Whitelist_addsAndRemoves_forCreatorAddedAdminAndManager`, async () => {
       const p = await loadFixture(twoCampaigns);
       await expect(update(p, p.creator, CAMPAIGN_A, p.outsider.address, true))
@@ -85,7 +85,7 @@ describe("PSPVault: campaign whitelists and campaign admins", () => {
   whitelistBehaviour("Settlement");
   whitelistBehaviour("Transfer");
 
-  describe("setCampaignAdmin (spec: Who may do what: MANAGER_ROLE or campaign creator)", () => {
+  describe("setCampaignAdmin (MANAGER_ROLE or campaign creator)", () => {
     it("setCampaignAdmin_byCreator_addsAndRemovesAnAdmin", async () => {
       const p = await loadFixture(twoCampaigns);
       await expect(p.psp.connect(p.creator).setCampaignAdmin(CAMPAIGN_A, p.alice, true))

@@ -17,7 +17,7 @@ const addresses = (n: number) =>
   Array.from({ length: n }, (_, i) => ethers.getAddress(ethers.zeroPadValue(ethers.toBeHex(i + 1), 20)));
 
 describe("PSPVault: createCampaign", () => {
-  describe("spec: Who may do what / Errors (Create campaign: MANAGER_ROLE or CAMPAIGN_ADMIN_ROLE, others revert)", () => {
+  describe("who may create: MANAGER_ROLE or CAMPAIGN_ADMIN_ROLE, others revert", () => {
     it("createCampaign_succeeds_forCampaignAdminRoleHolder_whoBecomesCreatorAndAdmin", async () => {
       const p = await loadFixture(deployPsp);
       const tx = p.psp.connect(p.creator).createCampaign(CAMPAIGN_A, BUDGET, [p.bob], [p.carol], "launch");
@@ -62,7 +62,7 @@ describe("PSPVault: createCampaign", () => {
     });
   });
 
-  describe("spec: Behaviour rule 4 (a delegated minter cannot create campaigns)", () => {
+  describe("a delegated minter cannot create campaigns", () => {
     it("createCampaign_revertsWhen_callerIsOnlyADelegatedMinter", async () => {
       const p = await loadFixture(deployPspWithCampaign);
       await p.psp.connect(p.creator).setMinter(CAMPAIGN_A, p.minter, SP(100), true);

@@ -21,7 +21,7 @@ async function twoCampaigns() {
 }
 
 describe("PSPVault: mint (issue pSP)", () => {
-  describe("spec: Behaviour rule 3 / Limits 2 (MANAGER_ROLE: no per-campaign limit, bounded by spBudget)", () => {
+  describe("MANAGER_ROLE: no per-campaign limit, bounded by spBudget", () => {
     it("mint_byManager_issuesPsp_movesBudgetToOutstanding_andMovesNoSp", async () => {
       const p = await loadFixture(twoCampaigns);
       const tx = p.psp.connect(p.manager).mint(CAMPAIGN_A, p.alice, SP(400), "welcome");
@@ -58,7 +58,7 @@ describe("PSPVault: mint (issue pSP)", () => {
     });
   });
 
-  describe("spec: Behaviour rule 3 / Limits 2 (ISSUING_ADMIN_ROLE: any active campaign, budget-limited)", () => {
+  describe("ISSUING_ADMIN_ROLE: any active campaign, budget-limited", () => {
     it("mint_byIssuingAdmin_issuesIntoEveryActiveCampaign", async () => {
       const p = await loadFixture(twoCampaigns);
       await expect(p.psp.connect(p.issuer).mint(CAMPAIGN_A, p.alice, SP(10), "a"))
@@ -80,7 +80,7 @@ describe("PSPVault: mint (issue pSP)", () => {
     });
   });
 
-  describe("spec: Behaviour rule 3 (admin of that campaign)", () => {
+  describe("admin of that campaign", () => {
     it("mint_byCampaignCreator_issuesIntoItsOwnCampaign", async () => {
       const p = await loadFixture(twoCampaigns);
       expect(await p.psp.hasRole(ROLES.ISSUING_ADMIN, p.creator)).to.equal(false);
@@ -115,7 +115,7 @@ describe("PSPVault: mint (issue pSP)", () => {
     });
   });
 
-  describe("spec: Behaviour rule 3 / Errors (active delegated minter of that campaign, bounded by limit; inactive cannot mint)", () => {
+  describe("active delegated minter of that campaign, bounded by limit; inactive cannot mint", () => {
     it("mint_byActiveMinter_issuesWithinLimit_andCountsIssued", async () => {
       const p = await loadFixture(twoCampaigns);
       await p.psp.connect(p.creator).setMinter(CAMPAIGN_A, p.minter, SP(100), true);
@@ -154,7 +154,7 @@ describe("PSPVault: mint (issue pSP)", () => {
     });
   });
 
-  describe("spec: Behaviour rule 4 (delegated minter: no role, no Factory allowlist, own campaign only)", () => {
+  describe("delegated minter: no role, no Factory allowlist, own campaign only", () => {
     it("mint_byMinter_needsNoRole_andNoFactoryAllowlist", async () => {
       const p = await loadFixture(twoCampaigns);
       for (const r of Object.values(ROLES)) expect(await p.psp.hasRole(r, p.minter)).to.equal(false);
@@ -175,7 +175,7 @@ describe("PSPVault: mint (issue pSP)", () => {
     });
   });
 
-  describe("spec: Errors (a caller with no minter configuration -> MinterNotAuthorized)", () => {
+  describe("a caller with no minter configuration -> MinterNotAuthorized", () => {
     it("mint_revertsWhen_callerHasNoIssuingAuthorityOnTheCampaign", async () => {
       const p = await loadFixture(twoCampaigns);
       // CAMPAIGN_ADMIN_ROLE creates campaigns; it does not let its holder issue into others'.

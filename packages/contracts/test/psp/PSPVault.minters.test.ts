@@ -13,7 +13,7 @@ async function withMinter() {
 }
 
 describe("PSPVault: delegated minters (setMinter / getMinterConfig)", () => {
-  describe("spec: States 'Delegated minter configuration'", () => {
+  describe("delegated minter configuration states", () => {
     it("setMinter_fromNone_makesMinterActiveWithLimit_onThatCampaignOnly", async () => {
       const p = await loadFixture(deployPspWithCampaign);
       expect(await p.psp.getMinterConfig(CAMPAIGN_A, p.minter)).to.deep.equal([0n, 0n, false]);
@@ -80,7 +80,7 @@ describe("PSPVault: delegated minters (setMinter / getMinterConfig)", () => {
     });
   });
 
-  describe("spec: Limits 1 / Errors (issued reaches limit -> mint reverts until setMinter raises it)", () => {
+  describe("issued reaches limit -> mint reverts until setMinter raises it", () => {
     it("mint_revertsOnceLimitIsExhausted_andSucceedsAfterSetMinterRaisesIt", async () => {
       const p = await loadFixture(withMinter);
       await p.psp.connect(p.minter).mint(CAMPAIGN_A, p.alice, SP(70), "");
@@ -144,7 +144,7 @@ describe("PSPVault: delegated minters (setMinter / getMinterConfig)", () => {
     });
   });
 
-  describe("spec: Who may do what (Configure per-campaign minter: MANAGER_ROLE or campaign admin)", () => {
+  describe("who may configure a minter: MANAGER_ROLE or campaign admin", () => {
     it("setMinter_succeeds_forManagerAndForAnAddedCampaignAdmin", async () => {
       const p = await loadFixture(withMinter);
       await p.psp.connect(p.creator).setCampaignAdmin(CAMPAIGN_A, p.dave, true);

@@ -23,7 +23,7 @@ async function issued() {
 }
 
 describe("PSPVault: settle and expire", () => {
-  describe("spec: Behaviour rule 1 (settle converts pSP to SP for a whitelisted receiver)", () => {
+  describe("settle converts pSP to SP for an allowlisted receiver", () => {
     it("settle_sendsSpToAnotherReceiver_andBurnsHoldersPsp", async () => {
       const p = await loadFixture(issued);
       const tx = p.psp.connect(p.settler).settle(p.alice, p.bob, SP(150), CAMPAIGN_A, "order-1");
@@ -103,7 +103,7 @@ describe("PSPVault: settle and expire", () => {
     });
   });
 
-  describe("spec: Who may do what (Settle / Clawback: MANAGER_ROLE or SETTLEMENT_ADMIN_ROLE)", () => {
+  describe("who may settle and expire: MANAGER_ROLE or SETTLEMENT_ADMIN_ROLE", () => {
     it("settleAndExpire_succeed_forManagerRoleHolder_alone", async () => {
       const p = await loadFixture(issued);
       expect(await p.psp.hasRole(ROLES.SETTLEMENT_ADMIN, p.manager)).to.equal(false);
@@ -126,7 +126,7 @@ describe("PSPVault: settle and expire", () => {
     });
   });
 
-  describe("spec: Behaviour rule 2 (expire returns SP to the budget; it is issued again without new collateral)", () => {
+  describe("expire returns SP to the budget; it is issued again without new collateral", () => {
     it("expire_burnsPsp_andReturnsItsSpToAvailable_withoutMovingSp", async () => {
       const p = await loadFixture(issued);
       await expect(p.psp.connect(p.settler).expire(p.alice, SP(100), CAMPAIGN_A, "inactive"))

@@ -12,7 +12,7 @@ async function issued() {
 }
 
 describe("PSPVault: transfer (admin transfer between users)", () => {
-  describe("spec: Who may do what (Admin transfer: MANAGER_ROLE or TRANSFER_ADMIN_ROLE)", () => {
+  describe("who may transfer: MANAGER_ROLE or TRANSFER_ADMIN_ROLE", () => {
     it("transfer_movesPspToAWhitelistedHolder_andMovesNoSp", async () => {
       const p = await loadFixture(issued);
       await expect(p.psp.connect(p.mover).transfer(CAMPAIGN_A, p.alice, p.carol, SP(150)))

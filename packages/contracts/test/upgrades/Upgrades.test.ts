@@ -60,7 +60,7 @@ async function baseState(f: F, name: Name) {
   ];
 }
 
-describe("Upgrades (DESIGN 2/5: UUPS, upgrade authorised by DEFAULT_ADMIN_ROLE)", () => {
+describe("Upgrades: UUPS, upgrade authorised by DEFAULT_ADMIN_ROLE", () => {
   it("fixture_seedsRealState_beforeAnyUpgrade", async () => {
     const f = await loadFixture(upgradesFixture);
     expect(await f.points.balanceOf(f.alice)).to.equal(SP(900));

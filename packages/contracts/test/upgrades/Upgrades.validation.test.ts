@@ -14,7 +14,7 @@ async function failureOf(fn: () => Promise<unknown>): Promise<string> {
   expect.fail("expected the upgrade tooling to refuse");
 }
 
-// The deployer validates every upgrade with OpenZeppelin's tooling before sending it (DESIGN 5):
+// The deployer validates every upgrade with OpenZeppelin's tooling before sending it (docs/deployment.md#upgrades):
 // these tests pin what that tooling says about our contracts.
 describe("Upgrade safety validation (OpenZeppelin upgrades plugin)", () => {
   for (const name of NAMES) {

@@ -72,7 +72,7 @@ describe("CollateralVault", () => {
     });
   });
 
-  describe("DESIGN 2: only the Factory deposits, mints, withdraws and redeems", () => {
+  describe("only the Factory deposits, mints, withdraws and redeems", () => {
     it("deposit_byFactory_pullsAssets_andMintsShares", async () => {
       const p = await loadFixture(vaultFixture);
       const f = p.asFactory.address;
@@ -175,7 +175,7 @@ describe("CollateralVault", () => {
     });
   });
 
-  describe("DESIGN 2: shares are non-transferable", () => {
+  describe("shares are non-transferable", () => {
     it("transfer_revertsWith_SharesNonTransferable", async () => {
       const p = await deposited();
       await expect(p.vault.connect(p.asFactory).transfer(p.alice, 1n)).to.be.revertedWithCustomError(
@@ -195,7 +195,7 @@ describe("CollateralVault", () => {
     });
   });
 
-  describe("DESIGN 2: pause blocks deposits and withdrawals", () => {
+  describe("pause blocks deposits and withdrawals", () => {
     it("everyFundMovement_revertsWith_EnforcedPause_whenPaused", async () => {
       const p = await deposited();
       const f = p.asFactory.address;

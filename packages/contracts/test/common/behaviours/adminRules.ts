@@ -10,11 +10,11 @@ async function setup(t: Target) {
 }
 
 /**
- * DESIGN 2 "Common to every contract": one DEFAULT_ADMIN_ROLE holder, moved only by the
+ * docs/rules.md#every-contract: one DEFAULT_ADMIN_ROLE holder, moved only by the
  * two-step delayed transfer of AccessControlDefaultAdminRules, never lost by accident.
  */
 export function shouldEnforceDefaultAdminRules(t: Target) {
-  describe("DESIGN 2: single admin, two-step delayed transfer", () => {
+  describe("single admin, two-step delayed transfer", () => {
     it("defaultAdmin_isTheBrandWallet_withTheConfiguredDelay", async () => {
       const { p, c } = await setup(t);
       expect(await c.defaultAdmin()).to.equal(p.admin.address);

@@ -13,11 +13,11 @@ export async function implementationOf(proxy: string): Promise<string> {
 }
 
 /**
- * DESIGN 2: the constructor only disables initializers, so the shared implementation can
+ * docs/rules.md#every-contract: the constructor only disables initializers, so the shared implementation can
  * never be taken over, and a proxy runs `initialize` exactly once.
  */
 export function shouldInitializeOnlyOnce(t: Target) {
-  describe("DESIGN 2: initializers", () => {
+  describe("initializers", () => {
     it("initialize_revertsWhen_calledOnTheImplementation", async () => {
       const p = await loadFixture(programFixture);
       const impl = await ethers.getContractAt(t.name, await implementationOf(await t.proxy(p).getAddress()));

@@ -10,11 +10,11 @@ async function setup(t: Target) {
 }
 
 /**
- * DESIGN 2: PAUSER_ROLE pauses, DEFAULT_ADMIN_ROLE unpauses, so a compromised pauser can stop
+ * docs/rules.md#every-contract: PAUSER_ROLE pauses, DEFAULT_ADMIN_ROLE unpauses, so a compromised pauser can stop
  * a program but never restart it. (Which operations a pause blocks is tested per contract.)
  */
 export function shouldFollowThePauseRules(t: Target) {
-  describe("DESIGN 2 / spec: Contract pause", () => {
+  describe("contract pause", () => {
     it("paused_isFalse_atBirth_andAdminIsPauser", async () => {
       const { p, c } = await setup(t);
       expect(await c.paused()).to.equal(false);

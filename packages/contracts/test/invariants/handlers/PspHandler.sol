@@ -113,7 +113,7 @@ contract PspHandler is PspGhost {
         }
     }
 
-    /// @dev Callers of every authority of spec rule 3, and outsiders.
+    /// @dev Callers of every issuance authority (docs/rules.md#issuance), and outsiders.
     function mint(uint256 cSeed, uint256 callerSeed, uint256 holderSeed, uint256 amountSeed) public {
         uint256 c = _campaign(cSeed);
         address caller = _mintCaller(callerSeed);

@@ -27,7 +27,7 @@ struct Accounts {
     address[4] users; // SP holders (all on the Points allowlist) and pSP holders
 }
 
-/// @dev A whole program deployed behind ProgramProxy as DESIGN section 5 describes, with a
+/// @dev A whole program deployed behind ProgramProxy as docs/deployment.md#roles-at-birth describes, with a
 /// 6-decimal and an 18-decimal collateral both registered, and optionally an Oracle.
 struct Program {
     Points points;
