@@ -108,7 +108,7 @@ export const ROLE_NAMES = [
 ] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
-/** A role by its spec name (`MANAGER_ROLE`) or short form (`MANAGER`), case-insensitive. */
+/** A role by its full name (`MANAGER_ROLE`) or short form (`MANAGER`), case-insensitive. */
 export const RoleNameSchema = z
   .string()
   .transform((v, ctx) => {

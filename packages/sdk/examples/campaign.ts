@@ -76,7 +76,7 @@ await run(
   brand,
 );
 
-// The partner holds no role: it may issue up to 10 pSP on this campaign only (spec rule 4).
+// The partner holds no role: it may issue up to 10 pSP on this campaign only (docs/glossary.md#delegated-minter).
 const limit = parseUnits("10", 18).toString();
 await run(
   "partner becomes a minter",

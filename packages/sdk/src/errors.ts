@@ -2,7 +2,7 @@ import type { ErrorCode } from "@points/schema";
 import type { PreparedTx } from "./transaction.js";
 
 /**
- * Codes of a {@link PointsApiError}: every code the API answers with (DESIGN section 4), plus
+ * Codes of a {@link PointsApiError}: every code the API answers with (docs/errors.md#the-api-envelope), plus
  * three the SDK raises itself:
  * - `NETWORK`: the API could not be reached (connection refused, DNS, timeout, aborted), or
  *   whatever answered was not the API (no JSON envelope, e.g. a proxy's HTML error page).

@@ -45,7 +45,7 @@ describe("errors surface as PointsApiError with the API's code, message, details
     assert.deepEqual({ code: e.code, message: e.message, details: e.details }, raw.body.error);
   });
 
-  it("pspMint_byAnUnconfiguredMinter_is422WouldRevert_MinterNotAuthorized (spec Errors 4)", async () => {
+  it("pspMint_byAnUnconfiguredMinter_is422WouldRevert_MinterNotAuthorized", async () => {
     const { alice, outsider } = live.actors;
     const e = await apiError(live.client.vault.mint("c1", alice.address, "1", "", { from: outsider.address }));
     assert.equal(e.code, "WOULD_REVERT");

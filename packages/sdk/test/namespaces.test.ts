@@ -229,7 +229,7 @@ describe("every namespace method reaches its route of the schema table (live API
   it("everyRouteOfTheTable_isReachedByAClientMethod", () => {
     // The console's routes (sign-in, wizard) serve the web console, not integrators: the SDK
     // types them (client.request works) but gives them no namespace. onboardingTaskApi is the
-    // same task read under /api/v1 (DESIGN serves it at both paths); the SDK uses /v1.
+    // same task read under /api/v1 (the API serves it at both paths); the SDK uses /v1.
     const missing = (Object.keys(routes) as RouteName[]).filter(
       (n) => routes[n].tag !== "console" && n !== "onboardingTaskApi" && !reached.has(n),
     );

@@ -26,7 +26,7 @@ describe("unsigned transactions: SDK and raw HTTP, and send(signer) on a live ch
   });
   after(() => live?.stop());
 
-  describe("SDK and raw HTTP produce identical bytes (issue 4), built twice without sending", () => {
+  describe("SDK and raw HTTP produce identical bytes, built twice without sending", () => {
     // The API caches fee data for one block time (200 ms in the test config), not per block: a
     // build just after a block may still use the previous block's base fee. Once that has passed,
     // nothing is mined here, so every build sees the same fees.

@@ -7,7 +7,7 @@ import { SP_DECIMALS, fmt } from "./units";
 
 const sp = (v: string) => `${fmt(v, SP_DECIMALS)} SP`;
 
-/** One campaign: its budget and status, and every operation of the spec's section G on it. */
+/** One campaign: its budget and status, and every pSP operation on it (`/studio/sdk/v1/tx/psp/*`). */
 export function CampaignDetail({ id, name, minters }: { id: string; name?: string; minters: string[] }) {
   const { client, from, bump } = useDash();
   const run = useTx();

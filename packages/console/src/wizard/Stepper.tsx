@@ -10,7 +10,7 @@ export const STEPS = [
   "Dashboard",
 ] as const;
 
-/** The nine steps of the spec's wizard; the current one is announced as such. */
+/** The nine steps of the onboarding wizard; the current one is announced as such. */
 export function Stepper({ current }: { current: number }) {
   return (
     <nav aria-label="Onboarding steps" className="stepper">

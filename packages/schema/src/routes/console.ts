@@ -4,7 +4,7 @@ import { defineRoute } from "../route.js";
 import { success } from "../envelope.js";
 
 /**
- * The web console's backend (issue 6): e-mail sign-in with a 6-digit code, a session cookie
+ * The web console's backend: e-mail sign-in with a 6-digit code, a session cookie
  * (`points_session`), the onboarding wizard's progress kept on the server, chains and brand
  * availability. Every route answers the usual envelope.
  */
@@ -26,7 +26,7 @@ export const LoginCode = z
   .regex(/^[0-9]{6}$/, "must be the 6 digits of the code")
   .meta({ description: "The 6-digit code sent by e-mail", example: "042917" });
 
-/** Brands: lowercase ASCII letters and digits, 1 to 32 characters (spec Limits 5, BrandLib). */
+/** Brands: lowercase ASCII letters and digits, 1 to 32 characters (as BrandLib.sol checks on chain). */
 export const BRAND_PATTERN = /^[a-z0-9]{1,32}$/;
 export const Brand = z
   .string()

@@ -7,7 +7,7 @@ const Text = (max: number) =>
   z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
 const Url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2048);
 
-/** POST /api/v1/client-onboarding/deploy body (DESIGN section 5). */
+/** POST /api/v1/client-onboarding/deploy body (docs/deployment.md#onboarding-over-http). */
 export const OnboardingRequest = z.strictObject({
   brand: z
     .string()

@@ -29,7 +29,7 @@ export const pspFundCampaign = post(
 );
 export const pspMint = post(
   "mint",
-  "mint(campaignId, to, amount, metadata): issue pSP (spec rule 3)",
+  "mint(campaignId, to, amount, metadata): issue pSP (MANAGER_ROLE, ISSUING_ADMIN_ROLE, a campaign admin or an active delegated minter)",
   studioBody({ campaignId: CampaignId, to: Address, amount: PositiveAmount, metadata: Metadata }),
 );
 export const pspSettle = post(

@@ -2,7 +2,7 @@ import type { Core } from "./core.js";
 import type { Body, Params, ReadOptions, WriteOptions } from "../types.js";
 
 type Input<N extends "buildMint" | "buildRedeem" | "buildFinalizeRedeem" | "buildTransfer"> = Body<N>["input"];
-// /api/v1 bodies name the signer `key` (spec); the SDK calls it `from` everywhere.
+// /api/v1 bodies name the signer `key` (part of the interface); the SDK calls it `from` everywhere.
 const keyed = (core: Core, opts: WriteOptions) => ({ key: opts.from, program: opts.program ?? core.program });
 
 /** Spec section A: SP mint, redeem request, finalize and transfer, built for `from`. */

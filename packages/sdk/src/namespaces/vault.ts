@@ -10,7 +10,7 @@ type Allowed = B<"pspUpdateSettlementWhitelist">["allowed"];
 type RoleType = B<"pspGrantRole">["roleType"];
 
 /**
- * Spec section G: the PSPVault. Arguments follow the contract calls of the spec's table, in
+ * The PSPVault's routes (`/studio/sdk/v1/tx/psp/*`). Arguments follow the contract calls, in
  * their order; the last argument names the signer (`from`) and optionally the program.
  */
 export function vaultNamespace(core: Core) {
@@ -31,7 +31,7 @@ export function vaultNamespace(core: Core) {
       core.write("pspCreateCampaign", { body: { ...campaign, ...signer(opts) } }),
     fundCampaign: (campaignId: CampaignId, amount: Amount, opts: WriteOptions) =>
       core.write("pspFundCampaign", { body: { campaignId, amount, ...signer(opts) } }),
-    /** Issue pSP (spec rule 3): manager, issuing admin, campaign admin or active delegated minter. */
+    /** Issue pSP (docs/rules.md#issuance): manager, issuing admin, campaign admin or active delegated minter. */
     mint: (campaignId: CampaignId, to: Address, amount: Amount, metadata: Metadata, opts: WriteOptions) =>
       core.write("pspMint", { body: { campaignId, to, amount, metadata, ...signer(opts) } }),
     settle: (

@@ -5,7 +5,7 @@ import { describeError, type Described } from "../../api/errors";
 import { ErrorBox } from "../../components/ui";
 import { useSaving } from "../Wizard";
 
-/** The spec's polling interval for a deployment task. */
+/** How often the wizard polls a deployment task (every 2 seconds). */
 export const POLL_MS = 2000;
 
 /** GET /v1/client-onboarding/tasks/:taskId every 2 seconds until the task ends. */
