@@ -12,7 +12,7 @@ import {
 } from "./helpers/e2e.js";
 
 // Spec section G, campaign side: create, fund, status changes, campaign admins, per-campaign
-// whitelists and the campaign read ("Who may do what (pSP)" rows 1-3).
+// allowlists and the campaign read (who may do what: docs/rules.md#campaigns).
 describe("e2e: pSP campaign routes, signed and broadcast", () => {
   let e: E2E;
   const LABEL = "summer-2026";

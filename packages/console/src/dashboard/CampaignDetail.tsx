@@ -160,7 +160,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
             idPrefix="psp-transfer"
             fields={[
               { name: "holder", label: "From holder", kind: "address" },
-              { name: "to", label: "To (on the transfer whitelist)", kind: "address" },
+              { name: "to", label: "To (on the transfer allowlist)", kind: "address" },
               { name: "amount", label: "Amount (SP)", kind: "sp" },
             ]}
             build={(x, from) => v.transfer(id, x.holder, x.to, x.amount, { from })}
@@ -186,8 +186,8 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
         </Card>
         {(
           [
-            ["updateSettlementWhitelist", "Settlement whitelist", "settlement-whitelist"],
-            ["updateTransferWhitelist", "pSP transfer whitelist", "transfer-whitelist"],
+            ["updateSettlementWhitelist", "Settlement allowlist", "settlement-whitelist"],
+            ["updateTransferWhitelist", "pSP transfer allowlist", "transfer-whitelist"],
             ["setCampaignAdmin", "Campaign admins", "campaign-admin"],
           ] as const
         ).map(([fn, title, key]) => (

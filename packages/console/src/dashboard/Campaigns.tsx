@@ -78,7 +78,7 @@ export function Campaigns() {
               },
               { name: "spBudget", label: "Budget (SP)", kind: "sp" },
               { name: "settlementDestinations", label: "Settlement destinations", kind: "addresses", optional: true },
-              { name: "transferWhitelist", label: "pSP transfer whitelist", kind: "addresses", optional: true },
+              { name: "transferWhitelist", label: "pSP transfer allowlist", kind: "addresses", optional: true },
               { name: "metadata", label: "Metadata", kind: "text", optional: true },
             ]}
             build={async (v, from) => {

@@ -3,7 +3,7 @@ pragma solidity 0.8.28;
 
 /// @title IPSPVault
 /// @notice Pending points (pSP): a campaign-scoped ledger backed one-to-one by SP held in this
-/// vault. pSP is issued under a campaign's budget, then settled into SP for a whitelisted
+/// vault. pSP is issued under a campaign's budget, then settled into SP for an allowlisted
 /// receiver or expired back into the budget. pSP never expires by itself.
 /// @dev Accounting invariant: SP held == sum over campaigns of (available + outstanding) +
 /// unallocated. Pausing blocks everything that moves SP or pSP (create, fund, close, mint,
@@ -58,15 +58,15 @@ interface IPSPVault {
     error InsufficientBudget(bytes32 campaignId, uint256 available, uint256 amount);
     /// @notice Thrown when a holder's pSP balance is below `amount`.
     error InsufficientPSPBalance(bytes32 campaignId, address holder, uint256 balance, uint256 amount);
-    /// @notice Thrown when a settlement receiver is not on the campaign's settlement whitelist.
+    /// @notice Thrown when a settlement receiver is not on the campaign's settlement allowlist.
     error SettlementReceiverNotWhitelisted(bytes32 campaignId, address receiver);
-    /// @notice Thrown when an admin transfer's receiver is not on the campaign's transfer whitelist.
+    /// @notice Thrown when an admin transfer's receiver is not on the campaign's transfer allowlist.
     error TransferReceiverNotWhitelisted(bytes32 campaignId, address to);
     /// @notice Thrown when an amount is zero.
     error ZeroAmount();
     /// @notice Thrown when an address argument is the zero address.
     error ZeroAddress();
-    /// @notice Thrown when an initial whitelist holds more than `max` accounts.
+    /// @notice Thrown when an initial allowlist holds more than `max` accounts.
     error TooManyAccounts(uint256 length, uint256 max);
 
     /// @notice Emitted when a campaign was created by `creator`.
@@ -80,9 +80,9 @@ interface IPSPVault {
     event CampaignClosed(bytes32 indexed campaignId, address indexed returnTo, uint256 returned);
     /// @notice Emitted when `account` was made (or no longer is) an admin of the campaign.
     event CampaignAdminUpdated(bytes32 indexed campaignId, address indexed account, bool allowed);
-    /// @notice Emitted when `account` was added to or removed from the settlement whitelist.
+    /// @notice Emitted when `account` was added to or removed from the settlement allowlist.
     event SettlementWhitelistUpdated(bytes32 indexed campaignId, address indexed account, bool allowed);
-    /// @notice Emitted when `account` was added to or removed from the campaign's transfer whitelist.
+    /// @notice Emitted when `account` was added to or removed from the campaign's transfer allowlist.
     event TransferWhitelistUpdated(bytes32 indexed campaignId, address indexed account, bool allowed);
     /// @notice Emitted when a delegated minter's configuration was set.
     event MinterConfigured(bytes32 indexed campaignId, address indexed minter, uint256 limit, bool active);
@@ -138,7 +138,7 @@ interface IPSPVault {
     function mint(bytes32 campaignId, address to, uint256 amount, string calldata metadata) external;
 
     /// @notice Burns `amount` pSP of `holder` and sends as much SP to `receiver`, who must be on
-    /// the campaign's settlement whitelist. MANAGER_ROLE or SETTLEMENT_ADMIN_ROLE.
+    /// the campaign's settlement allowlist. MANAGER_ROLE or SETTLEMENT_ADMIN_ROLE.
     function settle(
         address holder,
         address receiver,
@@ -152,7 +152,7 @@ interface IPSPVault {
     function expire(address holder, uint256 amount, bytes32 campaignId, string calldata metadata) external;
 
     /// @notice Moves `amount` pSP from `from` to `to`, who must be on the campaign's transfer
-    /// whitelist. MANAGER_ROLE or TRANSFER_ADMIN_ROLE.
+    /// allowlist. MANAGER_ROLE or TRANSFER_ADMIN_ROLE.
     function transfer(bytes32 campaignId, address from, address to, uint256 amount) external;
 
     /// @notice Adds or removes a settlement destination. MANAGER_ROLE or a campaign admin.

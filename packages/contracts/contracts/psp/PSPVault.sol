@@ -13,7 +13,7 @@ import {IPSPVault} from "../interfaces/IPSPVault.sol";
 contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
     using SafeERC20 for IERC20;
 
-    /// @notice Broad authority: campaigns, minters, whitelists, issue, settle, expire, transfer.
+    /// @notice Broad authority: campaigns, minters, allowlists, issue, settle, expire, transfer.
     bytes32 public constant MANAGER_ROLE = keccak256("MANAGER_ROLE");
     /// @notice May create campaigns.
     bytes32 public constant CAMPAIGN_ADMIN_ROLE = keccak256("CAMPAIGN_ADMIN_ROLE");
@@ -23,7 +23,7 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
     bytes32 public constant SETTLEMENT_ADMIN_ROLE = keccak256("SETTLEMENT_ADMIN_ROLE");
     /// @notice May move pSP between holders.
     bytes32 public constant TRANSFER_ADMIN_ROLE = keccak256("TRANSFER_ADMIN_ROLE");
-    /// @notice Most accounts in each initial whitelist of {createCampaign}.
+    /// @notice Most accounts in each initial allowlist of {createCampaign}.
     uint256 public constant MAX_INITIAL_ACCOUNTS = 256;
 
     /// @dev A delegated minter's configuration, packed into one slot.

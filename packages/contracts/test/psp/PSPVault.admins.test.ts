@@ -15,7 +15,7 @@ async function twoCampaigns() {
 type Signer = PspProgram["alice"];
 
 /**
- * The settlement and transfer whitelists share their rules; `kind` picks the pair
+ * The settlement and transfer allowlists share their rules; `kind` picks the pair
  * update<Kind>Whitelist / is<Kind>Whitelisted and the <Kind>WhitelistUpdated event.
  */
 function whitelistBehaviour(kind: "Settlement" | "Transfer") {
@@ -81,7 +81,7 @@ function whitelistBehaviour(kind: "Settlement" | "Transfer") {
   });
 }
 
-describe("PSPVault: campaign whitelists and campaign admins", () => {
+describe("PSPVault: campaign allowlists and campaign admins", () => {
   whitelistBehaviour("Settlement");
   whitelistBehaviour("Transfer");
 

@@ -141,7 +141,7 @@ describe("PSPVault: createCampaign", () => {
     });
   });
 
-  describe("initial whitelists", () => {
+  describe("initial allowlists", () => {
     it("createCampaign_setsInitialWhitelists_andEmitsOneEventPerAccount", async () => {
       const p = await loadFixture(deployPsp);
       const tx = p.psp.connect(p.creator).createCampaign(CAMPAIGN_A, 0n, [p.bob, p.alice], [p.carol], "");

@@ -187,7 +187,7 @@ describe("PSPVault: mint (issue pSP)", () => {
     });
   });
 
-  describe("issuance is not gated by any whitelist", () => {
+  describe("issuance is not gated by any allowlist", () => {
     it("mint_succeeds_toAHolderOnNoWhitelistAtAll", async () => {
       const p = await loadFixture(twoCampaigns);
       expect(await p.psp.isTransferWhitelisted(CAMPAIGN_A, p.outsider)).to.equal(false);

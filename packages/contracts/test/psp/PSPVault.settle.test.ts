@@ -13,7 +13,7 @@ import {
 
 const { loadFixture } = networkHelpers;
 
-/** CAMPAIGN_A with 400 pSP issued to alice; alice is on A's settlement whitelist and on Points. */
+/** CAMPAIGN_A with 400 pSP issued to alice; alice is on A's settlement allowlist and on Points. */
 async function issued() {
   const p = await deployPspWithCampaign();
   await p.psp.connect(p.creator).mint(CAMPAIGN_A, p.alice, SP(400), "");
@@ -57,7 +57,7 @@ describe("PSPVault: settle and expire", () => {
 
     it("settle_revertsWhen_receiverIsNotOnTheCampaignsSettlementWhitelist", async () => {
       const p = await loadFixture(issued);
-      // dave is on the Points allowlist but not on A's settlement whitelist.
+      // dave is on the Points allowlist but not on A's settlement allowlist.
       await p.points.addToTransferWhitelist(p.dave);
       await expect(p.psp.connect(p.settler).settle(p.alice, p.dave, SP(1), CAMPAIGN_A, ""))
         .to.be.revertedWithCustomError(p.psp, "SettlementReceiverNotWhitelisted")

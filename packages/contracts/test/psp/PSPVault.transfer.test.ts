@@ -4,7 +4,7 @@ import { BUDGET, CAMPAIGN_A, CAMPAIGN_B, deployPspWithCampaign, expectAccounting
 
 const { loadFixture } = networkHelpers;
 
-/** CAMPAIGN_A (carol on its transfer whitelist) with 400 pSP issued to alice. */
+/** CAMPAIGN_A (carol on its transfer allowlist) with 400 pSP issued to alice. */
 async function issued() {
   const p = await deployPspWithCampaign();
   await p.psp.connect(p.creator).mint(CAMPAIGN_A, p.alice, SP(400), "");
@@ -44,7 +44,7 @@ describe("PSPVault: transfer (admin transfer between users)", () => {
     });
   });
 
-  describe("per-campaign transfer whitelist", () => {
+  describe("per-campaign transfer allowlist", () => {
     it("transfer_revertsWhen_receiverIsNotOnTheCampaignsTransferWhitelist", async () => {
       const p = await loadFixture(issued);
       await expect(p.psp.connect(p.mover).transfer(CAMPAIGN_A, p.alice, p.bob, SP(1)))

@@ -40,7 +40,7 @@ export type PspProgram = Awaited<ReturnType<typeof deployPsp>>;
 
 /**
  * deployPsp plus CAMPAIGN_A created by `creator` with BUDGET pulled from it, bob on its
- * settlement whitelist and carol on its transfer whitelist; bob is on the Points allowlist.
+ * settlement allowlist and carol on its transfer allowlist; bob is on the Points allowlist.
  */
 export async function deployPspWithCampaign() {
   const p = await deployPsp();
