@@ -14,7 +14,7 @@ const release = (version: string, createdAt: string): Release => ({
   createdAt,
 });
 
-describe("stores", () => {
+describe("JsonFileStore / MemoryStore: manifests and stage bookkeeping", () => {
   let dir: string;
   beforeEach(async () => (dir = await mkdtemp(path.join(tmpdir(), "deployer-store-"))));
   afterEach(() => rm(dir, { recursive: true, force: true }));

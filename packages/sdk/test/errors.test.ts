@@ -15,7 +15,7 @@ async function apiError(p: Promise<unknown>): Promise<PointsApiError> {
   return e;
 }
 
-describe("errors surface as PointsApiError with the API's code, message, details and status", () => {
+describe("errors: surface as PointsApiError with the API's code, message, details and status", () => {
   let live: Live;
   before(async () => {
     live = await startLive();

@@ -8,7 +8,7 @@ import { startLive, mintUsdc, type Live } from "./helpers/live.js";
 
 const SDK_DIR = fileURLToPath(new URL("..", import.meta.url));
 
-describe("README example (examples/campaign.ts) against a live API", () => {
+describe("example: the README example (examples/campaign.ts) against a live API", () => {
   let live: Live;
   before(async () => {
     live = await startLive();

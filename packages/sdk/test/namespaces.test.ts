@@ -21,7 +21,7 @@ function recordingFetch() {
 
 const pattern = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, "[^/]+")}$`);
 
-describe("every namespace method reaches its route of the schema table (live API)", () => {
+describe("namespaces: every method reaches its route of the schema table (live API)", () => {
   let live: Live;
   let client: PointsClient;
   const rec = recordingFetch();

@@ -6,7 +6,7 @@ import { mintUsdc, seedBrand, startLive, type Live } from "./helpers/live.js";
 
 const SP = (n: string) => parseUnits(n, 18).toString();
 
-describe("unsigned transactions: SDK and raw HTTP, and send(signer) on a live chain", () => {
+describe("transactions: SDK and raw HTTP, and send(signer) on a live chain", () => {
   let live: Live;
   before(async () => {
     live = await startLive();

@@ -136,7 +136,8 @@ describe("Factory: assets and configuration", () => {
       );
     });
 
-    it("registerAsset_revertsWhen_16AssetsAreRegistered (Limits: MAX_ASSETS bounds every basket loop)", async () => {
+    // MAX_ASSETS bounds every basket loop.
+    it("registerAsset_revertsWhen_16AssetsAreRegistered", async () => {
       const p = await load();
       expect(await p.factory.MAX_ASSETS()).to.equal(16n);
       for (let i = 1; i < 16; i++) {

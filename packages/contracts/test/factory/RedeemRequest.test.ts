@@ -92,7 +92,7 @@ describe("Factory: redemption requests (create, cancel, read status)", () => {
         .withArgs(await p.dai.getAddress());
     });
 
-    it("requestRedeem_revertsWhen_expectedBasketModeDiffers (UnexpectedBasketMode(actual))", async () => {
+    it("requestRedeem_revertsWith_UnexpectedBasketMode_whenTheExpectedModeDiffers", async () => {
       const p = await ready();
       await expect(p.factory.connect(p.alice).requestRedeem(p.usdc, p.alice, SP(1), true))
         .to.be.revertedWithCustomError(p.factory, "UnexpectedBasketMode")

@@ -3,7 +3,7 @@ import { deployProgram, mintSp, networkHelpers, ROLES, SP, USDC } from "../helpe
 
 const fixture = () => deployProgram();
 
-describe("Program (end to end)", () => {
+describe("Program: end to end", () => {
   it("mint_then_campaign_then_settle_keepsEveryBalanceExact", async () => {
     const p = await networkHelpers.loadFixture(fixture);
     await mintSp(p, p.admin, USDC(1000));

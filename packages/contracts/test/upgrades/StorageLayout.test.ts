@@ -27,7 +27,7 @@ async function layoutFixture() {
 
 // A namespace that moved would silently read zeroes after an upgrade: pin every contract's
 // namespace to the ERC-7201 formula by reading known values straight from storage.
-describe("ERC-7201 storage namespaces", () => {
+describe("Upgrades: ERC-7201 storage namespaces", () => {
   it("erc7201_formula_matchesTheConstantsDocumentedInTheContracts", () => {
     expect(erc7201("points.storage.Points")).to.equal(
       0x2157921a61e607371f000c8e3bfc192e9683b078a1d4006fb9b0ecec35ad6100n,

@@ -16,7 +16,7 @@ async function failureOf(fn: () => Promise<unknown>): Promise<string> {
 
 // The deployer validates every upgrade with OpenZeppelin's tooling before sending it (docs/deployment.md#upgrades):
 // these tests pin what that tooling says about our contracts.
-describe("Upgrade safety validation (OpenZeppelin upgrades plugin)", () => {
+describe("Upgrades: safety validation (OpenZeppelin upgrades plugin)", () => {
   for (const name of NAMES) {
     it(`validateImplementation_passes_for${name}`, async () => {
       await up.validateImplementation(await ethers.getContractFactory(name), { kind: "uups" });

@@ -36,7 +36,7 @@ const others = (p: Awaited<ReturnType<typeof vaultFixture>>) => [
   p.feeReceiver,
 ];
 
-describe("CollateralVault", () => {
+describe("CollateralVault: configuration, Factory-only moves, shares and pause", () => {
   describe("configuration (6- and 18-decimal assets)", () => {
     it("assetDecimalsAndFactory_matchInitialization_forA6DecimalAsset", async () => {
       const p = await loadFixture(vaultFixture);
