@@ -12,21 +12,16 @@ import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEV_KEYS, DevNodeError, devWallet, isPortFree, startNode } from "@points/testkit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const deployerDir = path.join(root, "packages", "deployer");
-const { startHardhatNode, isPortFree, DevNodeError } = await import(
-  path.join(deployerDir, "dist", "cli", "devnode.js")
-);
 
 const PORT = Number(process.env.CHAIN_PORT ?? 8545);
 const API_PORT = Number(process.env.API_PORT ?? 3000);
 // Hardhat's public development accounts: funded only on a local node.
-const EXECUTOR = {
-  address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
-  key: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
-};
-const BRAND_WALLET = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const EXECUTOR = { address: devWallet(0).address, key: DEV_KEYS[0] };
+const BRAND_WALLET = devWallet(1).address;
 /** Manifests of the throwaway dev chain (git-ignored, wiped on every start: the chain is new). */
 const DEV_MANIFESTS = path.join(deployerDir, "manifests", "dev");
 
@@ -41,7 +36,7 @@ async function startChain() {
   mkdirSync(DEV_MANIFESTS, { recursive: true });
   const logFile = path.join(DEV_MANIFESTS, "hardhat-node.log");
   console.log(`starting a Hardhat node on 127.0.0.1:${PORT} (log: ${path.relative(root, logFile)}) ...`);
-  const chain = await startHardhatNode({ port: PORT, log: createWriteStream(logFile) });
+  const chain = await startNode({ port: PORT, log: createWriteStream(logFile) });
   return { name: "hardhat node", url: chain.url, stop: chain.stop };
 }
 
@@ -123,7 +118,7 @@ async function main() {
     await deployDemo(chain);
     const api = await startApi(chain);
     running.push(api);
-    const customer = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+    const customer = devWallet(2).address;
     console.log(`
 The platform is running:
   chain (JSON-RPC)   ${chain.url}   chain id 31337

@@ -11,10 +11,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { actors, deployProgram, freePort, fundedCampaign, startNode } from "@points/testkit";
 import { ApiKeys, ProgramRegistry, migrate, openDb } from "../src/index.js";
-import { freePort, startNode } from "../test/helpers/node.js";
-import { actors, deployProgram } from "../test/helpers/program.js";
-import { fundedCampaign } from "../test/helpers/campaign.js";
 import { baselineClient, runWorkers, type Figures } from "./baseline.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);

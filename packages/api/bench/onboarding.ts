@@ -7,12 +7,11 @@
  */
 import { FetchRequest, JsonRpcProvider, Network, Wallet } from "ethers";
 import { MemoryStore, deployProgram } from "@points/deployer";
+import { actors, startNode } from "@points/testkit";
 import { createService, loadConfig } from "../src/index.js";
 import { DbManifestStore } from "../src/onboarding/store.js";
 import { deployConfig } from "../src/onboarding/runner.js";
 import type { Task } from "../src/onboarding/tasks.js";
-import { startNode } from "../test/helpers/node.js";
-import { actors } from "../test/helpers/program.js";
 import { onboardingBody } from "../test/helpers/onboarding.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

@@ -1,8 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { startNode, type LocalNode } from "./helpers/node.js";
-import { actors, deployProgram } from "./helpers/program.js";
-import { fundedCampaign } from "./helpers/campaign.js";
+import { actors, deployProgram, type DevNode, fundedCampaign, startNode } from "@points/testkit";
 import { startRpcProxy, type RpcProxy } from "./helpers/rpcProxy.js";
 import { startApi, type TestApi } from "./helpers/service.js";
 
@@ -12,7 +10,7 @@ const FEE_METHODS = ["eth_getBlockByNumber", "eth_gasPrice", "eth_maxPriorityFee
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("chain: reads batched, chain id and fee data cached per block", () => {
-  let node: LocalNode;
+  let node: DevNode;
   let proxy: RpcProxy;
   let api: TestApi;
   let auth: Record<string, string>;

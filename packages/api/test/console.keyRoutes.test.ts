@@ -2,9 +2,8 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Request, Response } from "express";
 import { routes, type RouteDef } from "@points/schema";
-import { startNode, type LocalNode } from "./helpers/node.js";
-import { actors, deployProgram } from "./helpers/program.js";
-import { signAndSend, startApi, type TestApi } from "./helpers/service.js";
+import { actors, deployProgram, type DevNode, signAndSend, startNode } from "@points/testkit";
+import { startApi, type TestApi } from "./helpers/service.js";
 import { assertError, send } from "./helpers/http.js";
 import { cookieHeader, signIn } from "./helpers/console.js";
 import { authenticate, type Identity } from "../src/http/auth.js";
@@ -59,7 +58,7 @@ describe("console: a session works wherever an API key does", () => {
   });
 
   describe("over HTTP against a local chain", () => {
-    let node: LocalNode;
+    let node: DevNode;
     let api: TestApi;
     let session: string;
 

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { deployProgram } from "@points/testkit";
 import { expectError, expectOk, setupE2E, SP, USDC, type E2E } from "./helpers/e2e.js";
-import { deployProgram } from "./helpers/program.js";
 import { startApi } from "./helpers/service.js";
 
 // Spec section B: every read route, checked field by field against the chain and the registry.

@@ -1,8 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { routes, type RouteDef } from "@points/schema";
-import { startNode, type LocalNode } from "./helpers/node.js";
-import { actors, deployProgram } from "./helpers/program.js";
+import { actors, deployProgram, type DevNode, startNode } from "@points/testkit";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { generateCases, validRequest } from "./helpers/badInput.js";
 import { assertError, send } from "./helpers/http.js";
@@ -15,7 +14,7 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
 // At least 300 generated malformed requests across every
 // route (docs/errors.md#the-api-envelope); each answers with the error envelope and a 4xx, and the server keeps serving.
 describe("http: bad input on every route", () => {
-  let node: LocalNode;
+  let node: DevNode;
   let api: TestApi;
   let auth: Record<string, string>;
   const cases = generateCases();

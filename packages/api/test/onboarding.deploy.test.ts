@@ -3,13 +3,12 @@ import assert from "node:assert/strict";
 import { Contract, id, ZeroHash } from "ethers";
 import { Factory__factory, PSPVault__factory, Points__factory, ProgramFactory__factory } from "@points/contracts";
 import { routes } from "@points/schema";
-import { startNode, type LocalNode } from "./helpers/node.js";
-import { actors } from "./helpers/program.js";
-import { signAndSend, startApi, type TestApi } from "./helpers/service.js";
+import { actors, type DevNode, signAndSend, startNode } from "@points/testkit";
+import { startApi, type TestApi } from "./helpers/service.js";
 import { onboardingBody, waitForTask } from "./helpers/onboarding.js";
 
 describe("onboarding: a whole program over HTTP", () => {
-  let node: LocalNode;
+  let node: DevNode;
   let api: TestApi;
   let auth: Record<string, string>;
 

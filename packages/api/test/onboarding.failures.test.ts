@@ -3,10 +3,9 @@ import assert from "node:assert/strict";
 import { createServer, type Server, type Socket } from "node:net";
 import { Writable } from "node:stream";
 import { Wallet, parseEther } from "ethers";
+import { actors, type DevNode, freePort, startNode } from "@points/testkit";
 import { createService, loadConfig, type Service } from "../src/index.js";
 import { createLogger } from "../src/http/logger.js";
-import { freePort, startNode, type LocalNode } from "./helpers/node.js";
-import { actors } from "./helpers/program.js";
 import { onboardingBody } from "./helpers/onboarding.js";
 
 /**
@@ -15,7 +14,7 @@ import { onboardingBody } from "./helpers/onboarding.js";
  * of every service in this file is kept and searched for every key used.
  */
 describe("onboarding: failure modes and the executor key's secrecy", () => {
-  let node: LocalNode;
+  let node: DevNode;
   const seen: string[] = [];
   const keys: string[] = [];
 

@@ -1,7 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { startNode, type LocalNode } from "./helpers/node.js";
-import { actors } from "./helpers/program.js";
+import { actors, type DevNode, startNode } from "@points/testkit";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { assertOneSetEach, onboardingBody, recordedTxs, waitForTask } from "./helpers/onboarding.js";
 
@@ -13,7 +12,7 @@ const STAGES = ["validate", "release", "deploy", "verify", "register"] as const;
  * takes, and every interrupted-then-retried run must send exactly as many.
  */
 describe("onboarding: a failure at each stage, then retry (a retry resumes, nothing is deployed twice)", () => {
-  let node: LocalNode;
+  let node: DevNode;
   let snapshot: string;
   let cleanTxCount: number;
 

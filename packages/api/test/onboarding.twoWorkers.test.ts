@@ -1,13 +1,12 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { Writable } from "node:stream";
+import { actors, type DevNode, startNode } from "@points/testkit";
 import { createService, loadConfig, type Service } from "../src/index.js";
 import { createLogger } from "../src/http/logger.js";
 import { openDb, type Db } from "../src/db/db.js";
 import { migrate } from "../src/db/migrations.js";
 import { TaskRepo } from "../src/onboarding/tasks.js";
-import { startNode, type LocalNode } from "./helpers/node.js";
-import { actors } from "./helpers/program.js";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { createScratchDatabase, type ScratchDatabase } from "./helpers/db.js";
 import { assertOneSetEach, onboardingBody, waitForTask } from "./helpers/onboarding.js";
@@ -52,7 +51,7 @@ describe("onboarding: two workers against the real PostgreSQL (every task runs e
   });
 
   describe("two worker services and a chain", () => {
-    let node: LocalNode;
+    let node: DevNode;
     let api: TestApi;
     const workers: Service[] = [];
     const logs: string[] = [];

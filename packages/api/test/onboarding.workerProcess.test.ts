@@ -1,7 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { startNode, type LocalNode } from "./helpers/node.js";
-import { actors } from "./helpers/program.js";
+import { actors, type DevNode, startNode } from "@points/testkit";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { createScratchDatabase, type ScratchDatabase } from "./helpers/db.js";
 import { startWorkerProcess, type WorkerProcess } from "./helpers/workerProcess.js";
@@ -15,7 +14,7 @@ const LEASE_MS = 1500;
  * The node mines a block every 500 ms so that stages last long enough to be interrupted.
  */
 describe("onboarding: a worker process killed mid-task (taken over after the lease, never twice)", () => {
-  let node: LocalNode;
+  let node: DevNode;
   let db: ScratchDatabase;
   let api: TestApi;
   const workers: WorkerProcess[] = [];

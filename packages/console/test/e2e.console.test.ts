@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 import { id as labelHash, parseUnits, type Wallet } from "ethers";
 import type { Page } from "playwright-core";
 import { Factory__factory, MockStablecoin__factory, PSPVault__factory, Points__factory } from "@points/contracts";
-import { devWallet, startNode, type LocalNode } from "../../api/test/helpers/node.js";
-import { startApi, type TestApi } from "../../api/test/helpers/service.js";
+import * as pointsApi from "@points/api";
+import { devWallet, startApi, startNode, type DevNode, type TestApi } from "@points/testkit";
 import { launch, screenshot, watchProblems, type PageProblem } from "./helpers/browser.js";
 import { injectWallet, type TestWallet } from "./helpers/wallet.js";
 import { currentStep, signIn, signInDialog, signOut, submitForm } from "./helpers/flow.js";
@@ -43,8 +43,8 @@ const it = (name: string, fn: () => Promise<void> | void) =>
   });
 
 describe("console e2e: the nine wizard steps and the dashboard in headless Chromium", () => {
-  let node: LocalNode;
-  let api: TestApi;
+  let node: DevNode;
+  let api: TestApi<pointsApi.Service>;
   let closeBrowser: () => Promise<void>;
   let page: Page;
   let wallet: TestWallet;
@@ -56,7 +56,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.ok(existsSync(DIST), "build the console first: pnpm --filter @points/console build");
     node = await startNode();
     [brand, minter, alice, funder] = [1, 2, 3, 5].map((i) => devWallet(i, node.provider));
-    api = await startApi(node.url);
+    api = await startApi(pointsApi, node.url);
     const b = await launch({ width: 1280, height: 860 });
     closeBrowser = b.close;
     page = b.context.pages()[0] ?? (await b.context.newPage());

@@ -6,12 +6,11 @@
  * call (a new campaign, a new redeem request, a newly listed account) say so.
  */
 import { writeFile, mkdir } from "node:fs/promises";
-import { network } from "hardhat";
+import { deployUsdcProgram, ethers } from "../test/helpers/fixture.js";
 import { GasTable, ratio } from "./lib/measure.js";
-import { deployPlainErc20, deployProgram } from "./lib/program.js";
+import { deployPlainErc20 } from "./lib/plain.js";
 import { deployTrex, TREX_PACKAGE } from "./lib/trex.js";
 
-const { ethers } = await network.create();
 const [admin, executor, alice, bob, merchant, issuingAdmin, minter, listedEmpty, newcomer] = await ethers.getSigners();
 
 const SP = (n: number) => ethers.parseUnits(String(n), 18);
@@ -23,7 +22,7 @@ const HOLDERS = "sender and receiver both already hold tokens";
 const table = new GasTable();
 
 // ---------------------------------------------------------------- baselines
-const plain = await deployPlainErc20(ethers, alice.address, SP(1_000_000));
+const plain = await deployPlainErc20(alice.address, SP(1_000_000));
 await plain.connect(alice).transfer(bob.address, ONE); // warm-up: bob's balance becomes non-zero
 const floor = await table.measure("Plain ERC-20 transfer (OZ 5.7 behind UUPS proxy, baseline)", HOLDERS, () =>
   plain.connect(alice).transfer(bob.address, ONE),
@@ -41,7 +40,9 @@ try {
 }
 
 // ---------------------------------------------------------------- program setup
-const { usdc, points, factory, psp } = await deployProgram(ethers, admin.address, executor.address);
+// The tests' program (signer 0 admin, signer 1 executor); a zero admin delay: it only matters for
+// handing the admin role over.
+const { usdc, points, factory, psp } = await deployUsdcProgram({ adminDelay: 0 });
 for (const who of [alice, bob, merchant, listedEmpty, admin]) await points.addToTransferWhitelist(who.address);
 for (const who of [alice, admin]) {
   await factory.addToMintWhitelist(who.address);

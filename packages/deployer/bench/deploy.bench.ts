@@ -13,11 +13,11 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ContractFactory, JsonRpcProvider, Network, Wallet } from "ethers";
+import { contractsDir, DEV_KEYS, devWallet, startNode } from "@points/testkit";
 import { deployProgram, loadArtifact, MemoryStore } from "../src/index.js";
-import { contractsDir, startHardhatNode } from "../src/cli/devnode.js";
 
-const EXECUTOR_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"; // Hardhat #0
-const BRAND_WALLET = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"; // Hardhat #1
+const EXECUTOR_KEY = DEV_KEYS[0];
+const BRAND_WALLET = devWallet(1).address;
 
 interface Result {
   name: string;
@@ -89,7 +89,7 @@ function naive(url: string, usdc: string): Promise<{ startBlock: number; endBloc
 }
 
 const store = new MemoryStore();
-const node = await startHardhatNode({ network: "interval1s" });
+const node = await startNode({ network: "interval1s" });
 try {
   // As the CLI does: no response cache, receipts polled every 250 ms (ethers' default is 4 s).
   const provider = new JsonRpcProvider(node.url, Network.from(31337n), {

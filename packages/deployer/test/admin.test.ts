@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import type { Wallet } from "ethers";
+import { type DevNode, startNode } from "@points/testkit";
 import {
   acceptAdmin,
   deployProgram,
@@ -9,9 +10,7 @@ import {
   verifyProgram,
   type ProgramRecord,
 } from "../src/index.js";
-import { CHAIN, config } from "./helpers/fixture.js";
-import { startNode, type DevNode } from "./helpers/node.js";
-import { at } from "./helpers/program.js";
+import { CHAIN, at, config } from "./helpers/fixture.js";
 
 const KEYS = ["points", "factory", "collateralVault", "pspVault"] as const;
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { ZeroAddress, type Wallet } from "ethers";
+import { type DevNode, startNode } from "@points/testkit";
 import { deployProgram, DeployerError, MemoryStore, type DeployConfig } from "../src/index.js";
 import { CHAIN, config } from "./helpers/fixture.js";
-import { startNode, type DevNode } from "./helpers/node.js";
 
 /** A refusal: a DeployerError with `code` whose message starts with the field it names. */
 function refused(code: string, field: string) {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { Contract, id, ZeroHash, type Wallet } from "ethers";
+import { type DevNode, startNode } from "@points/testkit";
 import {
   deployProgram,
   ensureRelease,
@@ -10,7 +11,6 @@ import {
 } from "../src/index.js";
 import type { ProgramRecord, Release } from "../src/index.js";
 import { CHAIN, config } from "./helpers/fixture.js";
-import { startNode, type DevNode } from "./helpers/node.js";
 
 const ROLE = (name: string) => (name === "DEFAULT_ADMIN_ROLE" ? ZeroHash : id(name));
 

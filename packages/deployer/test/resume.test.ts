@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { Contract, type Wallet } from "ethers";
+import { type DevNode, startNode } from "@points/testkit";
 import { deployProgram, loadArtifact, MemoryStore, type ProgramRecord } from "../src/index.js";
 import { CrashingStore, InjectedCrash } from "./helpers/crash.js";
 import { CHAIN, config } from "./helpers/fixture.js";
-import { startNode, type DevNode } from "./helpers/node.js";
 
 /**
  * Crash injected at every store call of a first deployment (release included, mock collateral),

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import type { Wallet } from "ethers";
+import { type DevNode, startNode } from "@points/testkit";
 import {
   deployProgram,
   DeployerError,
@@ -9,9 +10,7 @@ import {
   verifyProgram,
   type ProgramRecord,
 } from "../src/index.js";
-import { CHAIN, config } from "./helpers/fixture.js";
-import { startNode, type DevNode } from "./helpers/node.js";
-import { at, mintSp } from "./helpers/program.js";
+import { CHAIN, at, config, mintSp } from "./helpers/fixture.js";
 
 describe("upgrade: OpenZeppelin storage checks before anything is sent", () => {
   let node: DevNode;

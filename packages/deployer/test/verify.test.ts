@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import type { Wallet } from "ethers";
+import { type DevNode, startNode } from "@points/testkit";
 import { deployProgram, DeployerError, MemoryStore, verifyProgram, type ProgramRecord } from "../src/index.js";
-import { CHAIN, config } from "./helpers/fixture.js";
-import { startNode, type DevNode } from "./helpers/node.js";
-import { at } from "./helpers/program.js";
+import { CHAIN, at, config } from "./helpers/fixture.js";
 
 /** verifyProgram must fail loudly, listing every difference between the record and the chain. */
 describe("verifyProgram: every difference is reported", () => {

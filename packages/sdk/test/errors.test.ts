@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { keccak256, parseUnits, toUtf8Bytes } from "ethers";
-import { freePort } from "../../api/test/helpers/node.js";
+import { freePort } from "@points/testkit";
 import { createClient, PointsApiError } from "../src/index.js";
 import { seedBrand, startLive, type Live } from "./helpers/live.js";
 

@@ -10,9 +10,16 @@ import {
   PSPVault__factory,
   Points__factory,
 } from "@points/contracts";
-import { freePort, startNode, type LocalNode } from "./node.js";
-import { actors, deployProgram, type DeployOptions } from "./program.js";
-import { signAndSend, startApi, type TestApi } from "./service.js";
+import {
+  actors,
+  type DeployOptions,
+  deployProgram,
+  type DevNode,
+  freePort,
+  signAndSend,
+  startNode,
+} from "@points/testkit";
+import { startApi, type TestApi } from "./service.js";
 
 type Res = { status: number; body: any };
 /** `data` of route N's success envelope. */
@@ -34,13 +41,13 @@ export interface Req {
 export async function setupE2E(opts: DeployOptions = {}) {
   // The node (another process) and the API's embedded database start side by side.
   const port = await freePort();
-  const [started, apiStarted] = await Promise.allSettled([startNode(port), startApi(`http://127.0.0.1:${port}`)]);
+  const [started, apiStarted] = await Promise.allSettled([startNode({ port }), startApi(`http://127.0.0.1:${port}`)]);
   if (started.status === "rejected" || apiStarted.status === "rejected") {
     if (started.status === "fulfilled") await started.value.stop();
     if (apiStarted.status === "fulfilled") await apiStarted.value.close();
     throw started.status === "rejected" ? started.reason : (apiStarted as PromiseRejectedResult).reason;
   }
-  const node: LocalNode = started.value;
+  const node: DevNode = started.value;
   const api: TestApi = apiStarted.value;
   try {
     const deployed = await deployProgram(node.provider, "acme", opts);

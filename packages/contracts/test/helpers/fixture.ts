@@ -23,7 +23,7 @@ export const ONE = 10n ** 18n;
 export type Program = Awaited<ReturnType<typeof deployProgram>>;
 
 /** Deploys `name` behind an ERC1967Proxy without initializing it (like ProgramFactory). */
-async function proxy<T extends BaseContract>(name: string): Promise<T> {
+export async function proxy<T extends BaseContract>(name: string): Promise<T> {
   const impl = await ethers.deployContract(name);
   const p = await ethers.deployContract("ProgramProxy", [await impl.getAddress()]);
   return (await ethers.getContractAt(name, await p.getAddress())) as unknown as T;
@@ -33,6 +33,8 @@ export interface ProgramOptions {
   withOracle?: boolean;
   mintFeeBps?: number;
   redeemFeeBps?: number;
+  /** Delay of every DEFAULT_ADMIN_ROLE handover; default ADMIN_DELAY. */
+  adminDelay?: number;
 }
 
 /**
@@ -42,37 +44,49 @@ export interface ProgramOptions {
  * (registered by tests that need it). With `withOracle`, both have feeds at 1.0 (8 decimals).
  */
 export async function deployProgram(opts: ProgramOptions = {}) {
+  const p = await deploy(opts, true);
+  return { ...p, dai: p.dai!, daiVault: p.daiVault! };
+}
+
+/** The same program with USDC as its only collateral: no DAI, no DAI vault, no second feed. */
+export const deployUsdcProgram = (opts: ProgramOptions = {}) => deploy(opts, false);
+
+async function deploy(opts: ProgramOptions, withDai: boolean) {
   const [admin, executor, alice, bob, carol, dave, outsider, feeReceiver] = await ethers.getSigners();
+  const adminDelay = opts.adminDelay ?? ADMIN_DELAY;
   const usdc = (await ethers.deployContract("MockStablecoin", ["USD Coin", "USDC", 6])) as unknown as MockStablecoin;
-  const dai = (await ethers.deployContract("MockStablecoin", ["Dai", "DAI", 18])) as unknown as MockStablecoin;
+  const dai = withDai
+    ? ((await ethers.deployContract("MockStablecoin", ["Dai", "DAI", 18])) as unknown as MockStablecoin)
+    : undefined;
 
   const points = await proxy<Points>("Points");
   const factory = await proxy<Factory>("Factory");
   const vault = await proxy<CollateralVault>("CollateralVault");
-  const daiVault = await proxy<CollateralVault>("CollateralVault");
+  const daiVault = dai ? await proxy<CollateralVault>("CollateralVault") : undefined;
   const psp = await proxy<PSPVault>("PSPVault");
   let oracle: Oracle | undefined;
   let usdcFeed: MockAggregatorV3 | undefined;
   let daiFeed: MockAggregatorV3 | undefined;
   if (opts.withOracle) {
     oracle = await proxy<Oracle>("Oracle");
-    await oracle.initialize(admin.address, ADMIN_DELAY, []);
+    await oracle.initialize(admin.address, adminDelay, []);
     usdcFeed = (await ethers.deployContract("MockAggregatorV3", [8, 100_000_000n])) as unknown as MockAggregatorV3;
-    daiFeed = (await ethers.deployContract("MockAggregatorV3", [8, 100_000_000n])) as unknown as MockAggregatorV3;
+    if (dai)
+      daiFeed = (await ethers.deployContract("MockAggregatorV3", [8, 100_000_000n])) as unknown as MockAggregatorV3;
     const band = [ethers.parseUnits("0.98", 18), ethers.parseUnits("1.02", 18)] as const;
     await oracle.setFeed(usdc, usdcFeed, 86_400, ...band);
-    await oracle.setFeed(dai, daiFeed, 86_400, ...band);
+    if (dai && daiFeed) await oracle.setFeed(dai, daiFeed, 86_400, ...band);
   }
 
   // As ProgramFactory does: the fee receiver is listed at birth when a fee is set.
   const hasFee = Boolean(opts.mintFeeBps || opts.redeemFeeBps);
   const whitelist = hasFee ? [factory, psp, feeReceiver] : [factory, psp];
-  await points.initialize("Acme Points", "ACME", admin.address, ADMIN_DELAY, factory, whitelist);
-  await vault.initialize(usdc, factory, admin.address, ADMIN_DELAY, "Acme USDC Vault", "aUSDC");
-  await daiVault.initialize(dai, factory, admin.address, ADMIN_DELAY, "Acme DAI Vault", "aDAI");
+  await points.initialize("Acme Points", "ACME", admin.address, adminDelay, factory, whitelist);
+  await vault.initialize(usdc, factory, admin.address, adminDelay, "Acme USDC Vault", "aUSDC");
+  if (dai && daiVault) await daiVault.initialize(dai, factory, admin.address, adminDelay, "Acme DAI Vault", "aDAI");
   await factory.initialize({
     admin: admin.address,
-    adminDelay: ADMIN_DELAY,
+    adminDelay,
     points,
     executor: executor.address,
     oracle: oracle ?? ethers.ZeroAddress,
@@ -83,7 +97,7 @@ export async function deployProgram(opts: ProgramOptions = {}) {
     redeemFeeBps: opts.redeemFeeBps ?? 0,
     redeemDelay: REDEEM_DELAY,
   });
-  await psp.initialize(admin.address, ADMIN_DELAY, points);
+  await psp.initialize(admin.address, adminDelay, points);
 
   return {
     points,

@@ -4,7 +4,7 @@
  * in two steps (begin by the admin, accept by the new admin).
  */
 import assert from "node:assert/strict";
-import { startHardhatNode, type DevNode } from "../../src/cli/devnode.js";
+import { type DevNode, startNode } from "@points/testkit";
 import { ACCOUNTS, deployArgs, errorLine, requireBuilt, runCli, tempDir } from "./helpers.js";
 
 describe("points-deployer upgrade and handover (against hardhat node)", function () {
@@ -15,7 +15,7 @@ describe("points-deployer upgrade and handover (against hardhat node)", function
 
   before(async () => {
     requireBuilt();
-    node = await startHardhatNode();
+    node = await startNode();
     manifests = tempDir("admin");
     const r = await runCli(deployArgs("acme", manifests), as(ACCOUNTS.executor.key));
     assert.equal(r.code, 0, r.stderr);

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { JsonRpcProvider, Wallet } from "ethers";
-import { startHardhatNode, type DevNode } from "../../src/cli/devnode.js";
+import { type DevNode, startNode } from "@points/testkit";
 import { ACCOUNTS, deployArgs, errorLine, requireBuilt, runCli, tempDir, type Run } from "./helpers.js";
 
 /** Every file under `dir`, recursively. */
@@ -31,7 +31,7 @@ describe("points-deployer deploy (against hardhat node)", function () {
 
   before(async () => {
     requireBuilt();
-    node = await startHardhatNode();
+    node = await startNode();
     env = { RPC_URL: node.url, DEPLOYER_PRIVATE_KEY: ACCOUNTS.executor.key };
     manifests = tempDir("manifests");
   });

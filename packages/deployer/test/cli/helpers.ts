@@ -4,24 +4,14 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEV_KEYS, devWallet } from "@points/testkit";
 
 export const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/cli/main.js");
 
+const account = (i: number) => ({ address: devWallet(i).address, key: DEV_KEYS[i] });
+
 /** Hardhat's well-known dev accounts (public test keys, funded only on local nodes). */
-export const ACCOUNTS = {
-  executor: {
-    address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
-    key: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
-  },
-  brand: {
-    address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-    key: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
-  },
-  other: {
-    address: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
-    key: "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
-  },
-};
+export const ACCOUNTS = { executor: account(0), brand: account(1), other: account(2) };
 
 export interface Run {
   code: number;

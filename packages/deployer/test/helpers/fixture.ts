@@ -1,5 +1,5 @@
-import type { Wallet } from "ethers";
-import type { DeployConfig } from "../../src/index.js";
+import { Contract, type Wallet } from "ethers";
+import { loadArtifact, type DeployConfig, type ProgramRecord } from "../../src/index.js";
 
 export const CHAIN = { chainId: 31337n, name: "hardhat", dev: true };
 
@@ -15,4 +15,24 @@ export function config(deployer: Wallet, overrides: Partial<DeployConfig> = {}):
     adminDelay: 0,
     ...overrides,
   };
+}
+
+export function at(
+  program: ProgramRecord,
+  key: "points" | "factory" | "collateralVault" | "pspVault" | "oracle",
+  runner: Wallet | Contract["runner"],
+) {
+  return new Contract(program.addresses[key]!, loadArtifact(program.contracts[key]!.artifact).abi, runner);
+}
+
+/** Mints `usdc` (6 decimals) worth of SP to `user` through the Factory, as a real user would. */
+export async function mintSp(program: ProgramRecord, brand: Wallet, user: Wallet, usdc: bigint) {
+  const factory = at(program, "factory", brand);
+  const points = at(program, "points", brand);
+  await (await factory.addToMintWhitelist(user.address)).wait();
+  await (await points.addToTransferWhitelist(user.address)).wait();
+  const asset = new Contract(program.collateralAsset, loadArtifact("MockStablecoin").abi, user);
+  await (await asset.mint(user.address, usdc)).wait();
+  await (await asset.approve(program.addresses.factory, usdc)).wait();
+  await (await factory.connect(user).getFunction("mint")(program.collateralAsset, usdc, user.address)).wait();
 }

@@ -1,14 +1,13 @@
 import { MaxUint256, type Signer } from "ethers";
 import { MockStablecoin__factory, Points__factory } from "@points/contracts";
-import { startNode, type LocalNode } from "../../../api/test/helpers/node.js";
-import { actors, deployProgram } from "../../../api/test/helpers/program.js";
-import { startApi, type TestApi } from "../../../api/test/helpers/service.js";
+import * as pointsApi from "@points/api";
+import { actors, deployProgram, startApi, startNode, type DevNode, type TestApi } from "@points/testkit";
 import { PointsApiError, createClient, type PointsClient, type PreparedTx } from "../../src/index.js";
 
 /** A hardhat node, one program on it (brand wallet = admin), the API over it, a key and a client. */
 export interface Live {
-  node: LocalNode;
-  api: TestApi;
+  node: DevNode;
+  api: TestApi<pointsApi.Service>;
   apiKey: string;
   auth: Record<string, string>;
   client: PointsClient;
@@ -22,7 +21,7 @@ export async function startLive(): Promise<Live> {
   const node = await startNode();
   try {
     const { record, usdc } = await deployProgram(node.provider);
-    const api = await startApi(node.url);
+    const api = await startApi(pointsApi, node.url);
     await api.service.ctx.programs.insert(record);
     const { key } = await api.service.ctx.keys.create("sdk-tests");
     return {

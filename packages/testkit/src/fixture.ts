@@ -1,4 +1,4 @@
-import { NonceManager, type JsonRpcProvider } from "ethers";
+import { NonceManager, id, parseUnits, ZeroAddress, type JsonRpcProvider } from "ethers";
 import {
   CollateralVault__factory,
   Factory__factory,
@@ -9,13 +9,26 @@ import {
   Points__factory,
   ProgramFactory__factory,
 } from "@points/contracts";
-import type { NewProgram } from "../../src/index.js";
-import { devWallet } from "./node.js";
+import { devWallet } from "./keys.js";
 
 /** Test actors: account 0 deploys releases and is the executor; 1 is the brand wallet. */
 export function actors(provider: JsonRpcProvider) {
   const [executor, brand, alice, bob, carol, outsider] = [0, 1, 2, 3, 4, 5].map((i) => devWallet(i, provider));
   return { executor, brand, alice, bob, carol, outsider };
+}
+
+/** A deployed program as the API's registry stores it. */
+export interface ProgramRecord {
+  chainId: string;
+  brand: string;
+  factory: string;
+  points: string;
+  collateralVault: string;
+  pspVault: string;
+  oracle: string | null;
+  programFactory: string;
+  deployTx: string;
+  blockNumber: number;
 }
 
 /** Options of {@link deployProgram}. */
@@ -32,15 +45,10 @@ export interface DeployOptions {
  */
 export async function deployProgram(provider: JsonRpcProvider, brandName = "acme", opts: DeployOptions = {}) {
   const { executor, brand } = actors(provider);
-  const deploy: Deploy = async (f, ...args) => {
-    const c = await f.deploy(...args);
-    await c.waitForDeployment();
-    return c.getAddress();
-  };
   const e = Object.assign(new NonceManager(executor), { address: executor.address });
   const { usdc, pfAddr } = opts.release
     ? { usdc: opts.release.usdc, pfAddr: opts.release.programFactory }
-    : await deployRelease(e, deploy);
+    : await deployRelease(e);
   const pf = ProgramFactory__factory.connect(pfAddr, e);
   const params = {
     brand: brandName,
@@ -50,27 +58,25 @@ export async function deployProgram(provider: JsonRpcProvider, brandName = "acme
     executor: e.address,
     adminDelay: 0,
     collateralAsset: usdc,
-    oracleFeed: opts.withOracle
-      ? await deploy(new MockAggregatorV3__factory(e), 8, 100_000_000n)
-      : "0x0000000000000000000000000000000000000000",
+    oracleFeed: opts.withOracle ? await deploy(new MockAggregatorV3__factory(e), 8, 100_000_000n) : ZeroAddress,
     oracleHeartbeat: opts.withOracle ? 86_400 : 0,
     lowerPeg: opts.withOracle ? 980_000_000_000_000_000n : 0,
     upperPeg: opts.withOracle ? 1_020_000_000_000_000_000n : 0,
-    feeReceiver: "0x0000000000000000000000000000000000000000",
+    feeReceiver: ZeroAddress,
     mintFeeBps: 0,
     redeemFeeBps: 0,
     redeemDelay: 3600,
   };
   const receipt = await (await pf.deployProgram(params)).wait();
   const p = await pf.programOf(brandName);
-  const record: NewProgram = {
+  const record: ProgramRecord = {
     chainId: "31337",
     brand: brandName,
     factory: p.factory,
     points: p.points,
     collateralVault: p.collateralVault,
     pspVault: p.pspVault,
-    oracle: p.oracle === "0x0000000000000000000000000000000000000000" ? null : p.oracle,
+    oracle: p.oracle === ZeroAddress ? null : p.oracle,
     programFactory: pfAddr,
     deployTx: receipt!.hash,
     blockNumber: receipt!.blockNumber,
@@ -78,13 +84,18 @@ export async function deployProgram(provider: JsonRpcProvider, brandName = "acme
   return { record, usdc, programFactory: pfAddr };
 }
 
-type Deploy = (
-  f: { deploy(...a: unknown[]): Promise<{ waitForDeployment(): Promise<unknown>; getAddress(): Promise<string> }> },
-  ...args: unknown[]
-) => Promise<string>;
+type Deployable = {
+  deploy(...a: unknown[]): Promise<{ waitForDeployment(): Promise<unknown>; getAddress(): Promise<string> }>;
+};
+
+async function deploy(f: Deployable, ...args: unknown[]): Promise<string> {
+  const c = await f.deploy(...args);
+  await c.waitForDeployment();
+  return c.getAddress();
+}
 
 /** Mock USDC, the five implementations and a ProgramFactory over them. */
-async function deployRelease(e: NonceManager & { address: string }, deploy: Deploy) {
+async function deployRelease(e: NonceManager & { address: string }) {
   const usdc = await deploy(new MockStablecoin__factory(e), "USD Coin", "USDC", 6);
   const impls = {
     points: await deploy(new Points__factory(e)),
@@ -95,4 +106,36 @@ async function deployRelease(e: NonceManager & { address: string }, deploy: Depl
   };
   const pfAddr = await deploy(new ProgramFactory__factory(e), e.address, e.address, impls, "test");
   return { usdc, pfAddr };
+}
+
+/**
+ * An active pSP campaign funded with `budgetSp` SP by the brand wallet (which holds every admin
+ * role): the brand buys SP with mock USDC through the Factory, then creates the campaign.
+ * Returns the campaign's label and bytes32 id.
+ */
+export async function fundedCampaign(
+  provider: JsonRpcProvider,
+  program: Pick<ProgramRecord, "factory" | "points" | "pspVault">,
+  usdc: string,
+  label = "launch",
+  budgetSp = 1_000n,
+) {
+  const { brand } = actors(provider);
+  const signer = Object.assign(new NonceManager(brand), { address: brand.address });
+  const send = async (p: Promise<{ wait(): Promise<unknown> }>) => (await p).wait();
+  const usdcAmount = parseUnits(budgetSp.toString(), 6);
+  const factory = Factory__factory.connect(program.factory, signer);
+  const points = Points__factory.connect(program.points, signer);
+  const stable = MockStablecoin__factory.connect(usdc, signer);
+  const vault = PSPVault__factory.connect(program.pspVault, signer);
+  await send(factory.addToMintWhitelist(brand.address));
+  await send(points.addToTransferWhitelist(brand.address));
+  await send(stable.mint(brand.address, usdcAmount));
+  await send(stable.approve(program.factory, usdcAmount));
+  await send(factory.mint(usdc, usdcAmount, brand.address));
+  const budget = parseUnits(budgetSp.toString(), 18);
+  await send(points.approve(program.pspVault, budget));
+  const campaignId = id(label);
+  await send(vault.createCampaign(campaignId, budget, [], [], ""));
+  return { label, campaignId };
 }

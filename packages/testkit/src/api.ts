@@ -1,0 +1,75 @@
+import { Transaction, getBytes, hexlify, type JsonRpcProvider, type Wallet } from "ethers";
+
+/** The part of the API package's entry point the tests start it through. */
+export interface ApiEntry<C, S extends ApiService> {
+  loadConfig(env: Record<string, string | undefined>): C;
+  createService(config: C): Promise<S>;
+}
+
+export interface ApiService {
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestApi<S extends ApiService = ApiService> {
+  url: string;
+  service: S;
+  /** Sends a JSON request; returns status and parsed body. */
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The API on a free port, embedded database in memory, chain = the local node at `nodeUrl`.
+ * `entry` is the API's entry point: its own tests pass their source, other packages the build.
+ */
+export async function startApi<C, S extends ApiService>(
+  entry: ApiEntry<C, S>,
+  nodeUrl: string,
+  env: Record<string, string> = {},
+): Promise<TestApi<S>> {
+  const config = entry.loadConfig({
+    PORT: "0",
+    DATA_DIR: "memory://",
+    LOG_LEVEL: "silent",
+    CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: nodeUrl, blockTimeMs: 200 }]),
+    ...env,
+  });
+  const service = await entry.createService(config);
+  const url = await service.listen();
+  return {
+    url,
+    service,
+    async call(method, path, body, headers = {}) {
+      const res = await fetch(url + path, {
+        method,
+        headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+      return { status: res.status, body: parsed };
+    },
+    close: () => service.close(),
+  };
+}
+
+/** Signs the API's unsigned transaction with `wallet` (as a user would), broadcasts it, waits. */
+export async function signAndSend(provider: JsonRpcProvider, wallet: Wallet, data: { tx: string }) {
+  const unsigned = Transaction.from(hexlify(getBytes(Buffer.from(data.tx, "base64"))));
+  const raw = await wallet.signTransaction(unsigned);
+  const sent = await provider.broadcastTransaction(raw);
+  const receipt = await sent.wait();
+  if (!receipt || receipt.status !== 1) throw new Error(`transaction ${sent.hash} failed`);
+  return receipt;
+}
