@@ -1,5 +1,6 @@
 import { Transaction, getBytes, hexlify, type JsonRpcProvider, type Wallet } from "ethers";
 import { loadConfig, createService, type Service } from "../../src/index.js";
+import type { ServiceOptions } from "../../src/service.js";
 
 export interface TestApi {
   url: string;
@@ -15,7 +16,11 @@ export interface TestApi {
 }
 
 /** The API on a free port, embedded database in memory, chain = the local node. */
-export async function startApi(nodeUrl: string, env: Record<string, string> = {}): Promise<TestApi> {
+export async function startApi(
+  nodeUrl: string,
+  env: Record<string, string> = {},
+  opts: ServiceOptions = {},
+): Promise<TestApi> {
   const config = loadConfig({
     PORT: "0",
     DATA_DIR: "memory://",
@@ -23,7 +28,7 @@ export async function startApi(nodeUrl: string, env: Record<string, string> = {}
     CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: nodeUrl, blockTimeMs: 200 }]),
     ...env,
   });
-  const service = await createService(config);
+  const service = await createService(config, opts);
   const url = await service.listen();
   return {
     url,
