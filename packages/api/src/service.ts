@@ -13,7 +13,7 @@ import { createLogger } from "./http/logger.js";
 import { handlers } from "./handlers/index.js";
 import { TaskRepo } from "./onboarding/tasks.js";
 import { Worker } from "./onboarding/worker.js";
-import { createRunner } from "./onboarding/runner.js";
+import { createRunner, type StoreFactory } from "./onboarding/runner.js";
 import { createMailer } from "./console/mailer.js";
 import { LoginCodes } from "./console/codes.js";
 import { Sessions } from "./console/sessions.js";
@@ -21,8 +21,14 @@ import { ConsoleUsers } from "./console/users.js";
 
 export type Service = Awaited<ReturnType<typeof createService>>;
 
+export interface ServiceOptions {
+  logger?: Logger;
+  /** The deployer's store of each task attempt of the inline worker (tests inject failures). */
+  storeFor?: StoreFactory;
+}
+
 /** Opens the database (migrating it), the chains and the HTTP app. Nothing listens yet. */
-export async function createService(config: Config, opts: { logger?: Logger } = {}) {
+export async function createService(config: Config, opts: ServiceOptions = {}) {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const db = await openDb(config);
   await migrate(db);
@@ -43,7 +49,7 @@ export async function createService(config: Config, opts: { logger?: Logger } = 
       mailer,
     },
   };
-  const worker = config.worker.mode === "inline" ? createWorker(ctx) : undefined;
+  const worker = config.worker.mode === "inline" ? createWorker(ctx, opts.storeFor) : undefined;
   worker?.start();
   const app = createApp(ctx, handlers);
   let server: Server | undefined;
@@ -71,8 +77,8 @@ export async function createService(config: Config, opts: { logger?: Logger } = 
 }
 
 /** An onboarding worker over every configured chain, sharing the service's database. */
-export function createWorker(ctx: Ctx): Worker {
-  return new Worker(ctx.tasks, createRunner(ctx), ctx.logger.child({ component: "onboarding-worker" }), {
+export function createWorker(ctx: Ctx, storeFor?: StoreFactory): Worker {
+  return new Worker(ctx.tasks, createRunner(ctx, storeFor), ctx.logger.child({ component: "onboarding-worker" }), {
     chainIds: ctx.config.chains.map((c) => String(c.chainId)),
     leaseMs: ctx.config.worker.leaseMs,
     pollMs: ctx.config.worker.pollMs,

@@ -69,6 +69,42 @@ for (const backend of backends()) {
   });
 }
 
+for (const backend of backends()) {
+  describe(`migration 004 on ${backend.name}: task owner and structured errors`, () => {
+    let db: Db;
+    before(async () => {
+      await backend.setup();
+      db = await backend.open();
+    });
+    after(async () => {
+      await db?.close();
+      await backend.teardown();
+    });
+
+    it("migrate_tasksWrittenBefore004_keepTheirOwner_andTheirTextErrorAsTheMessage", async () => {
+      const at004 = ids.indexOf("004_task_owner_and_structured_error");
+      assert.deepEqual(await migrate(db, MIGRATIONS.slice(0, at004)), ids.slice(0, at004));
+      await db.query(
+        `INSERT INTO onboarding_tasks (id, api_key_id, request_hash, request, brand, chain_id, status, error)
+         VALUES ('t1', 'key-1', 'h', '{}', 'old', '31337', 'failed', 'validate failed: no funds'),
+                ('t2', NULL, 'h', '{}', 'fine', '31337', 'queued', NULL)`,
+      );
+      assert.deepEqual(await migrate(db), ids.slice(at004));
+      const rows = await db.query<{ id: string; owner: string | null; error: unknown }>(
+        "SELECT id, owner, error FROM onboarding_tasks ORDER BY id",
+      );
+      const error = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
+      assert.deepEqual(
+        rows.map((r) => [r.id, r.owner, error(r.error)]),
+        [
+          ["t1", "key-1", { stage: null, code: "INTERNAL", message: "validate failed: no funds" }],
+          ["t2", null, null],
+        ],
+      );
+    });
+  });
+}
+
 describe("db: migrations by several instances sharing one PostgreSQL", () => {
   let scratch: ScratchDatabase;
   before(async () => (scratch = await createScratchDatabase()));

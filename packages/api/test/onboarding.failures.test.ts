@@ -92,7 +92,8 @@ describe("onboarding: failure modes and the executor key's secrecy", () => {
     await withService({ EXECUTOR_PRIVATE_KEY: poor.privateKey }, async (run) => {
       const task = await run("poor");
       assert.equal(task.status, "failed");
-      assert.match(task.error, /^validate failed \(INSUFFICIENT_FUNDS\): signer: 0x[0-9a-fA-F]{40} holds 0 wei but/);
+      assert.deepEqual([task.error.stage, task.error.code], ["validate", "INSUFFICIENT_FUNDS"]);
+      assert.match(task.error.message, /^signer: 0x[0-9a-fA-F]{40} holds 0 wei but/);
       assert.equal(task.stages[0].status, "failed");
       assert.match(task.stages[0].error, /holds 0 wei/);
       assert.deepEqual(
@@ -110,7 +111,8 @@ describe("onboarding: failure modes and the executor key's secrecy", () => {
     await withService({ CHAINS: chains, RPC_TIMEOUT_MS: "1000" }, async (run) => {
       const task = await run("unreachable");
       assert.equal(task.status, "failed");
-      assert.match(task.error, /^validate failed \(CHAIN_UNAVAILABLE\): .*the RPC endpoint did not answer/);
+      assert.deepEqual([task.error.stage, task.error.code], ["validate", "CHAIN_UNAVAILABLE"]);
+      assert.match(task.error.message, /the RPC endpoint did not answer/);
       assert.ok(task.seconds < 5, `failed after ${task.seconds} s`);
     });
   });
@@ -127,7 +129,7 @@ describe("onboarding: failure modes and the executor key's secrecy", () => {
       await withService({ CHAINS: chains, RPC_TIMEOUT_MS: "1000" }, async (run) => {
         const task = await run("silent");
         assert.equal(task.status, "failed");
-        assert.match(task.error, /^validate failed \(CHAIN_UNAVAILABLE\): /);
+        assert.deepEqual([task.error.stage, task.error.code], ["validate", "CHAIN_UNAVAILABLE"]);
         assert.ok(task.seconds < 8, `failed after ${task.seconds} s`);
       });
     } finally {

@@ -2,6 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { actors, type DevNode, startNode } from "@points/testkit";
 import { startApi, type TestApi } from "./helpers/service.js";
+import { failFirstAttempt, type Fault } from "./helpers/faultyStore.js";
 import { assertOneSetEach, onboardingBody, recordedTxs, waitForTask } from "./helpers/onboarding.js";
 
 const STAGES = ["validate", "release", "deploy", "verify", "register"] as const;
@@ -23,12 +24,10 @@ describe("onboarding: a failure at each stage, then retry (a retry resumes, noth
   after(() => node?.stop());
 
   /** A fresh chain (back to the snapshot), a fresh API with `fault`, and a task for `brand`. */
-  async function run(brand: string, fault?: string) {
+  async function run(brand: string, fault?: Fault) {
     await node.provider.send("evm_revert", [snapshot]);
     snapshot = await node.provider.send("evm_snapshot", []);
-    const env: Record<string, string> = { WORKER_POLL_MS: "20" };
-    if (fault) Object.assign(env, { NODE_ENV: "test", ONBOARDING_FAULT: fault });
-    const api = await startApi(node.url, env);
+    const api = await startApi(node.url, { WORKER_POLL_MS: "20" }, fault ? { storeFor: failFirstAttempt(fault) } : {});
     const auth = { authorization: `Bearer ${(await api.service.ctx.keys.create("resume")).key}` };
     const { executor, brand: wallet } = actors(node.provider);
     const nonceBefore = await node.provider.getTransactionCount(executor.address);
@@ -38,6 +37,10 @@ describe("onboarding: a failure at each stage, then retry (a retry resumes, noth
     const sent = async () => (await node.provider.getTransactionCount(executor.address)) - nonceBefore;
     return { api, auth, task, sent };
   }
+
+  /** The registry's rows of `brand`, read past its cache. */
+  const registered = (api: TestApi, brand: string) =>
+    api.service.ctx.db.query("SELECT id FROM programs WHERE brand = $1", [brand]);
 
   async function finish(api: TestApi, brand: string) {
     const pf = (await api.service.ctx.programs.get(brand)).programFactory!;
@@ -66,9 +69,13 @@ describe("onboarding: a failure at each stage, then retry (a retry resumes, noth
         const { api, auth, task, sent } = await run(brand, `${stage}:${when}`);
         try {
           assert.equal(task.status, "failed", JSON.stringify(task.stages));
-          assert.equal(task.error, `${stage} failed: injected fault ${stage}:${when}`);
+          const message = `injected fault ${stage}:${when}`;
+          assert.deepEqual(task.error, { stage, code: "INTERNAL", message });
           const failed = task.stages[i];
-          assert.deepEqual([failed.name, failed.status, failed.error], [stage, "failed", task.error.split(": ")[1]]);
+          assert.deepEqual([failed.name, failed.status, failed.error], [stage, "failed", message]);
+          // The registry is written only after the deployer returns: nothing is registered yet.
+          assert.equal(task.program, null);
+          assert.deepEqual(await registered(api, brand), []);
           for (const s of task.stages.slice(0, i)) assert.match(s.status, /^(done|skipped)$/, s.name);
           for (const s of task.stages.slice(i + 1)) assert.equal(s.status, "pending", s.name);
           const sentBefore = recordedTxs(task);
@@ -87,6 +94,7 @@ describe("onboarding: a failure at each stage, then retry (a retry resumes, noth
           for (const hash of sentBefore) assert.ok(after.includes(hash), `${hash} still recorded`);
           assert.equal(after.length, cleanTxCount);
           assert.equal(done.program.addresses.factory, (await api.service.ctx.programs.get(brand)).factory);
+          assert.equal((await registered(api, brand)).length, 1, "registered exactly once");
           await finish(api, brand);
         } finally {
           await api.close();

@@ -33,7 +33,7 @@ describe("onboarding: two workers against the real PostgreSQL (every task runs e
       const [a, b] = pools.map((p) => new TaskRepo(p));
       for (let i = 0; i < TASKS; i++) {
         const request = onboardingBody(`race${i}`, "0x70997970C51812dc3A010C7d01b50e0d17dc79C8") as never;
-        await a.create({ apiKeyId: "key:race", request, predicted: null });
+        await a.create({ owner: "key:race", request, predicted: null });
       }
       // 24 claims at once, 12 per pool: no executor lease here, only the row locks decide.
       const claims = await Promise.all(

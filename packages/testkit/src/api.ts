@@ -1,9 +1,9 @@
 import { Transaction, getBytes, hexlify, type JsonRpcProvider, type Wallet } from "ethers";
 
 /** The part of the API package's entry point the tests start it through. */
-export interface ApiEntry<C, S extends ApiService> {
+export interface ApiEntry<C, S extends ApiService, O = never> {
   loadConfig(env: Record<string, string | undefined>): C;
-  createService(config: C): Promise<S>;
+  createService(config: C, opts?: O): Promise<S>;
 }
 
 export interface ApiService {
@@ -28,10 +28,11 @@ export interface TestApi<S extends ApiService = ApiService> {
  * The API on a free port, embedded database in memory, chain = the local node at `nodeUrl`.
  * `entry` is the API's entry point: its own tests pass their source, other packages the build.
  */
-export async function startApi<C, S extends ApiService>(
-  entry: ApiEntry<C, S>,
+export async function startApi<C, S extends ApiService, O = never>(
+  entry: ApiEntry<C, S, O>,
   nodeUrl: string,
   env: Record<string, string> = {},
+  opts?: O,
 ): Promise<TestApi<S>> {
   const config = entry.loadConfig({
     PORT: "0",
@@ -40,7 +41,7 @@ export async function startApi<C, S extends ApiService>(
     CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: nodeUrl, blockTimeMs: 200 }]),
     ...env,
   });
-  const service = await entry.createService(config);
+  const service = await entry.createService(config, opts);
   const url = await service.listen();
   return {
     url,

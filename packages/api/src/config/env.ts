@@ -104,14 +104,6 @@ const Env = z.object({
   WORKER: z.enum(["inline", "off"]).default("inline"),
   TASK_LEASE_MS: int(100, 3_600_000, 30_000),
   WORKER_POLL_MS: int(10, 60_000, 1_000),
-  /**
-   * Tests only (read when NODE_ENV=test): `<stage>:<before|after>` makes the first attempt of
-   * every onboarding task fail at that point, to test retry and resume.
-   */
-  ONBOARDING_FAULT: z
-    .string()
-    .regex(/^(validate|release|deploy|verify|register):(before|after)$/, "must be <stage>:<before|after>")
-    .optional(),
   NODE_ENV: z.string().default("development"),
   /** SMTP server for console sign-in codes (smtp:// or smtps://); unset: codes go to the log and the dev mailbox. */
   SMTP_URL: z
@@ -176,7 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dbCacheTtlMs: e.DB_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,
     worker: { mode: e.WORKER, leaseMs: e.TASK_LEASE_MS, pollMs: e.WORKER_POLL_MS },
-    onboardingFault: e.NODE_ENV === "test" ? e.ONBOARDING_FAULT : undefined,
     /**
      * The executor key for a chain: the configured one, or Hardhat's dev account on a dev
      * chain. A function, so the key never appears when the configuration is serialised.

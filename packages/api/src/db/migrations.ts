@@ -112,6 +112,18 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       );
     `,
   },
+  {
+    id: "004_task_owner_and_structured_error",
+    sql: `
+      -- Tasks belong to an owner (an API key id or a console session), not only to API keys.
+      ALTER TABLE onboarding_tasks RENAME COLUMN api_key_id TO owner;
+      -- {stage, code, message}; errors written as text before keep their text as the message.
+      ALTER TABLE onboarding_tasks ALTER COLUMN error TYPE JSONB USING CASE
+        WHEN error IS NULL THEN NULL
+        ELSE jsonb_build_object('stage', NULL, 'code', 'INTERNAL', 'message', error)
+      END;
+    `,
+  },
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

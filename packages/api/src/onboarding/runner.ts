@@ -1,9 +1,11 @@
 import { JsonRpcProvider, Network, Wallet, FetchRequest, getAddress } from "ethers";
-import { deployProgram, isDeployerError, type DeployConfig, type ProgramRecord } from "@points/deployer";
+import { deployProgram, type DeployConfig, type ProgramRecord, type StageContext } from "@points/deployer";
+import type { TaskStageName } from "@points/schema";
 import type { Ctx } from "../context.js";
+import type { Db } from "../db/db.js";
 import { ApiError } from "../errors.js";
 import { DbManifestStore } from "./store.js";
-import { FaultyStore } from "./fault.js";
+import { taskFailure } from "./taskError.js";
 import type { Task } from "./tasks.js";
 import type { TaskRunner } from "./worker.js";
 
@@ -41,57 +43,60 @@ export function deployConfig(task: Task): DeployConfig {
   };
 }
 
+/** Makes the deployer's store of a task's attempt (a seam for tests that inject failures). */
+export type StoreFactory = (db: Db, task: Task) => DbManifestStore;
+
+const dbStore: StoreFactory = (db) => new DbManifestStore(db);
+
 /**
- * Runs a task through the deployer library (the one code path that deploys programs). The
- * deployer asks the chain before sending anything, so a resumed task never deploys twice; its
- * `register` stage puts the program in the registry with the organization and token metadata.
+ * Runs a task through the deployer library (the one code path that deploys programs), then
+ * puts the program it returns in the registry. The deployer asks the chain before sending
+ * anything, so a resumed task never deploys twice; a task interrupted before the registry
+ * write gets the same record back on its retry and registers it then.
  */
-export function createRunner(ctx: Ctx): TaskRunner {
+export function createRunner(ctx: Ctx, storeFor: StoreFactory = dbStore): TaskRunner {
   return async (task: Task, signal: AbortSignal) => {
     const signer = executorSigner(ctx, task.chainId);
-    let programId: string | undefined;
-    const onProgram = async (record: ProgramRecord) => {
-      if (signal.aborted) throw signal.reason;
-      programId = await register(ctx, task, record);
-    };
-    const fault = task.attempts === 1 ? ctx.config.onboardingFault : undefined;
-    const store = fault ? new FaultyStore(ctx.db, onProgram, fault) : new DbManifestStore(ctx.db, onProgram);
-    const timeoutMs = ctx.config.rpcTimeoutMs;
+    const store = storeFor(ctx.db, task);
+    const stageCtx = { chainId: BigInt(task.chainId), brand: task.brand };
+    let record: ProgramRecord;
     try {
-      const record = await deployProgram(deployConfig(task), signer, store, {
+      record = await deployProgram(deployConfig(task), signer, store, {
         chain: { chainId: BigInt(task.chainId), dev: isDevChain(task.chainId) },
         // Every chain call is bounded: a dead RPC fails the task instead of hanging it.
-        timeoutMs,
+        timeoutMs: ctx.config.rpcTimeoutMs,
         receiptTimeoutMs: Math.max(60_000, 30 * ctx.chains.get(task.chainId).config.blockTimeMs),
       });
-      programId ??= await register(ctx, task, record);
-      return { programId };
     } catch (e) {
-      throw await stageError(store, task, e);
+      throw taskFailure(await failedStage(store, stageCtx), e);
     } finally {
       signer.provider?.destroy();
+    }
+    // A worker that lost its lease leaves the registry to the one that took the task over.
+    if (signal.aborted) throw signal.reason;
+    try {
+      return { programId: await register(ctx, task, record) };
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      await store.stageFinished(stageCtx, "register", "failed", message).catch(() => undefined);
+      throw taskFailure("register", e);
     }
   };
 }
 
-/**
- * The task's error: which stage failed and why, e.g. "validate failed (INSUFFICIENT_FUNDS):
- * signer: 0x... holds 0 wei but the transactions may cost up to ... wei".
- */
-async function stageError(store: DbManifestStore, task: Task, e: unknown): Promise<Error> {
-  const message = e instanceof Error ? e.message : String(e);
-  const code = isDeployerError(e) ? ` (${e.code})` : "";
-  const stages = await store.getStages({ chainId: BigInt(task.chainId), brand: task.brand }).catch(() => undefined);
+/** The stage a failed deployProgram call stopped in, as its store recorded it. */
+async function failedStage(store: DbManifestStore, ctx: StageContext): Promise<TaskStageName | null> {
+  const stages = await store.getStages(ctx).catch(() => undefined);
   const failed = Object.entries(stages ?? {}).find(([, s]) => s?.status === "failed" || s?.status === "running");
-  return new Error(failed ? `${failed[0]} failed${code}: ${message}` : `${message}${code}`, { cause: e });
+  return failed ? (failed[0] as TaskStageName) : null;
 }
 
-/** Adds the program to the registry once; a resumed task finds it there. */
+/** Adds the program to the registry; a task resumed after this write finds it there. */
 async function register(ctx: Ctx, task: Task, record: ProgramRecord): Promise<string> {
   const existing = await ctx.programs.find(record.brand);
   if (existing) {
     if (existing.factory !== getAddress(record.addresses.factory!)) {
-      throw new Error(`brand ${record.brand} is registered with another factory`);
+      throw new ApiError("CONFLICT", `brand ${record.brand} is registered with another factory`);
     }
     return existing.id;
   }

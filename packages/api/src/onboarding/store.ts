@@ -1,4 +1,4 @@
-import { ManifestStore, type ProgramRecord } from "@points/deployer";
+import { ManifestStore } from "@points/deployer";
 import type { Db } from "../db/db.js";
 
 /**
@@ -7,11 +7,7 @@ import type { Db } from "../db/db.js";
  * task finds what an earlier attempt sent.
  */
 export class DbManifestStore extends ManifestStore {
-  constructor(
-    private readonly db: Db,
-    /** Called when the deployer's `register` stage saves a program. */
-    private readonly onProgram?: (record: ProgramRecord) => Promise<void>,
-  ) {
+  constructor(private readonly db: Db) {
     super();
   }
 
@@ -33,10 +29,5 @@ export class DbManifestStore extends ManifestStore {
       chainId.toString(),
     ]);
     return rows.map((r) => r.key);
-  }
-
-  async saveProgram(record: ProgramRecord): Promise<void> {
-    await super.saveProgram(record);
-    await this.onProgram?.(record);
   }
 }

@@ -2,18 +2,20 @@ import { createHash, randomUUID } from "node:crypto";
 import type { OnboardingRequest } from "@points/schema";
 import type { Db, Queryable } from "../db/db.js";
 import { ApiError } from "../errors.js";
+import type { TaskError } from "./taskError.js";
 
 export type TaskStatus = "queued" | "running" | "succeeded" | "failed";
 
 export interface Task {
   id: string;
-  apiKeyId: string | null;
+  /** Who created it and may see it: an API key id or "session:<email>"; null when anonymous. */
+  owner: string | null;
   request: OnboardingRequest;
   brand: string;
   chainId: string;
   status: TaskStatus;
   attempts: number;
-  error: string | null;
+  error: TaskError | null;
   predicted: Record<string, string | null> | null;
   programId: string | null;
   leaseOwner: string | null;
@@ -23,13 +25,13 @@ export interface Task {
 
 interface Row {
   id: string;
-  api_key_id: string | null;
+  owner: string | null;
   request: OnboardingRequest | string;
   brand: string;
   chain_id: string;
   status: TaskStatus;
   attempts: number;
-  error: string | null;
+  error: TaskError | string | null;
   predicted: Record<string, string | null> | string | null;
   program_id: string | null;
   lease_owner: string | null;
@@ -41,13 +43,13 @@ const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as
 
 const fromRow = (r: Row): Task => ({
   id: r.id,
-  apiKeyId: r.api_key_id,
+  owner: r.owner,
   request: json(r.request),
   brand: r.brand,
   chainId: String(r.chain_id),
   status: r.status,
   attempts: Number(r.attempts),
-  error: r.error,
+  error: r.error === null ? null : json(r.error),
   predicted: r.predicted === null ? null : json(r.predicted),
   programId: r.program_id,
   leaseOwner: r.lease_owner,
@@ -84,7 +86,7 @@ export class TaskRepo {
    * task, with another body is a CONFLICT; a brand already deployed or queued is a CONFLICT.
    */
   async create(opts: {
-    apiKeyId: string | null;
+    owner: string | null;
     idempotencyKey?: string;
     request: OnboardingRequest;
     predicted: Record<string, string | null> | null;
@@ -93,8 +95,8 @@ export class TaskRepo {
     return this.db.transaction(async (tx) => {
       if (opts.idempotencyKey) {
         const prior = await tx.query<Row & { request_hash: string }>(
-          "SELECT * FROM onboarding_tasks WHERE api_key_id IS NOT DISTINCT FROM $1 AND idempotency_key = $2",
-          [opts.apiKeyId, opts.idempotencyKey],
+          "SELECT * FROM onboarding_tasks WHERE owner IS NOT DISTINCT FROM $1 AND idempotency_key = $2",
+          [opts.owner, opts.idempotencyKey],
         );
         if (prior[0]) {
           if (prior[0].request_hash !== hash) {
@@ -105,11 +107,11 @@ export class TaskRepo {
       }
       await this.requireBrandFree(tx, opts.request.brand);
       const rows = await tx.query<Row>(
-        `INSERT INTO onboarding_tasks (id, api_key_id, idempotency_key, request_hash, request, brand, chain_id, status, predicted)
+        `INSERT INTO onboarding_tasks (id, owner, idempotency_key, request_hash, request, brand, chain_id, status, predicted)
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8) RETURNING *`,
         [
           randomUUID(),
-          opts.apiKeyId,
+          opts.owner,
           opts.idempotencyKey ?? null,
           hash,
           JSON.stringify(opts.request),
@@ -144,11 +146,11 @@ export class TaskRepo {
     return rows[0] ? fromRow(rows[0]) : undefined;
   }
 
-  async list(apiKeyId: string | null, chainId?: string): Promise<Task[]> {
+  async list(owner: string | null, chainId?: string): Promise<Task[]> {
     const rows = await this.db.query<Row>(
-      `SELECT * FROM onboarding_tasks WHERE api_key_id IS NOT DISTINCT FROM $1 AND ($2::text IS NULL OR chain_id = $2)
+      `SELECT * FROM onboarding_tasks WHERE owner IS NOT DISTINCT FROM $1 AND ($2::text IS NULL OR chain_id = $2)
        ORDER BY created_at DESC LIMIT 200`,
-      [apiKeyId, chainId ?? null],
+      [owner, chainId ?? null],
     );
     return rows.map(fromRow);
   }
@@ -157,7 +159,7 @@ export class TaskRepo {
    * Claims the oldest runnable task of `chainId`: queued, or running with an expired lease
    * (its worker died). Row-locked so two workers never claim the same task.
    */
-  async claim(chainId: string, owner: string, leaseMs: number): Promise<Task | undefined> {
+  async claim(chainId: string, workerId: string, leaseMs: number): Promise<Task | undefined> {
     const rows = await this.db.query<Row>(
       `UPDATE onboarding_tasks
          SET status = 'running', lease_owner = $2, lease_expires_at = now() + make_interval(secs => $3::double precision / 1000),
@@ -167,33 +169,33 @@ export class TaskRepo {
          WHERE chain_id = $1 AND (status = 'queued' OR (status = 'running' AND lease_expires_at < now()))
          ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1)
        RETURNING *`,
-      [chainId, owner, leaseMs],
+      [chainId, workerId, leaseMs],
     );
     return rows[0] ? fromRow(rows[0]) : undefined;
   }
 
   /** Extends the lease; false when another worker took the task over. */
-  async renew(id: string, owner: string, leaseMs: number): Promise<boolean> {
+  async renew(id: string, workerId: string, leaseMs: number): Promise<boolean> {
     const rows = await this.db.query(
       `UPDATE onboarding_tasks SET lease_expires_at = now() + make_interval(secs => $3::double precision / 1000)
        WHERE id = $1 AND lease_owner = $2 AND status = 'running' RETURNING id`,
-      [id, owner, leaseMs],
+      [id, workerId, leaseMs],
     );
     return rows.length === 1;
   }
 
-  async finish(id: string, owner: string, result: { programId: string } | { error: string }): Promise<void> {
+  async finish(id: string, workerId: string, result: { programId: string } | { error: TaskError }): Promise<void> {
     if ("programId" in result) {
       await this.db.query(
         `UPDATE onboarding_tasks SET status = 'succeeded', program_id = $3, lease_owner = NULL, lease_expires_at = NULL,
            updated_at = now() WHERE id = $1 AND lease_owner = $2`,
-        [id, owner, result.programId],
+        [id, workerId, result.programId],
       );
     } else {
       await this.db.query(
         `UPDATE onboarding_tasks SET status = 'failed', error = $3, lease_owner = NULL, lease_expires_at = NULL,
            updated_at = now() WHERE id = $1 AND lease_owner = $2`,
-        [id, owner, result.error],
+        [id, workerId, JSON.stringify(result.error)],
       );
     }
   }
@@ -221,19 +223,19 @@ export class TaskRepo {
    * Takes (or keeps) the right to send with a chain's executor key: one worker per chain at a
    * time, so its nonces are managed in one process.
    */
-  async leaseExecutor(chainId: string, owner: string, leaseMs: number): Promise<boolean> {
+  async leaseExecutor(chainId: string, workerId: string, leaseMs: number): Promise<boolean> {
     const rows = await this.db.query(
       `INSERT INTO executor_leases (chain_id, owner, expires_at)
        VALUES ($1, $2, now() + make_interval(secs => $3::double precision / 1000))
        ON CONFLICT (chain_id) DO UPDATE SET owner = $2, expires_at = EXCLUDED.expires_at
          WHERE executor_leases.owner = $2 OR executor_leases.expires_at < now()
        RETURNING owner`,
-      [chainId, owner, leaseMs],
+      [chainId, workerId, leaseMs],
     );
     return rows.length === 1;
   }
 
-  async releaseExecutor(chainId: string, owner: string): Promise<void> {
-    await this.db.query("DELETE FROM executor_leases WHERE chain_id = $1 AND owner = $2", [chainId, owner]);
+  async releaseExecutor(chainId: string, workerId: string): Promise<void> {
+    await this.db.query("DELETE FROM executor_leases WHERE chain_id = $1 AND owner = $2", [chainId, workerId]);
   }
 }

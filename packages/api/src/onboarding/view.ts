@@ -1,5 +1,4 @@
-import { Contract, getAddress } from "ethers";
-import { ProgramFactory__factory } from "@points/contracts";
+import { getAddress, type Contract } from "ethers";
 import type { Ctx } from "../context.js";
 import { DbManifestStore } from "./store.js";
 import type { Task } from "./tasks.js";
@@ -7,13 +6,11 @@ import type { Task } from "./tasks.js";
 const STAGES = ["validate", "release", "deploy", "verify", "register"] as const;
 
 /**
- * Addresses the brand's program will have, from the chain's newest release; null while the
- * chain has no release yet (the task's release stage deploys one).
+ * Addresses the brand's program will have, from the release's ProgramFactory `pf`; null while
+ * the chain has no release yet (the task's release stage deploys one).
  */
-export async function predictAddresses(ctx: Ctx, chainId: string, brand: string, withOracle: boolean) {
-  const release = await new DbManifestStore(ctx.db).getRelease(BigInt(chainId));
-  if (!release) return null;
-  const pf = new Contract(release.programFactory, ProgramFactory__factory.abi, ctx.chains.get(chainId).provider);
+export async function predictAddresses(pf: Contract | null, brand: string, withOracle: boolean) {
+  if (!pf) return null;
   const p = await pf.predictAddresses(brand);
   return {
     points: getAddress(p.points),

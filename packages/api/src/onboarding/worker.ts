@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { Task, TaskRepo } from "./tasks.js";
+import { taskErrorOf } from "./taskError.js";
 
 export interface WorkerOptions {
   /** Chains this worker deploys on. */
@@ -11,7 +12,7 @@ export interface WorkerOptions {
   pollMs: number;
 }
 
-/** Runs one claimed task to its end; throws to fail it (the message becomes the task's error). */
+/** Runs one claimed task to its end; throws to fail it (a TaskFailure names the stage). */
 export type TaskRunner = (task: Task, signal: AbortSignal) => Promise<{ programId: string }>;
 
 /**
@@ -90,10 +91,9 @@ export class Worker {
       await this.tasks.finish(task.id, this.id, { programId });
       log.info({ programId }, "onboarding task succeeded");
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
       if (abort.signal.aborted) log.warn({ err: e }, "onboarding task lost its lease; another worker resumes it");
       else {
-        await this.tasks.finish(task.id, this.id, { error: message });
+        await this.tasks.finish(task.id, this.id, { error: taskErrorOf(e) });
         log.warn({ err: e }, "onboarding task failed");
       }
     } finally {

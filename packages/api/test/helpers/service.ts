@@ -1,8 +1,12 @@
 import { startApi as startTestApi, type TestApi as TestkitApi } from "@points/testkit";
 import * as api from "../../src/index.js";
+import type { ServiceOptions } from "../../src/service.js";
 
 export type TestApi = TestkitApi<api.Service>;
 
 /** The API from this package's source on a free port, in-memory database, chain = the local node. */
-export const startApi = (nodeUrl: string, env: Record<string, string> = {}): Promise<TestApi> =>
-  startTestApi(api, nodeUrl, env);
+export const startApi = (
+  nodeUrl: string,
+  env: Record<string, string> = {},
+  opts: ServiceOptions = {},
+): Promise<TestApi> => startTestApi(api, nodeUrl, env, opts);

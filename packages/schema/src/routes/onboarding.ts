@@ -50,8 +50,21 @@ export const ProgramAddresses = z.object({
   oracle: Address.nullable(),
 });
 
+export const TaskStageName = z.enum(["validate", "release", "deploy", "verify", "register"]);
+export type TaskStageName = z.infer<typeof TaskStageName>;
+
+/** Why a task failed: the stage (null when no stage had started), a stable code, the message. */
+export const TaskError = z
+  .object({
+    stage: TaskStageName.nullable(),
+    code: z.string().meta({ description: "The deployer's error code (e.g. INSUFFICIENT_FUNDS) or INTERNAL" }),
+    message: z.string(),
+  })
+  .meta({ id: "OnboardingTaskError" });
+export type TaskError = z.infer<typeof TaskError>;
+
 const StageView = z.object({
-  name: z.enum(["validate", "release", "deploy", "verify", "register"]),
+  name: TaskStageName,
   status: z.enum(["pending", "running", "done", "failed", "skipped"]),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
@@ -74,7 +87,7 @@ export const TaskView = z
     predicted: ProgramAddresses.nullable().meta({ description: "Null until the chain has a release to predict from" }),
     stages: z.array(StageView),
     attempts: z.number().int(),
-    error: z.string().nullable(),
+    error: TaskError.nullable(),
     organization: OnboardingRequest.shape.organization,
     token: OnboardingRequest.shape.token,
     deployer: Address,

@@ -1,6 +1,6 @@
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
-import { target, tx } from "../common.js";
+import { target, tx } from "../../program/target.js";
 
 /** pause() needs PAUSER_ROLE; unpause() needs DEFAULT_ADMIN_ROLE. Every program contract is pausable. */
 const freezeTx =

@@ -1,7 +1,7 @@
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
 import { requireRoleOn, roleHash } from "../../chain/contracts.js";
-import { target, tx } from "../common.js";
+import { target, tx } from "../../program/target.js";
 
 /** grantRole / revokeRole for the contract's admin (`key`). DEFAULT_ADMIN_ROLE moves only by the two-step transfer. */
 const roleTx =

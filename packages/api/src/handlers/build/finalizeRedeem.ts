@@ -1,6 +1,6 @@
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
-import { target, tx } from "../common.js";
+import { target, tx } from "../../program/target.js";
 
 /** Factory.finalizeRedeem(requestId): an executor at any time, the requester after the delay. */
 export const buildFinalizeRedeem: Handler<typeof routes.buildFinalizeRedeem> = async ({ body }, ctx) =>

@@ -1,6 +1,7 @@
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
-import { target, txAfterAllowance } from "../common.js";
+import { target } from "../../program/target.js";
+import { txAfterAllowance } from "../../program/allowance.js";
 
 /** Factory.mint(asset, amount, receiver): the key must first allow the Factory to pull the asset. */
 export const buildMint: Handler<typeof routes.buildMint> = async ({ body }, ctx) => {

@@ -1,6 +1,6 @@
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
-import { target, tx } from "../common.js";
+import { target, tx } from "../../program/target.js";
 
 /** Points.transfer(to, amount) from the key; both must be on the transfer allowlist while restricted. */
 export const buildTransfer: Handler<typeof routes.buildTransfer> = async ({ body }, ctx) =>

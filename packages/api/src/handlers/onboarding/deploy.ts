@@ -1,21 +1,15 @@
-import { Contract } from "ethers";
-import { ProgramFactory__factory } from "@points/contracts";
+import type { Contract } from "ethers";
 import type { routes } from "@points/schema";
-import type { Ctx, Handler } from "../../context.js";
-import { ownerOf as ownerOfCaller, type Caller } from "../../auth/caller.js";
+import type { Handler } from "../../context.js";
+import { ownerOf } from "../../auth/caller.js";
 import { ApiError } from "../../errors.js";
 import { isDevChain } from "../../onboarding/runner.js";
-import { DbManifestStore } from "../../onboarding/store.js";
+import { releaseFactory } from "../../onboarding/release.js";
 import { predictAddresses } from "../../onboarding/view.js";
 
-/** The owner string tasks are scoped by: the API key id, or "session:<email>" for a console user. */
-export const ownerOf = (caller: Caller): string | null => ownerOfCaller(caller) ?? null;
-
 /** The brand must be free on the chain too (a program deployed outside this service). */
-async function requireBrandFreeOnChain(ctx: Ctx, chainId: string, brand: string) {
-  const release = await new DbManifestStore(ctx.db).getRelease(BigInt(chainId));
-  if (!release) return;
-  const pf = new Contract(release.programFactory, ProgramFactory__factory.abi, ctx.chains.get(chainId).provider);
+async function requireBrandFreeOnChain(pf: Contract | null, chainId: string, brand: string) {
+  if (!pf) return;
   const existing = await pf.programOf(brand);
   if (existing.points !== "0x0000000000000000000000000000000000000000") {
     throw new ApiError("CONFLICT", `brand ${brand} already has a program on chain ${chainId}`);
@@ -57,9 +51,11 @@ export const onboardingDeploy: Handler<typeof routes.onboardingDeploy> = async (
   if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,200}$/.test(idempotencyKey)) {
     throw new ApiError("INVALID_INPUT", "Idempotency-Key must be 1-200 printable characters");
   }
-  await requireBrandFreeOnChain(ctx, chainId, body.brand);
-  const predicted = await predictAddresses(ctx, chainId, body.brand, Boolean(body.oracle));
-  const { task } = await ctx.tasks.create({ apiKeyId: ownerOf(caller), idempotencyKey, request: body, predicted });
+  const pf = await releaseFactory(ctx, chainId);
+  await requireBrandFreeOnChain(pf, chainId, body.brand);
+  const predicted = await predictAddresses(pf, body.brand, Boolean(body.oracle));
+  const owner = ownerOf(caller) ?? null;
+  const { task } = await ctx.tasks.create({ owner, idempotencyKey, request: body, predicted });
   ctx.pokeWorker();
   return { taskId: task.id, status: task.status, predicted: task.predicted as never };
 };

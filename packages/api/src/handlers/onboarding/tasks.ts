@@ -1,15 +1,15 @@
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
-import type { Caller } from "../../auth/caller.js";
+import { ownerOf, type Caller } from "../../auth/caller.js";
 import type { Ctx } from "../../context.js";
 import { ApiError } from "../../errors.js";
 import { taskView } from "../../onboarding/view.js";
-import { ownerOf } from "./deploy.js";
 
 /** A task its caller may see: tasks are scoped to the key (or session) that created them. */
 async function ownedTask(ctx: Ctx, caller: Caller, taskId: string) {
   const task = await ctx.tasks.get(taskId);
-  if (!task || task.apiKeyId !== ownerOf(caller)) throw new ApiError("NOT_FOUND", `no deployment task ${taskId}`);
+  if (!task || task.owner !== (ownerOf(caller) ?? null))
+    throw new ApiError("NOT_FOUND", `no deployment task ${taskId}`);
   return task;
 }
 
@@ -19,7 +19,7 @@ export const onboardingTask: Handler<typeof routes.onboardingTask> = async ({ pa
 export const onboardingTaskApi: Handler<typeof routes.onboardingTaskApi> = onboardingTask;
 
 export const onboardingTasks: Handler<typeof routes.onboardingTasks> = async ({ query, caller }, ctx) => {
-  const tasks = await ctx.tasks.list(ownerOf(caller), query.chainId);
+  const tasks = await ctx.tasks.list(ownerOf(caller) ?? null, query.chainId);
   return Promise.all(tasks.map((t) => taskView(ctx, t)));
 };
 

@@ -2,7 +2,7 @@ import { getAddress, ZeroAddress } from "ethers";
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
 import { ApiError } from "../../errors.js";
-import { contract, read, target } from "../common.js";
+import { contract, read, target } from "../../program/target.js";
 
 export const readFactoryAssets: Handler<typeof routes.readFactoryAssets> = async ({ query }, ctx) => {
   const t = await target(ctx, query.program);

@@ -1,7 +1,7 @@
 import { getAddress } from "ethers";
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
-import { contract, read, target } from "../common.js";
+import { contract, read, target } from "../../program/target.js";
 
 /** SP balance and transfer-allowlist status of an address. */
 export const readBalance: Handler<typeof routes.readBalance> = async ({ params, query }, ctx) => {

@@ -2,7 +2,7 @@ import { getAddress } from "ethers";
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
 import { contractAddress, requireRoleOn, roleHash } from "../../chain/contracts.js";
-import { contract, read, target } from "../common.js";
+import { contract, read, target } from "../../program/target.js";
 
 export const checkRole: Handler<typeof routes.checkRole> = async ({ params, query }, ctx) => {
   requireRoleOn(params.contract, params.role);

@@ -1,7 +1,7 @@
 import { getAddress, ZeroAddress } from "ethers";
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
-import { contract, erc20, read, target, type Target } from "../common.js";
+import { contract, erc20, read, target, type Target } from "../../program/target.js";
 
 /**
  * Every asset's vault, decimals, symbol, collateral held and peg status at `blockTag`. A

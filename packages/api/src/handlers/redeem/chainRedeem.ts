@@ -2,9 +2,8 @@ import { getAddress } from "ethers";
 import type { routes } from "@points/schema";
 import type { Ctx, Handler } from "../../context.js";
 import { ApiError } from "../../errors.js";
-import { chainTarget, tx } from "../common.js";
-import { requestRedeemTx } from "../build/redeem.js";
-import { redeemRequestView } from "./status.js";
+import { chainTarget, tx } from "../../program/target.js";
+import { redeemRequestView, requestRedeemTx } from "../../program/redeem.js";
 
 export const chainRedeemCreate: Handler<typeof routes.chainRedeemCreate> = async ({ params, body }, ctx) =>
   requestRedeemTx(await chainTarget(ctx, params.chainId, params.factoryAddr), body.key, {

@@ -1,6 +1,8 @@
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
-import { campaignId, contract, read, target, tx, txAfterAllowance, type Allowance, type Target } from "../common.js";
+import { contract, read, target, tx, type Target } from "../../program/target.js";
+import { txAfterAllowance, type Allowance } from "../../program/allowance.js";
+import { campaignId } from "../../program/campaign.js";
 
 /**
  * Campaign funding pulls SP beyond what is unallocated in the vault, so the signer needs an

@@ -1,7 +1,8 @@
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
 import { requireRoleOn, roleHash } from "../../chain/contracts.js";
-import { campaignId, target, tx } from "../common.js";
+import { target, tx } from "../../program/target.js";
+import { campaignId } from "../../program/campaign.js";
 
 type ListRoute = typeof routes.pspUpdateSettlementWhitelist;
 

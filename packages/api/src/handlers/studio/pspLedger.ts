@@ -1,6 +1,7 @@
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
-import { campaignId, target, tx } from "../common.js";
+import { target, tx } from "../../program/target.js";
+import { campaignId } from "../../program/campaign.js";
 
 /** Issue pSP (docs/rules.md#issuance): authority is checked by the simulation as `from`. */
 export const pspMint: Handler<typeof routes.pspMint> = async ({ body }, ctx) => {

@@ -1,7 +1,8 @@
 import { getAddress } from "ethers";
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
-import { campaignId, contract, read, target } from "../common.js";
+import { contract, read, target } from "../../program/target.js";
+import { campaignId } from "../../program/campaign.js";
 
 const STATUS = ["None", "Active", "Paused", "Closed"] as const;
 

@@ -1,7 +1,7 @@
 import { getAddress } from "ethers";
 import type { ContractName, routes } from "@points/schema";
 import type { Handler } from "../../context.js";
-import { contract, read, target, tx } from "../common.js";
+import { contract, read, target, tx } from "../../program/target.js";
 
 type AccountRoute = typeof routes.whitelistMintAdd;
 

@@ -73,7 +73,9 @@ export function Progress() {
           <Stages stages={task.stages} />
           {task.status === "failed" && (
             <div className="stack">
-              <ErrorBox error={{ title: "The deploy failed", detail: task.error ?? undefined }} />
+              <ErrorBox
+                error={{ title: "The deploy failed", detail: task.error ? describeTaskError(task.error) : undefined }}
+              />
               <div className="row">
                 <button
                   className="primary"
@@ -135,4 +137,9 @@ export function Stages({ stages }: { stages: StageView[] }) {
       ))}
     </ol>
   );
+}
+
+/** "validate failed (INSUFFICIENT_FUNDS): signer ... holds 0 wei ..." */
+function describeTaskError(e: NonNullable<TaskView["error"]>): string {
+  return `${e.stage ? `${e.stage} failed` : "failed"} (${e.code}): ${e.message}`;
 }

@@ -1,0 +1,53 @@
+import { getAddress } from "ethers";
+import type { ContractName, UnsignedTx } from "@points/schema";
+import type { Ctx } from "../context.js";
+import type { Program } from "../registry/programs.js";
+import type { ChainClient } from "../chain/client.js";
+import { chainUnavailable } from "../chain/client.js";
+import { contractAddress } from "../chain/contracts.js";
+import { buildTx, type Call } from "../chain/build.js";
+import { decodeRevert, revertData } from "../chain/revert.js";
+import { ApiError } from "../errors.js";
+
+/** The program a request acts on and its chain. */
+export interface Target {
+  program: Program;
+  chain: ChainClient;
+}
+
+export async function target(ctx: Ctx, ref: string | undefined): Promise<Target> {
+  const program = await ctx.programs.resolve(ref);
+  return { program, chain: ctx.chains.get(program.chainId) };
+}
+
+/** The program whose Factory is `factory` on `chainId` (chain-scoped routes). */
+export async function chainTarget(ctx: Ctx, chainId: string, factory: string): Promise<Target> {
+  const chain = ctx.chains.get(chainId);
+  const program = (await ctx.programs.listByChain(chainId)).find((p) => p.factory === getAddress(factory));
+  if (!program) throw new ApiError("NOT_FOUND", `no program with factory ${getAddress(factory)} on chain ${chainId}`);
+  return { program, chain };
+}
+
+export const contract = (t: Target, name: ContractName) => t.chain.contract(name, contractAddress(t.program, name));
+export const erc20 = (t: Target, address: string) => t.chain.contract("asset", address);
+
+export const tx = (t: Target, call: Omit<Call, "program">): Promise<UnsignedTx> =>
+  buildTx(t.chain, { ...call, program: t.program });
+
+/**
+ * Runs chain reads; a revert with a known "not found" error becomes 404, other reverts 422,
+ * a dead node 502.
+ */
+export async function read<T>(t: Target, called: ContractName, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    const data = revertData(e);
+    const decoded = data ? decodeRevert(data, called) : undefined;
+    if (decoded && /NotFound$/.test(decoded.name)) {
+      throw new ApiError("NOT_FOUND", `${decoded.contract}.${decoded.name}`, decoded);
+    }
+    if (decoded) throw new ApiError("WOULD_REVERT", `${decoded.contract}.${decoded.name}`, decoded);
+    chainUnavailable(e, t.chain.config);
+  }
+}
