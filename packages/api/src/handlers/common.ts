@@ -6,7 +6,7 @@ import type { ChainClient } from "../chain/client.js";
 import { chainUnavailable } from "../chain/client.js";
 import { contractAddress } from "../chain/contracts.js";
 import { buildTx, type Call } from "../chain/build.js";
-import { decodeRevert, revertData } from "../chain/revert.js";
+import { RevertError, revertToApiError } from "../chain/revert.js";
 import { ApiError } from "../errors.js";
 
 /** The program a request acts on and its chain. */
@@ -48,12 +48,8 @@ export async function read<T>(t: Target, called: ContractName, fn: () => Promise
   try {
     return await fn();
   } catch (e) {
-    const data = revertData(e);
-    const decoded = data ? decodeRevert(data, called) : undefined;
-    if (decoded && /NotFound$/.test(decoded.name)) {
-      throw new ApiError("NOT_FOUND", `${decoded.contract}.${decoded.name}`, decoded);
-    }
-    if (decoded) throw new ApiError("WOULD_REVERT", `${decoded.contract}.${decoded.name}`, decoded);
+    const reverted = revertToApiError(e, "read", called);
+    if (reverted) throw reverted;
     chainUnavailable(e, t.chain.config);
   }
 }
@@ -78,8 +74,7 @@ export async function txAfterAllowance(t: Target, call: Omit<Call, "program">, n
   try {
     return await tx(t, call);
   } catch (e) {
-    const name = e instanceof ApiError ? (e.details as { name?: unknown } | undefined)?.name : undefined;
-    if (name === "ERC20InsufficientAllowance") {
+    if (e instanceof RevertError && e.revert?.name === "ERC20InsufficientAllowance") {
       const allowance = await need();
       if (allowance) await requireAllowance(t, allowance);
     }

@@ -1,4 +1,5 @@
 import { JsonRpcProvider, Network, Wallet, FetchRequest, getAddress } from "ethers";
+import { isDevChainId as isDevChain } from "@points/contracts/program";
 import { deployProgram, isDeployerError, type DeployConfig, type ProgramRecord } from "@points/deployer";
 import type { Ctx } from "../context.js";
 import { ApiError } from "../errors.js";
@@ -6,9 +7,6 @@ import { DbManifestStore } from "./store.js";
 import { FaultyStore } from "./fault.js";
 import type { Task } from "./tasks.js";
 import type { TaskRunner } from "./worker.js";
-
-const DEV_CHAIN_IDS = new Set(["31337", "1337"]);
-export const isDevChain = (chainId: string) => DEV_CHAIN_IDS.has(chainId);
 
 /** The executor's signer on a chain, on a provider that polls receipts at a fraction of a block. */
 export function executorSigner(ctx: Ctx, chainId: string): Wallet {

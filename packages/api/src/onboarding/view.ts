@@ -1,5 +1,5 @@
 import { Contract, getAddress } from "ethers";
-import { ProgramFactory__factory } from "@points/contracts";
+import { INTERFACES } from "@points/contracts/program/abi";
 import type { Ctx } from "../context.js";
 import { DbManifestStore } from "./store.js";
 import type { Task } from "./tasks.js";
@@ -13,7 +13,7 @@ const STAGES = ["validate", "release", "deploy", "verify", "register"] as const;
 export async function predictAddresses(ctx: Ctx, chainId: string, brand: string, withOracle: boolean) {
   const release = await new DbManifestStore(ctx.db).getRelease(BigInt(chainId));
   if (!release) return null;
-  const pf = new Contract(release.programFactory, ProgramFactory__factory.abi, ctx.chains.get(chainId).provider);
+  const pf = new Contract(release.programFactory, INTERFACES.programFactory, ctx.chains.get(chainId).provider);
   const p = await pf.predictAddresses(brand);
   return {
     points: getAddress(p.points),

@@ -1,10 +1,10 @@
 import { Contract } from "ethers";
-import { ProgramFactory__factory } from "@points/contracts";
+import { INTERFACES } from "@points/contracts/program/abi";
 import type { routes } from "@points/schema";
 import type { Ctx, Handler } from "../../context.js";
 import { ownerOf as ownerOfCaller, type Caller } from "../../auth/caller.js";
 import { ApiError } from "../../errors.js";
-import { isDevChain } from "../../onboarding/runner.js";
+import { isDevChainId as isDevChain } from "@points/contracts/program";
 import { DbManifestStore } from "../../onboarding/store.js";
 import { predictAddresses } from "../../onboarding/view.js";
 
@@ -15,7 +15,7 @@ export const ownerOf = (caller: Caller): string | null => ownerOfCaller(caller) 
 async function requireBrandFreeOnChain(ctx: Ctx, chainId: string, brand: string) {
   const release = await new DbManifestStore(ctx.db).getRelease(BigInt(chainId));
   if (!release) return;
-  const pf = new Contract(release.programFactory, ProgramFactory__factory.abi, ctx.chains.get(chainId).provider);
+  const pf = new Contract(release.programFactory, INTERFACES.programFactory, ctx.chains.get(chainId).provider);
   const existing = await pf.programOf(brand);
   if (existing.points !== "0x0000000000000000000000000000000000000000") {
     throw new ApiError("CONFLICT", `brand ${brand} already has a program on chain ${chainId}`);
