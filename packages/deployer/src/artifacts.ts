@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { Interface, type InterfaceAbi } from "ethers";
+import type { InterfaceAbi } from "ethers";
 import { DeployerError } from "./errors.js";
 
 /**
@@ -137,26 +137,4 @@ export function codeMatches(artifact: Artifact, onchainCode: string): boolean {
     pos = Math.max(pos, end);
   }
   return expected.slice(pos) === actual.slice(pos);
-}
-
-let errorInterface: Interface | undefined;
-
-/** Decodes a revert of any of the program's contracts (custom errors included). */
-export function decodeRevert(data: string | undefined): { name: string; args: unknown[] } | undefined {
-  if (!data || data === "0x") return undefined;
-  try {
-    if (!errorInterface) {
-      const fragments = new Map<string, unknown>();
-      for (const name of ["ProgramFactory", "Points", "Factory", "CollateralVault", "PSPVault", "Oracle"]) {
-        for (const f of loadArtifact(name).abi as { type: string; name: string; inputs: { type: string }[] }[]) {
-          if (f.type === "error") fragments.set(`${f.name}(${f.inputs.map((i) => i.type).join(",")})`, f);
-        }
-      }
-      errorInterface = new Interface([...fragments.values()] as InterfaceAbi);
-    }
-    const parsed = errorInterface.parseError(data);
-    return parsed ? { name: parsed.name, args: [...parsed.args] } : undefined;
-  } catch {
-    return undefined;
-  }
 }

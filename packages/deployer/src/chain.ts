@@ -8,8 +8,9 @@ import {
   type TransactionRequest,
   type TransactionResponse,
 } from "ethers";
+import { isDevChainId, isRpcUnreachable } from "@points/contracts/program";
+import { decodeRevert, revertValues } from "@points/contracts/program/abi";
 import { DeployerError } from "./errors.js";
-import { decodeRevert } from "./artifacts.js";
 
 /** What the caller tells the deployer about the chain it works on. */
 export type ChainInfo = { chainId: bigint; name?: string; dev?: boolean };
@@ -24,19 +25,11 @@ export interface ChainOptions {
   pollMs?: number;
 }
 
-const DEV_CHAIN_IDS = new Set([31337n, 1337n]);
-
 export function isDevChain(chain: ChainInfo): boolean {
-  return chain.dev ?? DEV_CHAIN_IDS.has(chain.chainId);
+  return chain.dev ?? isDevChainId(chain.chainId);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function isUnavailable(e: unknown): boolean {
-  if (isError(e, "NETWORK_ERROR") || isError(e, "SERVER_ERROR") || isError(e, "TIMEOUT")) return true;
-  const text = String((e as { code?: unknown })?.code ?? "") + " " + String((e as Error)?.message ?? "");
-  return /ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|socket hang up|fetch failed/i.test(text);
-}
 
 /** Turns a provider or contract failure into a DeployerError where its meaning is known. */
 export function translateError(e: unknown, what: string): unknown {
@@ -44,38 +37,33 @@ export function translateError(e: unknown, what: string): unknown {
   if (isError(e, "INSUFFICIENT_FUNDS")) {
     return new DeployerError("INSUFFICIENT_FUNDS", `${what}: the signer cannot pay for gas`, { cause: e });
   }
-  if (isUnavailable(e)) {
+  if (isRpcUnreachable(e)) {
     return new DeployerError("CHAIN_UNAVAILABLE", `${what}: the RPC endpoint did not answer`, { cause: e });
   }
   if (isError(e, "CALL_EXCEPTION")) {
-    const decoded = decodeRevert(e.data ?? undefined);
+    const decoded = decodeRevert(e.data ?? undefined, "programFactory");
+    const args = decoded ? revertValues(decoded) : [];
     if (decoded?.name === "BrandTaken") {
-      return new DeployerError(
-        "BRAND_TAKEN",
-        `brand: "${String(decoded.args[0])}" already has a program on this chain`,
-        {
-          cause: e,
-        },
-      );
+      return new DeployerError("BRAND_TAKEN", `brand: "${String(args[0])}" already has a program on this chain`, {
+        cause: e,
+      });
     }
     if (decoded?.name === "AccessControlEnforcedDefaultAdminDelay") {
-      const when = new Date(Number(decoded.args[0]) * 1000).toISOString();
+      const when = new Date(Number(args[0]) * 1000).toISOString();
       return new DeployerError("TOO_EARLY", `${what}: the admin transfer can be accepted after ${when}`, {
         cause: e,
-        details: { schedule: Number(decoded.args[0]), acceptAfter: when },
+        details: { schedule: Number(args[0]), acceptAfter: when },
       });
     }
     if (decoded?.name === "AccessControlUnauthorizedAccount") {
-      return new DeployerError(
-        "WRONG_KEY",
-        `${what}: account ${String(decoded.args[0])} lacks role ${String(decoded.args[1])}`,
-        { cause: e },
-      );
+      return new DeployerError("WRONG_KEY", `${what}: account ${String(args[0])} lacks role ${String(args[1])}`, {
+        cause: e,
+      });
     }
-    const reason = decoded ? `${decoded.name}(${decoded.args.map(String).join(", ")})` : (e.shortMessage ?? "reverted");
+    const reason = decoded ? `${decoded.name}(${args.map(String).join(", ")})` : (e.shortMessage ?? "reverted");
     return new DeployerError("TRANSACTION_FAILED", `${what}: reverted with ${reason}`, {
       cause: e,
-      details: decoded ? { error: decoded.name, args: decoded.args.map(String) } : undefined,
+      details: decoded ? { error: decoded.name, args: args.map(String) } : undefined,
     });
   }
   return e;

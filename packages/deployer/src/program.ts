@@ -1,4 +1,5 @@
-import { Contract, getAddress, id, ZeroAddress, ZeroHash, type Signer } from "ethers";
+import { Contract, getAddress, id, ZeroAddress, type Signer } from "ethers";
+import { roleHash, type RoleName } from "@points/contracts/program";
 import { codeMatches, contractsVersion, loadArtifact } from "./artifacts.js";
 import { Chain, type ChainInfo } from "./chain.js";
 import { assertBrand, normalizeConfig, type DeployConfig } from "./config.js";
@@ -232,7 +233,7 @@ async function buildRecord(
   for (const k of Object.keys(contracts) as ProgramContract[]) {
     const byName: Record<string, string[]> = {};
     for (const role of roleNames(contracts[k]!.artifact, run.opts.contractsDir)) {
-      const hash = role === "DEFAULT_ADMIN_ROLE" ? ZeroHash : id(role);
+      const hash = roleHash(role as RoleName);
       byName[role] = [...facts.grants]
         .filter((g) => g.startsWith(`${k}|${hash}|`))
         .map((g) => g.split("|")[2])

@@ -1,24 +1,14 @@
-/** The contracts of a program, by the names the records, the CLI and the API use. */
-export type ProgramContract = "points" | "factory" | "collateralVault" | "pspVault" | "oracle";
+import { CONTRACT_ARTIFACTS, PROGRAM_CONTRACTS, type ProgramContract, type StageName } from "@points/contracts/program";
 
-export const PROGRAM_CONTRACTS: readonly ProgramContract[] = [
-  "points",
-  "factory",
-  "collateralVault",
-  "pspVault",
-  "oracle",
-] as const;
+/** The contracts of a program (by the names the records, the CLI and the API use) and their artifacts. */
+export { PROGRAM_CONTRACTS, type ProgramContract };
 
 /** The artifact each program contract's release implementation is built from. */
-export const IMPLEMENTATION_ARTIFACTS: Record<ProgramContract, string> = {
-  points: "Points",
-  factory: "Factory",
-  collateralVault: "CollateralVault",
-  pspVault: "PSPVault",
-  oracle: "Oracle",
-};
+export const IMPLEMENTATION_ARTIFACTS = Object.fromEntries(
+  PROGRAM_CONTRACTS.map((k) => [k, CONTRACT_ARTIFACTS[k]]),
+) as Record<ProgramContract, string>;
 
-export type StageName = "validate" | "release" | "deploy" | "verify" | "register" | "upgrade" | "handover" | "accept";
+export type { StageName };
 export type StageStatus = "done" | "skipped" | "failed";
 
 /** Which flow a stage belongs to: a program (`brand`) or a release (`version`) on a chain. */

@@ -1,4 +1,5 @@
 import { Contract, getAddress, Interface, ZeroAddress, ZeroHash, type ContractRunner, type Provider } from "ethers";
+import { ROLE_NAMES } from "@points/contracts/program";
 import { loadArtifact } from "./artifacts.js";
 import { Chain, type ChainOptions } from "./chain.js";
 import { DeployerError } from "./errors.js";
@@ -13,14 +14,10 @@ const EVENTS = new Interface([
   "event TransferWhitelistUpdated(address indexed account, bool whitelisted)",
 ]);
 
-const ADMIN_HELD_ROLES = new Set([
-  "PAUSER_ROLE",
-  "MANAGER_ROLE",
-  "CAMPAIGN_ADMIN_ROLE",
-  "ISSUING_ADMIN_ROLE",
-  "SETTLEMENT_ADMIN_ROLE",
-  "TRANSFER_ADMIN_ROLE",
-]);
+/** Every program role but the three with their own holders: the brand's wallet holds these. */
+const ADMIN_HELD_ROLES = new Set<string>(
+  ROLE_NAMES.filter((r) => r !== "DEFAULT_ADMIN_ROLE" && r !== "MINTER_ROLE" && r !== "EXECUTOR_ROLE"),
+);
 
 /**
  * Who must hold `role` on `contract` (docs/deployment.md#roles-at-birth): the brand's wallet every admin role,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { keccak_256 } from "@noble/hashes/sha3.js";
+import { ROLE_NAMES, type ProgramContract, type RoleName } from "@points/contracts/program";
 
 /** Largest uint256. Amounts above it are refused at validation, not by the chain. */
 export const MAX_UINT256 = 2n ** 256n - 1n;
@@ -79,7 +80,14 @@ export const CampaignId = z
   )
   .meta({ description: "bytes32 hex, or a text label hashed with keccak256", example: "summer-2026" });
 
-export const CONTRACT_NAMES = ["factory", "points", "collateralVault", "pspVault", "oracle"] as const;
+// Listing order for messages and documentation; the set is the program's contracts.
+export const CONTRACT_NAMES = [
+  "factory",
+  "points",
+  "collateralVault",
+  "pspVault",
+  "oracle",
+] as const satisfies readonly ProgramContract[];
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 
 /** A program contract by name, case-insensitive on input. */
@@ -95,18 +103,8 @@ export const ContractNameSchema = z
   })
   .meta({ description: `One of ${CONTRACT_NAMES.join(", ")} (case-insensitive)`, example: "factory" });
 
-export const ROLE_NAMES = [
-  "DEFAULT_ADMIN_ROLE",
-  "PAUSER_ROLE",
-  "MINTER_ROLE",
-  "MANAGER_ROLE",
-  "EXECUTOR_ROLE",
-  "CAMPAIGN_ADMIN_ROLE",
-  "ISSUING_ADMIN_ROLE",
-  "SETTLEMENT_ADMIN_ROLE",
-  "TRANSFER_ADMIN_ROLE",
-] as const;
-export type RoleName = (typeof ROLE_NAMES)[number];
+// Roles come from the contracts' ABIs (derived at their build), never from a list kept here.
+export { ROLE_NAMES, type RoleName };
 
 /** A role by its full name (`MANAGER_ROLE`) or short form (`MANAGER`), case-insensitive. */
 export const RoleNameSchema = z

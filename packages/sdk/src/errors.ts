@@ -1,5 +1,5 @@
 import type { ErrorCode } from "@points/schema";
-import type { PreparedTx } from "./transaction.js";
+import type { PreparedTx } from "./types.js";
 
 /**
  * Codes of a {@link PointsApiError}: every code the API answers with (docs/errors.md#the-api-envelope), plus

@@ -12,19 +12,9 @@ import {
 } from "ethers";
 import type { UnsignedTx } from "@points/schema";
 import { PointsApiError } from "./errors.js";
+import type { PreparedTx } from "./types.js";
 
-/** The API's unsigned transaction (every field of its `data`) plus the means to send it. */
-export type PreparedTx = UnsignedTx & {
-  /** The unsigned transaction decoded from `tx` (the exact bytes the API built). */
-  transaction(): Transaction;
-  /**
-   * Signs with `signer`, broadcasts through the signer's provider and waits for the receipt.
-   * Throws PointsApiError WRONG_SIGNER when the signer is not `from` (nothing is signed) and
-   * TX_REVERTED when the mined receipt failed. Errors of the node itself (nonce too low,
-   * insufficient funds) are ethers errors, unchanged.
-   */
-  send(signer: Signer, opts?: { confirmations?: number }): Promise<TransactionReceipt>;
-};
+export type { PreparedTx };
 
 /** Wraps the API's `data` of a build route; the helpers are not enumerable, so JSON stays the API's. */
 export function prepare(data: UnsignedTx): PreparedTx {

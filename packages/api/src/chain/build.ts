@@ -43,7 +43,7 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
       chain.feeData(),
     ]);
   } catch (e) {
-    const reverted = revertToApiError(e, call.contract, call.moves);
+    const reverted = revertToApiError(e, "build", call.contract, call.moves);
     if (reverted) throw reverted;
     chainUnavailable(e, chain.config);
   }

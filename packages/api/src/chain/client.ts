@@ -1,4 +1,5 @@
 import { Contract, FetchRequest, JsonRpcProvider, Network, getAddress, type FeeData } from "ethers";
+import { isRpcUnreachable } from "@points/contracts/program";
 import type { ContractName } from "@points/schema";
 import type { ChainConfig } from "../config/env.js";
 import { ApiError } from "../errors.js";
@@ -86,38 +87,9 @@ export class ChainClient {
   }
 }
 
-// ethers' own codes for a node that failed or answered nonsense, and Node's socket errors,
-// which ethers passes through untouched (a closed port is a bare ECONNREFUSED).
-const TRANSPORT_CODES = new Set([
-  "TIMEOUT",
-  "NETWORK_ERROR",
-  "SERVER_ERROR",
-  "UNKNOWN_ERROR",
-  "BAD_DATA",
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ECONNABORTED",
-  "ETIMEDOUT",
-  "EPIPE",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-]);
-
-/** Whether `e` (or an error it wraps) says the chain's node could not be reached or understood. */
-export function isTransportError(e: unknown): boolean {
-  for (let cur = e, depth = 0; cur && typeof cur === "object" && depth < 5; depth++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === "string" && TRANSPORT_CODES.has(code)) return true;
-    cur = (cur as { cause?: unknown; error?: unknown }).cause ?? (cur as { error?: unknown }).error;
-  }
-  return false;
-}
-
 /** Maps transport failures (refused, timeout, bad gateway) to CHAIN_UNAVAILABLE; rethrows the rest. */
 export function chainUnavailable(e: unknown, chain: ChainConfig): never {
-  if (isTransportError(e)) {
+  if (isRpcUnreachable(e)) {
     throw new ApiError("CHAIN_UNAVAILABLE", `chain ${chain.chainId} (${chain.name}) did not answer`, undefined, {
       cause: e,
     });

@@ -1,55 +1,15 @@
-import { Contract, Interface, id, type ContractRunner, type InterfaceAbi } from "ethers";
-import {
-  CollateralVault__factory,
-  Factory__factory,
-  MockStablecoin__factory,
-  Oracle__factory,
-  PSPVault__factory,
-  Points__factory,
-} from "@points/contracts";
+import { Contract, type ContractRunner } from "ethers";
+import { CONTRACT_ROLES, roleNameOf } from "@points/contracts/program";
+import { INTERFACES } from "@points/contracts/program/abi";
 import type { ContractName, RoleName } from "@points/schema";
 import type { Program } from "../registry/programs.js";
 import { ApiError } from "../errors.js";
 
-export const ABIS: Record<ContractName | "asset", InterfaceAbi> = {
-  points: Points__factory.abi,
-  factory: Factory__factory.abi,
-  collateralVault: CollateralVault__factory.abi,
-  pspVault: PSPVault__factory.abi,
-  oracle: Oracle__factory.abi,
-  // Any ERC-20: the standard functions and OpenZeppelin's ERC-20 errors.
-  asset: MockStablecoin__factory.abi,
-};
+export { INTERFACES };
+export { roleHash } from "@points/contracts/program";
 
-export const INTERFACES = Object.fromEntries(Object.entries(ABIS).map(([k, abi]) => [k, new Interface(abi)])) as Record<
-  ContractName | "asset",
-  Interface
->;
-
-/** Roles each contract defines: granting another is refused before touching the chain. */
-export const CONTRACT_ROLES: Record<ContractName, RoleName[]> = {
-  points: ["DEFAULT_ADMIN_ROLE", "PAUSER_ROLE", "MINTER_ROLE"],
-  factory: ["DEFAULT_ADMIN_ROLE", "PAUSER_ROLE", "MANAGER_ROLE", "EXECUTOR_ROLE"],
-  collateralVault: ["DEFAULT_ADMIN_ROLE", "PAUSER_ROLE"],
-  pspVault: [
-    "DEFAULT_ADMIN_ROLE",
-    "PAUSER_ROLE",
-    "MANAGER_ROLE",
-    "CAMPAIGN_ADMIN_ROLE",
-    "ISSUING_ADMIN_ROLE",
-    "SETTLEMENT_ADMIN_ROLE",
-    "TRANSFER_ADMIN_ROLE",
-  ],
-  oracle: ["DEFAULT_ADMIN_ROLE", "PAUSER_ROLE"],
-};
-
-export const roleHash = (role: RoleName): string => (role === "DEFAULT_ADMIN_ROLE" ? `0x${"0".repeat(64)}` : id(role));
-
-const ROLE_BY_HASH = new Map<string, RoleName>(
-  [...new Set(Object.values(CONTRACT_ROLES).flat())].map((r) => [roleHash(r), r]),
-);
-/** The role's name for a hash, or the hash itself when it is not a program role. */
-export const roleName = (hash: string): string => ROLE_BY_HASH.get(hash.toLowerCase()) ?? hash;
+/** The role's name for a hash, or the hash itself when it is not a platform role. */
+export const roleName = (hash: string): string => roleNameOf(hash) ?? hash;
 
 /** Address of a named contract of the program; oracle-less programs answer 404 for "oracle". */
 export function contractAddress(program: Program, name: ContractName): string {
@@ -63,8 +23,9 @@ export function connect(program: Program, name: ContractName, runner: ContractRu
   return new Contract(contractAddress(program, name), INTERFACES[name], runner);
 }
 
+/** Granting a role the contract does not define is refused before touching the chain. */
 export function requireRoleOn(contract: ContractName, role: RoleName) {
-  if (!CONTRACT_ROLES[contract].includes(role)) {
+  if (!(CONTRACT_ROLES[contract] as readonly string[]).includes(role)) {
     throw new ApiError(
       "INVALID_INPUT",
       `${contract} has no ${role}; it defines ${CONTRACT_ROLES[contract].join(", ")}`,

@@ -1,94 +1,49 @@
-import { ErrorFragment, Interface, isHexString, type Result } from "ethers";
 import type { ContractName } from "@points/schema";
+import { decodeRevert, revertData, type DecodedRevert } from "@points/contracts/program/abi";
 import { ApiError } from "../errors.js";
-import { INTERFACES, roleName } from "./contracts.js";
+import { roleName } from "./contracts.js";
+
+export { decodeRevert, revertData, type DecodedRevert };
+
+type Called = ContractName | "asset";
 
 /**
- * A decoded revert: its name, named arguments, and which contract raised it. Revert data does
- * not say which contract reverted: `contract` is the called contract when it declares the
- * error, else the only declarer, else every declarer ("points or asset"); `declaredBy` lists them.
+ * A call the chain refused: the ApiError the caller gets, carrying the decoded revert (undefined
+ * when the revert data names no known error), so callers branch on `revert.name`, never on text.
  */
-export interface DecodedRevert {
-  contract: string;
-  declaredBy?: string[];
-  name: string;
-  args: Record<string, string | boolean>;
-  selector: string;
-}
-
-const STANDARD = new Interface(["error Error(string message)", "error Panic(uint256 code)"]);
-
-/** Every custom error of every program contract by selector, with the contracts declaring it. */
-const BY_SELECTOR = new Map<string, { fragment: ErrorFragment; contracts: string[] }>();
-for (const [contract, iface] of Object.entries(INTERFACES)) {
-  iface.forEachError((fragment) => {
-    const entry = BY_SELECTOR.get(fragment.selector) ?? { fragment, contracts: [] };
-    entry.contracts.push(contract);
-    BY_SELECTOR.set(fragment.selector, entry);
-  });
-}
-
-const plain = (v: unknown): string | boolean => (typeof v === "boolean" ? v : String(v));
-
-function named(fragment: ErrorFragment, values: Result): Record<string, string | boolean> {
-  return Object.fromEntries(fragment.inputs.map((input, i) => [input.name || String(i), plain(values[i])]));
+export class RevertError extends ApiError {
+  constructor(
+    readonly revert: DecodedRevert | undefined,
+    ...error: ConstructorParameters<typeof ApiError>
+  ) {
+    super(...error);
+  }
 }
 
 /**
- * Decodes revert data, preferring the contract that was called when several declare the error,
- * then `alsoCalled` (a token the call moves, whose ERC-20 errors every token shares).
- */
-export function decodeRevert(
-  data: string,
-  called: ContractName | "asset",
-  alsoCalled?: ContractName | "asset",
-): DecodedRevert | undefined {
-  if (!isHexString(data) || data.length < 10) return undefined;
-  const selector = data.slice(0, 10).toLowerCase();
-  for (const f of [STANDARD.getError("Error")!, STANDARD.getError("Panic")!]) {
-    if (f.selector === selector) {
-      return { contract: called, name: f.name, args: named(f, STANDARD.decodeErrorResult(f, data)), selector };
-    }
-  }
-  const entry = BY_SELECTOR.get(selector);
-  if (!entry) return undefined;
-  const declaredBy = entry.contracts;
-  // The called contract first, then the token the call moves, then the only declarer.
-  const contract =
-    [called, alsoCalled].find((c) => c && declaredBy.includes(c)) ??
-    (declaredBy.length === 1 ? declaredBy[0] : declaredBy.join(" or "));
-  const values = INTERFACES[declaredBy[0] as ContractName].decodeErrorResult(entry.fragment, data);
-  return { contract, declaredBy, name: entry.fragment.name, args: named(entry.fragment, values), selector };
-}
-
-/** Revert data carried by an ethers error from eth_call / eth_estimateGas, if any. */
-export function revertData(e: unknown): string | undefined {
-  const err = e as { data?: unknown; info?: { error?: { data?: unknown } }; error?: { data?: unknown } };
-  for (const d of [err.data, err.info?.error?.data, err.error?.data]) {
-    if (typeof d === "string" && isHexString(d)) return d;
-    if (d && typeof d === "object" && typeof (d as { data?: unknown }).data === "string")
-      return (d as { data: string }).data;
-  }
-  return undefined;
-}
-
-/**
- * Turns a simulation failure into the API's answer: a missing on-chain role is 403
- * MISSING_ROLE naming contract, role and account; any other revert is 422 WOULD_REVERT with
- * the decoded error; a dead node is left to the caller (CHAIN_UNAVAILABLE).
+ * Turns a chain call's failure into the API's answer, or undefined when it is not a revert
+ * (a dead node is left to the caller: CHAIN_UNAVAILABLE).
+ * - `build` (a transaction's simulation): a missing on-chain role is 403 MISSING_ROLE naming
+ *   contract, role and account; any other revert 422 WOULD_REVERT with the decoded error.
+ * - `read` (a view): a known "…NotFound" error is 404; any other decoded revert 422.
  */
 export function revertToApiError(
   e: unknown,
-  called: ContractName | "asset",
-  alsoCalled?: ContractName | "asset",
-): ApiError | undefined {
-  const code = (e as { code?: string }).code;
+  how: "build" | "read",
+  called: Called,
+  alsoCalled?: Called,
+): RevertError | undefined {
   const data = revertData(e);
-  if (code !== "CALL_EXCEPTION" && data === undefined) return undefined;
   const decoded = data ? decodeRevert(data, called, alsoCalled) : undefined;
+  if (how === "read") {
+    if (!decoded) return undefined;
+    const code = /NotFound$/.test(decoded.name) ? "NOT_FOUND" : "WOULD_REVERT";
+    return new RevertError(decoded, code, `${decoded.contract}.${decoded.name}`, decoded);
+  }
+  if ((e as { code?: string }).code !== "CALL_EXCEPTION" && data === undefined) return undefined;
   if (!decoded) {
     const reason = (e as { shortMessage?: string }).shortMessage ?? "execution reverted";
-    return new ApiError("WOULD_REVERT", `the transaction would revert: ${reason}`, {
+    return new RevertError(undefined, "WOULD_REVERT", `the transaction would revert: ${reason}`, {
       contract: called,
       name: null,
       data,
@@ -96,7 +51,7 @@ export function revertToApiError(
   }
   if (decoded.name === "AccessControlUnauthorizedAccount") {
     const role = roleName(String(decoded.args.neededRole));
-    return new ApiError("MISSING_ROLE", `${decoded.args.account} lacks ${role} on ${decoded.contract}`, {
+    return new RevertError(decoded, "MISSING_ROLE", `${decoded.args.account} lacks ${role} on ${decoded.contract}`, {
       contract: decoded.contract,
       role,
       account: decoded.args.account,
@@ -105,7 +60,8 @@ export function revertToApiError(
   }
   if (decoded.name === "CallerNotAuthorized") {
     const role = roleName(String(decoded.args.role));
-    return new ApiError(
+    return new RevertError(
+      decoded,
       "MISSING_ROLE",
       `${decoded.args.caller} holds neither MANAGER_ROLE nor ${role} on ${decoded.contract}`,
       {
@@ -120,7 +76,8 @@ export function revertToApiError(
   const args = Object.entries(decoded.args)
     .map(([k, v]) => `${k}=${v}`)
     .join(", ");
-  return new ApiError(
+  return new RevertError(
+    decoded,
     "WOULD_REVERT",
     `the transaction would revert: ${decoded.contract}.${decoded.name}(${args})`,
     decoded,

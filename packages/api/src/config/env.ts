@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { isDevChainId } from "@points/contracts/program";
 
 const bool = z
   .enum(["true", "false", "1", "0"])
@@ -132,7 +133,6 @@ const Env = z.object({
 
 /** Hardhat's account #0: the executor on local dev chains when no key is configured. */
 const DEV_EXECUTOR_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
-const DEV_CHAIN_IDS = new Set([31337, 1337]);
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -173,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * chain. A function, so the key never appears when the configuration is serialised.
      */
     executorKey: (chainId: number): string | undefined =>
-      e.EXECUTOR_PRIVATE_KEY ?? (DEV_CHAIN_IDS.has(chainId) ? DEV_EXECUTOR_KEY : undefined),
+      e.EXECUTOR_PRIVATE_KEY ?? (isDevChainId(chainId) ? DEV_EXECUTOR_KEY : undefined),
     production,
     console: {
       smtpUrl: e.SMTP_URL,

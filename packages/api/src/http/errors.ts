@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ApiError } from "../errors.js";
-import { isTransportError } from "../chain/client.js";
+import { isRpcUnreachable } from "@points/contracts/program";
 
 /** Unknown routes answer 404 in the envelope, never an HTML page. */
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
@@ -24,7 +24,7 @@ function toApiError(err: unknown): ApiError {
     return new ApiError("INVALID_INPUT", "request body must be UTF-8 JSON");
   }
   // A chain call that escaped a handler's own mapping: still the node's fault, not ours.
-  if (isTransportError(err))
+  if (isRpcUnreachable(err))
     return new ApiError("CHAIN_UNAVAILABLE", "the chain's node did not answer", undefined, { cause: err });
   if (err instanceof URIError) return new ApiError("INVALID_INPUT", "the URL is not valid percent-encoding");
   const status = (err as { status?: number }).status;

@@ -1,5 +1,5 @@
 import { Contract } from "ethers";
-import { ProgramFactory__factory } from "@points/contracts";
+import { INTERFACES } from "@points/contracts/program/abi";
 import type { Ctx } from "../context.js";
 import { DbManifestStore } from "./store.js";
 
@@ -11,5 +11,5 @@ import { DbManifestStore } from "./store.js";
 export async function releaseFactory(ctx: Ctx, chainId: string): Promise<Contract | null> {
   const release = await new DbManifestStore(ctx.db).getRelease(BigInt(chainId));
   if (!release) return null;
-  return new Contract(release.programFactory, ProgramFactory__factory.abi, ctx.chains.get(chainId).provider);
+  return new Contract(release.programFactory, INTERFACES.programFactory, ctx.chains.get(chainId).provider);
 }

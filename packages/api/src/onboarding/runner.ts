@@ -1,4 +1,5 @@
 import { JsonRpcProvider, Network, Wallet, FetchRequest, getAddress } from "ethers";
+import { isDevChainId as isDevChain } from "@points/contracts/program";
 import { deployProgram, type DeployConfig, type ProgramRecord, type StageContext } from "@points/deployer";
 import type { TaskStageName } from "@points/schema";
 import type { Ctx } from "../context.js";
@@ -8,9 +9,6 @@ import { DbManifestStore } from "./store.js";
 import { taskFailure } from "./taskError.js";
 import type { Task } from "./tasks.js";
 import type { TaskRunner } from "./worker.js";
-
-const DEV_CHAIN_IDS = new Set(["31337", "1337"]);
-export const isDevChain = (chainId: string) => DEV_CHAIN_IDS.has(chainId);
 
 /** The executor's signer on a chain, on a provider that polls receipts at a fraction of a block. */
 export function executorSigner(ctx: Ctx, chainId: string): Wallet {

@@ -1,9 +1,8 @@
 import { getAddress, type Contract } from "ethers";
+import { PROGRAM_STAGES } from "@points/contracts/program";
 import type { Ctx } from "../context.js";
 import { DbManifestStore } from "./store.js";
 import type { Task } from "./tasks.js";
-
-const STAGES = ["validate", "release", "deploy", "verify", "register"] as const;
 
 /**
  * Addresses the brand's program will have, from the release's ProgramFactory `pf`; null while
@@ -28,7 +27,7 @@ export async function taskView(ctx: Ctx, task: Task) {
   const store = new DbManifestStore(ctx.db);
   const ctxKey = { chainId: BigInt(task.chainId), brand: task.brand };
   const recorded = (await store.getStages(ctxKey)) ?? {};
-  const stages = STAGES.map((name) => {
+  const stages = PROGRAM_STAGES.map((name) => {
     const s = recorded[name];
     return {
       name,

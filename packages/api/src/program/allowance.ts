@@ -1,5 +1,6 @@
 import { getAddress } from "ethers";
 import type { Call } from "../chain/build.js";
+import { RevertError } from "../chain/revert.js";
 import { ApiError } from "../errors.js";
 import { erc20, read, tx, type Target } from "./target.js";
 
@@ -23,8 +24,7 @@ export async function txAfterAllowance(t: Target, call: Omit<Call, "program">, n
   try {
     return await tx(t, call);
   } catch (e) {
-    const name = e instanceof ApiError ? (e.details as { name?: unknown } | undefined)?.name : undefined;
-    if (name === "ERC20InsufficientAllowance") {
+    if (e instanceof RevertError && e.revert?.name === "ERC20InsufficientAllowance") {
       const allowance = await need();
       if (allowance) await requireAllowance(t, allowance);
     }

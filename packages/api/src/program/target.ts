@@ -6,7 +6,7 @@ import type { ChainClient } from "../chain/client.js";
 import { chainUnavailable } from "../chain/client.js";
 import { contractAddress } from "../chain/contracts.js";
 import { buildTx, type Call } from "../chain/build.js";
-import { decodeRevert, revertData } from "../chain/revert.js";
+import { revertToApiError } from "../chain/revert.js";
 import { ApiError } from "../errors.js";
 
 /** The program a request acts on and its chain. */
@@ -42,12 +42,8 @@ export async function read<T>(t: Target, called: ContractName, fn: () => Promise
   try {
     return await fn();
   } catch (e) {
-    const data = revertData(e);
-    const decoded = data ? decodeRevert(data, called) : undefined;
-    if (decoded && /NotFound$/.test(decoded.name)) {
-      throw new ApiError("NOT_FOUND", `${decoded.contract}.${decoded.name}`, decoded);
-    }
-    if (decoded) throw new ApiError("WOULD_REVERT", `${decoded.contract}.${decoded.name}`, decoded);
+    const reverted = revertToApiError(e, "read", called);
+    if (reverted) throw reverted;
     chainUnavailable(e, t.chain.config);
   }
 }

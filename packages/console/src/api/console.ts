@@ -1,5 +1,5 @@
-import { createClient, type RequestInput, type ResponseData } from "@points/sdk";
-import { API_BASE, sdk, withCredentials } from "./client";
+import type { RequestInput, ResponseData } from "@points/sdk";
+import { sdk } from "./client";
 
 // The console's own routes (/console/v1) and the onboarding routes, through the SDK's route
 // table (@points/schema) like every other call; the types come from the same schemas.
@@ -28,14 +28,5 @@ export const consoleApi = {
   brandAvailable: (brand: string) => client.request("consoleBrandAvailable", { params: { brand } }),
 };
 
-export const onboardingApi = {
-  /** The idempotency key makes a repeated click or a retried request return the same task. */
-  deploy: (body: DeployRequest, idempotencyKey: string) =>
-    createClient({
-      baseUrl: API_BASE,
-      fetch: (url, init) =>
-        withCredentials(url, { ...init, headers: { ...(init?.headers as object), "idempotency-key": idempotencyKey } }),
-    }).request("onboardingDeploy", { body }),
-  task: (taskId: string) => client.request("onboardingTask", { params: { taskId } }),
-  retry: (taskId: string) => client.request("onboardingRetry", { params: { taskId } }),
-};
+/** Onboarding through the SDK's namespace (deploy takes the Idempotency-Key as an option). */
+export const onboardingApi = client.onboarding;

@@ -1,27 +1,10 @@
-import type { ContractName, RoleName } from "@points/schema";
+import { CONTRACT_ROLES } from "@points/contracts/program";
 import { useWallet } from "../wallet/wallet";
 import { AddressLink, Card, ErrorBox } from "../components/ui";
 import { ActionForm } from "./ActionForm";
 import { pausedStates, programContracts } from "./chain";
 import { useDash, useLoad } from "./context";
 import { SP_DECIMALS, fmt } from "./units";
-
-/** The roles worth checking per contract (the ones the program grants at birth). */
-export const ROLES_BY_CONTRACT: Record<ContractName, RoleName[]> = {
-  factory: ["DEFAULT_ADMIN_ROLE", "MANAGER_ROLE", "PAUSER_ROLE", "EXECUTOR_ROLE"],
-  points: ["DEFAULT_ADMIN_ROLE", "PAUSER_ROLE", "MINTER_ROLE"],
-  collateralVault: ["DEFAULT_ADMIN_ROLE", "PAUSER_ROLE"],
-  pspVault: [
-    "DEFAULT_ADMIN_ROLE",
-    "MANAGER_ROLE",
-    "PAUSER_ROLE",
-    "CAMPAIGN_ADMIN_ROLE",
-    "ISSUING_ADMIN_ROLE",
-    "SETTLEMENT_ADMIN_ROLE",
-    "TRANSFER_ADMIN_ROLE",
-  ],
-  oracle: ["DEFAULT_ADMIN_ROLE", "PAUSER_ROLE"],
-};
 
 export function Overview() {
   const { client, program, from, explorerUrl } = useDash();
@@ -35,7 +18,7 @@ export function Overview() {
   }, [wallet.chainId]);
   const roles = useLoad(async () => {
     if (!from) return [];
-    const checks = programContracts(program).flatMap(([c]) => ROLES_BY_CONTRACT[c].map((r) => [c, r] as const));
+    const checks = programContracts(program).flatMap(([c]) => CONTRACT_ROLES[c].map((r) => [c, r] as const));
     const results = await Promise.all(checks.map(([c, r]) => client.roles.check(c, r, from)));
     // One line per contract: "pspVault: MANAGER, PAUSER, …".
     const held = new Map<string, string[]>();

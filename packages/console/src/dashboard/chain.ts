@@ -1,5 +1,6 @@
-import { Contract, Interface, ZeroHash, id as keccakText, type BrowserProvider } from "ethers";
-import { ROLE_NAMES, type ContractName } from "@points/schema";
+import { Contract, Interface, type BrowserProvider } from "ethers";
+import { roleNameOf } from "@points/contracts/program";
+import type { ContractName } from "@points/schema";
 import type { ProgramView } from "./context";
 
 // Reads the API has no route for (who holds a role, per-contract pause, campaign and minter
@@ -11,10 +12,6 @@ const events = new Interface([
   "event CampaignCreated(bytes32 indexed campaignId, address indexed creator, uint256 spBudget, string metadata)",
   "event MinterConfigured(bytes32 indexed campaignId, address indexed minter, uint256 limit, bool active)",
 ]);
-
-export const roleName: Record<string, string> = Object.fromEntries(
-  ROLE_NAMES.map((n) => [n === "DEFAULT_ADMIN_ROLE" ? ZeroHash : keccakText(n), n]),
-);
 
 export const programContracts = (p: ProgramView): [ContractName, string][] =>
   (
@@ -42,7 +39,7 @@ export async function roleHolders(provider: BrowserProvider, p: ProgramView) {
     const ev = events.parseLog(log);
     if (!ev) continue;
     const name = contracts.find(([, a]) => a.toLowerCase() === log.address.toLowerCase())![0];
-    const key = `${name}|${roleName[ev.args.role] ?? ev.args.role}`;
+    const key = `${name}|${roleNameOf(ev.args.role) ?? ev.args.role}`;
     const set = holders.get(key) ?? new Set<string>();
     if (ev.name === "RoleGranted") set.add(ev.args.account);
     else set.delete(ev.args.account);

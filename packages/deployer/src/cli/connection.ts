@@ -4,6 +4,7 @@
  */
 import { Command, Option } from "commander";
 import { JsonRpcProvider, Network, Wallet, type Provider } from "ethers";
+import { isDevChainId } from "@points/contracts/program";
 import { rpcChainId } from "./devnode.js";
 import { CliError, registerSecret } from "./errors.js";
 
@@ -16,9 +17,6 @@ export interface CommonOptions {
 }
 
 export const DEFAULT_RPC_URL = "http://127.0.0.1:8545";
-
-/** Chains treated as development chains (mock collateral allowed): Hardhat and Anvil/Ganache. */
-export const DEV_CHAIN_IDS = new Set([31337n, 1337n]);
 
 /** Adds the shared options to `cmd`. */
 export function withCommonOptions(cmd: Command, opts: { signer: boolean } = { signer: true }): Command {
@@ -72,7 +70,7 @@ export async function connect(o: CommonOptions): Promise<Connection> {
     cacheTimeout: -1,
     pollingInterval: 250,
   });
-  return { provider, chainId, dev: Boolean(o.dev) || DEV_CHAIN_IDS.has(chainId), url: shown };
+  return { provider, chainId, dev: Boolean(o.dev) || isDevChainId(chainId), url: shown };
 }
 
 /** The signer from --private-key / DEPLOYER_PRIVATE_KEY (checked without any network traffic). */

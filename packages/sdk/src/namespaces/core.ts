@@ -1,5 +1,5 @@
 import type { RouteName } from "@points/schema";
-import type { PreparedTx } from "../transaction.js";
+import type { PreparedTx } from "../types.js";
 import type { RequestInput, ResponseData } from "../types.js";
 
 /** The one code path every namespace goes through: `client.request` and its write wrapper. */

@@ -3,7 +3,7 @@ import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
 import { ownerOf } from "../../auth/caller.js";
 import { ApiError } from "../../errors.js";
-import { isDevChain } from "../../onboarding/runner.js";
+import { isDevChainId as isDevChain } from "@points/contracts/program";
 import { releaseFactory } from "../../onboarding/release.js";
 import { predictAddresses } from "../../onboarding/view.js";
 

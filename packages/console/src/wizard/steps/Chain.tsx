@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useSession } from "../../session";
 import { consoleApi, type ChainInfo } from "../../api/console";
-import { StepNav, useSaving } from "../Wizard";
+import { StepNav, useSaving } from "./shared";
 
 /** Step 4: one of the server's configured chains; test networks are recommended first. */
 export function ChooseChain() {

@@ -1,6 +1,6 @@
 import { useSession } from "../../session";
 import { ErrorBox } from "../../components/ui";
-import { useSaving } from "../Wizard";
+import { useSaving } from "./shared";
 import { useTask } from "./Progress";
 
 const NAMES: Record<string, string> = {

@@ -3,7 +3,7 @@ import { useSession } from "../../session";
 import { useWallet } from "../../wallet/wallet";
 import { consoleApi, onboardingApi, type ChainInfo, type Organization, type TokenConfig } from "../../api/console";
 import { Field, isAddress } from "../../components/ui";
-import { StepNav, useSaving } from "../Wizard";
+import { StepNav, useSaving } from "./shared";
 
 /** Step 6: review everything, then queue the deploy (POST /api/v1/client-onboarding/deploy). */
 export function Deploy() {
@@ -35,7 +35,7 @@ export function Deploy() {
           ...(collateral ? { collateral: { asset: collateral.trim() } } : {}),
         },
         // One task per account, chain and brand: a repeated submit returns the same task.
-        `console:${me.email}:${w.chainId}:${w.brand}`,
+        { idempotencyKey: `console:${me.email}:${w.chainId}:${w.brand}` },
       );
       await save({ taskId, step: 7 });
     });

@@ -3,7 +3,7 @@ import { useSession } from "../../session";
 import type { Organization as OrganizationFields } from "../../api/console";
 import { useWallet } from "../../wallet/wallet";
 import { Field } from "../../components/ui";
-import { StepNav, useSaving } from "../Wizard";
+import { StepNav, useSaving } from "./shared";
 import { firstError, text, url } from "./validate";
 
 /** Step 2: the injected wallet; its address receives every role of the new program. */

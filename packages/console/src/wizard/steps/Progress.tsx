@@ -3,7 +3,7 @@ import { useSession } from "../../session";
 import { onboardingApi, type StageView, type TaskView } from "../../api/console";
 import { describeError, type Described } from "../../api/errors";
 import { ErrorBox } from "../../components/ui";
-import { useSaving } from "../Wizard";
+import { useSaving } from "./shared";
 
 /** How often the wizard polls a deployment task (every 2 seconds). */
 export const POLL_MS = 2000;

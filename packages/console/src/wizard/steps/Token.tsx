@@ -3,7 +3,7 @@ import { useSession } from "../../session";
 import { consoleApi, type BrandAvailability, type TokenConfig } from "../../api/console";
 import { describeError } from "../../api/errors";
 import { Field } from "../../components/ui";
-import { StepNav, useSaving } from "../Wizard";
+import { StepNav, useSaving } from "./shared";
 import { BRAND, brand as brandError, firstError, symbol, text, url } from "./validate";
 
 type Check =

@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { PROGRAM_STAGES } from "@points/contracts/program";
 import { deployProgram } from "../../index.js";
 import { deployConfig, type DeployFlags } from "../config.js";
 import { withCommonOptions, type CommonOptions } from "../connection.js";
@@ -6,8 +7,6 @@ import { scrub } from "../errors.js";
 import { printSummary, toJson } from "../output.js";
 import { withStages } from "../progress.js";
 import { context, manifestFile } from "./context.js";
-
-export const STAGES = ["validate", "release", "deploy", "verify", "register"];
 
 export function deployCommand(): Command {
   const cmd = new Command("deploy")
@@ -40,7 +39,7 @@ export function deployCommand(): Command {
     const ctx = await context(o, true);
     const chain = { chainId: ctx.chainId, dev: ctx.dev };
     const program = await withStages(
-      STAGES,
+      [...PROGRAM_STAGES],
       ctx.store,
       (store) => deployProgram(config, ctx.signer!, store, { chain }),
       {
