@@ -3,8 +3,7 @@ import assert from "node:assert/strict";
 import type { StageContext, StageName } from "@points/deployer";
 import { ProgramRegistry } from "../src/index.js";
 import { DbManifestStore } from "../src/onboarding/store.js";
-import { startNode, type LocalNode } from "./helpers/node.js";
-import { actors } from "./helpers/program.js";
+import { actors, type DevNode, startNode } from "@points/testkit";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { assertOneSetEach, onboardingBody, recordedTxs, waitForTask } from "./helpers/onboarding.js";
 import { programRecord } from "./helpers/records.js";
@@ -26,7 +25,7 @@ class SquattingStore extends DbManifestStore {
 }
 
 describe("onboarding: the registry write after the deployer returns", () => {
-  let node: LocalNode;
+  let node: DevNode;
   let api: TestApi;
   let auth: Record<string, string>;
 
