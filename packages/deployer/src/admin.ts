@@ -1,7 +1,7 @@
 import { getAddress, isAddress, ZeroAddress, type Signer } from "ethers";
 import { Chain, type ChainOptions } from "./chain.js";
 import { DeployerError } from "./errors.js";
-import { safely } from "./release.js";
+import { runStage } from "./stage.js";
 import { noStore } from "./store.js";
 import {
   PROGRAM_CONTRACTS,
@@ -45,7 +45,7 @@ async function sendAll(
   dir?: string,
 ): Promise<string[]> {
   const ctx = { chainId: program.chainId, brand: program.brand };
-  const from = await chain.call("signer.getAddress", () => signer.getAddress());
+  const from = await chain.addressOf(signer);
   const todo: ProgramContract[] = [];
   for (const key of keysOf(program)) if (await needs(key)) todo.push(key);
   const gas: bigint[] = [];
@@ -72,22 +72,9 @@ async function sendAll(
   return hashes;
 }
 
-async function staged<T>(
-  store: DeploymentStore,
-  p: ProgramRecord,
-  stage: StageName,
-  body: () => Promise<T>,
-): Promise<T> {
-  const ctx = { chainId: p.chainId, brand: p.brand };
-  await store.stageStarted(ctx, stage);
-  try {
-    const value = await body();
-    await store.stageFinished(ctx, stage, "done");
-    return value;
-  } catch (e) {
-    await safely(() => store.stageFinished(ctx, stage, "failed", (e as Error).message));
-    throw e;
-  }
+/** Runs `body` as `stage` of the program's flow. */
+function staged<T>(store: DeploymentStore, p: ProgramRecord, stage: StageName, body: () => Promise<T>): Promise<T> {
+  return runStage(store, { chainId: p.chainId, brand: p.brand }, stage, async () => ({ value: await body() }));
 }
 
 /**
@@ -107,7 +94,7 @@ export async function handoverAdmin(
   const store = opts.store ?? noStore;
   const chain = Chain.of(adminSigner, opts);
   return staged(store, program, "handover", async () => {
-    const from = getAddress(await chain.call("signer.getAddress", () => adminSigner.getAddress()));
+    const from = await chain.addressOf(adminSigner);
     const read = (key: ProgramContract) => programContract(program, key, chain.provider, opts.contractsDir);
     const hashes = await sendAll(
       chain,
@@ -151,10 +138,9 @@ export async function acceptAdmin(
   const store = opts.store ?? noStore;
   const chain = Chain.of(newAdminSigner, opts);
   return staged(store, program, "accept", async () => {
-    const from = getAddress(await chain.call("signer.getAddress", () => newAdminSigner.getAddress()));
+    const from = await chain.addressOf(newAdminSigner);
     const read = (key: ProgramContract) => programContract(program, key, chain.provider, opts.contractsDir);
-    const latest = await chain.call("getBlock(latest)", () => chain.provider.getBlock("latest"));
-    const now = latest?.timestamp ?? Math.floor(Date.now() / 1000);
+    const now = await chain.now();
     const hashes = await sendAll(
       chain,
       newAdminSigner,

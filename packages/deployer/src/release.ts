@@ -1,8 +1,9 @@
 import { Contract, type Signer } from "ethers";
 import { codeMatches, contractsVersion, loadArtifact } from "./artifacts.js";
 import { Chain, type ChainInfo, type ChainOptions } from "./chain.js";
-import { createAll, type CreateItem } from "./create.js";
+import { createAll, type CreateItem } from "./create-transactions.js";
 import { DeployerError } from "./errors.js";
+import { runStage } from "./stage.js";
 import {
   IMPLEMENTATION_ARTIFACTS,
   PROGRAM_CONTRACTS,
@@ -12,7 +13,7 @@ import {
   type Release,
   type StageContext,
 } from "./types.js";
-import { assertImplementationSafe, type SafetyOptions } from "./validation.js";
+import { assertImplementationSafe, type SafetyOptions } from "./upgrade-safety.js";
 
 export interface ReleaseOptions extends ChainOptions, SafetyOptions {
   /** Release version label (default: the @points/contracts package version). */
@@ -32,17 +33,6 @@ export interface ReleaseOptions extends ChainOptions, SafetyOptions {
 export function programFactoryAt(address: string, runner: Chain | Signer, dir?: string): Contract {
   const abi = loadArtifact("ProgramFactory", dir).abi;
   return new Contract(address, abi, runner instanceof Chain ? runner.provider : runner);
-}
-
-/** Throws CHAIN_UNAVAILABLE when the RPC serves another chain than the caller named. */
-export async function assertChain(chain: Chain, info: ChainInfo): Promise<void> {
-  const id = await chain.chainId();
-  if (id !== info.chainId) {
-    throw new DeployerError(
-      "CHAIN_UNAVAILABLE",
-      `chainId: the RPC serves chain ${id}, not ${info.chainId}${info.name ? ` (${info.name})` : ""}`,
-    );
-  }
 }
 
 /** Whether every contract of `release` is on chain with the expected code and version. */
@@ -109,16 +99,14 @@ export async function ensureRelease(
   const dir = opts.contractsDir;
   const version = opts.version ?? contractsVersion(dir);
   const ctx: StageContext = opts.ctx ?? { chainId: info.chainId, version };
-  await assertChain(chain, info);
-  const from = await chain.call("signer.getAddress", () => signer.getAddress());
+  await chain.assertChainId(info);
+  const from = await chain.addressOf(signer);
 
-  await store.stageStarted(ctx, "release");
-  try {
+  return runStage(store, ctx, "release", async () => {
     const known = await store.getRelease(info.chainId, version);
     if (known && (await releaseIsLive(chain, known, dir))) {
       await store.stageAddresses(ctx, "release", { programFactory: known.programFactory, ...known.implementations });
-      await store.stageFinished(ctx, "release", "skipped");
-      return known;
+      return { value: known, skipped: true };
     }
     if (opts.programFactory) {
       const adopted = await adopt(chain, opts.programFactory, from, info, version, dir);
@@ -127,8 +115,7 @@ export async function ensureRelease(
         programFactory: adopted.programFactory,
         ...adopted.implementations,
       });
-      await store.stageFinished(ctx, "release", "skipped");
-      return adopted;
+      return { value: adopted, skipped: true };
     }
 
     for (const key of PROGRAM_CONTRACTS) assertImplementationSafe(IMPLEMENTATION_ARTIFACTS[key], opts);
@@ -166,19 +153,6 @@ export async function ensureRelease(
     );
     await store.stageAddresses(ctx, "release", { programFactory: release.programFactory, ...release.implementations });
     await store.saveRelease(release);
-    await store.stageFinished(ctx, "release", sent ? "done" : "skipped");
-    return release;
-  } catch (e) {
-    await safely(() => store.stageFinished(ctx, "release", "failed", (e as Error).message));
-    throw e;
-  }
-}
-
-/** Reports a failure to the store without hiding the original error if the store fails too. */
-export async function safely(fn: () => Promise<void> | void): Promise<void> {
-  try {
-    await fn();
-  } catch {
-    // the original error matters more
-  }
+    return { value: release, skipped: !sent };
+  });
 }

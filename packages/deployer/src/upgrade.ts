@@ -1,13 +1,13 @@
 import { getAddress, type Provider, type Signer } from "ethers";
 import { artifactNames, codeMatches, loadArtifact, type Artifact } from "./artifacts.js";
 import { Chain, type ChainOptions } from "./chain.js";
-import { createAll } from "./create.js";
+import { createAll } from "./create-transactions.js";
 import { DeployerError } from "./errors.js";
-import { safely } from "./release.js";
+import { runStage } from "./stage.js";
 import { noStore } from "./store.js";
 import { PROGRAM_CONTRACTS, type DeploymentStore, type ProgramContract, type ProgramRecord } from "./types.js";
-import { assertUpgradeSafe, type SafetyOptions } from "./validation.js";
-import { IMPLEMENTATION_SLOT, programContract } from "./verify.js";
+import { assertUpgradeSafe, type SafetyOptions } from "./upgrade-safety.js";
+import { programContract } from "./verify.js";
 
 /** A new implementation: an artifact name of @points/contracts, an artifact, or an ethers ContractFactory. */
 export type ImplementationSource = string | Artifact | { bytecode: string };
@@ -92,11 +92,9 @@ export async function upgrade(
   const chain = Chain.of(runner, opts);
   const ctx = { chainId: program.chainId, brand: program.brand };
   const store = opts.store;
-  await store?.stageStarted(ctx, "upgrade");
-  try {
+  return runStage(store ?? noStore, ctx, "upgrade", async () => {
     const proxy = programContract(program, key, chain.provider, dir);
-    const slot = await chain.storageAt(rec.proxy, IMPLEMENTATION_SLOT);
-    const oldImplementation = getAddress("0x" + slot.slice(-40));
+    const oldImplementation = await chain.implementationOf(rec.proxy);
     if (oldImplementation !== getAddress(rec.implementation)) {
       throw new DeployerError(
         "VERIFY_FAILED",
@@ -104,7 +102,7 @@ export async function upgrade(
       );
     }
     const admin = getAddress(await chain.call(`${key}.defaultAdmin`, () => proxy.defaultAdmin()));
-    const from = opts.signer ? getAddress(await opts.signer.getAddress()) : undefined;
+    const from = opts.signer ? await chain.addressOf(opts.signer) : undefined;
     const sendIt = opts.send ?? from === admin;
     if (sendIt && from !== admin) {
       throw new DeployerError("WRONG_KEY", `signer: ${from ?? "none"} is not the admin (${admin}) of ${key}`);
@@ -175,10 +173,6 @@ export async function upgrade(
       [`${key}Implementation`]: newAddress,
     });
     await store?.saveProgram(updated);
-    await store?.stageFinished(ctx, "upgrade", "done");
-    return result;
-  } catch (e) {
-    if (store) await safely(() => store.stageFinished(ctx, "upgrade", "failed", (e as Error).message));
-    throw e;
-  }
+    return { value: result };
+  });
 }

@@ -4,9 +4,6 @@ import { Chain, type ChainOptions } from "./chain.js";
 import { DeployerError } from "./errors.js";
 import { PROGRAM_CONTRACTS, type ProgramContract, type ProgramRecord } from "./types.js";
 
-/** ERC-1967 implementation slot: keccak256("eip1967.proxy.implementation") - 1. */
-export const IMPLEMENTATION_SLOT = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
-
 const EVENTS = new Interface([
   "event RoleGranted(bytes32 indexed role, address indexed account, address indexed sender)",
   "event RoleRevoked(bytes32 indexed role, address indexed account, address indexed sender)",
@@ -133,8 +130,7 @@ export async function verifyProgram(
     presentContracts(p).map(async (key) => {
       const rec = p.contracts[key]!;
       const c = programContract(p, key, provider, dir);
-      const slot = await chain.storageAt(rec.proxy, IMPLEMENTATION_SLOT);
-      const impl = getAddress("0x" + slot.slice(-40));
+      const impl = await chain.implementationOf(rec.proxy);
       const proposed = p.upgrades
         .filter((u) => u.contract === key && u.status === "proposed")
         .map((u) => u.newImplementation);

@@ -1,6 +1,6 @@
 import { Command } from "commander";
 import { deployProgram } from "../../index.js";
-import { deployConfig, type DeployFlags } from "../config.js";
+import { deployConfig, type DeployFlags } from "../deploy-flags.js";
 import { withCommonOptions, type CommonOptions } from "../connection.js";
 import { scrub } from "../errors.js";
 import { printSummary, toJson } from "../output.js";
