@@ -9,8 +9,16 @@ export { normalizeConfig, BRAND_PATTERN, MAX_FEE_BPS, MAX_REDEEM_DELAY, type Dep
 export { ensureRelease, type ReleaseOptions } from "./release.js";
 export { deployProgram, type DeployOptions } from "./program.js";
 export { verifyProgram, expectedHolders, type VerifyOptions, type VerifyReport } from "./verify.js";
-export { upgrade, type ImplementationSource, type UpgradeOptions, type UpgradeResult } from "./upgrade.js";
+export { upgrade, type DryRun, type ImplementationSource, type UpgradeOptions, type UpgradeResult } from "./upgrade.js";
+export { validateUpgrade, type PlanOptions, type ValidationReport } from "./upgrade-plan.js";
+export { layoutDiff, formatLayoutDiff, type LayoutRow } from "./layouts.js";
 export { handoverAdmin, acceptAdmin, type AdminOptions, type AdminResult } from "./admin.js";
-export { assertImplementationSafe, assertUpgradeSafe, type SafetyOptions } from "./upgrade-safety.js";
+export {
+  assertImplementationSafe,
+  assertUpgradeSafe,
+  storageLayoutOf,
+  disablesInitializers,
+  type SafetyOptions,
+} from "./upgrade-safety.js";
 export { loadArtifact, contractsVersion, type Artifact } from "./artifacts.js";
 export * from "./types.js";

@@ -234,6 +234,11 @@ async function buildRecord(
     }
     roles[k] = byName;
   }
+  const layouts: ProgramRecord["layouts"] = {};
+  for (const c of Object.values(contracts)) {
+    const recorded = release.layouts?.[c!.implementationCodeHash];
+    if (recorded) layouts[c!.implementationCodeHash] = recorded;
+  }
   return {
     chainId: run.info.chainId,
     brand: cfg.brand,
@@ -252,6 +257,7 @@ async function buildRecord(
     transferAllowlist: facts.allowlist,
     config: { ...cfg, collateralAsset: getAddress(collateral) },
     upgrades: [],
+    layouts,
     createdAt: new Date().toISOString(),
   };
 }

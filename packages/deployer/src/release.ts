@@ -1,14 +1,16 @@
-import { Contract, type Signer } from "ethers";
+import { Contract, keccak256, type Signer } from "ethers";
 import { codeMatches, contractsVersion, loadArtifact } from "./artifacts.js";
 import { Chain, type ChainInfo, type ChainOptions } from "./chain.js";
 import { createAll, type CreateItem } from "./create-transactions.js";
 import { DeployerError } from "./errors.js";
+import { withLayout } from "./layouts.js";
 import { runStage } from "./stage.js";
 import {
   IMPLEMENTATION_ARTIFACTS,
   PROGRAM_CONTRACTS,
   type ContractDeployment,
   type DeploymentStore,
+  type LayoutRecords,
   type ProgramContract,
   type Release,
   type StageContext,
@@ -59,18 +61,25 @@ async function adopt(chain: Chain, address: string, from: string, info: ChainInf
   }
   const impls = await chain.call("ProgramFactory.implementations", () => pf.implementations());
   const contracts = {} as Release["contracts"];
+  let layouts: LayoutRecords = {};
   for (const key of PROGRAM_CONTRACTS) {
-    contracts[key] = {
-      artifact: IMPLEMENTATION_ARTIFACTS[key],
-      address: impls[key],
-      codeHash: await chain.codeHash(impls[key]),
-    };
+    const artifact = loadArtifact(IMPLEMENTATION_ARTIFACTS[key], dir);
+    const code = await chain.code(impls[key]);
+    contracts[key] = { artifact: artifact.contractName, address: impls[key], codeHash: keccak256(code) };
+    // Only a layout this build can vouch for: another build's code gets none (sync imports it).
+    if (codeMatches(artifact, code)) layouts = withLayout(layouts, keccak256(code), artifact, impls[key], dir);
   }
   contracts.programFactory = { artifact: "ProgramFactory", address, codeHash: await chain.codeHash(address) };
-  return buildRelease(info, version, from, contracts);
+  return buildRelease(info, version, from, contracts, layouts);
 }
 
-function buildRelease(info: ChainInfo, version: string, deployer: string, contracts: Release["contracts"]): Release {
+function buildRelease(
+  info: ChainInfo,
+  version: string,
+  deployer: string,
+  contracts: Release["contracts"],
+  layouts: LayoutRecords,
+): Release {
   const implementations = {} as Record<ProgramContract, string>;
   for (const key of PROGRAM_CONTRACTS) implementations[key] = contracts[key].address;
   return {
@@ -80,6 +89,7 @@ function buildRelease(info: ChainInfo, version: string, deployer: string, contra
     programFactory: contracts.programFactory.address,
     implementations,
     contracts,
+    layouts,
     createdAt: new Date().toISOString(),
   };
 }
@@ -145,11 +155,17 @@ export async function ensureRelease(
       { chain, signer, from, store, ctx, stage: "release", nonceScanWindow: opts.nonceScanWindow },
       items,
     );
+    let layouts: LayoutRecords = {};
+    for (const key of PROGRAM_CONTRACTS) {
+      const d = deployments[key];
+      layouts = withLayout(layouts, d.codeHash, loadArtifact(IMPLEMENTATION_ARTIFACTS[key], dir), d.address, dir);
+    }
     const release = buildRelease(
       info,
       version,
       from,
       deployments as Record<string, ContractDeployment> as Release["contracts"],
+      layouts,
     );
     await store.stageAddresses(ctx, "release", { programFactory: release.programFactory, ...release.implementations });
     await store.saveRelease(release);

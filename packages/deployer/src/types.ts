@@ -1,3 +1,5 @@
+import type { StorageLayout } from "@openzeppelin/upgrades-core";
+
 /** The contracts of a program, by the names the records, the CLI and the API use. */
 export type ProgramContract = "points" | "factory" | "collateralVault" | "pspVault" | "oracle";
 
@@ -60,6 +62,20 @@ export interface ContractDeployment {
   nonce?: number;
 }
 
+/**
+ * The storage layout of one deployed implementation, as OpenZeppelin's upgrades-core extracts it
+ * (ERC-7201 namespaces included). Records key these by the keccak256 of the implementation's
+ * runtime bytecode on chain, so an upgrade compares with what is deployed, never with sources.
+ */
+export interface RecordedLayout {
+  artifact: string;
+  address: string;
+  layout: StorageLayout;
+}
+
+/** Recorded layouts by runtime bytecode hash. */
+export type LayoutRecords = Record<string, RecordedLayout>;
+
 /** The shared implementations and the ProgramFactory of one version on one chain. */
 export interface Release {
   chainId: bigint;
@@ -69,6 +85,8 @@ export interface Release {
   programFactory: string;
   implementations: Record<ProgramContract, string>;
   contracts: Record<ProgramContract | "programFactory", ContractDeployment>;
+  /** Layouts of the implementations whose code matched their artifact when recorded. */
+  layouts?: LayoutRecords;
   createdAt: string;
 }
 
@@ -143,6 +161,8 @@ export interface ProgramRecord {
   config: ProgramConfigRecord;
   upgrades: UpgradeRecord[];
   pendingAdmin?: AdminTransferRecord;
+  /** Layouts of every implementation this program ran or was proposed, by runtime bytecode hash. */
+  layouts?: LayoutRecords;
   createdAt: string;
 }
 

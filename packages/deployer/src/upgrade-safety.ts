@@ -1,8 +1,9 @@
 import { createRequire } from "node:module";
-import type { ValidationOptions, ValidationRunData } from "@openzeppelin/upgrades-core";
+import type { StorageLayout, ValidationOptions, ValidationRunData } from "@openzeppelin/upgrades-core";
 import type { ValidationError } from "@openzeppelin/upgrades-core/dist/validate/run.js";
 import { loadArtifact, loadBuildInfo, type Artifact } from "./artifacts.js";
 import { DeployerError } from "./errors.js";
+import type { RecordedLayout } from "./types.js";
 
 // upgrades-core is CommonJS; require it so every loader (Node, tsx) sees the same module object.
 const core = createRequire(import.meta.url)(
@@ -65,44 +66,110 @@ function errorsOf(artifact: Artifact, opts: SafetyOptions & { initializerRuns: b
   return opts.initializerRuns ? errors : errors.filter((e) => !INITIALIZER_KINDS.includes(e.kind));
 }
 
+/** The storage layout of `artifact` from its build-info (ERC-7201 namespaces included). */
+export function storageLayoutOf(artifact: Artifact, dir?: string): StorageLayout {
+  const data = runData(artifact, dir);
+  return core.getStorageLayout([data], version(artifact, data));
+}
+
+type AstNode = { nodeType?: string; id?: number; name?: string; kind?: string; [k: string]: unknown };
+type Sources = Record<string, { ast: AstNode }>;
+
+function contractDefinitions(source: { ast: AstNode } | undefined): AstNode[] {
+  return ((source?.ast.nodes ?? []) as AstNode[]).filter((n) => n.nodeType === "ContractDefinition");
+}
+
+function calls(node: unknown, name: string): boolean {
+  if (!node || typeof node !== "object") return false;
+  if ((node as AstNode).nodeType === "Identifier" && (node as AstNode).name === name) return true;
+  return Object.values(node).some((child) => calls(child, name));
+}
+
+/**
+ * Whether a constructor of the contract or of one of its bases calls `_disableInitializers()`:
+ * otherwise anyone could initialize the implementation itself and act as its admin.
+ */
+export function disablesInitializers(artifact: Artifact, dir?: string): boolean {
+  runData(artifact, dir); // the same buildInfoId checks
+  const sources = (loadBuildInfo(artifact.buildInfoId!, dir).output as { sources: Sources }).sources;
+  const byId = new Map<number, AstNode>();
+  for (const source of Object.values(sources)) for (const n of contractDefinitions(source)) byId.set(n.id!, n);
+  const self = contractDefinitions(sources[artifact.inputSourceName ?? artifact.sourceName]).find(
+    (n) => n.name === artifact.contractName,
+  );
+  return ((self?.linearizedBaseContracts as number[] | undefined) ?? []).some((id) =>
+    ((byId.get(id)?.nodes ?? []) as AstNode[]).some(
+      (f) => f.nodeType === "FunctionDefinition" && f.kind === "constructor" && calls(f.body, "_disableInitializers"),
+    ),
+  );
+}
+
+/** The checks of a UUPS implementation beyond OpenZeppelin's: `proxiableUUID` kept, initializers disabled. */
+function uupsProblems(artifact: Artifact, dir?: string): string[] {
+  const problems: string[] = [];
+  const abi = artifact.abi as { type: string; name?: string }[];
+  if (!abi.some((f) => f.type === "function" && f.name === "proxiableUUID")) {
+    problems.push("it has no proxiableUUID(): a proxy upgraded to it could never be upgraded again");
+  }
+  if (!abi.some((f) => f.type === "function" && f.name === "upgradeToAndCall")) {
+    problems.push("it has no upgradeToAndCall(): a proxy upgraded to it could never be upgraded again");
+  }
+  if (!disablesInitializers(artifact, dir)) {
+    problems.push("its constructor does not call _disableInitializers(): the implementation could be initialized");
+  }
+  return problems;
+}
+
+/** Throws UNSAFE_UPGRADE unless `name` is a safe UUPS implementation. */
 /** Throws UNSAFE_UPGRADE unless `name` is a safe UUPS implementation. */
 export function assertImplementationSafe(name: string | Artifact, opts: SafetyOptions = {}): void {
   const artifact = typeof name === "string" ? loadArtifact(name, opts.contractsDir) : name;
   const errors = errorsOf(artifact, { ...opts, initializerRuns: true });
-  if (errors.length > 0) {
-    const report = new core.UpgradeableContractErrorReport(errors).explain(false);
+  const uups = uupsProblems(artifact, opts.contractsDir);
+  if (errors.length > 0 || uups.length > 0) {
+    const report = [
+      ...(errors.length > 0 ? [new core.UpgradeableContractErrorReport(errors).explain(false)] : []),
+      ...uups,
+    ].join("\n");
     throw new DeployerError("UNSAFE_UPGRADE", `${artifact.contractName}: not upgrade safe:\n${report}`, {
-      details: { contract: artifact.contractName, errors: errors.map((e) => e.kind) },
+      details: { contract: artifact.contractName, errors: [...errors.map((e) => e.kind), ...uups] },
     });
   }
 }
 
 /**
  * Throws UNSAFE_UPGRADE unless `next` may replace `current` behind a live proxy: `next` is a
- * safe implementation and its storage layout (namespaces included) extends `current`'s.
- * `initializerRuns` is true when the upgrade calls an initializer on the proxy.
+ * safe UUPS implementation (OpenZeppelin's checks, `proxiableUUID` kept, initializers disabled)
+ * and its storage layout (namespaces included) extends `current`'s. `current` is the layout
+ * recorded for the implementation the proxy runs, or an artifact. `initializerRuns` is true
+ * when the upgrade calls an initializer on the proxy.
  */
 export function assertUpgradeSafe(
-  current: Artifact,
+  current: RecordedLayout | Artifact,
   next: Artifact,
   opts: SafetyOptions & { initializerRuns?: boolean } = {},
 ): void {
   const problems: string[] = [];
   const errors = errorsOf(next, { ...opts, initializerRuns: opts.initializerRuns ?? false });
   if (errors.length > 0) problems.push(new core.UpgradeableContractErrorReport(errors).explain(false));
-  const currentData = runData(current, opts.contractsDir);
-  const nextData = runData(next, opts.contractsDir);
+  problems.push(...uupsProblems(next, opts.contractsDir));
+  const [from, layout] =
+    "layout" in current
+      ? [`${current.artifact} at ${current.address}`, current.layout]
+      : [current.contractName, storageLayoutOf(current, opts.contractsDir)];
   const report = core.getStorageUpgradeReport(
-    core.getStorageLayout([currentData], version(current, currentData)),
-    core.getStorageLayout([nextData], version(next, nextData)),
+    layout,
+    storageLayoutOf(next, opts.contractsDir),
     core.withValidationDefaults({ kind: "uups" }),
   );
-  if (!report.ok) problems.push(`storage layout incompatible with ${current.contractName}:\n${report.explain(false)}`);
+  if (!report.ok) problems.push(`storage layout incompatible with ${from}:\n${report.explain(false)}`);
   if (problems.length > 0) {
     throw new DeployerError(
       "UNSAFE_UPGRADE",
-      `${next.contractName}: refused as an upgrade of ${current.contractName}: ${problems.join("\n")}`,
-      { details: { from: current.contractName, to: next.contractName, problems } },
+      `${next.contractName}: refused as an upgrade of ${from}: ${problems.join("\n")}`,
+      {
+        details: { from, to: next.contractName, problems },
+      },
     );
   }
 }

@@ -42,7 +42,7 @@ export function deployCommand(): Command {
     const program = await withStages(
       STAGES,
       ctx.store,
-      (store) => deployProgram(config, ctx.signer!, store, { chain }),
+      (store) => deployProgram(config, ctx.signer!, store, { chain, contractsDir: o.contractsDir }),
       {
         redact: scrub,
       },
