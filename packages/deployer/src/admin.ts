@@ -16,6 +16,12 @@ export interface AdminOptions extends ChainOptions {
   contractsDir?: string;
   /** Records the pending transfer / the new admin here. */
   store?: DeploymentStore;
+  /**
+   * A development node that mines only on transactions keeps an old latest timestamp: when the
+   * delay has passed by the wall clock but not by the chain, mine one block (evm_mine) first.
+   * Only for development chains over a loopback RPC (the CLI decides).
+   */
+  mineWhenDue?: boolean;
 }
 
 export interface AdminResult {
@@ -140,7 +146,21 @@ export async function acceptAdmin(
   return staged(store, program, "accept", async () => {
     const from = await chain.addressOf(newAdminSigner);
     const read = (key: ProgramContract) => programContract(program, key, chain.provider, opts.contractsDir);
-    const now = await chain.now();
+    let now = await chain.now();
+    if (opts.mineWhenDue) {
+      const wall = Math.floor(Date.now() / 1000);
+      const due = await Promise.all(
+        keysOf(program).map(async (key) => {
+          const [, schedule] = await chain.call(`${key}.pendingDefaultAdmin`, () => read(key).pendingDefaultAdmin());
+          return Number(schedule) > now && Number(schedule) <= wall;
+        }),
+      );
+      if (due.some(Boolean)) {
+        const rpc = chain.provider as { send?: (m: string, p: unknown[]) => Promise<unknown> };
+        await chain.call("evm_mine", () => rpc.send!("evm_mine", []));
+        now = await chain.now();
+      }
+    }
     const hashes = await sendAll(
       chain,
       newAdminSigner,
@@ -159,9 +179,13 @@ export async function acceptAdmin(
         }
         if (Number(schedule) > now) {
           const when = new Date(Number(schedule) * 1000).toISOString();
+          const stale =
+            Number(schedule) <= Date.now() / 1000
+              ? `; the chain's latest block is from ${new Date(now * 1000).toISOString()}: a node that mines only on transactions needs a new block first`
+              : "";
           throw new DeployerError(
             "TOO_EARLY",
-            `${key}: the admin transfer can be accepted after ${when} (${schedule})`,
+            `${key}: the admin transfer can be accepted after ${when} (${schedule})${stale}`,
             {
               details: { contract: key, schedule: Number(schedule), acceptAfter: when },
             },
@@ -173,6 +197,45 @@ export async function acceptAdmin(
     );
     const updated: ProgramRecord = structuredClone(program);
     updated.admin = from;
+    delete updated.pendingAdmin;
+    await store.saveProgram(updated);
+    return { txHashes: hashes, schedules: {}, program: updated };
+  });
+}
+
+/**
+ * Cancels the pending DEFAULT_ADMIN_ROLE transfer on every contract that has one, with the
+ * current admin's key, and removes it from the record.
+ */
+export async function cancelAdminTransfer(
+  program: ProgramRecord,
+  adminSigner: Signer,
+  opts: AdminOptions = {},
+): Promise<AdminResult> {
+  const store = opts.store ?? noStore;
+  const chain = Chain.of(adminSigner, opts);
+  return staged(store, program, "handover", async () => {
+    const from = await chain.addressOf(adminSigner);
+    const read = (key: ProgramContract) => programContract(program, key, chain.provider, opts.contractsDir);
+    const hashes = await sendAll(
+      chain,
+      adminSigner,
+      program,
+      "handover",
+      store,
+      "cancelDefaultAdminTransfer",
+      [],
+      async (key) => {
+        const [pending] = await chain.call(`${key}.pendingDefaultAdmin`, () => read(key).pendingDefaultAdmin());
+        if (getAddress(pending) === ZeroAddress) return false;
+        const admin = getAddress(await chain.call(`${key}.defaultAdmin`, () => read(key).defaultAdmin()));
+        if (admin !== from)
+          throw new DeployerError("WRONG_KEY", `signer: ${from} is not the admin (${admin}) of ${key}`);
+        return true;
+      },
+      opts.contractsDir,
+    );
+    const updated: ProgramRecord = structuredClone(program);
     delete updated.pendingAdmin;
     await store.saveProgram(updated);
     return { txHashes: hashes, schedules: {}, program: updated };

@@ -12,7 +12,17 @@ export { verifyProgram, expectedHolders, type VerifyOptions, type VerifyReport }
 export { upgrade, type DryRun, type ImplementationSource, type UpgradeOptions, type UpgradeResult } from "./upgrade.js";
 export { validateUpgrade, type PlanOptions, type ValidationReport } from "./upgrade-plan.js";
 export { layoutDiff, formatLayoutDiff, type LayoutRow } from "./layouts.js";
-export { handoverAdmin, acceptAdmin, type AdminOptions, type AdminResult } from "./admin.js";
+export { syncProgram, type SyncOptions, type SyncResult } from "./sync.js";
+export { handoverAdmin, acceptAdmin, cancelAdminTransfer, type AdminOptions, type AdminResult } from "./admin.js";
+export {
+  adminStatus,
+  adminTransactions,
+  type AdminAction,
+  type AdminStatus,
+  type AdminStatusOptions,
+  type ContractAdminState,
+  type UnsignedTransaction,
+} from "./admin-status.js";
 export {
   assertImplementationSafe,
   assertUpgradeSafe,

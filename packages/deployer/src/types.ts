@@ -106,8 +106,11 @@ export interface UpgradeRecord {
   toArtifact: string;
   oldImplementation: string;
   newImplementation: string;
-  /** "sent": the upgrade transaction landed; "proposed": an unsigned transaction was returned. */
-  status: "sent" | "proposed";
+  /**
+   * "sent": the upgrade transaction landed; "proposed": an unsigned transaction was returned;
+   * "executed": sent outside the deployer (a multisig, a script) and found on chain by sync.
+   */
+  status: "sent" | "proposed" | "executed";
   txHash?: string;
   at: string;
 }

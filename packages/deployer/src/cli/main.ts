@@ -8,6 +8,7 @@ import { deployCommand } from "./commands/deploy.js";
 import { handoverCommand } from "./commands/handover.js";
 import { releaseCommand } from "./commands/release.js";
 import { upgradeCommand } from "./commands/upgrade.js";
+import { syncCommand } from "./commands/sync.js";
 import { validateCommand } from "./commands/validate.js";
 import { verifyCommand } from "./commands/verify.js";
 import { formatFailure, registerSecretsFrom, scrub } from "./errors.js";
@@ -24,6 +25,7 @@ export function cli(): Command {
     .addCommand(deployCommand())
     .addCommand(upgradeCommand())
     .addCommand(validateCommand())
+    .addCommand(syncCommand())
     .addCommand(handoverCommand())
     .addCommand(verifyCommand());
   // Commander exits by itself on usage errors; throw instead so the exit code is ours.
