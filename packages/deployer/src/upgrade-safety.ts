@@ -90,7 +90,7 @@ function calls(node: unknown, name: string): boolean {
  * otherwise anyone could initialize the implementation itself and act as its admin.
  */
 export function disablesInitializers(artifact: Artifact, dir?: string): boolean {
-  runData(artifact, dir); // the same buildInfoId checks
+  runData(artifact, dir); // ARTIFACTS_MISSING when the build-info is absent
   const sources = (loadBuildInfo(artifact.buildInfoId!, dir).output as { sources: Sources }).sources;
   const byId = new Map<number, AstNode>();
   for (const source of Object.values(sources)) for (const n of contractDefinitions(source)) byId.set(n.id!, n);
@@ -120,7 +120,6 @@ function uupsProblems(artifact: Artifact, dir?: string): string[] {
   return problems;
 }
 
-/** Throws UNSAFE_UPGRADE unless `name` is a safe UUPS implementation. */
 /** Throws UNSAFE_UPGRADE unless `name` is a safe UUPS implementation. */
 export function assertImplementationSafe(name: string | Artifact, opts: SafetyOptions = {}): void {
   const artifact = typeof name === "string" ? loadArtifact(name, opts.contractsDir) : name;
