@@ -64,9 +64,25 @@ describe("points-deployer sync, verify and handover steps (against hardhat node)
     const nonce = await provider.getTransactionCount(ACCOUNTS.other.address);
     const second = await runCli([...upgradeArgs(), "--json"], as(ACCOUNTS.other.key));
     assert.equal(second.code, 0, second.stderr);
-    const out = JSON.parse(second.stdout) as { deployed: boolean; unsignedTx: { to: string; data: string } };
+    type Out = { deployed: boolean; newImplementation: string; unsignedTx: { to: string; data: string } };
+    const out = JSON.parse(second.stdout) as Out;
     assert.equal(out.deployed, false, "the second proposal reuses the first implementation");
     assert.equal(await provider.getTransactionCount(ACCOUNTS.other.address), nonce);
+
+    // Without a key, --at names the implementation: checked on chain, then the same transaction.
+    const viaAt = await runCli([...upgradeArgs(), "--at", out.newImplementation, "--json"], as());
+    assert.equal(viaAt.code, 0, viaAt.stderr);
+    const at = JSON.parse(viaAt.stdout) as Out;
+    assert.deepEqual(
+      [at.deployed, at.newImplementation, at.unsignedTx],
+      [false, out.newImplementation, out.unsignedTx],
+    );
+    const wrong = await runCli([...upgradeArgs(), "--at", out.unsignedTx.to], as());
+    assert.equal(wrong.code, 2);
+    assert.equal(
+      errorLine(wrong),
+      `error [INVALID_CONFIG]: invalid configuration: implementation: ${out.unsignedTx.to}: it does not hold PointsV2Mock`,
+    );
 
     const admin = new Wallet(ACCOUNTS.brand.key, provider);
     await (await admin.sendTransaction({ to: out.unsignedTx.to, data: out.unsignedTx.data })).wait();
