@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { Contract, JsonRpcProvider } from "ethers";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { contractsDir, startHardhatNode, type DevNode } from "../../src/cli/devnode.js";
 import { IMPLEMENTATION_SLOT, loadArtifact } from "../../src/index.js";
@@ -71,6 +71,7 @@ describe("points-deployer upgrade against the deployed layout (hardhat node, edi
   after(async () => {
     provider?.destroy();
     await node?.stop();
+    if (copy) rmSync(copy.dir, { recursive: true, force: true });
   });
 
   it("upgrade_ofAContractEditedInPlace_isRefused_exit5_andSendsNothing", async () => {
