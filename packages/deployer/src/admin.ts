@@ -1,7 +1,7 @@
 import { getAddress, isAddress, ZeroAddress, type Signer } from "ethers";
 import { Chain, type ChainOptions } from "./chain.js";
 import { DeployerError } from "./errors.js";
-import { safely } from "./release.js";
+import { runStage } from "./stage.js";
 import { noStore } from "./store.js";
 import {
   PROGRAM_CONTRACTS,
@@ -16,6 +16,12 @@ export interface AdminOptions extends ChainOptions {
   contractsDir?: string;
   /** Records the pending transfer / the new admin here. */
   store?: DeploymentStore;
+  /**
+   * A development node that mines only on transactions keeps an old latest timestamp: when the
+   * delay has passed by the wall clock but not by the chain, mine one block (evm_mine) first.
+   * Only for development chains over a loopback RPC (the CLI decides).
+   */
+  mineWhenDue?: boolean;
 }
 
 export interface AdminResult {
@@ -45,7 +51,7 @@ async function sendAll(
   dir?: string,
 ): Promise<string[]> {
   const ctx = { chainId: program.chainId, brand: program.brand };
-  const from = await chain.call("signer.getAddress", () => signer.getAddress());
+  const from = await chain.addressOf(signer);
   const todo: ProgramContract[] = [];
   for (const key of keysOf(program)) if (await needs(key)) todo.push(key);
   const gas: bigint[] = [];
@@ -72,22 +78,9 @@ async function sendAll(
   return hashes;
 }
 
-async function staged<T>(
-  store: DeploymentStore,
-  p: ProgramRecord,
-  stage: StageName,
-  body: () => Promise<T>,
-): Promise<T> {
-  const ctx = { chainId: p.chainId, brand: p.brand };
-  await store.stageStarted(ctx, stage);
-  try {
-    const value = await body();
-    await store.stageFinished(ctx, stage, "done");
-    return value;
-  } catch (e) {
-    await safely(() => store.stageFinished(ctx, stage, "failed", (e as Error).message));
-    throw e;
-  }
+/** Runs `body` as `stage` of the program's flow. */
+function staged<T>(store: DeploymentStore, p: ProgramRecord, stage: StageName, body: () => Promise<T>): Promise<T> {
+  return runStage(store, { chainId: p.chainId, brand: p.brand }, stage, async () => ({ value: await body() }));
 }
 
 /**
@@ -107,7 +100,7 @@ export async function handoverAdmin(
   const store = opts.store ?? noStore;
   const chain = Chain.of(adminSigner, opts);
   return staged(store, program, "handover", async () => {
-    const from = getAddress(await chain.call("signer.getAddress", () => adminSigner.getAddress()));
+    const from = await chain.addressOf(adminSigner);
     const read = (key: ProgramContract) => programContract(program, key, chain.provider, opts.contractsDir);
     const hashes = await sendAll(
       chain,
@@ -151,10 +144,23 @@ export async function acceptAdmin(
   const store = opts.store ?? noStore;
   const chain = Chain.of(newAdminSigner, opts);
   return staged(store, program, "accept", async () => {
-    const from = getAddress(await chain.call("signer.getAddress", () => newAdminSigner.getAddress()));
+    const from = await chain.addressOf(newAdminSigner);
     const read = (key: ProgramContract) => programContract(program, key, chain.provider, opts.contractsDir);
-    const latest = await chain.call("getBlock(latest)", () => chain.provider.getBlock("latest"));
-    const now = latest?.timestamp ?? Math.floor(Date.now() / 1000);
+    let now = await chain.now();
+    if (opts.mineWhenDue) {
+      const wall = Math.floor(Date.now() / 1000);
+      const due = await Promise.all(
+        keysOf(program).map(async (key) => {
+          const [, schedule] = await chain.call(`${key}.pendingDefaultAdmin`, () => read(key).pendingDefaultAdmin());
+          return Number(schedule) > now && Number(schedule) <= wall;
+        }),
+      );
+      if (due.some(Boolean)) {
+        const rpc = chain.provider as { send?: (m: string, p: unknown[]) => Promise<unknown> };
+        await chain.call("evm_mine", () => rpc.send!("evm_mine", []));
+        now = await chain.now();
+      }
+    }
     const hashes = await sendAll(
       chain,
       newAdminSigner,
@@ -173,9 +179,13 @@ export async function acceptAdmin(
         }
         if (Number(schedule) > now) {
           const when = new Date(Number(schedule) * 1000).toISOString();
+          const stale =
+            Number(schedule) <= Date.now() / 1000
+              ? `; the chain's latest block is from ${new Date(now * 1000).toISOString()}: a node that mines only on transactions needs a new block first`
+              : "";
           throw new DeployerError(
             "TOO_EARLY",
-            `${key}: the admin transfer can be accepted after ${when} (${schedule})`,
+            `${key}: the admin transfer can be accepted after ${when} (${schedule})${stale}`,
             {
               details: { contract: key, schedule: Number(schedule), acceptAfter: when },
             },
@@ -187,6 +197,45 @@ export async function acceptAdmin(
     );
     const updated: ProgramRecord = structuredClone(program);
     updated.admin = from;
+    delete updated.pendingAdmin;
+    await store.saveProgram(updated);
+    return { txHashes: hashes, schedules: {}, program: updated };
+  });
+}
+
+/**
+ * Cancels the pending DEFAULT_ADMIN_ROLE transfer on every contract that has one, with the
+ * current admin's key, and removes it from the record.
+ */
+export async function cancelAdminTransfer(
+  program: ProgramRecord,
+  adminSigner: Signer,
+  opts: AdminOptions = {},
+): Promise<AdminResult> {
+  const store = opts.store ?? noStore;
+  const chain = Chain.of(adminSigner, opts);
+  return staged(store, program, "handover", async () => {
+    const from = await chain.addressOf(adminSigner);
+    const read = (key: ProgramContract) => programContract(program, key, chain.provider, opts.contractsDir);
+    const hashes = await sendAll(
+      chain,
+      adminSigner,
+      program,
+      "handover",
+      store,
+      "cancelDefaultAdminTransfer",
+      [],
+      async (key) => {
+        const [pending] = await chain.call(`${key}.pendingDefaultAdmin`, () => read(key).pendingDefaultAdmin());
+        if (getAddress(pending) === ZeroAddress) return false;
+        const admin = getAddress(await chain.call(`${key}.defaultAdmin`, () => read(key).defaultAdmin()));
+        if (admin !== from)
+          throw new DeployerError("WRONG_KEY", `signer: ${from} is not the admin (${admin}) of ${key}`);
+        return true;
+      },
+      opts.contractsDir,
+    );
+    const updated: ProgramRecord = structuredClone(program);
     delete updated.pendingAdmin;
     await store.saveProgram(updated);
     return { txHashes: hashes, schedules: {}, program: updated };

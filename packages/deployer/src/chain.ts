@@ -1,4 +1,5 @@
 import {
+  getAddress,
   getCreateAddress,
   isError,
   keccak256,
@@ -24,6 +25,9 @@ export interface ChainOptions {
   /** Polling interval while waiting (default 250 ms). */
   pollMs?: number;
 }
+
+/** ERC-1967 implementation slot: keccak256("eip1967.proxy.implementation") - 1. */
+export const IMPLEMENTATION_SLOT = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
 
 export function isDevChain(chain: ChainInfo): boolean {
   return chain.dev ?? isDevChainId(chain.chainId);
@@ -112,6 +116,34 @@ export class Chain {
 
   async chainId(): Promise<bigint> {
     return (await this.call("getNetwork", () => this.provider.getNetwork())).chainId;
+  }
+
+  /** Throws CHAIN_UNAVAILABLE when the RPC serves another chain than the caller named. */
+  async assertChainId(info: ChainInfo): Promise<void> {
+    const id = await this.chainId();
+    if (id !== info.chainId) {
+      throw new DeployerError(
+        "CHAIN_UNAVAILABLE",
+        `chainId: the RPC serves chain ${id}, not ${info.chainId}${info.name ? ` (${info.name})` : ""}`,
+      );
+    }
+  }
+
+  /** The checksummed address of `signer`. */
+  async addressOf(signer: Signer): Promise<string> {
+    return getAddress(await this.call("signer.getAddress", () => signer.getAddress()));
+  }
+
+  /** The implementation a proxy runs: its ERC-1967 implementation slot. */
+  async implementationOf(proxy: string): Promise<string> {
+    const slot = await this.storageAt(proxy, IMPLEMENTATION_SLOT);
+    return getAddress("0x" + slot.slice(-40));
+  }
+
+  /** The latest block's timestamp (the time contracts see). */
+  async now(): Promise<number> {
+    const latest = await this.call("getBlock(latest)", () => this.provider.getBlock("latest"));
+    return latest?.timestamp ?? Math.floor(Date.now() / 1000);
   }
 
   /**

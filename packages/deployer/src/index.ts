@@ -3,20 +3,32 @@
  * them and hands their admin over. Works from plain Node with any ethers v6 Signer.
  */
 export { DeployerError, isDeployerError, type DeployerErrorCode } from "./errors.js";
-export { Chain, isDevChain, type ChainInfo, type ChainOptions } from "./chain.js";
+export { Chain, isDevChain, IMPLEMENTATION_SLOT, type ChainInfo, type ChainOptions } from "./chain.js";
 export { JsonFileStore, ManifestStore, MemoryStore } from "./store.js";
-export { normalizeConfig, BRAND_PATTERN, MAX_FEE_BPS, MAX_REDEEM_DELAY, type DeployConfig } from "./config.js";
+export { normalizeConfig, BRAND_PATTERN, MAX_FEE_BPS, MAX_REDEEM_DELAY, type DeployConfig } from "./program-config.js";
 export { ensureRelease, type ReleaseOptions } from "./release.js";
 export { deployProgram, type DeployOptions } from "./program.js";
+export { verifyProgram, expectedHolders, type VerifyOptions, type VerifyReport } from "./verify.js";
+export { upgrade, type DryRun, type ImplementationSource, type UpgradeOptions, type UpgradeResult } from "./upgrade.js";
+export { validateUpgrade, type PlanOptions, type ValidationReport } from "./upgrade-plan.js";
+export { layoutDiff, formatLayoutDiff, type LayoutRow } from "./layouts.js";
+export { syncProgram, type SyncOptions, type SyncResult } from "./sync.js";
+export { handoverAdmin, acceptAdmin, cancelAdminTransfer, type AdminOptions, type AdminResult } from "./admin.js";
 export {
-  verifyProgram,
-  expectedHolders,
-  IMPLEMENTATION_SLOT,
-  type VerifyOptions,
-  type VerifyReport,
-} from "./verify.js";
-export { upgrade, type ImplementationSource, type UpgradeOptions, type UpgradeResult } from "./upgrade.js";
-export { handoverAdmin, acceptAdmin, type AdminOptions, type AdminResult } from "./admin.js";
-export { assertImplementationSafe, assertUpgradeSafe, type SafetyOptions } from "./validation.js";
+  adminStatus,
+  adminTransactions,
+  type AdminAction,
+  type AdminStatus,
+  type AdminStatusOptions,
+  type ContractAdminState,
+  type UnsignedTransaction,
+} from "./admin-status.js";
+export {
+  assertImplementationSafe,
+  assertUpgradeSafe,
+  storageLayoutOf,
+  disablesInitializers,
+  type SafetyOptions,
+} from "./upgrade-safety.js";
 export { loadArtifact, contractsVersion, type Artifact } from "./artifacts.js";
 export * from "./types.js";

@@ -2,10 +2,11 @@ import { Contract, getAddress, id, ZeroAddress, type Signer } from "ethers";
 import { roleHash, type RoleName } from "@points/contracts/program";
 import { codeMatches, contractsVersion, loadArtifact } from "./artifacts.js";
 import { Chain, type ChainInfo } from "./chain.js";
-import { assertBrand, normalizeConfig, type DeployConfig } from "./config.js";
-import { assertFunds, createAll, releaseGasBound } from "./create.js";
+import { assertBrand, normalizeConfig, type DeployConfig } from "./program-config.js";
+import { assertFunds, createAll, releaseGasBound } from "./create-transactions.js";
 import { DeployerError } from "./errors.js";
-import { ensureRelease, programFactoryAt, safely, assertChain, type ReleaseOptions } from "./release.js";
+import { ensureRelease, programFactoryAt, type ReleaseOptions } from "./release.js";
+import { runStage, type StageOutcome } from "./stage.js";
 import {
   IMPLEMENTATION_ARTIFACTS,
   PROGRAM_CONTRACTS,
@@ -40,16 +41,9 @@ type Run = {
   version: string;
 };
 
-async function stage<T>(run: Run, name: StageName, body: () => Promise<{ value: T; skipped?: boolean }>): Promise<T> {
-  await run.store.stageStarted(run.ctx, name);
-  try {
-    const { value, skipped } = await body();
-    await run.store.stageFinished(run.ctx, name, skipped ? "skipped" : "done");
-    return value;
-  } catch (e) {
-    await safely(() => run.store.stageFinished(run.ctx, name, "failed", (e as Error).message));
-    throw e;
-  }
+/** A stage of this run, reported under the run's brand. */
+function stage<T>(run: Run, name: StageName, body: () => Promise<StageOutcome<T>>): Promise<T> {
+  return runStage(run.store, run.ctx, name, body);
 }
 
 function deployParams(run: Run, collateral: string) {
@@ -241,6 +235,11 @@ async function buildRecord(
     }
     roles[k] = byName;
   }
+  const layouts: ProgramRecord["layouts"] = {};
+  for (const c of Object.values(contracts)) {
+    const recorded = release.layouts?.[c!.implementationCodeHash];
+    if (recorded) layouts[c!.implementationCodeHash] = recorded;
+  }
   return {
     chainId: run.info.chainId,
     brand: cfg.brand,
@@ -259,6 +258,7 @@ async function buildRecord(
     transferAllowlist: facts.allowlist,
     config: { ...cfg, collateralAsset: getAddress(collateral) },
     upgrades: [],
+    layouts,
     createdAt: new Date().toISOString(),
   };
 }
@@ -278,24 +278,16 @@ export async function deployProgram(
   const info = opts.chain ?? { chainId: await chain.chainId() };
   // The brand names the manifest, so it is checked before anything is reported.
   assertBrand(config?.brand);
-  const run: Run = {
-    chain,
-    info,
-    signer,
-    from: "",
-    store,
-    ctx: { chainId: info.chainId, brand: config.brand },
-    cfg: undefined as unknown as ProgramConfigRecord,
-    opts,
-    version: opts.version ?? contractsVersion(opts.contractsDir),
-  };
+  const ctx: StageContext = { chainId: info.chainId, brand: config.brand };
 
-  await stage(run, "validate", async () => {
-    run.cfg = normalizeConfig(config, info);
-    await assertChain(chain, info);
-    run.from = getAddress(await chain.call("signer.getAddress", () => signer.getAddress()));
-    await validate(run);
-    return { value: undefined };
+  const run = await runStage(store, ctx, "validate", async () => {
+    const cfg = normalizeConfig(config, info);
+    await chain.assertChainId(info);
+    const from = await chain.addressOf(signer);
+    const version = opts.version ?? contractsVersion(opts.contractsDir);
+    const checked: Run = { chain, info, signer, from, store, ctx, cfg, opts, version };
+    await validate(checked);
+    return { value: checked };
   });
 
   const release = await ensureRelease(info, signer, store, { ...opts, version: run.version, ctx: run.ctx });

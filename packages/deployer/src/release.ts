@@ -1,18 +1,21 @@
-import { Contract, type Signer } from "ethers";
+import { Contract, keccak256, type Signer } from "ethers";
 import { codeMatches, contractsVersion, loadArtifact } from "./artifacts.js";
 import { Chain, type ChainInfo, type ChainOptions } from "./chain.js";
-import { createAll, type CreateItem } from "./create.js";
+import { createAll, type CreateItem } from "./create-transactions.js";
 import { DeployerError } from "./errors.js";
+import { withLayout } from "./layouts.js";
+import { runStage } from "./stage.js";
 import {
   IMPLEMENTATION_ARTIFACTS,
   PROGRAM_CONTRACTS,
   type ContractDeployment,
   type DeploymentStore,
+  type LayoutRecords,
   type ProgramContract,
   type Release,
   type StageContext,
 } from "./types.js";
-import { assertImplementationSafe, type SafetyOptions } from "./validation.js";
+import { assertImplementationSafe, type SafetyOptions } from "./upgrade-safety.js";
 
 export interface ReleaseOptions extends ChainOptions, SafetyOptions {
   /** Release version label (default: the @points/contracts package version). */
@@ -32,17 +35,6 @@ export interface ReleaseOptions extends ChainOptions, SafetyOptions {
 export function programFactoryAt(address: string, runner: Chain | Signer, dir?: string): Contract {
   const abi = loadArtifact("ProgramFactory", dir).abi;
   return new Contract(address, abi, runner instanceof Chain ? runner.provider : runner);
-}
-
-/** Throws CHAIN_UNAVAILABLE when the RPC serves another chain than the caller named. */
-export async function assertChain(chain: Chain, info: ChainInfo): Promise<void> {
-  const id = await chain.chainId();
-  if (id !== info.chainId) {
-    throw new DeployerError(
-      "CHAIN_UNAVAILABLE",
-      `chainId: the RPC serves chain ${id}, not ${info.chainId}${info.name ? ` (${info.name})` : ""}`,
-    );
-  }
 }
 
 /** Whether every contract of `release` is on chain with the expected code and version. */
@@ -69,18 +61,25 @@ async function adopt(chain: Chain, address: string, from: string, info: ChainInf
   }
   const impls = await chain.call("ProgramFactory.implementations", () => pf.implementations());
   const contracts = {} as Release["contracts"];
+  let layouts: LayoutRecords = {};
   for (const key of PROGRAM_CONTRACTS) {
-    contracts[key] = {
-      artifact: IMPLEMENTATION_ARTIFACTS[key],
-      address: impls[key],
-      codeHash: await chain.codeHash(impls[key]),
-    };
+    const artifact = loadArtifact(IMPLEMENTATION_ARTIFACTS[key], dir);
+    const code = await chain.code(impls[key]);
+    contracts[key] = { artifact: artifact.contractName, address: impls[key], codeHash: keccak256(code) };
+    // Only a layout this build can vouch for: another build's code gets none (sync imports it).
+    if (codeMatches(artifact, code)) layouts = withLayout(layouts, keccak256(code), artifact, impls[key], dir);
   }
   contracts.programFactory = { artifact: "ProgramFactory", address, codeHash: await chain.codeHash(address) };
-  return buildRelease(info, version, from, contracts);
+  return buildRelease(info, version, from, contracts, layouts);
 }
 
-function buildRelease(info: ChainInfo, version: string, deployer: string, contracts: Release["contracts"]): Release {
+function buildRelease(
+  info: ChainInfo,
+  version: string,
+  deployer: string,
+  contracts: Release["contracts"],
+  layouts: LayoutRecords,
+): Release {
   const implementations = {} as Record<ProgramContract, string>;
   for (const key of PROGRAM_CONTRACTS) implementations[key] = contracts[key].address;
   return {
@@ -90,6 +89,7 @@ function buildRelease(info: ChainInfo, version: string, deployer: string, contra
     programFactory: contracts.programFactory.address,
     implementations,
     contracts,
+    layouts,
     createdAt: new Date().toISOString(),
   };
 }
@@ -109,16 +109,14 @@ export async function ensureRelease(
   const dir = opts.contractsDir;
   const version = opts.version ?? contractsVersion(dir);
   const ctx: StageContext = opts.ctx ?? { chainId: info.chainId, version };
-  await assertChain(chain, info);
-  const from = await chain.call("signer.getAddress", () => signer.getAddress());
+  await chain.assertChainId(info);
+  const from = await chain.addressOf(signer);
 
-  await store.stageStarted(ctx, "release");
-  try {
+  return runStage(store, ctx, "release", async () => {
     const known = await store.getRelease(info.chainId, version);
     if (known && (await releaseIsLive(chain, known, dir))) {
       await store.stageAddresses(ctx, "release", { programFactory: known.programFactory, ...known.implementations });
-      await store.stageFinished(ctx, "release", "skipped");
-      return known;
+      return { value: known, skipped: true };
     }
     if (opts.programFactory) {
       const adopted = await adopt(chain, opts.programFactory, from, info, version, dir);
@@ -127,8 +125,7 @@ export async function ensureRelease(
         programFactory: adopted.programFactory,
         ...adopted.implementations,
       });
-      await store.stageFinished(ctx, "release", "skipped");
-      return adopted;
+      return { value: adopted, skipped: true };
     }
 
     for (const key of PROGRAM_CONTRACTS) assertImplementationSafe(IMPLEMENTATION_ARTIFACTS[key], opts);
@@ -158,27 +155,20 @@ export async function ensureRelease(
       { chain, signer, from, store, ctx, stage: "release", nonceScanWindow: opts.nonceScanWindow },
       items,
     );
+    let layouts: LayoutRecords = {};
+    for (const key of PROGRAM_CONTRACTS) {
+      const d = deployments[key];
+      layouts = withLayout(layouts, d.codeHash, loadArtifact(IMPLEMENTATION_ARTIFACTS[key], dir), d.address, dir);
+    }
     const release = buildRelease(
       info,
       version,
       from,
       deployments as Record<string, ContractDeployment> as Release["contracts"],
+      layouts,
     );
     await store.stageAddresses(ctx, "release", { programFactory: release.programFactory, ...release.implementations });
     await store.saveRelease(release);
-    await store.stageFinished(ctx, "release", sent ? "done" : "skipped");
-    return release;
-  } catch (e) {
-    await safely(() => store.stageFinished(ctx, "release", "failed", (e as Error).message));
-    throw e;
-  }
-}
-
-/** Reports a failure to the store without hiding the original error if the store fails too. */
-export async function safely(fn: () => Promise<void> | void): Promise<void> {
-  try {
-    await fn();
-  } catch {
-    // the original error matters more
-  }
+    return { value: release, skipped: !sent };
+  });
 }

@@ -1,3 +1,4 @@
+import type { StorageLayout } from "@openzeppelin/upgrades-core";
 import { CONTRACT_ARTIFACTS, PROGRAM_CONTRACTS, type ProgramContract, type StageName } from "@points/contracts/program";
 
 /** The contracts of a program (by the names the records, the CLI and the API use) and their artifacts. */
@@ -50,6 +51,20 @@ export interface ContractDeployment {
   nonce?: number;
 }
 
+/**
+ * The storage layout of one deployed implementation, as OpenZeppelin's upgrades-core extracts it
+ * (ERC-7201 namespaces included). Records key these by the keccak256 of the implementation's
+ * runtime bytecode on chain, so an upgrade compares with what is deployed, never with sources.
+ */
+export interface RecordedLayout {
+  artifact: string;
+  address: string;
+  layout: StorageLayout;
+}
+
+/** Recorded layouts by runtime bytecode hash. */
+export type LayoutRecords = Record<string, RecordedLayout>;
+
 /** The shared implementations and the ProgramFactory of one version on one chain. */
 export interface Release {
   chainId: bigint;
@@ -59,6 +74,8 @@ export interface Release {
   programFactory: string;
   implementations: Record<ProgramContract, string>;
   contracts: Record<ProgramContract | "programFactory", ContractDeployment>;
+  /** Layouts of the implementations whose code matched their artifact when recorded. */
+  layouts?: LayoutRecords;
   createdAt: string;
 }
 
@@ -78,8 +95,11 @@ export interface UpgradeRecord {
   toArtifact: string;
   oldImplementation: string;
   newImplementation: string;
-  /** "sent": the upgrade transaction landed; "proposed": an unsigned transaction was returned. */
-  status: "sent" | "proposed";
+  /**
+   * "sent": the upgrade transaction landed; "proposed": an unsigned transaction was returned;
+   * "executed": sent outside the deployer (a multisig, a script) and found on chain by sync.
+   */
+  status: "sent" | "proposed" | "executed";
   txHash?: string;
   at: string;
 }
@@ -133,6 +153,8 @@ export interface ProgramRecord {
   config: ProgramConfigRecord;
   upgrades: UpgradeRecord[];
   pendingAdmin?: AdminTransferRecord;
+  /** Layouts of every implementation this program ran or was proposed, by runtime bytecode hash. */
+  layouts?: LayoutRecords;
   createdAt: string;
 }
 

@@ -1,72 +1,103 @@
-import { getAddress, type Provider, type Signer } from "ethers";
-import { artifactNames, codeMatches, loadArtifact, type Artifact } from "./artifacts.js";
-import { Chain, type ChainOptions } from "./chain.js";
-import { createAll } from "./create.js";
+import { getAddress, zeroPadValue, type Provider, type Signer } from "ethers";
+import type { Artifact } from "./artifacts.js";
+import { Chain } from "./chain.js";
+import { createAll } from "./create-transactions.js";
 import { DeployerError } from "./errors.js";
-import { safely } from "./release.js";
+import { withLayout, type LayoutRow } from "./layouts.js";
+import { runStage } from "./stage.js";
 import { noStore } from "./store.js";
-import { PROGRAM_CONTRACTS, type DeploymentStore, type ProgramContract, type ProgramRecord } from "./types.js";
-import { assertUpgradeSafe, type SafetyOptions } from "./validation.js";
-import { IMPLEMENTATION_SLOT, programContract } from "./verify.js";
+import type { DeploymentStore, ProgramContract, ProgramRecord } from "./types.js";
+import { planUpgrade, type ImplementationSource, type PlanOptions, type UpgradePlan } from "./upgrade-plan.js";
+import { programContract } from "./verify.js";
 
-/** A new implementation: an artifact name of @points/contracts, an artifact, or an ethers ContractFactory. */
-export type ImplementationSource = string | Artifact | { bytecode: string };
+export type { ImplementationSource } from "./upgrade-plan.js";
 
-export interface UpgradeOptions extends ChainOptions, SafetyOptions {
+export interface UpgradeOptions extends PlanOptions {
   /** Deploys the new implementation; also sends the upgrade when it holds DEFAULT_ADMIN_ROLE. */
   signer?: Signer;
-  /** For reads when no signer is given (with `implementation`). */
+  /** For reads when no signer is given (with `implementation`, or a dry run). */
   provider?: Provider;
   /** false: never send, always return the unsigned transaction; true: fail unless `signer` is the admin. */
   send?: boolean;
-  /** The new implementation is already deployed here (its code is checked against the artifact). */
-  implementation?: string;
-  /** Calldata for upgradeToAndCall (default none). Initializer checks then apply to the new version. */
-  call?: string;
+  /** Reads and simulates only: needs no key, sends nothing and records nothing. */
+  dryRun?: boolean;
   /** Records the upgrade (and the implementation deployment's stage) here. */
   store?: DeploymentStore;
+}
+
+/** What a dry run found: the upgrade as it would be sent, and how the chain would answer it. */
+export interface DryRun {
+  /** The implementation the upgrade would point at; `reused` when one with this bytecode is deployed. */
+  implementation: { address: string; reused: boolean };
+  /** The admin's transaction. */
+  transaction: { to: string; data: string; from: string; chainId: bigint; value: bigint };
+  /** eth_call of the transaction from the admin on the latest block (the new code placed by a state override when not deployed yet). */
+  simulation: { ok: true } | { ok: false; error: string };
 }
 
 export interface UpgradeResult {
   contract: ProgramContract;
   oldImplementation: string;
   newImplementation: string;
+  /** Whether this call deployed the new implementation (false: it was given or reused). */
+  deployed: boolean;
+  /** The deployed layout and the new one, position by position. */
+  layout: LayoutRow[];
   /** The upgrade transaction, when sent. */
   tx?: { hash: string; blockNumber: number };
   /** The transaction for the admin to sign, when not sent. */
   unsignedTx?: { to: string; data: string; from: string; chainId: bigint; value: bigint };
-  /** The record with the upgrade added (saved to `store` when given). */
+  /** The report of a dry run (nothing was sent). */
+  dryRun?: DryRun;
+  /** The record with the upgrade added (saved to `store` when given; unchanged by a dry run). */
   program: ProgramRecord;
 }
 
-function contractKey(name: string): ProgramContract {
-  const key = PROGRAM_CONTRACTS.find((k) => k.toLowerCase() === name.toLowerCase());
-  if (!key)
-    throw new DeployerError("INVALID_CONFIG", `contract: "${name}" is not one of ${PROGRAM_CONTRACTS.join(", ")}`);
-  return key;
+/** Where a dry run without a key pretends the new implementation lives. */
+const PLACEHOLDER = "0x00000000000000000000000000000000000D3910";
+
+/** The runtime code `artifact` would have at `address` (every immutable set to that address, as UUPS's `__self`). */
+function runtimeAt(artifact: Artifact, address: string): string {
+  let code = artifact.deployedBytecode.replace(/^0x/, "");
+  const word = zeroPadValue(address, 32).slice(2).toLowerCase();
+  for (const refs of Object.values(artifact.immutableReferences ?? {})) {
+    for (const r of refs) code = code.slice(0, r.start * 2) + word + code.slice((r.start + r.length) * 2);
+  }
+  return "0x" + code;
 }
 
-function resolveArtifact(source: ImplementationSource, dir?: string): Artifact {
-  if (typeof source === "string") return loadArtifact(source, dir);
-  if ("contractName" in source && "deployedBytecode" in source) return source as Artifact;
-  // A ContractFactory: find the artifact with the same creation code, for its build-info.
-  const bytecode = source.bytecode.toLowerCase();
-  for (const name of artifactNames(dir)) {
-    const a = loadArtifact(name, dir);
-    if (a.bytecode.toLowerCase() === bytecode) return a;
+async function dryRun(chain: Chain, program: ProgramRecord, plan: UpgradePlan, signer?: Signer): Promise<DryRun> {
+  let address = plan.reuse;
+  let override: Record<string, { code: string }> | undefined;
+  if (!address) {
+    const from = signer ? await chain.addressOf(signer) : undefined;
+    address = from ? Chain.createAddress(from, await chain.nonce(from, "pending")) : PLACEHOLDER;
+    override = { [address]: { code: runtimeAt(plan.next, address) } };
   }
-  throw new DeployerError(
-    "ARTIFACTS_MISSING",
-    "implementation: no artifact of @points/contracts has this bytecode, so its storage layout is unknown",
-  );
+  const proxy = programContract(program, plan.contract, chain.provider);
+  const data = proxy.interface.encodeFunctionData("upgradeToAndCall", [address, plan.call]);
+  const transaction = { to: plan.proxy, data, from: plan.admin, chainId: program.chainId, value: 0n };
+  const request = { from: plan.admin, to: plan.proxy, data };
+  const rpc = chain.provider as Provider & { send?: (m: string, p: unknown[]) => Promise<unknown> };
+  let simulation: DryRun["simulation"];
+  try {
+    if (override && typeof rpc.send !== "function") throw new Error("the provider cannot send a state override");
+    await chain.call(`simulate ${plan.contract}.upgradeToAndCall`, () =>
+      override ? rpc.send!("eth_call", [request, "latest", override]) : chain.provider.call(request),
+    );
+    simulation = { ok: true };
+  } catch (e) {
+    simulation = { ok: false, error: (e as Error).message };
+  }
+  return { implementation: { address, reused: Boolean(plan.reuse) }, transaction, simulation };
 }
 
 /**
- * Upgrades one contract of a program. OpenZeppelin's upgrades tooling first compares the
- * storage layout of the implementation the program runs with the new one (both from
- * build-info) and refuses an unsafe upgrade (UNSAFE_UPGRADE naming the problem) before any
- * transaction. Then the new implementation is deployed (unless given) and upgradeToAndCall is
- * sent by the admin, or returned unsigned for the admin to sign.
+ * Upgrades one contract of a program. First, by reads only, the implementation the proxy runs on
+ * chain is looked up in the record by its runtime bytecode hash, and the new implementation must
+ * be UUPS-safe and extend that recorded layout (UNSAFE_UPGRADE naming the problem otherwise).
+ * Then the new implementation is deployed (unless given, or the same bytecode is already
+ * deployed) and upgradeToAndCall is sent by the admin, or returned unsigned for the admin.
  */
 export async function upgrade(
   program: ProgramRecord,
@@ -79,70 +110,61 @@ export async function upgrade(
       ? { signer: signerOrOpts as Signer }
       : signerOrOpts;
   const dir = opts.contractsDir;
-  const key = contractKey(contractName);
-  const rec = program.contracts[key];
-  if (!rec) throw new DeployerError("INVALID_CONFIG", `contract: program ${program.brand} has no ${key}`);
-  const current = loadArtifact(rec.artifact, dir);
-  const next = resolveArtifact(newImplementation, dir);
-  const call = opts.call ?? "0x";
-  assertUpgradeSafe(current, next, { ...opts, initializerRuns: call !== "0x" });
-
   const runner = opts.signer ?? opts.provider;
   if (!runner) throw new DeployerError("INVALID_CONFIG", "signer: a signer or a provider is required");
   const chain = Chain.of(runner, opts);
+  const plan = await planUpgrade(program, contractName, newImplementation, chain.provider, opts);
+  const key = plan.contract;
+  const base = { contract: key, oldImplementation: plan.oldImplementation, layout: plan.layout };
+
+  if (opts.dryRun) {
+    const report = await dryRun(chain, program, plan, opts.signer);
+    return { ...base, newImplementation: report.implementation.address, deployed: false, dryRun: report, program };
+  }
+
+  const from = opts.signer ? await chain.addressOf(opts.signer) : undefined;
+  const sendIt = opts.send ?? from === plan.admin;
+  if (sendIt && from !== plan.admin) {
+    throw new DeployerError("WRONG_KEY", `signer: ${from ?? "none"} is not the admin (${plan.admin}) of ${key}`);
+  }
+  if (!plan.reuse && (!opts.signer || !from)) {
+    throw new DeployerError(
+      "INVALID_CONFIG",
+      "signer: needed to deploy the new implementation (any funded key; it is harmless until a proxy points at it), or give a deployed one",
+    );
+  }
   const ctx = { chainId: program.chainId, brand: program.brand };
   const store = opts.store;
-  await store?.stageStarted(ctx, "upgrade");
-  try {
+  return runStage(store ?? noStore, ctx, "upgrade", async () => {
+    const rec = program.contracts[key]!;
     const proxy = programContract(program, key, chain.provider, dir);
-    const slot = await chain.storageAt(rec.proxy, IMPLEMENTATION_SLOT);
-    const oldImplementation = getAddress("0x" + slot.slice(-40));
-    if (oldImplementation !== getAddress(rec.implementation)) {
-      throw new DeployerError(
-        "VERIFY_FAILED",
-        `${key}: runs ${oldImplementation}, but the record says ${rec.implementation}; refresh the record first`,
-      );
-    }
-    const admin = getAddress(await chain.call(`${key}.defaultAdmin`, () => proxy.defaultAdmin()));
-    const from = opts.signer ? getAddress(await opts.signer.getAddress()) : undefined;
-    const sendIt = opts.send ?? from === admin;
-    if (sendIt && from !== admin) {
-      throw new DeployerError("WRONG_KEY", `signer: ${from ?? "none"} is not the admin (${admin}) of ${key}`);
-    }
-
-    let newAddress: string;
-    if (opts.implementation) {
-      newAddress = getAddress(opts.implementation);
-      if (!codeMatches(next, await chain.code(newAddress))) {
-        throw new DeployerError("INVALID_CONFIG", `implementation: ${newAddress} does not hold ${next.contractName}`);
-      }
-    } else {
-      if (!opts.signer || !from) {
-        throw new DeployerError("INVALID_CONFIG", "signer: needed to deploy the new implementation");
-      }
+    let newAddress = plan.reuse;
+    if (!newAddress) {
       const created = await createAll(
-        { chain, signer: opts.signer, from, store: store ?? noStore, ctx, stage: "upgrade" },
-        [{ key: `${key}Implementation`, artifact: next, args: () => [] }],
+        { chain, signer: opts.signer!, from: from!, store: store ?? noStore, ctx, stage: "upgrade" },
+        [{ key: `${key}Implementation`, artifact: plan.next, args: () => [] }],
       );
       newAddress = created.deployments[`${key}Implementation`].address;
     }
-
-    const data = proxy.interface.encodeFunctionData("upgradeToAndCall", [newAddress, call]);
+    const newCodeHash = await chain.codeHash(newAddress);
+    const data = proxy.interface.encodeFunctionData("upgradeToAndCall", [newAddress, plan.call]);
     const updated: ProgramRecord = structuredClone(program);
+    updated.layouts = withLayout(updated.layouts, newCodeHash, plan.next, newAddress, dir);
     const entry = {
       contract: key,
       fromArtifact: rec.artifact,
-      toArtifact: next.contractName,
-      oldImplementation,
+      toArtifact: plan.next.contractName,
+      oldImplementation: plan.oldImplementation,
       newImplementation: newAddress,
       at: new Date().toISOString(),
     };
     let result: UpgradeResult;
+    const common = { ...base, newImplementation: newAddress, deployed: !plan.reuse };
     if (sendIt) {
       const fn = proxy.connect(opts.signer!).getFunction("upgradeToAndCall");
-      const gas = await chain.call(`simulate ${key}.upgradeToAndCall`, () => fn.estimateGas(newAddress, call));
+      const gas = await chain.call(`simulate ${key}.upgradeToAndCall`, () => fn.estimateGas(newAddress, plan.call));
       const tx = await chain.call(`send ${key}.upgradeToAndCall`, () =>
-        fn.send(newAddress, call, { gasLimit: (gas * 12n) / 10n }),
+        fn.send(newAddress, plan.call, { gasLimit: (gas * 12n) / 10n }),
       );
       await store?.stageTransaction(ctx, "upgrade", {
         hash: tx.hash,
@@ -155,30 +177,20 @@ export async function upgrade(
       updated.contracts[key] = {
         ...rec,
         implementation: newAddress,
-        artifact: next.contractName,
-        implementationCodeHash: await chain.codeHash(newAddress),
+        artifact: plan.next.contractName,
+        implementationCodeHash: newCodeHash,
       };
-      result = {
-        contract: key,
-        oldImplementation,
-        newImplementation: newAddress,
-        tx: { hash: tx.hash, blockNumber: receipt.blockNumber },
-        program: updated,
-      };
+      result = { ...common, tx: { hash: tx.hash, blockNumber: receipt.blockNumber }, program: updated };
     } else {
       updated.upgrades.push({ ...entry, status: "proposed" });
-      const unsignedTx = { to: rec.proxy, data, from: admin, chainId: program.chainId, value: 0n };
-      result = { contract: key, oldImplementation, newImplementation: newAddress, unsignedTx, program: updated };
+      const unsignedTx = { to: rec.proxy, data, from: plan.admin, chainId: program.chainId, value: 0n };
+      result = { ...common, unsignedTx, program: updated };
     }
     await store?.stageAddresses(ctx, "upgrade", {
-      [`${key}OldImplementation`]: oldImplementation,
+      [`${key}OldImplementation`]: plan.oldImplementation,
       [`${key}Implementation`]: newAddress,
     });
     await store?.saveProgram(updated);
-    await store?.stageFinished(ctx, "upgrade", "done");
-    return result;
-  } catch (e) {
-    if (store) await safely(() => store.stageFinished(ctx, "upgrade", "failed", (e as Error).message));
-    throw e;
-  }
+    return { value: result };
+  });
 }

@@ -5,9 +5,6 @@ import { Chain, type ChainOptions } from "./chain.js";
 import { DeployerError } from "./errors.js";
 import { PROGRAM_CONTRACTS, type ProgramContract, type ProgramRecord } from "./types.js";
 
-/** ERC-1967 implementation slot: keccak256("eip1967.proxy.implementation") - 1. */
-export const IMPLEMENTATION_SLOT = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
-
 const EVENTS = new Interface([
   "event RoleGranted(bytes32 indexed role, address indexed account, address indexed sender)",
   "event RoleRevoked(bytes32 indexed role, address indexed account, address indexed sender)",
@@ -119,6 +116,11 @@ export async function verifyProgram(
     if (!ok) diffs.push(message);
   };
   const read = <T>(what: string, fn: () => Promise<T>) => chain.call(what, fn);
+  // What the chain has first, then what the record (or the program's birth) has.
+  const flag = async <T>(what: string, fn: () => Promise<T>, recorded: T) => {
+    const onChain = await read(what, fn);
+    expect(onChain === recorded, `${what}: the chain has ${String(onChain)}, the record has ${String(recorded)}`);
+  };
 
   const birth = await birthFacts(chain, p);
   const birthExpected = new Set<string>();
@@ -130,14 +132,13 @@ export async function verifyProgram(
     presentContracts(p).map(async (key) => {
       const rec = p.contracts[key]!;
       const c = programContract(p, key, provider, dir);
-      const slot = await chain.storageAt(rec.proxy, IMPLEMENTATION_SLOT);
-      const impl = getAddress("0x" + slot.slice(-40));
+      const impl = await chain.implementationOf(rec.proxy);
       const proposed = p.upgrades
         .filter((u) => u.contract === key && u.status === "proposed")
         .map((u) => u.newImplementation);
       expect(
         same(impl, rec.implementation) || proposed.some((a) => same(a, impl)),
-        `${key}: implementation slot holds ${impl}, expected ${rec.implementation}`,
+        `${key}: the chain runs implementation ${impl}, the record has ${rec.implementation}`,
       );
 
       await Promise.all(
@@ -168,10 +169,18 @@ export async function verifyProgram(
       );
 
       const admin = await read(`${key}.defaultAdmin`, () => c.defaultAdmin());
-      expect(same(admin, p.admin), `${key}: defaultAdmin is ${admin}, expected ${p.admin}`);
+      expect(same(admin, p.admin), `${key}: the chain has admin ${admin}, the record has ${p.admin}`);
       const [pendingAdmin] = await read(`${key}.pendingDefaultAdmin`, () => c.pendingDefaultAdmin());
       const expectedPending = p.pendingAdmin?.newAdmin ?? ZeroAddress;
-      expect(same(pendingAdmin, expectedPending), `${key}: pending admin transfer to ${pendingAdmin} is not recorded`);
+      const transfer = (a: string) =>
+        same(a, ZeroAddress) ? "no pending admin transfer" : `a pending admin transfer to ${a}`;
+      expect(
+        same(pendingAdmin, expectedPending),
+        `${key}: the chain has ${transfer(pendingAdmin)}, the record has ${transfer(expectedPending)}`,
+      );
+      // Flags every contract is born with.
+      await flag(`${key}.paused`, () => c.paused(), false);
+      await flag(`${key}.defaultAdminDelay`, async () => Number(await c.defaultAdminDelay()), p.config.adminDelay);
     }),
   );
 
@@ -200,7 +209,7 @@ export async function verifyProgram(
     );
 
   const ref = async (what: string, fn: () => Promise<string>, want: string) =>
-    expect(same(await read(what, fn), want), `${what} is not ${want}`);
+    flag(what, async () => getAddress(await fn()), getAddress(want));
   await ref("factory.points", () => factory.points(), p.addresses.points!);
   await ref("factory.vaultOf(collateral)", () => factory.vaultOf(p.collateralAsset), p.addresses.collateralVault!);
   await ref("factory.oracle", () => factory.oracle(), p.addresses.oracle ?? ZeroAddress);
@@ -208,18 +217,24 @@ export async function verifyProgram(
   await ref("collateralVault.factory", () => vault.factory(), p.addresses.factory!);
   await ref("collateralVault.asset", () => vault.asset(), p.collateralAsset);
   await ref("pspVault.points", () => psp.points(), p.addresses.points!);
-  expect(
-    Number(await read("factory.mintFeeBps", () => factory.mintFeeBps())) === p.config.mintFeeBps,
-    "factory.mintFeeBps differs from the config",
-  );
-  expect(
-    Number(await read("factory.redeemFeeBps", () => factory.redeemFeeBps())) === p.config.redeemFeeBps,
-    "factory.redeemFeeBps differs from the config",
-  );
-  expect(
-    Number(await read("factory.redeemDelay", () => factory.redeemDelay())) === p.config.redeemDelay,
-    "factory.redeemDelay differs from the config",
-  );
+  await flag("factory.mintFeeBps", async () => Number(await factory.mintFeeBps()), p.config.mintFeeBps);
+  await flag("factory.redeemFeeBps", async () => Number(await factory.redeemFeeBps()), p.config.redeemFeeBps);
+  await flag("factory.redeemDelay", async () => Number(await factory.redeemDelay()), p.config.redeemDelay);
+  await flag("points.transferRestricted", () => points.transferRestricted(), true);
+  await flag("factory.basketModeForced", () => factory.basketModeForced(), false);
+  if (p.config.oracle && p.addresses.oracle) {
+    const o = p.config.oracle;
+    const oracle = programContract(p, "oracle", provider, dir);
+    const feed = await read("oracle.feedOf(collateral)", () => oracle.feedOf(p.collateralAsset));
+    const shown = (f: { feed: string; heartbeat: unknown; lowerPeg: unknown; upperPeg: unknown }) =>
+      `feed ${getAddress(f.feed)}, heartbeat ${f.heartbeat}, pegs ${f.lowerPeg}..${f.upperPeg}`;
+    const chainFeed = shown(feed);
+    const recordFeed = shown(o);
+    expect(
+      chainFeed === recordFeed,
+      `oracle.feedOf(collateral): the chain has ${chainFeed}, the record has ${recordFeed}`,
+    );
+  }
 
   if (diffs.length > 0) {
     throw new DeployerError("VERIFY_FAILED", `program ${p.brand} differs from the chain:\n- ${diffs.join("\n- ")}`, {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Contract, id, ZeroHash, type Wallet } from "ethers";
+import { Contract, id, keccak256, ZeroHash, type Wallet } from "ethers";
 import { type DevNode, startNode } from "@points/testkit";
 import {
   deployProgram,
@@ -7,7 +7,10 @@ import {
   loadArtifact,
   MemoryStore,
   verifyProgram,
+  IMPLEMENTATION_ARTIFACTS,
   IMPLEMENTATION_SLOT,
+  PROGRAM_CONTRACTS,
+  storageLayoutOf,
 } from "../src/index.js";
 import type { ProgramRecord, Release } from "../src/index.js";
 import { CHAIN, config } from "./helpers/fixture.js";
@@ -141,5 +144,18 @@ describe("deployProgram: release + program on a fresh chain", () => {
   it("verifyProgram_passesOnTheDeployedProgram", async () => {
     const report = await verifyProgram(program, node.provider);
     assert.ok(report.checked > 50);
+  });
+
+  it("ensureRelease_recordsEveryImplementationsStorageLayout_byItsRuntimeBytecodeHash_andTheProgramKeepsThem", async () => {
+    for (const key of PROGRAM_CONTRACTS) {
+      const c = release.contracts[key];
+      assert.equal(c.codeHash, keccak256(await node.provider.getCode(c.address)), key);
+      const recorded = release.layouts![c.codeHash];
+      assert.equal(recorded.artifact, IMPLEMENTATION_ARTIFACTS[key]);
+      assert.equal(recorded.address, c.address);
+      assert.deepEqual(recorded.layout, storageLayoutOf(loadArtifact(IMPLEMENTATION_ARTIFACTS[key])));
+      assert.deepEqual(program.layouts![program.contracts[key]!.implementationCodeHash], recorded, key);
+    }
+    assert.equal(Object.keys(program.layouts!).length, PROGRAM_CONTRACTS.length);
   });
 });

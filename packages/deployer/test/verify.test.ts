@@ -33,7 +33,13 @@ describe("verifyProgram: every difference is reported", () => {
     wrong.admin = executor.address;
     await assert.rejects(
       verifyProgram(wrong, node.provider),
-      failsWith(/points: implementation slot holds/, /factory: defaultAdmin is .* expected/),
+      failsWith(
+        new RegExp(
+          `points: the chain runs implementation ${program.contracts.points!.implementation}, ` +
+            `the record has ${program.contracts.factory!.implementation}`,
+        ),
+        new RegExp(`factory: the chain has admin ${brand.address}, the record has ${executor.address}`),
+      ),
     );
   });
 
@@ -55,10 +61,52 @@ describe("verifyProgram: every difference is reported", () => {
     const points = at(program, "points", brand);
     await (await points.beginDefaultAdminTransfer(node.wallets[4].address)).wait();
     try {
-      await assert.rejects(verifyProgram(program, node.provider), failsWith(/points: pending admin transfer to/));
+      await assert.rejects(
+        verifyProgram(program, node.provider),
+        failsWith(
+          new RegExp(
+            `points: the chain has a pending admin transfer to ${node.wallets[4].address}, ` +
+              "the record has no pending admin transfer",
+          ),
+        ),
+      );
     } finally {
       await (await points.cancelDefaultAdminTransfer()).wait();
     }
+  });
+
+  it("verify_reportsACancelledHandover_chainFirst_thenRecord", async () => {
+    const recorded = structuredClone(program);
+    const pending = node.wallets[4].address;
+    recorded.pendingAdmin = { newAdmin: pending, schedules: {}, txHashes: [], at: new Date().toISOString() };
+    await assert.rejects(
+      verifyProgram(recorded, node.provider),
+      failsWith(
+        new RegExp(
+          `points: the chain has no pending admin transfer, the record has a pending admin transfer to ${pending}`,
+        ),
+      ),
+    );
+  });
+
+  it("verify_reportsTransferRestrictedAndPausedFlags_thatDifferFromBirth", async () => {
+    const points = at(program, "points", brand);
+    const factory = at(program, "factory", brand);
+    await (await points.setTransferRestricted(false)).wait();
+    await (await factory.pause()).wait();
+    try {
+      await assert.rejects(
+        verifyProgram(program, node.provider),
+        failsWith(
+          /points\.transferRestricted: the chain has false, the record has true/,
+          /factory\.paused: the chain has true, the record has false/,
+        ),
+      );
+    } finally {
+      await (await points.setTransferRestricted(true)).wait();
+      await (await factory.unpause()).wait();
+    }
+    await verifyProgram(program, node.provider);
   });
 
   it("verify_reportsADeploymentTransactionThatGrantedSomethingElse", async () => {

@@ -14,6 +14,7 @@ export interface CommonOptions {
   manifestDir: string;
   debug?: boolean;
   dev?: boolean;
+  contractsDir?: string;
 }
 
 export const DEFAULT_RPC_URL = "http://127.0.0.1:8545";
@@ -32,6 +33,11 @@ export function withCommonOptions(cmd: Command, opts: { signer: boolean } = { si
   }
   cmd.addOption(
     new Option("--manifest-dir <dir>", "folder of the JSON manifests").env("MANIFEST_DIR").default("./manifests"),
+  );
+  cmd.addOption(
+    new Option("--contracts-dir <dir>", "another build of @points/contracts (its artifacts and build-info)").env(
+      "CONTRACTS_DIR",
+    ),
   );
   cmd.option("--dev", "treat the chain as a development chain (implied for chain ids 31337 and 1337)");
   cmd.option("--debug", "print stack traces on failure");

@@ -8,6 +8,8 @@ import { deployCommand } from "./commands/deploy.js";
 import { handoverCommand } from "./commands/handover.js";
 import { releaseCommand } from "./commands/release.js";
 import { upgradeCommand } from "./commands/upgrade.js";
+import { syncCommand } from "./commands/sync.js";
+import { validateCommand } from "./commands/validate.js";
 import { verifyCommand } from "./commands/verify.js";
 import { formatFailure, registerSecretsFrom, scrub } from "./errors.js";
 import { setQuiet } from "./progress.js";
@@ -22,6 +24,8 @@ export function cli(): Command {
     .addCommand(releaseCommand())
     .addCommand(deployCommand())
     .addCommand(upgradeCommand())
+    .addCommand(validateCommand())
+    .addCommand(syncCommand())
     .addCommand(handoverCommand())
     .addCommand(verifyCommand());
   // Commander exits by itself on usage errors; throw instead so the exit code is ours.
@@ -45,12 +49,37 @@ function dropUpgradesNotice(): void {
   };
 }
 
+/**
+ * The command words of `args` must name existing commands: Commander would otherwise answer
+ * `handover bogus --help` with the parent's help and exit 0.
+ */
+export function unknownCommand(program: Command, args: string[]): string | undefined {
+  let cmd = program;
+  for (const arg of args) {
+    if (arg.startsWith("-") || cmd.commands.length === 0) return undefined;
+    const sub = cmd.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+    if (!sub) {
+      if (arg === "help") return undefined;
+      const where = cmd === program ? "" : ` for '${cmd.name()}'`;
+      return `error: unknown command '${arg}'${where} (valid: ${cmd.commands.map((c) => c.name()).join(", ")})`;
+    }
+    cmd = sub;
+  }
+  return undefined;
+}
+
 export async function main(argv = process.argv): Promise<number> {
   dropUpgradesNotice();
   registerSecretsFrom(argv, process.env);
   setQuiet(argv.includes("--json"));
   try {
-    await cli().parseAsync(argv);
+    const program = cli();
+    const unknown = unknownCommand(program, argv.slice(2));
+    if (unknown) {
+      process.stderr.write(`${unknown}\n`);
+      return 2;
+    }
+    await program.parseAsync(argv);
     return 0;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2; // already printed

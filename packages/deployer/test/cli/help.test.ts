@@ -7,7 +7,7 @@ describe("points-deployer --help", () => {
   it("help_listsEverySubcommand", async () => {
     const r = await runCli(["--help"]);
     assert.equal(r.code, 0);
-    for (const cmd of ["release", "deploy", "upgrade", "handover", "verify"])
+    for (const cmd of ["release", "deploy", "upgrade", "validate", "sync", "handover", "verify"])
       assert.match(r.stdout, new RegExp(`\\n  ${cmd}\\b`));
   });
 
@@ -27,15 +27,28 @@ describe("points-deployer --help", () => {
         /--admin-delay/,
       ],
     ],
-    [["upgrade"], [/--brand/, /--contract/, /--implementation/, /--unsigned/]],
-    [["handover"], [/begin/, /accept/]],
+    [["upgrade"], [/--brand/, /--contract/, /--implementation/, /--unsigned/, /--dry-run/, /--contracts-dir/]],
+    [
+      ["validate"],
+      [/--brand/, /--contract/, /--implementation/, /--at/, /Exit 0\s+when the upgrade is safe, 5 when it is refused/],
+    ],
+    [["sync"], [/--brand/, /--artifact <contract=Name>/, /Needs no key; sends nothing/]],
+    [["handover"], [/begin/, /accept/, /cancel/, /status/]],
+    [
+      ["handover", "cancel"],
+      [/--brand/, /--unsigned/, /--private-key/],
+    ],
+    [
+      ["handover", "status"],
+      [/--brand/, /--json/],
+    ],
     [
       ["handover", "begin"],
       [/--brand/, /--new-admin/, /--private-key/],
     ],
     [
       ["handover", "accept"],
-      [/--brand/, /--private-key/],
+      [/--brand/, /--private-key/, /--unsigned/],
     ],
     [["verify"], [/--brand/, /--rpc-url/]],
   ];
@@ -48,9 +61,28 @@ describe("points-deployer --help", () => {
     });
   }
 
-  it("verify_takesNoKey", async () => {
-    const r = await runCli(["verify", "--help"]);
-    assert.doesNotMatch(r.stdout, /--private-key/);
+  for (const cmd of [["verify"], ["validate"], ["sync"], ["handover", "status"]]) {
+    it(`${cmd.join("_")}_takesNoKey`, async () => {
+      const r = await runCli([...cmd, "--help"]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.doesNotMatch(r.stdout, /--private-key/);
+    });
+  }
+
+  it("unknownSubcommand_withHelp_exits2_listingTheValidOnes_insteadOfTheParentsHelp", async () => {
+    const r = await runCli(["handover", "revoke", "--help"]);
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, "");
+    assert.equal(r.stderr, "error: unknown command 'revoke' for 'handover' (valid: begin, accept, cancel, status)\n");
+  });
+
+  it("unknownCommand_listsTheValidOnes", async () => {
+    const r = await runCli(["deploi", "--help"]);
+    assert.equal(r.code, 2);
+    assert.equal(
+      r.stderr,
+      "error: unknown command 'deploi' (valid: release, deploy, upgrade, validate, sync, handover, verify)\n",
+    );
   });
 
   it("unknownCommand_exitsWithUsageError", async () => {

@@ -1,7 +1,7 @@
 import { Command } from "commander";
 import { PROGRAM_STAGES } from "@points/contracts/program";
 import { deployProgram } from "../../index.js";
-import { deployConfig, type DeployFlags } from "../config.js";
+import { deployConfig, type DeployFlags } from "../deploy-flags.js";
 import { withCommonOptions, type CommonOptions } from "../connection.js";
 import { scrub } from "../errors.js";
 import { printSummary, toJson } from "../output.js";
@@ -41,7 +41,7 @@ export function deployCommand(): Command {
     const program = await withStages(
       [...PROGRAM_STAGES],
       ctx.store,
-      (store) => deployProgram(config, ctx.signer!, store, { chain }),
+      (store) => deployProgram(config, ctx.signer!, store, { chain, contractsDir: o.contractsDir }),
       {
         redact: scrub,
       },

@@ -1,28 +1,71 @@
 import { Command } from "commander";
-import { acceptAdmin, handoverAdmin, type AdminResult } from "../../index.js";
+import {
+  acceptAdmin,
+  adminStatus,
+  adminTransactions,
+  cancelAdminTransfer,
+  handoverAdmin,
+  type AdminAction,
+  type AdminResult,
+} from "../../index.js";
 import { withCommonOptions, type CommonOptions } from "../connection.js";
 import { scrub } from "../errors.js";
-import { printSummary } from "../output.js";
-import { withStages } from "../progress.js";
-import { context, programFromManifest } from "./context.js";
+import { printSummary, toJson } from "../output.js";
+import { withStages, withStep } from "../progress.js";
+import { context, programFromManifest, type Context } from "./context.js";
+
+type Flags = CommonOptions & { brand: string; unsigned?: boolean; json?: boolean };
 
 function summary(title: string, r: AdminResult) {
   const when = Object.entries(r.schedules).map(([k, t]) => [k, new Date(Number(t) * 1000).toISOString()]);
   printSummary(title, { transactions: r.txHashes.join(" ") || "none needed", ...Object.fromEntries(when) });
 }
 
+/** Mining a block is a development-node convenience: a dev chain id over a loopback RPC only. */
+function mayMine(ctx: Context): boolean {
+  const host = new URL(ctx.opts.rpcUrl).hostname;
+  return ctx.dev && ["127.0.0.1", "localhost", "[::1]", "::1"].includes(host) && [31337n, 1337n].includes(ctx.chainId);
+}
+
+async function printUnsigned(o: Flags, action: AdminAction, newAdmin?: string): Promise<void> {
+  const ctx = await context(o, false);
+  const program = await programFromManifest(ctx, o.brand);
+  const txs = await withStep(
+    `${action} (unsigned)`,
+    () => adminTransactions(program, action, ctx.provider, { newAdmin }),
+    scrub,
+  );
+  if (o.json) process.stdout.write(`${toJson(txs)}\n`);
+  else {
+    const signer = txs[0]?.from ?? "nobody (nothing to do)";
+    process.stdout.write(`${txs.length} unsigned transaction(s) for ${signer} to sign and send, in any order:\n`);
+    for (const t of txs) process.stdout.write(`  ${t.contract}: to ${t.to} data ${t.data}\n`);
+  }
+}
+
+const brandOption = (cmd: Command) =>
+  cmd.requiredOption("--brand <name>", "the program's brand (looked up in the manifest)");
+const unsignedOption = (cmd: Command, who: string) =>
+  cmd
+    .option("--unsigned", `send nothing: print the transactions for ${who} to sign (a Safe, a hardware wallet); no key`)
+    .option("--json", "print the result as JSON");
+
 export function handoverCommand(): Command {
   const cmd = new Command("handover")
     .summary("move DEFAULT_ADMIN_ROLE of every contract to a new admin (two steps)")
     .description(
       "Two-step admin transfer (OpenZeppelin AccessControlDefaultAdminRules) on every contract of a " +
-        "program: `begin` is signed by the current admin, `accept` by the new admin once the admin delay has passed.",
+        "program: `begin` is signed by the current admin, `accept` by the new admin once the admin delay has " +
+        "passed, `cancel` by the current admin; `status` shows where it stands. Every signing step takes " +
+        "--unsigned to print the transactions for another signer instead.",
     );
-  const begin = new Command("begin")
+
+  const begin = brandOption(new Command("begin"))
     .description("start the transfer of DEFAULT_ADMIN_ROLE to --new-admin (signed by the current admin)")
-    .requiredOption("--brand <name>", "the program's brand (looked up in the manifest)")
     .requiredOption("--new-admin <address>", "the new admin, e.g. a multisig");
-  withCommonOptions(begin).action(async (o: CommonOptions & { brand: string; newAdmin: string }) => {
+  unsignedOption(begin, "the current admin");
+  withCommonOptions(begin).action(async (o: Flags & { newAdmin: string }) => {
+    if (o.unsigned) return printUnsigned(o, "begin", o.newAdmin);
     const ctx = await context(o, true);
     const program = await programFromManifest(ctx, o.brand);
     const result = await withStages(
@@ -33,17 +76,64 @@ export function handoverCommand(): Command {
     );
     summary(`admin transfer to ${o.newAdmin} started; the new admin accepts after:`, result);
   });
-  const accept = new Command("accept")
-    .description("accept the pending transfer (signed by the new admin)")
-    .requiredOption("--brand <name>", "the program's brand (looked up in the manifest)");
-  withCommonOptions(accept).action(async (o: CommonOptions & { brand: string }) => {
+
+  const accept = brandOption(new Command("accept")).description(
+    "accept the pending transfer (signed by the new admin); on a local development node a block is mined first when the delay has passed",
+  );
+  unsignedOption(accept, "the pending admin");
+  withCommonOptions(accept).action(async (o: Flags) => {
+    if (o.unsigned) return printUnsigned(o, "accept");
     const ctx = await context(o, true);
     const program = await programFromManifest(ctx, o.brand);
-    const result = await withStages(["accept"], ctx.store, (store) => acceptAdmin(program, ctx.signer!, { store }), {
-      unreported: "done",
-      redact: scrub,
-    });
+    const result = await withStages(
+      ["accept"],
+      ctx.store,
+      (store) => acceptAdmin(program, ctx.signer!, { store, mineWhenDue: mayMine(ctx) }),
+      { unreported: "done", redact: scrub },
+    );
     summary(`admin transfer accepted: ${result.program.admin} is the admin`, result);
   });
-  return cmd.addCommand(begin).addCommand(accept);
+
+  const cancel = brandOption(new Command("cancel")).description(
+    "cancel the pending transfer on every contract (signed by the current admin)",
+  );
+  unsignedOption(cancel, "the current admin");
+  withCommonOptions(cancel).action(async (o: Flags) => {
+    if (o.unsigned) return printUnsigned(o, "cancel");
+    const ctx = await context(o, true);
+    const program = await programFromManifest(ctx, o.brand);
+    const result = await withStages(
+      ["handover"],
+      ctx.store,
+      (store) => cancelAdminTransfer(program, ctx.signer!, { store }),
+      { unreported: "done", redact: scrub },
+    );
+    summary("admin transfer cancelled", result);
+  });
+
+  const status = brandOption(new Command("status"))
+    .description("each contract's admin, pending admin and schedule, and whether accept would succeed now (no key)")
+    .option("--json", "print the status as JSON");
+  withCommonOptions(status, { signer: false }).action(async (o: Flags) => {
+    const ctx = await context(o, false);
+    const program = await programFromManifest(ctx, o.brand);
+    const s = await withStep(`status ${o.brand}`, () => adminStatus(program, ctx.provider), scrub);
+    if (o.json) {
+      process.stdout.write(`${toJson(s)}\n`);
+      return;
+    }
+    const lines = s.contracts.map((c) =>
+      c.schedule === 0
+        ? `  ${c.contract}: admin ${c.admin}, no pending transfer`
+        : `  ${c.contract}: admin ${c.admin}, pending ${c.pendingAdmin} after ${new Date(c.schedule * 1000).toISOString()}`,
+    );
+    const verdict = !s.pendingAdmin
+      ? "no admin transfer is pending"
+      : s.acceptableNow
+        ? `${s.pendingAdmin} can accept now`
+        : `${s.pendingAdmin} cannot accept yet (chain time ${new Date(s.chainTime * 1000).toISOString()})`;
+    process.stdout.write(`admin of "${o.brand}": ${verdict}\n${lines.join("\n")}\n`);
+  });
+
+  return cmd.addCommand(begin).addCommand(accept).addCommand(cancel).addCommand(status);
 }

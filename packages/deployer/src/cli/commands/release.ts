@@ -27,7 +27,7 @@ export function releaseCommand(): Command {
     .option("--json", "print the release as JSON");
   withCommonOptions(cmd).action(async (o: CommonOptions & ReleaseFlags) => {
     const ctx = await context(o, true);
-    const opts = { operator: o.operator, admin: o.admin, version: o.releaseVersion };
+    const opts = { operator: o.operator, admin: o.admin, version: o.releaseVersion, contractsDir: o.contractsDir };
     const release = await withStages(
       ["release"],
       ctx.store,

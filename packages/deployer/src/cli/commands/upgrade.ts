@@ -1,9 +1,9 @@
 import { Command } from "commander";
-import { upgrade } from "../../index.js";
+import { formatLayoutDiff, upgrade, type UpgradeResult } from "../../index.js";
 import { withCommonOptions, type CommonOptions } from "../connection.js";
-import { scrub } from "../errors.js";
+import { CliError, scrub } from "../errors.js";
 import { printSummary, toJson } from "../output.js";
-import { withStages } from "../progress.js";
+import { withStages, withStep } from "../progress.js";
 import { context, programFromManifest } from "./context.js";
 
 interface UpgradeFlags {
@@ -13,17 +13,50 @@ interface UpgradeFlags {
   at?: string;
   call?: string;
   unsigned?: boolean;
+  dryRun?: boolean;
   json?: boolean;
+}
+
+function printDryRun(r: UpgradeResult): void {
+  const d = r.dryRun!;
+  const impl = d.implementation.reused
+    ? `${d.implementation.address} (already deployed with this bytecode: reused)`
+    : `would be deployed (simulated at ${d.implementation.address})`;
+  const sim = d.simulation.ok ? "succeeds" : `fails: ${d.simulation.error}`;
+  process.stdout.write(
+    `dry run: nothing was sent\n\nstorage layout of ${r.contract} (deployed ${r.oldImplementation} | new):\n` +
+      `${formatLayoutDiff(r.layout)}\n\n`,
+  );
+  printSummary("upgrade", {
+    implementation: impl,
+    to: d.transaction.to,
+    from: `${d.transaction.from} (the admin)`,
+    calldata: d.transaction.data,
+    simulation: sim,
+  });
+}
+
+function printResult(r: UpgradeResult, from?: string): void {
+  const { program: _record, layout: _layout, dryRun: _dry, ...shown } = r;
+  const implementation = r.deployed
+    ? `${r.newImplementation} (deployed by ${from}; any funded key may deploy it, it is harmless until a proxy points at it)`
+    : `${r.newImplementation} (already deployed: reused)`;
+  printSummary(r.tx ? `${r.contract} upgraded` : "unsigned upgrade (sign and send as the admin)", {
+    ...shown,
+    newImplementation: implementation,
+  });
 }
 
 export function upgradeCommand(): Command {
   const cmd = new Command("upgrade")
-    .summary("upgrade one contract of a program (storage layout checked first)")
+    .summary("upgrade one contract of a program (storage layout checked against the deployed one first)")
     .description(
-      "Validates the new implementation's storage layout and upgrade safety with OpenZeppelin's " +
-        "upgrades tooling BEFORE anything is sent; an unsafe upgrade is refused naming the problem. " +
-        "Then deploys the implementation (unless --at) and sends upgradeToAndCall with the program " +
-        "admin's key, or with --unsigned prints the transaction for the admin (e.g. a multisig) to sign.",
+      "Reads the implementation the proxy runs on chain, finds its storage layout recorded in the manifest " +
+        "(by runtime bytecode hash) and refuses a new implementation that does not extend it, is not UUPS-safe, " +
+        "drops proxiableUUID or leaves its initializers enabled, BEFORE anything is sent. Then deploys the " +
+        "implementation (unless --at, or the same bytecode is already deployed) and sends upgradeToAndCall with " +
+        "the program admin's key, or with --unsigned prints the transaction for the admin (e.g. a multisig). " +
+        "--dry-run needs no key and sends nothing: it prints both layouts, the calldata and a simulation from the admin.",
     )
     .requiredOption("--brand <name>", "the program's brand (looked up in the manifest)")
     .requiredOption("--contract <name>", "points, factory, collateralVault, pspVault or oracle")
@@ -31,29 +64,44 @@ export function upgradeCommand(): Command {
     .option("--at <address>", "the new implementation is already deployed at this address")
     .option("--call <calldata>", "calldata for upgradeToAndCall (default none)")
     .option("--unsigned", "never send the upgrade: print the unsigned upgradeToAndCall")
+    .option("--dry-run", "send nothing: print the layouts, the calldata and the simulated result (no key needed)")
     .option("--json", "print the result as JSON");
   withCommonOptions(cmd).action(async (o: CommonOptions & UpgradeFlags) => {
-    // Without a key, --unsigned only reads (and needs --at); with one it may deploy the implementation.
-    const ctx = await context(o, !(o.unsigned && o.at && !o.privateKey));
+    if (o.unsigned && !o.at && !o.privateKey && !o.dryRun) {
+      throw new CliError(
+        "--unsigned deploys the new implementation first, which needs a funded key (any key; the implementation " +
+          "is harmless until a proxy points at it): pass --private-key, or --at <address> of a deployed one",
+      );
+    }
+    // A dry run, or --unsigned with --at, only reads; otherwise a key deploys (and maybe sends).
+    const ctx = await context(o, !(o.dryRun || (o.unsigned && o.at)) || Boolean(o.privateKey));
     const program = await programFromManifest(ctx, o.brand);
+    const opts = {
+      signer: ctx.signer,
+      provider: ctx.provider,
+      send: !o.unsigned, // without --unsigned a non-admin key is an error, not a silent proposal
+      implementation: o.at,
+      call: o.call,
+      contractsDir: o.contractsDir,
+    };
+    if (o.dryRun) {
+      const result = await withStep(
+        `dry run ${o.contract}`,
+        () => upgrade(program, o.contract, o.implementation, { ...opts, dryRun: true }),
+        scrub,
+      );
+      if (o.json) process.stdout.write(`${toJson({ ...result, program: undefined })}\n`);
+      else printDryRun(result);
+      return;
+    }
     const result = await withStages(
       ["upgrade"],
       ctx.store,
-      (store) =>
-        upgrade(program, o.contract, o.implementation, {
-          signer: ctx.signer,
-          provider: ctx.provider,
-          send: !o.unsigned, // without --unsigned a non-admin key is an error, not a silent proposal
-          implementation: o.at,
-          call: o.call,
-          store,
-        }),
+      (store) => upgrade(program, o.contract, o.implementation, { ...opts, store }),
       { unreported: "done", redact: scrub },
     );
-    const { program: _record, ...shown } = result;
-    if (o.json) process.stdout.write(`${toJson(shown)}\n`);
-    else
-      printSummary(result.tx ? `${result.contract} upgraded` : "unsigned upgrade (sign and send as the admin)", shown);
+    if (o.json) process.stdout.write(`${toJson({ ...result, program: undefined })}\n`);
+    else printResult(result, ctx.signer ? await ctx.signer.getAddress() : undefined);
   });
   return cmd;
 }

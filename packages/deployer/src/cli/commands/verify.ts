@@ -18,7 +18,11 @@ export function verifyCommand(): Command {
   withCommonOptions(cmd, { signer: false }).action(async (o: CommonOptions & { brand: string; json?: boolean }) => {
     const ctx = await context(o, false);
     const program = await programFromManifest(ctx, o.brand);
-    const report = await withStep(`verify ${o.brand}`, () => verifyProgram(program, ctx.provider), scrub);
+    const report = await withStep(
+      `verify ${o.brand}`,
+      () => verifyProgram(program, ctx.provider, { contractsDir: o.contractsDir }),
+      scrub,
+    );
     if (o.json) process.stdout.write(`${toJson(report)}\n`);
     else printSummary(`program "${o.brand}" matches the chain (${report.checked} facts checked)`, {});
   });

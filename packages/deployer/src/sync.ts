@@ -1,0 +1,162 @@
+import { getAddress, keccak256, ZeroAddress, type Provider } from "ethers";
+import { codeMatches, loadArtifact } from "./artifacts.js";
+import { Chain, type ChainOptions } from "./chain.js";
+import { DeployerError } from "./errors.js";
+import { withLayout } from "./layouts.js";
+import { PROGRAM_CONTRACTS, type DeploymentStore, type ProgramContract, type ProgramRecord } from "./types.js";
+import { programContract } from "./verify.js";
+
+export interface SyncOptions extends ChainOptions {
+  contractsDir?: string;
+  /** The artifact an implementation unknown to the record was built from, by contract. */
+  artifacts?: Partial<Record<ProgramContract, string>>;
+  /** Saves the updated record here when anything changed. */
+  store?: DeploymentStore;
+}
+
+export interface SyncResult {
+  /** What changed in the record, one line each (empty: the record already followed the chain). */
+  changes: string[];
+  program: ProgramRecord;
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** Artifacts to try for an implementation the record has no layout of. */
+function candidates(p: ProgramRecord, key: ProgramContract, impl: string, given?: string): string[] {
+  if (given) return [given];
+  const proposed = p.upgrades
+    .filter((u) => u.contract === key && same(u.newImplementation, impl))
+    .map((u) => u.toArtifact);
+  return [...new Set([...proposed, p.contracts[key]!.artifact])];
+}
+
+/**
+ * Brings the record in line with changes made outside the deployer (an upgrade or handover
+ * executed by a multisig, a script, a block explorer): reads every proxy's ERC-1967
+ * implementation slot and every contract's admin and pending admin transfer. An implementation
+ * the record has no layout of is imported only when its code on chain equals a build of the
+ * given (or proposed) artifact; otherwise nothing is saved and VERIFY_FAILED names each contract
+ * that differs. Sends nothing.
+ */
+export async function syncProgram(
+  program: ProgramRecord,
+  provider: Provider,
+  opts: SyncOptions = {},
+): Promise<SyncResult> {
+  const chain = new Chain(provider, opts);
+  const dir = opts.contractsDir;
+  const updated: ProgramRecord = structuredClone(program);
+  const changes: string[] = [];
+  const refused: string[] = [];
+  const keys = PROGRAM_CONTRACTS.filter((k) => updated.contracts[k]);
+
+  for (const key of keys) {
+    const rec = updated.contracts[key]!;
+    const impl = await chain.implementationOf(rec.proxy);
+    const code = await chain.code(impl);
+    const hash = keccak256(code);
+    if (!updated.layouts?.[hash]) {
+      const names = candidates(updated, key, impl, opts.artifacts?.[key]);
+      const match = names.find((name) => codeMatches(loadArtifact(name, dir), code));
+      if (!match) {
+        const hint = opts.artifacts?.[key]
+          ? ""
+          : `; name the contract it was built from with --artifact ${key}=<ContractName>`;
+        refused.push(
+          `${key}: the chain runs ${impl} (code hash ${hash}), which is not a build of ${names.join(" or ")}${hint}`,
+        );
+        continue;
+      }
+      updated.layouts = withLayout(updated.layouts, hash, loadArtifact(match, dir), impl, dir);
+      changes.push(`${key}: recorded the storage layout of ${match} at ${impl}`);
+    }
+    const known = updated.layouts![hash];
+    if (!same(impl, rec.implementation)) {
+      changes.push(
+        `${key}: the chain runs ${impl} (${known.artifact}), the record had ${rec.implementation} (${rec.artifact})`,
+      );
+      const proposal = updated.upgrades.find(
+        (u) => u.contract === key && u.status === "proposed" && same(u.newImplementation, impl),
+      );
+      if (proposal) proposal.status = "executed";
+      else {
+        updated.upgrades.push({
+          contract: key,
+          fromArtifact: rec.artifact,
+          toArtifact: known.artifact,
+          oldImplementation: rec.implementation,
+          newImplementation: impl,
+          status: "executed",
+          at: new Date().toISOString(),
+        });
+      }
+      updated.contracts[key] = { ...rec, implementation: impl, artifact: known.artifact, implementationCodeHash: hash };
+    }
+  }
+  if (refused.length > 0) {
+    throw new DeployerError(
+      "VERIFY_FAILED",
+      `program ${program.brand}: cannot sync the record:\n- ${refused.join("\n- ")}`,
+      {
+        details: { differences: refused },
+      },
+    );
+  }
+
+  const admins = new Map<ProgramContract, string>();
+  const pending = new Map<ProgramContract, { newAdmin: string; schedule: number }>();
+  for (const key of keys) {
+    const c = programContract(updated, key, provider, dir);
+    admins.set(key, getAddress(await chain.call(`${key}.defaultAdmin`, () => c.defaultAdmin())));
+    const [newAdmin, schedule] = await chain.call(`${key}.pendingDefaultAdmin`, () => c.pendingDefaultAdmin());
+    if (!same(newAdmin, ZeroAddress)) pending.set(key, { newAdmin: getAddress(newAdmin), schedule: Number(schedule) });
+  }
+  const distinct = [...new Set(admins.values())];
+  if (distinct.length > 1) {
+    const list = [...admins].map(([k, a]) => `${k} ${a}`).join(", ");
+    throw new DeployerError(
+      "VERIFY_FAILED",
+      `program ${program.brand}: the contracts have different admins (${list}); finish the handover first`,
+      {
+        details: { differences: [...admins].map(([k, a]) => `${k}: admin ${a}`) },
+      },
+    );
+  }
+  if (!same(distinct[0], updated.admin)) {
+    changes.push(`admin: the chain has ${distinct[0]}, the record had ${updated.admin}`);
+    updated.admin = distinct[0];
+  }
+  const targets = [...new Set([...pending.values()].map((v) => v.newAdmin))];
+  if (targets.length > 1) {
+    throw new DeployerError(
+      "VERIFY_FAILED",
+      `program ${program.brand}: pending admin transfers to different accounts (${targets.join(", ")})`,
+    );
+  }
+  const recorded = updated.pendingAdmin?.newAdmin;
+  if (targets.length === 0 && recorded) {
+    changes.push(`pendingAdmin: the chain has none, the record had a transfer to ${recorded}`);
+    delete updated.pendingAdmin;
+  } else if (targets.length === 1) {
+    const schedules = Object.fromEntries([...pending].map(([k, v]) => [k, v.schedule]));
+    const before = updated.pendingAdmin;
+    if (
+      !before ||
+      !same(before.newAdmin, targets[0]) ||
+      JSON.stringify(before.schedules) !== JSON.stringify(schedules)
+    ) {
+      changes.push(
+        `pendingAdmin: the chain has a transfer to ${targets[0]}, the record had ${before ? `one to ${before.newAdmin}` : "none"}`,
+      );
+      updated.pendingAdmin = {
+        newAdmin: targets[0],
+        schedules,
+        txHashes: before && same(before.newAdmin, targets[0]) ? before.txHashes : [],
+        at: new Date().toISOString(),
+      };
+    }
+  }
+  if (changes.length > 0) await opts.store?.saveProgram(updated);
+  return { changes, program: changes.length > 0 ? updated : program };
+}
