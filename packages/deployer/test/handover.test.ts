@@ -12,7 +12,7 @@ import {
   verifyProgram,
 } from "../src/index.js";
 import { CHAIN, config } from "./helpers/fixture.js";
-import { startNode, type DevNode } from "./helpers/node.js";
+import { startNode, type DevNode } from "@points/testkit";
 
 const KEYS = ["points", "factory", "collateralVault", "pspVault"];
 const selector = (signature: string) => id(signature).slice(0, 10);

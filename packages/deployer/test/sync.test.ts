@@ -11,8 +11,8 @@ import {
   type ProgramRecord,
 } from "../src/index.js";
 import { CHAIN, config } from "./helpers/fixture.js";
-import { startNode, type DevNode } from "./helpers/node.js";
-import { at } from "./helpers/program.js";
+import { startNode, type DevNode } from "@points/testkit";
+import { at } from "./helpers/fixture.js";
 
 /** Upgrades executed outside the deployer (a multisig, a script) and how the record catches up. */
 describe("syncProgram: the record follows the chain", () => {

@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { contractsDir } from "../../src/cli/devnode.js";
+import { contractsDir } from "@points/testkit";
 
 export interface ContractsCopy {
   dir: string;

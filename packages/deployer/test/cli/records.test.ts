@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { JsonRpcProvider, Wallet } from "ethers";
-import { startHardhatNode, type DevNode } from "../../src/cli/devnode.js";
+import { startNode, type DevNode } from "@points/testkit";
 import { ACCOUNTS, deployArgs, errorLine, requireBuilt, runCli, tempDir } from "./helpers.js";
 
 describe("points-deployer sync, verify and handover steps (against hardhat node)", function () {
@@ -30,7 +30,7 @@ describe("points-deployer sync, verify and handover steps (against hardhat node)
 
   before(async () => {
     requireBuilt();
-    node = await startHardhatNode();
+    node = await startNode();
     provider = new JsonRpcProvider(node.url, undefined, { staticNetwork: true, cacheTimeout: -1 });
     manifests = tempDir("records");
     const r = await runCli(deployArgs("delta", manifests), as(ACCOUNTS.executor.key));

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { Contract, JsonRpcProvider } from "ethers";
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { contractsDir, startHardhatNode, type DevNode } from "../../src/cli/devnode.js";
+import { contractsDir, startNode, type DevNode } from "@points/testkit";
 import { IMPLEMENTATION_SLOT, loadArtifact } from "../../src/index.js";
 import { copyContracts, type ContractsCopy } from "./contracts-copy.js";
 import { ACCOUNTS, deployArgs, errorLine, requireBuilt, runCli, tempDir } from "./helpers.js";
@@ -60,7 +60,7 @@ describe("points-deployer upgrade against the deployed layout (hardhat node, edi
       );
     copy.add("contracts/points/PointsAppendedMock.sol", appended);
     const built = copy.build();
-    node = await startHardhatNode();
+    node = await startNode();
     provider = new JsonRpcProvider(node.url, undefined, { staticNetwork: true, cacheTimeout: -1 });
     manifests = tempDir("live");
     const r = await runCli(deployArgs("gamma", manifests), as(ACCOUNTS.executor.key));
