@@ -6,13 +6,13 @@ import {IERC4626} from "@openzeppelin/contracts/interfaces/IERC4626.sol";
 import {ProgramUpgradeable} from "../common/ProgramUpgradeable.sol";
 import {IFactory} from "../interfaces/IFactory.sol";
 import {IPoints} from "../interfaces/IPoints.sol";
-import {IOracle} from "../interfaces/IOracle.sol";
 import {ICollateralVault} from "../interfaces/ICollateralVault.sol";
+import {FactoryState} from "./FactoryState.sol";
 
 /// @title FactoryBase
-/// @notice The Factory's storage, configuration (allowlists, assets, fees, delay, oracle,
+/// @notice The Factory's configuration (allowlists, assets, fees, delay, oracle,
 /// basket mode) and views. {Factory} adds minting and redemption.
-abstract contract FactoryBase is ProgramUpgradeable, IFactory {
+abstract contract FactoryBase is ProgramUpgradeable, FactoryState, IFactory {
     /// @notice Role that manages allowlists, assets, basket mode and the redeem delay.
     bytes32 public constant MANAGER_ROLE = keccak256("MANAGER_ROLE");
     /// @notice Role that finalizes and rejects redemption requests, and nothing else.
@@ -23,32 +23,6 @@ abstract contract FactoryBase is ProgramUpgradeable, IFactory {
     uint64 public constant MAX_REDEEM_DELAY = 30 days;
     /// @notice Most assets a Factory registers (bounds every basket loop).
     uint256 public constant MAX_ASSETS = 16;
-
-    /// @dev A registered asset: its vault and decimals (read once at registration).
-    struct AssetConfig {
-        address vault;
-        uint8 decimals;
-    }
-
-    /// @custom:storage-location erc7201:points.storage.Factory
-    struct FactoryStorage {
-        address points;
-        address oracle;
-        bool basketModeForced;
-        address feeReceiver;
-        uint16 mintFeeBps;
-        uint16 redeemFeeBps;
-        uint64 redeemDelay;
-        address[] assets;
-        mapping(address asset => AssetConfig) assetConfigs;
-        mapping(address account => bool) mintWhitelist;
-        mapping(address account => bool) redeemWhitelist;
-        mapping(uint256 requestId => RedeemRequest) requests;
-        uint256 requestCount;
-    }
-
-    // keccak256(abi.encode(uint256(keccak256("points.storage.Factory")) - 1)) & ~bytes32(uint256(0xff))
-    bytes32 private constant FACTORY_STORAGE = 0x88587c5531c3d2cbad88001b7e59f62562cd12b51d9726005bb671101b3bd400;
 
     // ---------------------------------------------------------------- configuration
 
@@ -182,18 +156,6 @@ abstract contract FactoryBase is ProgramUpgradeable, IFactory {
 
     // ---------------------------------------------------------------- internals
 
-    function _isBasketMode(FactoryStorage storage $) internal view returns (bool) {
-        if ($.basketModeForced) return true;
-        address oracle_ = $.oracle;
-        if (oracle_ == address(0)) return false;
-        address[] storage list = $.assets;
-        uint256 n = list.length;
-        for (uint256 i = 0; i < n; ++i) {
-            if (!IOracle(oracle_).isPegged(list[i])) return true;
-        }
-        return false;
-    }
-
     /// @dev With a fee on, the fee receiver must be able to receive SP, or every mint and
     /// redemption would revert later; refuse the configuration now instead.
     function _requireFeeReceiverCanReceive() internal view {
@@ -245,11 +207,6 @@ abstract contract FactoryBase is ProgramUpgradeable, IFactory {
         emit OracleUpdated(oracle_);
     }
 
-    function _assetConfig(FactoryStorage storage $, address asset) internal view returns (AssetConfig memory config) {
-        config = $.assetConfigs[asset];
-        if (config.vault == address(0)) revert AssetNotRegistered(asset);
-    }
-
     /// @dev Idempotent; returns whether anything changed (events only report changes).
     function _setListed(
         mapping(address => bool) storage list,
@@ -259,11 +216,5 @@ abstract contract FactoryBase is ProgramUpgradeable, IFactory {
         if (account == address(0)) revert ZeroAddress();
         changed = list[account] != listed;
         list[account] = listed;
-    }
-
-    function _getFactoryStorage() internal pure returns (FactoryStorage storage $) {
-        assembly {
-            $.slot := FACTORY_STORAGE
-        }
     }
 }

@@ -95,6 +95,12 @@ interface IFactory {
     error FeeReceiverNotWhitelisted(address feeReceiver);
     /// @notice Thrown when the vaults hold no collateral to pay a basket redemption.
     error NoCollateral();
+    /// @notice Thrown when a mint or redemption would move collateral through a paused
+    /// CollateralVault; a basket redemption refuses if any of its vaults is paused.
+    error CollateralVaultPaused(address vault);
+    /// @notice Thrown when the Factory's redemption code is called directly instead of by
+    /// delegatecall from a Factory.
+    error DelegateCallOnly();
 
     /// @notice Emitted when `account` was added to or removed from the mint allowlist.
     event MintWhitelistUpdated(address indexed account, bool whitelisted);
