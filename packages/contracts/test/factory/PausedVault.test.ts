@@ -2,12 +2,14 @@ import { expect } from "chai";
 import { deployProgram, networkHelpers, type Program, SP, USDC } from "../helpers/fixture.js";
 import { allowRedeemer, DAI, mintWith, registerDai, Status } from "./helpers.js";
 
+const plain = () => deployProgram();
+
 /**
  * USDC and DAI both registered, each vault holding 110 from alice's mints (220 SP), with
  * requests 1 (USDC, single asset) and 2 (made in forced basket mode) pending, 10 SP each.
  */
 async function pending() {
-  const p = await networkHelpers.loadFixture(deployProgram);
+  const p = await networkHelpers.loadFixture(plain);
   await registerDai(p);
   await mintWith(p, p.usdc, p.alice, USDC(110));
   await mintWith(p, p.dai, p.alice, DAI(110));

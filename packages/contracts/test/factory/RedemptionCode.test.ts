@@ -2,9 +2,11 @@ import { expect } from "chai";
 import { deployProgram, ethers, networkHelpers, ROLES } from "../helpers/fixture.js";
 import { IMPLEMENTATION_SLOT } from "../helpers/release.js";
 
+const plain = () => deployProgram();
+
 /** The FactoryRedemption the program's Factory implementation created in its constructor. */
 async function redemptionCode() {
-  const p = await networkHelpers.loadFixture(deployProgram);
+  const p = await networkHelpers.loadFixture(plain);
   const slot = await ethers.provider.getStorage(p.factory, IMPLEMENTATION_SLOT);
   const impl = ethers.getAddress(ethers.dataSlice(slot, 12));
   // The implementation's first (and only) CREATE: its nonce starts at 1 (EIP-161).
