@@ -74,6 +74,17 @@ describe("Factory: basket mode and the oracle", () => {
       expect(await p.factory.isBasketMode()).to.equal(true);
     });
 
+    it("malformedFeed_cannotBrickRedemptions_basketModeTurnsOn_andABasketRequestIsPaid", async () => {
+      const p = await twoVaults(withOracle);
+      await p.usdcFeed!.setMalformed(true);
+      expect(await p.factory.isBasketMode()).to.equal(true);
+      const id = await p.factory.connect(p.alice).requestRedeem.staticCall(p.usdc, p.alice, SP(10), true);
+      await p.factory.connect(p.alice).requestRedeem(p.usdc, p.alice, SP(10), true);
+      await expect(p.factory.connect(p.executor).finalizeRedeem(id))
+        .to.emit(p.factory, "RedeemFinalized")
+        .withArgs(id, p.executor.address, SP(10), 0n, true);
+    });
+
     it("isBasketMode_isOn_whenAnAssetIsRegisteredWithoutAFeed", async () => {
       // Operators must configure the feed before registering an asset on an oracle program.
       const p = await twoVaults(withOracle);
