@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
 import {IERC4626} from "@openzeppelin/contracts/interfaces/IERC4626.sol";
 import {ProgramUpgradeable} from "../common/ProgramUpgradeable.sol";
 import {IFactory} from "../interfaces/IFactory.sol";
 import {IPoints} from "../interfaces/IPoints.sol";
+import {IOracle} from "../interfaces/IOracle.sol";
 import {ICollateralVault} from "../interfaces/ICollateralVault.sol";
 import {FactoryState} from "./FactoryState.sol";
 
@@ -13,7 +15,7 @@ import {FactoryState} from "./FactoryState.sol";
 /// @notice The Factory's configuration (allowlists, assets, fees, delay, oracle,
 /// basket mode) and views. {Factory} adds minting and redemption.
 abstract contract FactoryBase is ProgramUpgradeable, FactoryState, IFactory {
-    /// @notice Role that manages allowlists, assets, basket mode and the redeem delay.
+    /// @notice Role that manages allowlists, basket mode and the redeem delay.
     bytes32 public constant MANAGER_ROLE = keccak256("MANAGER_ROLE");
     /// @notice Role that finalizes and rejects redemption requests, and nothing else.
     bytes32 public constant EXECUTOR_ROLE = keccak256("EXECUTOR_ROLE");
@@ -48,8 +50,26 @@ abstract contract FactoryBase is ProgramUpgradeable, FactoryState, IFactory {
     }
 
     /// @inheritdoc IFactory
-    function registerAsset(address asset, address vault) external onlyRole(MANAGER_ROLE) {
+    function registerAsset(address asset, address vault) external onlyRole(DEFAULT_ADMIN_ROLE) {
         _registerAsset(asset, vault);
+    }
+
+    /// @inheritdoc IFactory
+    function removeAsset(address asset) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        FactoryStorage storage $ = _getFactoryStorage();
+        address vault = _assetConfig($, asset).vault;
+        uint256 shares = IERC20(vault).balanceOf(address(this));
+        if (shares != 0) revert VaultNotEmpty(asset, vault, shares);
+        address[] storage list = $.assets;
+        uint256 last = list.length - 1;
+        for (uint256 i = 0; i <= last; ++i) {
+            if (list[i] != asset) continue;
+            list[i] = list[last];
+            list.pop();
+            break;
+        }
+        delete $.assetConfigs[asset];
+        emit AssetRemoved(asset, vault);
     }
 
     /// @inheritdoc IFactory
@@ -175,6 +195,8 @@ abstract contract FactoryBase is ProgramUpgradeable, FactoryState, IFactory {
         if (IERC4626(vault).asset() != asset || ICollateralVault(vault).factory() != address(this)) {
             revert InvalidVault(vault, asset);
         }
+        address oracle_ = $.oracle;
+        if (oracle_ != address(0) && IOracle(oracle_).feedOf(asset).feed == address(0)) revert AssetWithoutFeed(asset);
         uint8 decimals = IERC20Metadata(asset).decimals();
         if (decimals > 18) revert UnsupportedDecimals(asset, decimals);
         $.assets.push(asset);

@@ -114,7 +114,7 @@ contract FactoryRedemption is FactoryState {
         uint256 net,
         address to
     ) private returns (uint256 paid) {
-        AssetConfig memory config = $.assetConfigs[asset];
+        AssetConfig memory config = _assetConfig($, asset);
         _requireVaultNotPaused(config.vault);
         address oracle_ = $.oracle;
         uint256 price = oracle_ == address(0) ? CollateralMath.ONE : IOracle(oracle_).getPrice(asset);
