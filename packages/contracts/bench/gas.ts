@@ -6,10 +6,23 @@
  * call (a new campaign, a new redeem request, a newly listed account) say so.
  */
 import { writeFile, mkdir } from "node:fs/promises";
+import { artifacts } from "hardhat";
 import { deployUsdcProgram, ethers } from "../test/helpers/fixture.js";
 import { GasTable, ratio } from "./lib/measure.js";
 import { deployPlainErc20 } from "./lib/plain.js";
 import { deployTrex, TREX_PACKAGE } from "./lib/trex.js";
+import {
+  compareSnapshots,
+  contractSizes,
+  oversized,
+  readSnapshot,
+  SNAPSHOT_FILE,
+  toSnapshot,
+  writeSnapshot,
+} from "./lib/snapshot.js";
+
+// `pnpm check:gas` sets GAS_SNAPSHOT=check: measure, compare with the committed snapshot, write nothing.
+const CHECK = process.env.GAS_SNAPSHOT === "check";
 
 const [admin, executor, alice, bob, merchant, issuingAdmin, minter, listedEmpty, newcomer] = await ethers.getSigners();
 
@@ -159,8 +172,31 @@ const report = [
   "",
 ].join("\n");
 
+const snapshot = toSnapshot(table.rows, await contractSizes(artifacts));
+const tooBig = oversized(snapshot.sizes);
+if (CHECK) {
+  const problems = compareSnapshots(await readSnapshot(), snapshot, [trexRow]);
+  for (const p of problems) console.error(`gas snapshot: ${p}`);
+  for (const p of tooBig) console.error(`contract size: ${p}`);
+  if (problems.length > 0) {
+    console.error(
+      `gas snapshot: ${SNAPSHOT_FILE.pathname} differs from a fresh run; if intended, run \`pnpm bench:gas\` and commit it`,
+    );
+  }
+  const skipped = Object.entries(snapshot.gas).filter(([, v]) => typeof v === "string");
+  for (const [row, why] of skipped) console.log(`gas snapshot: allowed skip of "${row}" (${why})`);
+  const rows = Object.keys(snapshot.gas).length - skipped.length;
+  const contracts = Object.keys(snapshot.sizes).length;
+  if (problems.length > 0 || tooBig.length > 0) process.exit(1);
+  console.log(`gas snapshot: ${rows} rows and ${contracts} contract sizes match; every contract <= 23,552 bytes`);
+  process.exit(0);
+}
+for (const p of tooBig) console.error(`contract size: ${p}`);
+
 console.log(report);
 const out = new URL("results/gas.md", import.meta.url);
 await mkdir(new URL(".", out), { recursive: true });
 await writeFile(out, report);
-console.log(`Written to ${out.pathname}`);
+await writeSnapshot(snapshot);
+console.log(`Written to ${out.pathname} and ${SNAPSHOT_FILE.pathname}`);
+if (tooBig.length > 0) process.exit(1);

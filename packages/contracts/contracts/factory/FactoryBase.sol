@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
 import {IERC4626} from "@openzeppelin/contracts/interfaces/IERC4626.sol";
 import {ProgramUpgradeable} from "../common/ProgramUpgradeable.sol";
@@ -8,12 +9,13 @@ import {IFactory} from "../interfaces/IFactory.sol";
 import {IPoints} from "../interfaces/IPoints.sol";
 import {IOracle} from "../interfaces/IOracle.sol";
 import {ICollateralVault} from "../interfaces/ICollateralVault.sol";
+import {FactoryState} from "./FactoryState.sol";
 
 /// @title FactoryBase
-/// @notice The Factory's storage, configuration (allowlists, assets, fees, delay, oracle,
+/// @notice The Factory's configuration (allowlists, assets, fees, delay, oracle,
 /// basket mode) and views. {Factory} adds minting and redemption.
-abstract contract FactoryBase is ProgramUpgradeable, IFactory {
-    /// @notice Role that manages allowlists, assets, basket mode and the redeem delay.
+abstract contract FactoryBase is ProgramUpgradeable, FactoryState, IFactory {
+    /// @notice Role that manages allowlists, basket mode and the redeem delay.
     bytes32 public constant MANAGER_ROLE = keccak256("MANAGER_ROLE");
     /// @notice Role that finalizes and rejects redemption requests, and nothing else.
     bytes32 public constant EXECUTOR_ROLE = keccak256("EXECUTOR_ROLE");
@@ -23,32 +25,6 @@ abstract contract FactoryBase is ProgramUpgradeable, IFactory {
     uint64 public constant MAX_REDEEM_DELAY = 30 days;
     /// @notice Most assets a Factory registers (bounds every basket loop).
     uint256 public constant MAX_ASSETS = 16;
-
-    /// @dev A registered asset: its vault and decimals (read once at registration).
-    struct AssetConfig {
-        address vault;
-        uint8 decimals;
-    }
-
-    /// @custom:storage-location erc7201:points.storage.Factory
-    struct FactoryStorage {
-        address points;
-        address oracle;
-        bool basketModeForced;
-        address feeReceiver;
-        uint16 mintFeeBps;
-        uint16 redeemFeeBps;
-        uint64 redeemDelay;
-        address[] assets;
-        mapping(address asset => AssetConfig) assetConfigs;
-        mapping(address account => bool) mintWhitelist;
-        mapping(address account => bool) redeemWhitelist;
-        mapping(uint256 requestId => RedeemRequest) requests;
-        uint256 requestCount;
-    }
-
-    // keccak256(abi.encode(uint256(keccak256("points.storage.Factory")) - 1)) & ~bytes32(uint256(0xff))
-    bytes32 private constant FACTORY_STORAGE = 0x88587c5531c3d2cbad88001b7e59f62562cd12b51d9726005bb671101b3bd400;
 
     // ---------------------------------------------------------------- configuration
 
@@ -74,8 +50,26 @@ abstract contract FactoryBase is ProgramUpgradeable, IFactory {
     }
 
     /// @inheritdoc IFactory
-    function registerAsset(address asset, address vault) external onlyRole(MANAGER_ROLE) {
+    function registerAsset(address asset, address vault) external onlyRole(DEFAULT_ADMIN_ROLE) {
         _registerAsset(asset, vault);
+    }
+
+    /// @inheritdoc IFactory
+    function removeAsset(address asset) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        FactoryStorage storage $ = _getFactoryStorage();
+        address vault = _assetConfig($, asset).vault;
+        uint256 shares = IERC20(vault).balanceOf(address(this));
+        if (shares != 0) revert VaultNotEmpty(asset, vault, shares);
+        address[] storage list = $.assets;
+        uint256 last = list.length - 1;
+        for (uint256 i = 0; i <= last; ++i) {
+            if (list[i] != asset) continue;
+            list[i] = list[last];
+            list.pop();
+            break;
+        }
+        delete $.assetConfigs[asset];
+        emit AssetRemoved(asset, vault);
     }
 
     /// @inheritdoc IFactory
@@ -182,18 +176,6 @@ abstract contract FactoryBase is ProgramUpgradeable, IFactory {
 
     // ---------------------------------------------------------------- internals
 
-    function _isBasketMode(FactoryStorage storage $) internal view returns (bool) {
-        if ($.basketModeForced) return true;
-        address oracle_ = $.oracle;
-        if (oracle_ == address(0)) return false;
-        address[] storage list = $.assets;
-        uint256 n = list.length;
-        for (uint256 i = 0; i < n; ++i) {
-            if (!IOracle(oracle_).isPegged(list[i])) return true;
-        }
-        return false;
-    }
-
     /// @dev With a fee on, the fee receiver must be able to receive SP, or every mint and
     /// redemption would revert later; refuse the configuration now instead.
     function _requireFeeReceiverCanReceive() internal view {
@@ -213,6 +195,8 @@ abstract contract FactoryBase is ProgramUpgradeable, IFactory {
         if (IERC4626(vault).asset() != asset || ICollateralVault(vault).factory() != address(this)) {
             revert InvalidVault(vault, asset);
         }
+        address oracle_ = $.oracle;
+        if (oracle_ != address(0) && IOracle(oracle_).feedOf(asset).feed == address(0)) revert AssetWithoutFeed(asset);
         uint8 decimals = IERC20Metadata(asset).decimals();
         if (decimals > 18) revert UnsupportedDecimals(asset, decimals);
         $.assets.push(asset);
@@ -245,11 +229,6 @@ abstract contract FactoryBase is ProgramUpgradeable, IFactory {
         emit OracleUpdated(oracle_);
     }
 
-    function _assetConfig(FactoryStorage storage $, address asset) internal view returns (AssetConfig memory config) {
-        config = $.assetConfigs[asset];
-        if (config.vault == address(0)) revert AssetNotRegistered(asset);
-    }
-
     /// @dev Idempotent; returns whether anything changed (events only report changes).
     function _setListed(
         mapping(address => bool) storage list,
@@ -259,11 +238,5 @@ abstract contract FactoryBase is ProgramUpgradeable, IFactory {
         if (account == address(0)) revert ZeroAddress();
         changed = list[account] != listed;
         list[account] = listed;
-    }
-
-    function _getFactoryStorage() internal pure returns (FactoryStorage storage $) {
-        assembly {
-            $.slot := FACTORY_STORAGE
-        }
     }
 }

@@ -95,6 +95,17 @@ interface IFactory {
     error FeeReceiverNotWhitelisted(address feeReceiver);
     /// @notice Thrown when the vaults hold no collateral to pay a basket redemption.
     error NoCollateral();
+    /// @notice Thrown when a mint or redemption would move collateral through a paused
+    /// CollateralVault; a basket redemption refuses if any of its vaults is paused.
+    error CollateralVaultPaused(address vault);
+    /// @notice Thrown when the Factory's redemption code is called directly instead of by
+    /// delegatecall from a Factory.
+    error DelegateCallOnly();
+    /// @notice Thrown when registering an asset on a program with an Oracle that has no feed
+    /// for it (it would turn basket mode on at once).
+    error AssetWithoutFeed(address asset);
+    /// @notice Thrown when removing an asset whose vault still holds the Factory's shares.
+    error VaultNotEmpty(address asset, address vault, uint256 shares);
 
     /// @notice Emitted when `account` was added to or removed from the mint allowlist.
     event MintWhitelistUpdated(address indexed account, bool whitelisted);
@@ -102,6 +113,8 @@ interface IFactory {
     event RedeemWhitelistUpdated(address indexed account, bool whitelisted);
     /// @notice Emitted when `asset` was registered with its `vault`.
     event AssetRegistered(address indexed asset, address indexed vault);
+    /// @notice Emitted when `asset` and its empty `vault` were removed.
+    event AssetRemoved(address indexed asset, address indexed vault);
     /// @notice Emitted when SP was minted against `assetAmount` of `asset`.
     event Minted(
         address indexed caller,
@@ -180,8 +193,14 @@ interface IFactory {
     /// @notice Removes `account` from the redeem allowlist. Requires MANAGER_ROLE.
     function removeFromRedeemWhitelist(address account) external;
 
-    /// @notice Registers `asset` with its CollateralVault. Requires MANAGER_ROLE.
+    /// @notice Registers `asset` with its CollateralVault. Requires DEFAULT_ADMIN_ROLE. With an
+    /// Oracle, the asset must already have a feed.
     function registerAsset(address asset, address vault) external;
+
+    /// @notice Removes `asset`, whose vault must hold none of the Factory's shares. Pending
+    /// single-asset requests for it can then only be cancelled or rejected. Requires
+    /// DEFAULT_ADMIN_ROLE.
+    function removeAsset(address asset) external;
 
     /// @notice Forces basket mode on or off. Requires MANAGER_ROLE.
     function setBasketModeForced(bool forced) external;

@@ -33,8 +33,12 @@ interface IOracle {
     /// @notice Thrown when a feed answers zero or a negative price.
     error InvalidPrice(address asset, int256 answer);
 
-    /// @notice Thrown when a feed's latest answer is older than its heartbeat.
+    /// @notice Thrown when a feed's latest answer is older than its heartbeat, or stamped in
+    /// the future (a clock the Oracle cannot check is not fresh).
     error StalePrice(address asset, uint256 updatedAt, uint256 heartbeat);
+
+    /// @notice Thrown when a feed's `latestRoundData` returns fewer than its five words.
+    error MalformedFeedResponse(address asset, address feed);
 
     /// @notice Thrown when a peg band is empty or inverted (lower must be > 0 and <= upper).
     error InvalidPegBand(uint256 lowerPeg, uint256 upperPeg);

@@ -11,6 +11,7 @@ contract MockAggregatorV3 is IAggregatorV3 {
     uint256 private _updatedAt;
     uint80 private _roundId;
     bool private _reverts;
+    bool private _malformed;
 
     constructor(uint8 decimals_, int256 answer_) {
         decimals = decimals_;
@@ -33,10 +34,21 @@ contract MockAggregatorV3 is IAggregatorV3 {
         _reverts = reverts_;
     }
 
+    /// @notice Makes `latestRoundData` return one word instead of five (a malformed feed).
+    function setMalformed(bool malformed_) external {
+        _malformed = malformed_;
+    }
+
     /// @inheritdoc IAggregatorV3
     function latestRoundData() external view returns (uint80, int256, uint256, uint256, uint80) {
         // solhint-disable-next-line gas-custom-errors
         require(!_reverts, "feed down");
+        if (_malformed) {
+            assembly {
+                mstore(0, 1)
+                return(0, 0x20)
+            }
+        }
         return (_roundId, _answer, _updatedAt, _updatedAt, _roundId);
     }
 }

@@ -63,7 +63,14 @@ contract Oracle is ProgramUpgradeable, IOracle {
     function getPrice(address asset) external view whenNotPaused returns (uint256) {
         Feed memory config = _getOracleStorage().feeds[asset];
         if (config.feed == address(0)) revert FeedNotConfigured(asset);
-        (, int256 answer, , uint256 updatedAt, ) = IAggregatorV3(config.feed).latestRoundData();
+        (bool success, bytes memory data) = _latestRoundData(config.feed);
+        if (!success) {
+            assembly {
+                revert(add(data, 0x20), mload(data))
+            }
+        }
+        if (data.length < 160) revert MalformedFeedResponse(asset, config.feed);
+        (int256 answer, uint256 updatedAt) = _decode(data);
         if (answer <= 0) revert InvalidPrice(asset, answer);
         if (_isStale(updatedAt, config.heartbeat)) revert StalePrice(asset, updatedAt, config.heartbeat);
         return _normalise(uint256(answer), config.feedDecimals);
@@ -74,19 +81,12 @@ contract Oracle is ProgramUpgradeable, IOracle {
         if (paused()) return false;
         Feed memory config = _getOracleStorage().feeds[asset];
         if (config.feed == address(0)) return false;
-        try IAggregatorV3(config.feed).latestRoundData() returns (
-            uint80,
-            int256 answer,
-            uint256,
-            uint256 updatedAt,
-            uint80
-        ) {
-            if (answer <= 0 || _isStale(updatedAt, config.heartbeat)) return false;
-            uint256 price = _normalise(uint256(answer), config.feedDecimals);
-            return price >= config.lowerPeg && price <= config.upperPeg;
-        } catch {
-            return false;
-        }
+        (bool success, bytes memory data) = _latestRoundData(config.feed);
+        if (!success || data.length < 160) return false;
+        (int256 answer, uint256 updatedAt) = _decode(data);
+        if (answer <= 0 || _isStale(updatedAt, config.heartbeat)) return false;
+        uint256 price = _normalise(uint256(answer), config.feedDecimals);
+        return price >= config.lowerPeg && price <= config.upperPeg;
     }
 
     /// @inheritdoc IOracle
@@ -94,9 +94,21 @@ contract Oracle is ProgramUpgradeable, IOracle {
         return _getOracleStorage().feeds[asset];
     }
 
-    /// @dev An answer stamped in the future counts as fresh.
+    /// @dev A low-level call: a feed answering too few words (or words out of their declared
+    /// ranges) would make a typed call revert while decoding, even inside try/catch, and so
+    /// break `isPegged`, which the Factory reads on every redemption.
+    function _latestRoundData(address feed) private view returns (bool success, bytes memory data) {
+        (success, data) = feed.staticcall(abi.encodeCall(IAggregatorV3.latestRoundData, ()));
+    }
+
+    /// @dev Every word read as a full-width type, so no value can fail the decoder.
+    function _decode(bytes memory data) private pure returns (int256 answer, uint256 updatedAt) {
+        (, answer, , updatedAt, ) = abi.decode(data, (uint256, int256, uint256, uint256, uint256));
+    }
+
+    /// @dev An answer stamped in the future is not fresh: the feed's clock cannot be trusted.
     function _isStale(uint256 updatedAt, uint256 heartbeat) private view returns (bool) {
-        return updatedAt < block.timestamp && block.timestamp - updatedAt > heartbeat;
+        return updatedAt > block.timestamp || block.timestamp - updatedAt > heartbeat;
     }
 
     function _normalise(uint256 answer, uint8 feedDecimals) private pure returns (uint256) {

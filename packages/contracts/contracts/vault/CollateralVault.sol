@@ -39,6 +39,46 @@ contract CollateralVault is ProgramUpgradeable, ERC4626Upgradeable, ICollateralV
         return _getVaultStorage().factory;
     }
 
+    /// @dev EIP-4626: the max views return 0 while an action is disabled, even temporarily.
+    function maxDeposit(address receiver) public view override returns (uint256) {
+        return paused() ? 0 : super.maxDeposit(receiver);
+    }
+
+    /// @dev See {maxDeposit}.
+    function maxMint(address receiver) public view override returns (uint256) {
+        return paused() ? 0 : super.maxMint(receiver);
+    }
+
+    /// @dev See {maxDeposit}.
+    function maxWithdraw(address owner) public view override returns (uint256) {
+        return paused() ? 0 : super.maxWithdraw(owner);
+    }
+
+    /// @dev See {maxDeposit}.
+    function maxRedeem(address owner) public view override returns (uint256) {
+        return paused() ? 0 : super.maxRedeem(owner);
+    }
+
+    /// @dev Paused first: otherwise a zero max view would answer with ERC4626ExceededMax*.
+    function deposit(uint256 assets, address receiver) public override whenNotPaused returns (uint256) {
+        return super.deposit(assets, receiver);
+    }
+
+    /// @dev See {deposit}.
+    function mint(uint256 shares, address receiver) public override whenNotPaused returns (uint256) {
+        return super.mint(shares, receiver);
+    }
+
+    /// @dev See {deposit}.
+    function withdraw(uint256 assets, address receiver, address owner) public override whenNotPaused returns (uint256) {
+        return super.withdraw(assets, receiver, owner);
+    }
+
+    /// @dev See {deposit}.
+    function redeem(uint256 shares, address receiver, address owner) public override whenNotPaused returns (uint256) {
+        return super.redeem(shares, receiver, owner);
+    }
+
     function _deposit(address caller, address receiver, uint256 assets, uint256 shares) internal override {
         _requireFactory(caller);
         super._deposit(caller, receiver, assets, shares);
@@ -75,7 +115,6 @@ contract CollateralVault is ProgramUpgradeable, ERC4626Upgradeable, ICollateralV
     }
 
     function _requireFactory(address caller) private view {
-        _requireNotPaused();
         if (caller != _getVaultStorage().factory) revert CallerNotFactory(caller);
     }
 

@@ -69,7 +69,7 @@ describe("Factory: assets and configuration", () => {
     });
   });
 
-  describe("registerAsset (MANAGER_ROLE; one CollateralVault per asset, 6 and 18 decimals)", () => {
+  describe("registerAsset (DEFAULT_ADMIN_ROLE; one CollateralVault per asset, 6 and 18 decimals)", () => {
     it("registerAsset_registers18DecimalDai_withItsVault", async () => {
       const p = await load();
       await expect(p.factory.registerAsset(p.dai, p.daiVault))
@@ -84,13 +84,15 @@ describe("Factory: assets and configuration", () => {
       expect(await p.factory.vaultOf(p.dai)).to.equal(ethers.ZeroAddress);
     });
 
-    it("registerAsset_revertsWhen_callerLacksManagerRole", async () => {
+    it("registerAsset_revertsWhen_callerLacksDefaultAdminRole_evenForAManager", async () => {
       const p = await load();
-      for (const who of [p.executor, p.outsider, p.alice]) {
+      await p.factory.grantRole(ROLES.MANAGER, p.dave);
+      for (const who of [p.dave, p.executor, p.outsider, p.alice]) {
         await expect(p.factory.connect(who).registerAsset(p.dai, p.daiVault))
           .to.be.revertedWithCustomError(p.factory, unauthorized)
-          .withArgs(who.address, ROLES.MANAGER);
+          .withArgs(who.address, ROLES.DEFAULT_ADMIN);
       }
+      expect(await p.factory.assets()).to.deep.equal([await p.usdc.getAddress()]);
     });
 
     it("registerAsset_revertsWhen_assetAlreadyRegistered", async () => {

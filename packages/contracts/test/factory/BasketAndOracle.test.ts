@@ -74,11 +74,35 @@ describe("Factory: basket mode and the oracle", () => {
       expect(await p.factory.isBasketMode()).to.equal(true);
     });
 
-    it("isBasketMode_isOn_whenAnAssetIsRegisteredWithoutAFeed", async () => {
-      // Operators must configure the feed before registering an asset on an oracle program.
+    it("malformedFeed_cannotBrickRedemptions_basketModeTurnsOn_andABasketRequestIsPaid", async () => {
+      const p = await twoVaults(withOracle);
+      await p.usdcFeed!.setMalformed(true);
+      expect(await p.factory.isBasketMode()).to.equal(true);
+      const id = await p.factory.connect(p.alice).requestRedeem.staticCall(p.usdc, p.alice, SP(10), true);
+      await p.factory.connect(p.alice).requestRedeem(p.usdc, p.alice, SP(10), true);
+      await expect(p.factory.connect(p.executor).finalizeRedeem(id))
+        .to.emit(p.factory, "RedeemFinalized")
+        .withArgs(id, p.executor.address, SP(10), 0n, true);
+    });
+
+    it("registerAsset_revertsWith_AssetWithoutFeed_onAnOracleProgram_untilTheFeedIsSet", async () => {
       const p = await twoVaults(withOracle);
       const token = await deployToken(6, "NOF");
-      await p.factory.registerAsset(token, await deployVault(p, token, p.factory, "aNOF"));
+      const vault = await deployVault(p, token, p.factory, "aNOF");
+      await expect(p.factory.registerAsset(token, vault))
+        .to.be.revertedWithCustomError(p.factory, "AssetWithoutFeed")
+        .withArgs(await token.getAddress());
+      const feed = await ethers.deployContract("MockAggregatorV3", [8, feedPrice("1")]);
+      await p.oracle!.setFeed(token, feed, 86_400, SP("0.98"), SP("1.02"));
+      await expect(p.factory.registerAsset(token, vault))
+        .to.emit(p.factory, "AssetRegistered")
+        .withArgs(await token.getAddress(), await vault.getAddress());
+      expect(await p.factory.isBasketMode()).to.equal(false);
+    });
+
+    it("isBasketMode_isOn_whenARegisteredAssetsFeedIsRemoved", async () => {
+      const p = await twoVaults(withOracle);
+      await p.oracle!.removeFeed(p.dai);
       expect(await p.factory.isBasketMode()).to.equal(true);
     });
 

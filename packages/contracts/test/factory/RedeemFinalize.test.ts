@@ -178,7 +178,7 @@ describe("Factory: finalizing and rejecting redemptions", () => {
       const refusals: [() => Promise<unknown>, string][] = [
         [() => f.addToMintWhitelist(p.executor), ROLES.MANAGER],
         [() => f.addToRedeemWhitelist(p.executor), ROLES.MANAGER],
-        [() => f.registerAsset(p.dai, p.daiVault), ROLES.MANAGER],
+        [() => f.registerAsset(p.dai, p.daiVault), ROLES.DEFAULT_ADMIN],
         [() => f.setBasketModeForced(true), ROLES.MANAGER],
         [() => f.pause(), ROLES.PAUSER],
         [() => f.setFees(0, 0), ROLES.DEFAULT_ADMIN],

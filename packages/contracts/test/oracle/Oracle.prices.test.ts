@@ -68,10 +68,21 @@ describe("Oracle: prices (18-decimal prices, heartbeat, peg band)", () => {
         .withArgs(ASSET_18, updatedAt, HEARTBEAT);
     });
 
-    it("getPrice_treatsAFutureStampAsFresh", async () => {
+    it("getPrice_revertsWith_StalePrice_forAFutureStamp", async () => {
       const p = await loadFixture(oracleFixture);
-      await p.usdcFeed.setAnswerAt(100_000_000n, BigInt(await time.latest()) + 3600n);
-      expect(await p.oracle.getPrice(p.usdc)).to.equal(10n ** 18n);
+      const future = BigInt(await time.latest()) + 3600n;
+      await p.usdcFeed.setAnswerAt(100_000_000n, future);
+      await expect(p.oracle.getPrice(p.usdc))
+        .to.be.revertedWithCustomError(p.oracle, "StalePrice")
+        .withArgs(await p.usdc.getAddress(), future, HEARTBEAT);
+    });
+
+    it("getPrice_revertsWith_MalformedFeedResponse_whenTheFeedAnswersTooFewWords", async () => {
+      const p = await loadFixture(oracleFixture);
+      await p.usdcFeed.setMalformed(true);
+      await expect(p.oracle.getPrice(p.usdc))
+        .to.be.revertedWithCustomError(p.oracle, "MalformedFeedResponse")
+        .withArgs(await p.usdc.getAddress(), await p.usdcFeed.getAddress());
     });
 
     it("getPrice_bubblesTheRevert_ofABrokenFeed", async () => {
@@ -134,6 +145,17 @@ describe("Oracle: prices (18-decimal prices, heartbeat, peg band)", () => {
       await p.usdcFeed.setReverts(true);
       expect(await p.oracle.isPegged(p.usdc)).to.equal(false);
       await p.usdcFeed.setReverts(false);
+      expect(await p.oracle.isPegged(p.usdc)).to.equal(true);
+    });
+
+    it("isPegged_isFalse_forAFutureStamp_orAMalformedAnswer_neverReverting", async () => {
+      const p = await loadFixture(oracleFixture);
+      await p.usdcFeed.setAnswerAt(100_000_000n, BigInt(await time.latest()) + 3600n);
+      expect(await p.oracle.isPegged(p.usdc)).to.equal(false);
+      await p.usdcFeed.setAnswer(100_000_000n);
+      await p.usdcFeed.setMalformed(true);
+      expect(await p.oracle.isPegged(p.usdc)).to.equal(false);
+      await p.usdcFeed.setMalformed(false);
       expect(await p.oracle.isPegged(p.usdc)).to.equal(true);
     });
 

@@ -181,4 +181,47 @@ describe("Points: pause and permit", () => {
         .withArgs(anyValue, p.alice.address);
     });
   });
+
+  describe("ERC-5267: a wallet signs with the domain the token reports", () => {
+    it("permit_signedWithTheEip712DomainReadFromTheToken_setsTheAllowance", async () => {
+      const p = await funded();
+      const [fields, name, version, chainId, verifyingContract, salt, extensions] = await p.points.eip712Domain();
+      // 0x0f: name, version, chainId and verifyingContract are used; salt and extensions are not.
+      expect(fields).to.equal("0x0f");
+      expect([name, version]).to.deep.equal([await p.points.name(), "1"]);
+      expect(chainId).to.equal((await ethers.provider.getNetwork()).chainId);
+      expect(verifyingContract).to.equal(await p.points.getAddress());
+      expect(salt).to.equal(ethers.ZeroHash);
+      expect(extensions).to.deep.equal([]);
+
+      // Build the domain exactly as a wallet does: only the fields the bitmap marks as used.
+      const bits = Number(fields);
+      const domain: Record<string, unknown> = {};
+      if (bits & 0x01) domain.name = name;
+      if (bits & 0x02) domain.version = version;
+      if (bits & 0x04) domain.chainId = chainId;
+      if (bits & 0x08) domain.verifyingContract = verifyingContract;
+      if (bits & 0x10) domain.salt = salt;
+      expect(ethers.TypedDataEncoder.hashDomain(domain)).to.equal(await p.points.DOMAIN_SEPARATOR());
+
+      const deadline = BigInt(await time.latest()) + 3600n;
+      const nonce = await p.points.nonces(p.alice);
+      const message = { owner: p.alice.address, spender: p.carol.address, value: SP(9), nonce, deadline };
+      const types = {
+        Permit: [
+          { name: "owner", type: "address" },
+          { name: "spender", type: "address" },
+          { name: "value", type: "uint256" },
+          { name: "nonce", type: "uint256" },
+          { name: "deadline", type: "uint256" },
+        ],
+      };
+      const { v, r, s } = ethers.Signature.from(await p.alice.signTypedData(domain, types, message));
+      await expect(p.points.connect(p.outsider).permit(p.alice, p.carol, SP(9), deadline, v, r, s))
+        .to.emit(p.points, "Approval")
+        .withArgs(p.alice.address, p.carol.address, SP(9));
+      expect(await p.points.allowance(p.alice, p.carol)).to.equal(SP(9));
+      expect(await p.points.nonces(p.alice)).to.equal(nonce + 1n);
+    });
+  });
 });

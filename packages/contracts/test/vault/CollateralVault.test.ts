@@ -208,6 +208,22 @@ describe("CollateralVault: configuration, Factory-only moves, shares and pause",
       expect(await p.vault.totalAssets()).to.equal(USDC(100));
     });
 
+    it("maxDepositMintWithdrawRedeem_areZero_whilePaused_andRestoredAfterUnpause", async () => {
+      const p = await deposited();
+      const f = p.asFactory.address;
+      const views = async () => [
+        await p.vault.maxDeposit(f),
+        await p.vault.maxMint(f),
+        await p.vault.maxWithdraw(f),
+        await p.vault.maxRedeem(f),
+      ];
+      expect(await views()).to.deep.equal([ethers.MaxUint256, ethers.MaxUint256, USDC(100), USDC(100)]);
+      await p.vault.connect(p.admin).pause();
+      expect(await views()).to.deep.equal([0n, 0n, 0n, 0n]);
+      await p.vault.connect(p.admin).unpause();
+      expect(await views()).to.deep.equal([ethers.MaxUint256, ethers.MaxUint256, USDC(100), USDC(100)]);
+    });
+
     it("fundMovement_resumes_afterUnpause", async () => {
       const p = await deposited();
       const f = p.asFactory.address;
