@@ -6,7 +6,7 @@
  * call (a new campaign, a new redeem request, a newly listed account) say so.
  */
 import { writeFile, mkdir } from "node:fs/promises";
-import { deployUsdcProgram, ethers } from "../test/helpers/fixture.js";
+import { deployUsdcProgram, ethers } from "../test/helpers/programFixture.js";
 import { GasTable, ratio } from "./lib/measure.js";
 import { deployPlainErc20 } from "./lib/plain.js";
 import { deployTrex, TREX_PACKAGE } from "./lib/trex.js";

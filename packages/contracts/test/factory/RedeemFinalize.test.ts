@@ -1,6 +1,15 @@
 import { expect } from "chai";
-import { deployProgram, ethers, mintSp, networkHelpers, REDEEM_DELAY, ROLES, SP, USDC } from "../helpers/fixture.js";
-import { allowRedeemer, expectBacked, Status } from "./helpers.js";
+import {
+  deployProgram,
+  ethers,
+  mintSp,
+  networkHelpers,
+  REDEEM_DELAY,
+  ROLES,
+  SP,
+  USDC,
+} from "../helpers/programFixture.js";
+import { allowRedeemer, expectBacked, Status } from "./factoryFixture.js";
 
 const fixture = () => deployProgram();
 const unauthorized = "AccessControlUnauthorizedAccount";

@@ -1,6 +1,6 @@
 import { expect } from "chai";
-import { deployProgram, ethers, mintSp, networkHelpers, SP, USDC } from "../helpers/fixture.js";
-import { allowRedeemer, requestIdOf, Status } from "./helpers.js";
+import { deployProgram, ethers, mintSp, networkHelpers, SP, USDC } from "../helpers/programFixture.js";
+import { allowRedeemer, requestIdOf, Status } from "./factoryFixture.js";
 
 const fixture = () => deployProgram();
 

@@ -9,7 +9,7 @@ import {
   roleNameOf,
 } from "../../program/index.js";
 import { INTERFACES, decodeRevert, revertValues } from "../../program/abi.js";
-import { ethers } from "../helpers/fixture.js";
+import { ethers } from "../helpers/programFixture.js";
 
 const ARTIFACTS = {
   points: "Points",

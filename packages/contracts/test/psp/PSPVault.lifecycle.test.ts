@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { networkHelpers, ethers, SP, mintSp, USDC } from "../helpers/fixture.js";
+import { networkHelpers, ethers, SP, mintSp, USDC } from "../helpers/programFixture.js";
 import {
   BUDGET,
   CAMPAIGN_A,

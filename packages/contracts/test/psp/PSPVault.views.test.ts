@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { ethers, networkHelpers, ROLES, SP, ADMIN_DELAY } from "../helpers/fixture.js";
+import { ethers, networkHelpers, ROLES, SP, ADMIN_DELAY } from "../helpers/programFixture.js";
 import {
   CAMPAIGN_A,
   CAMPAIGN_B,

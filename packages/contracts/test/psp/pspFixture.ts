@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
-import { deployProgram, ethers, mintSp, ROLES, SP, USDC } from "../helpers/fixture.js";
+import { deployProgram, ethers, mintSp, ROLES, SP, USDC } from "../helpers/programFixture.js";
 
 /** IPSPVault.CampaignStatus, as the bigint the ABI returns. */
 export const Status = { None: 0n, Active: 1n, Paused: 2n, Closed: 3n } as const;

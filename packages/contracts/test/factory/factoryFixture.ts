@@ -2,7 +2,7 @@ import { expect } from "chai";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
 import type { AddressLike, ContractTransactionResponse } from "ethers";
 import type { CollateralVault, MockStablecoin } from "../../types/ethers-contracts/index.js";
-import { ADMIN_DELAY, ethers, type Program } from "../helpers/fixture.js";
+import { ADMIN_DELAY, ethers, type Program } from "../helpers/programFixture.js";
 
 /** An 8-decimal feed answer for a decimal price string ("0.99"). */
 export const feedPrice = (price: string) => ethers.parseUnits(price, 8);
