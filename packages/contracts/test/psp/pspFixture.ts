@@ -76,6 +76,11 @@ export async function expectCampaign(p: PspProgram, id: string, want: CampaignVi
   }).to.deep.equal(want);
 }
 
+/** Asserts every field of CAMPAIGN_A, the campaign `creator` made with metadata "A". */
+export async function expectCampaignA(p: PspProgram, want: Omit<CampaignView, "creator" | "metadata">) {
+  await expectCampaign(p, CAMPAIGN_A, { ...want, creator: p.creator.address, metadata: "A" });
+}
+
 /** Asserts the accounting invariant: SP held == sum(available + outstanding) + unallocated. */
 export async function expectAccounting(p: PspProgram, ids: string[]) {
   let allocated = 0n;
