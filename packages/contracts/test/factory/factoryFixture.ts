@@ -86,3 +86,13 @@ export async function expectBacked(p: Program) {
   }
   expect(backing >= (await p.points.totalSupply()), "backing invariant").to.equal(true);
 }
+
+/** Asserts `tx` reverts with RedeemRequestNotPending(id, status): the request exists but is settled. */
+export async function expectNotPending(p: Program, tx: Promise<unknown>, id: bigint, status: bigint) {
+  await expect(tx).to.be.revertedWithCustomError(p.factory, "RedeemRequestNotPending").withArgs(id, status);
+}
+
+/** Asserts `tx` reverts with RedeemRequestNotFound(id). */
+export async function expectNotFound(p: Program, tx: Promise<unknown>, id: bigint) {
+  await expect(tx).to.be.revertedWithCustomError(p.factory, "RedeemRequestNotFound").withArgs(id);
+}
