@@ -1,34 +1,15 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { Writable } from "node:stream";
 import { createHash } from "node:crypto";
-import { createService, loadConfig, type Service } from "../src/index.js";
-import { createLogger } from "../src/http/logger.js";
+import { loadConfig } from "../src/index.js";
 import { assertError, send } from "./helpers/http.js";
+import { startLoggedApi, type LoggedApi } from "./helpers/logs.js";
 import { cookieHeader, mailboxCode, requestCode, sessionCookie, signIn, verifyCode } from "./helpers/console.js";
 
-const CLOSED_PORT = "http://127.0.0.1:9";
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 /** The API with captured JSON log lines; no chain is needed for sign-in. */
-async function start(env: Record<string, string> = {}) {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(...String(chunk).split("\n").filter(Boolean));
-      done();
-    },
-  });
-  const config = loadConfig({
-    PORT: "0",
-    DATA_DIR: "memory://",
-    CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: CLOSED_PORT }]),
-    ...env,
-  });
-  const service = await createService(config, { logger: createLogger("info", sink) });
-  const url = await service.listen();
-  return { service, url, lines };
-}
+const start = (env: Record<string, string> = {}) => startLoggedApi(env);
 
 /** The code the log announced for `email` (message "console sign-in code", fields email and code). */
 function loggedCode(lines: string[], email: string): string {
@@ -39,7 +20,7 @@ function loggedCode(lines: string[], email: string): string {
 }
 
 describe("console: sign-in (wizard step 1)", () => {
-  let api: { service: Service; url: string; lines: string[] };
+  let api: LoggedApi;
 
   before(async () => {
     api = await start();

@@ -1,10 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { Writable } from "node:stream";
 import { SMTPServer } from "smtp-server";
 import { createService, loadConfig, type Service } from "../src/index.js";
-import { createLogger } from "../src/http/logger.js";
 import { assertError, send } from "./helpers/http.js";
+import { startLoggedApi } from "./helpers/logs.js";
 import { requestCode, sessionCookie, verifyCode } from "./helpers/console.js";
 
 interface Mail {
@@ -55,26 +54,15 @@ describe("console: sign-in codes sent by SMTP when SMTP settings are configured"
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let service: Service;
   let url: string;
-  const lines: string[] = [];
+  let lines: string[];
 
   before(async () => {
     smtp = await startSmtp();
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(...String(chunk).split("\n").filter(Boolean));
-        done();
-      },
-    });
-    const config = loadConfig({
-      PORT: "0",
-      DATA_DIR: "memory://",
+    ({ service, url, lines } = await startLoggedApi({
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       MAIL_FROM: "Points <no-reply@points.test>",
       CONSOLE_ORIGIN: "https://console.points.test",
-      CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:9" }]),
-    });
-    service = await createService(config, { logger: createLogger("info", sink) });
-    url = await service.listen();
+    }));
   });
   after(async () => {
     await service?.close();

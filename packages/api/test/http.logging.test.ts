@@ -1,35 +1,24 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { Writable } from "node:stream";
-import { createService, loadConfig, type Service } from "../src/index.js";
-import { createLogger } from "../src/http/logger.js";
+import type { Service } from "../src/index.js";
 import { send } from "./helpers/http.js";
+import { CLOSED_PORT, startLoggedApi } from "./helpers/logs.js";
 
 const RPC_SECRET = "rpc-project-secret-123";
 
 describe("http: structured JSON logs with request ids, secrets never logged", () => {
-  const lines: string[] = [];
+  let lines: string[];
   let service: Service;
   let url: string;
   let key: string;
 
   before(async () => {
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(...String(chunk).split("\n").filter(Boolean));
-        done();
-      },
-    });
-    const config = loadConfig({
-      PORT: "0",
-      DATA_DIR: "memory://",
+    ({ service, url, lines } = await startLoggedApi({
       LOG_LEVEL: "info",
       RPC_TIMEOUT_MS: "500",
       // A closed port, with a credential in the URL as hosted RPC providers issue them.
-      CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: `http://127.0.0.1:9/${RPC_SECRET}` }]),
-    });
-    service = await createService(config, { logger: createLogger("info", sink) });
-    url = await service.listen();
+      CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: `${CLOSED_PORT}/${RPC_SECRET}` }]),
+    }));
     key = (await service.ctx.keys.create("logged")).key;
     await service.ctx.programs.insert({
       chainId: "31337",

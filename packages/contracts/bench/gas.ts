@@ -7,7 +7,7 @@
  */
 import { writeFile, mkdir } from "node:fs/promises";
 import { artifacts } from "hardhat";
-import { deployUsdcProgram, ethers } from "../test/helpers/fixture.js";
+import { deployUsdcProgram, ethers } from "../test/helpers/programFixture.js";
 import { GasTable, ratio } from "./lib/measure.js";
 import { deployPlainErc20 } from "./lib/plain.js";
 import { deployTrex, TREX_PACKAGE } from "./lib/trex.js";

@@ -5,7 +5,8 @@
  *
  * Two entries, so a browser bundle never carries ABIs:
  * - `@points/contracts/program` (this file): names, roles, role hashes, chain ids, stage
- *   names and the RPC-unreachable test. No dependencies; safe for the schema and the console.
+ *   names, the RPC-unreachable test and the chain-id probe. No dependencies; safe for the
+ *   schema and the console.
  * - `@points/contracts/program/abi`: the ABIs, their ethers Interfaces and the revert decoder
  *   (needs ethers); for the API and the deployer.
  * Roles and ABIs are generated at build time from the Hardhat artifacts (scripts/program.ts):
@@ -87,4 +88,23 @@ export function isRpcUnreachable(e: unknown): boolean {
     cur = (cur as { cause?: unknown }).cause ?? (cur as { error?: unknown }).error;
   }
   return false;
+}
+
+/**
+ * Asks the JSON-RPC node at `url` for its chain id; undefined when nothing answers sensibly
+ * within `timeoutMs` (closed port, timeout, a body that is not JSON-RPC), so callers can poll.
+ */
+export async function rpcChainId(url: string, timeoutMs = 2000): Promise<bigint | undefined> {
+  try {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const body = (await res.json()) as { result?: string };
+    return body.result === undefined ? undefined : BigInt(body.result);
+  } catch {
+    return undefined;
+  }
 }

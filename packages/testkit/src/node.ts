@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { rpcChainId } from "@points/contracts/program";
 import { JsonRpcProvider, Network, type Wallet } from "ethers";
 import { DEV_KEYS, devWallet } from "./keys.js";
 import { freePort, isPortFree } from "./ports.js";
@@ -35,22 +36,6 @@ export class DevNodeError extends Error {}
 export function contractsDir(): string {
   const require = createRequire(import.meta.url);
   return path.dirname(require.resolve("@points/contracts/package.json"));
-}
-
-/** Asks `url` for its chain id; undefined when nothing answers within `timeoutMs`. */
-async function chainIdOf(url: string, timeoutMs: number): Promise<bigint | undefined> {
-  try {
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const body = (await res.json()) as { result?: string };
-    return body.result === undefined ? undefined : BigInt(body.result);
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -90,7 +75,7 @@ export async function startNode(opts: NodeOptions = {}): Promise<DevNode> {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (opts.readyTimeoutMs ?? 90_000);
   let chainId: bigint | undefined;
-  while ((chainId = await chainIdOf(url, 1000)) === undefined) {
+  while ((chainId = await rpcChainId(url, 1000)) === undefined) {
     if (exited || Date.now() > deadline) {
       await stop(child);
       const why = exited ? "exited" : "did not answer in time";

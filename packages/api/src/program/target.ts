@@ -8,6 +8,7 @@ import { contractAddress } from "../chain/contracts.js";
 import { buildTx, type Call } from "../chain/build.js";
 import { revertToApiError } from "../chain/revert.js";
 import { ApiError } from "../errors.js";
+import { campaignId } from "./campaign.js";
 
 /** The program a request acts on and its chain. */
 export interface Target {
@@ -33,6 +34,33 @@ export const erc20 = (t: Target, address: string) => t.chain.contract("asset", a
 
 export const tx = (t: Target, call: Omit<Call, "program">): Promise<UnsignedTx> =>
   buildTx(t.chain, { ...call, program: t.program });
+
+/** The fields every PSPVault campaign request carries. */
+export interface CampaignRequest {
+  program?: string;
+  campaignId: string;
+  from: string;
+}
+
+/**
+ * A PSPVault call about one campaign: `args` receives the campaign's bytes32 id, and the
+ * response says how that id was derived from the request's hex or label.
+ */
+export async function campaignTx(
+  ctx: Ctx,
+  body: CampaignRequest,
+  fn: string,
+  args: (id: string) => unknown[],
+): Promise<UnsignedTx> {
+  const id = campaignId(body.campaignId);
+  return tx(await target(ctx, body.program), {
+    contract: "pspVault",
+    fn,
+    args: args(id.value),
+    from: body.from,
+    extra: { campaignId: id },
+  });
+}
 
 /**
  * Runs chain reads; a revert with a known "not found" error becomes 404, other reverts 422,

@@ -74,4 +74,33 @@ export function AddressLink({ address, explorerUrl }: { address: string; explore
   );
 }
 
+/** A table with one header row naming its columns; `children` are the body rows. */
+export function Table({
+  columns,
+  label,
+  caption,
+  children,
+}: {
+  columns: string[];
+  label?: string;
+  caption?: string;
+  children: ReactNode;
+}) {
+  return (
+    <table className="table" aria-label={label}>
+      {caption && <caption className="sr-only">{caption}</caption>}
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th scope="col" key={c}>
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
 export const isAddress = (v: string) => /^0x[0-9a-fA-F]{40}$/.test(v.trim());

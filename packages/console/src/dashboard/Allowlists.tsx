@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useTx } from "../components/TxDialog";
-import { Card, ErrorBox, Field, isAddress } from "../components/ui";
+import { Card, ErrorBox, Field, isAddress, Table } from "../components/ui";
 import { useDash, useLoad } from "./context";
 
 const LISTS = [
@@ -62,38 +62,29 @@ export function Allowlists() {
         </form>
         <ErrorBox error={status.error} />
         {address && status.value && (
-          <table className="table" aria-label={`Allowlists of ${address}`}>
-            <thead>
-              <tr>
-                <th scope="col">Allowlist</th>
-                <th scope="col">Status</th>
-                <th scope="col">Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {LISTS.map((l) => {
-                const listed = status.value![l.key];
-                return (
-                  <tr key={l.key} data-list={l.key}>
-                    <th scope="row">
-                      {l.label}{" "}
-                      <span className="muted">
-                        ({l.on}; {l.who})
-                      </span>
-                    </th>
-                    <td>
-                      {listed ? <span className="badge ok">listed</span> : <span className="badge">not listed</span>}
-                    </td>
-                    <td>
-                      <button disabled={!from} onClick={() => change(l.key, !listed)}>
-                        {listed ? `Remove from ${l.label.toLowerCase()}` : `Add to ${l.label.toLowerCase()}`}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <Table columns={["Allowlist", "Status", "Change"]} label={`Allowlists of ${address}`}>
+            {LISTS.map((l) => {
+              const listed = status.value![l.key];
+              return (
+                <tr key={l.key} data-list={l.key}>
+                  <th scope="row">
+                    {l.label}{" "}
+                    <span className="muted">
+                      ({l.on}; {l.who})
+                    </span>
+                  </th>
+                  <td>
+                    {listed ? <span className="badge ok">listed</span> : <span className="badge">not listed</span>}
+                  </td>
+                  <td>
+                    <button disabled={!from} onClick={() => change(l.key, !listed)}>
+                      {listed ? `Remove from ${l.label.toLowerCase()}` : `Add to ${l.label.toLowerCase()}`}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </Table>
         )}
       </Card>
     </div>

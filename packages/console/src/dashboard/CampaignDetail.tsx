@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useTx } from "../components/TxDialog";
-import { Card, ErrorBox, Field, isAddress } from "../components/ui";
+import { Card, ErrorBox, Field, isAddress, Table } from "../components/ui";
 import { ActionForm } from "./ActionForm";
 import { useDash, useLoad } from "./context";
 import { SP_DECIMALS, fmt } from "./units";
@@ -70,35 +70,25 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
       </Card>
       <Card title="Delegated minters">
         <ErrorBox error={configs.error} />
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Minter</th>
-              <th scope="col">Limit</th>
-              <th scope="col">Issued</th>
-              <th scope="col">Active</th>
+        <Table columns={["Minter", "Limit", "Issued", "Active"]}>
+          {configs.value?.map((m) => (
+            <tr key={m.minter}>
+              <td>
+                <code className="addr">{m.minter}</code>
+              </td>
+              <td>{sp(m.limit)}</td>
+              <td>{sp(m.issued)}</td>
+              <td>{m.active ? <span className="badge ok">active</span> : <span className="badge">inactive</span>}</td>
             </tr>
-          </thead>
-          <tbody>
-            {configs.value?.map((m) => (
-              <tr key={m.minter}>
-                <td>
-                  <code className="addr">{m.minter}</code>
-                </td>
-                <td>{sp(m.limit)}</td>
-                <td>{sp(m.issued)}</td>
-                <td>{m.active ? <span className="badge ok">active</span> : <span className="badge">inactive</span>}</td>
-              </tr>
-            ))}
-            {configs.value?.length === 0 && (
-              <tr>
-                <td colSpan={4} className="muted">
-                  No delegated minter yet.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+          ))}
+          {configs.value?.length === 0 && (
+            <tr>
+              <td colSpan={4} className="muted">
+                No delegated minter yet.
+              </td>
+            </tr>
+          )}
+        </Table>
         <LookupMinter onFound={(m) => setLookup((l) => [...l, m])} />
         <ActionForm
           title="Configure a delegated minter"

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTx } from "../components/TxDialog";
-import { Card, ErrorBox } from "../components/ui";
+import { Card, ErrorBox, Table } from "../components/ui";
 import { ActionForm } from "./ActionForm";
 import { useDash, useLoad } from "./context";
 import { SP_DECIMALS, fmt } from "./units";
@@ -83,46 +83,36 @@ export function Redemption() {
         <ErrorBox error={requests.error} />
         {requests.value?.length === 0 && <p className="muted">No redemption request yet.</p>}
         {requests.value && requests.value.length > 0 && (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
+          <Table columns={["#", "Amount", "Status", "Actions"]}>
+            {requests.value.map((r) => (
+              <tr key={r.requestId}>
+                <td>{r.requestId}</td>
+                <td>
+                  {fmt(r.amount, SP_DECIMALS)} SP
+                  <br />
+                  <small className="muted">to {r.to.slice(0, 10)}…</small>
+                </td>
+                <td>
+                  <span className="badge">{r.status}</span>
+                  {r.status === "Pending" && (
+                    <small className="muted block">ready {new Date(r.readyAt * 1000).toLocaleString()}</small>
+                  )}
+                </td>
+                <td className="row wrap">
+                  {r.status === "Pending" && (
+                    <>
+                      <button disabled={!from} onClick={() => act("cancel", r.requestId, r.asset)}>
+                        Cancel
+                      </button>
+                      <button disabled={!from} onClick={() => act("finalize", r.requestId, r.asset)}>
+                        Finalize
+                      </button>
+                    </>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {requests.value.map((r) => (
-                <tr key={r.requestId}>
-                  <td>{r.requestId}</td>
-                  <td>
-                    {fmt(r.amount, SP_DECIMALS)} SP
-                    <br />
-                    <small className="muted">to {r.to.slice(0, 10)}…</small>
-                  </td>
-                  <td>
-                    <span className="badge">{r.status}</span>
-                    {r.status === "Pending" && (
-                      <small className="muted block">ready {new Date(r.readyAt * 1000).toLocaleString()}</small>
-                    )}
-                  </td>
-                  <td className="row wrap">
-                    {r.status === "Pending" && (
-                      <>
-                        <button disabled={!from} onClick={() => act("cancel", r.requestId, r.asset)}>
-                          Cancel
-                        </button>
-                        <button disabled={!from} onClick={() => act("finalize", r.requestId, r.asset)}>
-                          Finalize
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )}
       </Card>
     </div>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { CONTRACT_NAMES, ROLE_NAMES, type ContractName, type RoleName } from "@points/schema";
 import { useWallet } from "../wallet/wallet";
 import { useTx } from "../components/TxDialog";
-import { Card, ErrorBox, Field, isAddress } from "../components/ui";
+import { Card, ErrorBox, Field, isAddress, Table } from "../components/ui";
 import { pausedStates, programContracts, roleHolders } from "./chain";
 import { useDash, useLoad } from "./context";
 
@@ -66,30 +66,21 @@ export function Roles() {
         )}
         <ErrorBox error={holders.error} />
         {holders.value && (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Contract</th>
-                <th scope="col">Role</th>
-                <th scope="col">Holders</th>
+          <Table columns={["Contract", "Role", "Holders"]}>
+            {holders.value.map((h) => (
+              <tr key={`${h.contract}-${h.role}`}>
+                <td>{h.contract}</td>
+                <td>{h.role}</td>
+                <td>
+                  {h.accounts.map((a) => (
+                    <code key={a} className="addr block">
+                      {a}
+                    </code>
+                  ))}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {holders.value.map((h) => (
-                <tr key={`${h.contract}-${h.role}`}>
-                  <td>{h.contract}</td>
-                  <td>{h.role}</td>
-                  <td>
-                    {h.accounts.map((a) => (
-                      <code key={a} className="addr block">
-                        {a}
-                      </code>
-                    ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )}
       </Card>
       <Card title="Grant, revoke or check a role">

@@ -1,6 +1,6 @@
 import type { BaseContract } from "ethers";
 import type { ProgramUpgradeable } from "../../types/ethers-contracts/index.js";
-import { ADMIN_DELAY, deployProgram, ethers, ROLES, type Program } from "../helpers/fixture.js";
+import { ADMIN_DELAY, deployProgram, ethers, ROLES, type Program } from "../helpers/programFixture.js";
 
 /**
  * One contract of a program, described so the shared behaviour suites can run against it:

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { ethers, networkHelpers } from "../helpers/fixture.js";
+import { ethers, networkHelpers } from "../helpers/programFixture.js";
 import {
   BRAND,
   IMPLEMENTATION_SLOT,
@@ -9,8 +9,8 @@ import {
   oracleParams,
   paramsFor,
   releaseFixture,
-} from "../helpers/release.js";
-import type { Release } from "../helpers/release.js";
+} from "../helpers/releaseFixture.js";
+import type { Release } from "../helpers/releaseFixture.js";
 
 const fixture = releaseFixture;
 const KEYS = ["points", "factory", "collateralVault", "pspVault", "oracle"] as const;

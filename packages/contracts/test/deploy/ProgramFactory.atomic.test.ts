@@ -1,7 +1,7 @@
 import { expect } from "chai";
-import { ethers, networkHelpers } from "../helpers/fixture.js";
-import { BRAND, asTuple, deployThrough, oracleParams, paramsFor, releaseFixture } from "../helpers/release.js";
-import type { DeployParams, Release } from "../helpers/release.js";
+import { ethers, networkHelpers } from "../helpers/programFixture.js";
+import { BRAND, asTuple, deployThrough, oracleParams, paramsFor, releaseFixture } from "../helpers/releaseFixture.js";
+import type { DeployParams, Release } from "../helpers/releaseFixture.js";
 
 const fixture = releaseFixture;
 const MAX_REDEEM_DELAY = 30n * 24n * 3600n;

@@ -1,6 +1,6 @@
 import { expect } from "chai";
-import { ethers, networkHelpers, ROLES, SP, USDC } from "../helpers/fixture.js";
-import { deployThrough, oracleParams, paramsFor, releaseFixture } from "../helpers/release.js";
+import { ethers, networkHelpers, ROLES, SP, USDC } from "../helpers/programFixture.js";
+import { deployThrough, oracleParams, paramsFor, releaseFixture } from "../helpers/releaseFixture.js";
 
 // A program is usable the moment deployProgram returns: no follow-up transaction by the
 // executor or the ProgramFactory (docs/deployment.md), and nobody can re-run an initializer.

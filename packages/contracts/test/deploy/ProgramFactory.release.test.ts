@@ -1,7 +1,7 @@
 import { expect } from "chai";
-import { ethers, networkHelpers } from "../helpers/fixture.js";
-import { OPERATOR_ROLE, RELEASE_VERSION, paramsFor, releaseFixture } from "../helpers/release.js";
-import type { Release } from "../helpers/release.js";
+import { ethers, networkHelpers } from "../helpers/programFixture.js";
+import { OPERATOR_ROLE, RELEASE_VERSION, paramsFor, releaseFixture } from "../helpers/releaseFixture.js";
+import type { Release } from "../helpers/releaseFixture.js";
 import type { ProgramFactory } from "../../types/ethers-contracts/index.js";
 
 const fixture = releaseFixture;

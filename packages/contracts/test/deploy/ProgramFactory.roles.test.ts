@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import type { BaseContract } from "ethers";
-import { ethers, networkHelpers } from "../helpers/fixture.js";
-import { ADMIN_DELAY, deployThrough, oracleParams, paramsFor, releaseFixture } from "../helpers/release.js";
+import { ethers, networkHelpers } from "../helpers/programFixture.js";
+import { ADMIN_DELAY, deployThrough, oracleParams, paramsFor, releaseFixture } from "../helpers/releaseFixture.js";
 
 // The roles at birth (docs/deployment.md#roles-at-birth), as a table: contract -> every role constant it defines ->
 // exactly who holds it. A contract that gains a role constant fails the first test below until

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { ethers, networkHelpers } from "../helpers/fixture.js";
+import { ethers, networkHelpers } from "../helpers/programFixture.js";
 import {
   HEARTBEAT,
   LOWER_PEG,
@@ -9,7 +9,7 @@ import {
   oracleParams,
   paramsFor,
   releaseFixture,
-} from "../helpers/release.js";
+} from "../helpers/releaseFixture.js";
 
 // What a program is wired to at birth: cross references, the Points transfer allowlist
 // (docs/deployment.md#roles-at-birth: Factory and PSPVault, plus the fee receiver only when a fee is set), and the Oracle feed.

@@ -1,6 +1,6 @@
 import { expect } from "chai";
-import { deployProgram, ethers, networkHelpers, ROLES, SP, USDC } from "../helpers/fixture.js";
-import { allowMinter, fund } from "./helpers.js";
+import { deployProgram, ethers, networkHelpers, ROLES, SP, USDC } from "../helpers/programFixture.js";
+import { allowMinter, fund } from "./factoryFixture.js";
 
 const fixture = () => deployProgram();
 const load = () => networkHelpers.loadFixture(fixture);

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
-import { deployProgram, ethers, networkHelpers, type Program, REDEEM_DELAY, ROLES } from "../helpers/fixture.js";
-import { deployToken, deployVault } from "./helpers.js";
+import { deployProgram, ethers, networkHelpers, type Program, REDEEM_DELAY, ROLES } from "../helpers/programFixture.js";
+import { deployToken, deployVault } from "./factoryFixture.js";
 
 const fixture = () => deployProgram();
 const load = () => networkHelpers.loadFixture(fixture);

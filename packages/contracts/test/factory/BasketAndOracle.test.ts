@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { deployProgram, ethers, networkHelpers, type Program, SP } from "../helpers/fixture.js";
+import { deployProgram, ethers, networkHelpers, type Program, SP } from "../helpers/programFixture.js";
 import {
   allowRedeemer,
   countEvents,
@@ -10,7 +10,7 @@ import {
   feedPrice,
   mintWith,
   registerDai,
-} from "./helpers.js";
+} from "./factoryFixture.js";
 
 const withOracle = () => deployProgram({ withOracle: true });
 const plain = () => deployProgram();

@@ -1,6 +1,6 @@
 import { expect } from "chai";
-import { deployProgram, mintSp, networkHelpers, SP, USDC } from "../helpers/fixture.js";
-import { allowRedeemer, DAI, expectBacked, registerDai } from "./helpers.js";
+import { deployProgram, mintSp, networkHelpers, SP, USDC } from "../helpers/programFixture.js";
+import { allowRedeemer, DAI, expectBacked, registerDai } from "./factoryFixture.js";
 
 const fixture = () => deployProgram();
 

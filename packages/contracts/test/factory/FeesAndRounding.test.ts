@@ -1,6 +1,6 @@
 import { expect } from "chai";
-import { deployProgram, networkHelpers, SP, USDC } from "../helpers/fixture.js";
-import { allowMinter, allowRedeemer, DAI, expectBacked, fund, mintWith, registerDai } from "./helpers.js";
+import { deployProgram, networkHelpers, SP, USDC } from "../helpers/programFixture.js";
+import { allowMinter, allowRedeemer, DAI, expectBacked, fund, mintWith, registerDai } from "./factoryFixture.js";
 
 // 0.3% to mint, 0.5% to redeem.
 const fixture = () => deployProgram({ mintFeeBps: 30, redeemFeeBps: 50 });

@@ -1,7 +1,16 @@
 import { expect } from "chai";
 import type { FeeOnTransferToken } from "../../types/ethers-contracts/index.js";
-import { deployProgram, ethers, networkHelpers, type Program, SP, USDC } from "../helpers/fixture.js";
-import { allowMinter, DAI, deployToken, deployVault, expectBacked, feedPrice, fund, registerDai } from "./helpers.js";
+import { deployProgram, ethers, networkHelpers, type Program, SP, USDC } from "../helpers/programFixture.js";
+import {
+  allowMinter,
+  DAI,
+  deployToken,
+  deployVault,
+  expectBacked,
+  feedPrice,
+  fund,
+  registerDai,
+} from "./factoryFixture.js";
 
 const plain = () => deployProgram();
 const withOracle = () => deployProgram({ withOracle: true });

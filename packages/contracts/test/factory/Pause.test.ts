@@ -1,6 +1,6 @@
 import { expect } from "chai";
-import { deployProgram, mintSp, networkHelpers, REDEEM_DELAY, ROLES, SP, USDC } from "../helpers/fixture.js";
-import { allowRedeemer, fund, Status } from "./helpers.js";
+import { deployProgram, mintSp, networkHelpers, REDEEM_DELAY, ROLES, SP, USDC } from "../helpers/programFixture.js";
+import { allowRedeemer, fund, Status } from "./factoryFixture.js";
 
 const fixture = () => deployProgram();
 const unauthorized = "AccessControlUnauthorizedAccount";

@@ -1,6 +1,15 @@
 import { expect } from "chai";
-import { deployProgram, ethers, mintSp, networkHelpers, REDEEM_DELAY, ROLES, SP, USDC } from "../helpers/fixture.js";
-import { allowRedeemer, expectBacked, Status } from "./helpers.js";
+import {
+  deployProgram,
+  ethers,
+  mintSp,
+  networkHelpers,
+  REDEEM_DELAY,
+  ROLES,
+  SP,
+  USDC,
+} from "../helpers/programFixture.js";
+import { allowRedeemer, expectBacked, expectNotFound, expectNotPending, Status } from "./factoryFixture.js";
 
 const fixture = () => deployProgram();
 const unauthorized = "AccessControlUnauthorizedAccount";
@@ -103,20 +112,14 @@ describe("Factory: finalizing and rejecting redemptions", () => {
     it("finalizeRedeem_revertsWhen_notPending_orUnknown", async () => {
       const { p } = await pending();
       await p.factory.connect(p.executor).finalizeRedeem(1);
-      await expect(p.factory.connect(p.executor).finalizeRedeem(1))
-        .to.be.revertedWithCustomError(p.factory, "RedeemRequestNotPending")
-        .withArgs(1n, Status.Finalized);
-      await expect(p.factory.connect(p.executor).finalizeRedeem(2))
-        .to.be.revertedWithCustomError(p.factory, "RedeemRequestNotFound")
-        .withArgs(2n);
+      await expectNotPending(p, p.factory.connect(p.executor).finalizeRedeem(1), 1n, Status.Finalized);
+      await expectNotFound(p, p.factory.connect(p.executor).finalizeRedeem(2), 2n);
     });
 
     it("finalizeRedeem_revertsWhen_cancelled", async () => {
       const { p } = await pending();
       await p.factory.connect(p.alice).cancelRedeem(1);
-      await expect(p.factory.connect(p.executor).finalizeRedeem(1))
-        .to.be.revertedWithCustomError(p.factory, "RedeemRequestNotPending")
-        .withArgs(1n, Status.Cancelled);
+      await expectNotPending(p, p.factory.connect(p.executor).finalizeRedeem(1), 1n, Status.Cancelled);
     });
   });
 
@@ -146,15 +149,9 @@ describe("Factory: finalizing and rejecting redemptions", () => {
     it("rejectRedeem_revertsWhen_notPending_orUnknown", async () => {
       const { p } = await pending();
       await p.factory.connect(p.executor).rejectRedeem(1);
-      await expect(p.factory.connect(p.executor).rejectRedeem(1))
-        .to.be.revertedWithCustomError(p.factory, "RedeemRequestNotPending")
-        .withArgs(1n, Status.Rejected);
-      await expect(p.factory.connect(p.executor).finalizeRedeem(1))
-        .to.be.revertedWithCustomError(p.factory, "RedeemRequestNotPending")
-        .withArgs(1n, Status.Rejected);
-      await expect(p.factory.connect(p.executor).rejectRedeem(5))
-        .to.be.revertedWithCustomError(p.factory, "RedeemRequestNotFound")
-        .withArgs(5n);
+      await expectNotPending(p, p.factory.connect(p.executor).rejectRedeem(1), 1n, Status.Rejected);
+      await expectNotPending(p, p.factory.connect(p.executor).finalizeRedeem(1), 1n, Status.Rejected);
+      await expectNotFound(p, p.factory.connect(p.executor).rejectRedeem(5), 5n);
     });
   });
 

@@ -1,6 +1,6 @@
 import { expect } from "chai";
-import { deployProgram, ethers, mintSp, networkHelpers, SP, USDC } from "../helpers/fixture.js";
-import { allowRedeemer, requestIdOf, Status } from "./helpers.js";
+import { deployProgram, ethers, mintSp, networkHelpers, SP, USDC } from "../helpers/programFixture.js";
+import { allowRedeemer, expectNotFound, expectNotPending, requestIdOf, Status } from "./factoryFixture.js";
 
 const fixture = () => deployProgram();
 
@@ -128,9 +128,7 @@ describe("Factory: redemption requests (create, cancel, read status)", () => {
       const p = await ready();
       await p.factory.connect(p.alice).requestRedeem(p.usdc, p.alice, SP(1), false);
       for (const id of [0n, 2n, 99n]) {
-        await expect(p.factory.getRedeemRequest(id))
-          .to.be.revertedWithCustomError(p.factory, "RedeemRequestNotFound")
-          .withArgs(id);
+        await expectNotFound(p, p.factory.getRedeemRequest(id), id);
       }
     });
   });
@@ -162,9 +160,7 @@ describe("Factory: redemption requests (create, cancel, read status)", () => {
       const p = await ready();
       await p.factory.connect(p.alice).requestRedeem(p.usdc, p.alice, SP(40), false);
       await p.factory.connect(p.alice).cancelRedeem(1);
-      await expect(p.factory.connect(p.alice).cancelRedeem(1))
-        .to.be.revertedWithCustomError(p.factory, "RedeemRequestNotPending")
-        .withArgs(1n, Status.Cancelled);
+      await expectNotPending(p, p.factory.connect(p.alice).cancelRedeem(1), 1n, Status.Cancelled);
       expect(await p.points.balanceOf(p.alice)).to.equal(SP(1000));
     });
 
@@ -174,19 +170,13 @@ describe("Factory: redemption requests (create, cancel, read status)", () => {
       await p.factory.connect(p.alice).requestRedeem(p.usdc, p.alice, SP(1), false);
       await p.factory.connect(p.executor).finalizeRedeem(1);
       await p.factory.connect(p.executor).rejectRedeem(2);
-      await expect(p.factory.connect(p.alice).cancelRedeem(1))
-        .to.be.revertedWithCustomError(p.factory, "RedeemRequestNotPending")
-        .withArgs(1n, Status.Finalized);
-      await expect(p.factory.connect(p.alice).cancelRedeem(2))
-        .to.be.revertedWithCustomError(p.factory, "RedeemRequestNotPending")
-        .withArgs(2n, Status.Rejected);
+      await expectNotPending(p, p.factory.connect(p.alice).cancelRedeem(1), 1n, Status.Finalized);
+      await expectNotPending(p, p.factory.connect(p.alice).cancelRedeem(2), 2n, Status.Rejected);
     });
 
     it("cancelRedeem_revertsWhen_idUnknown", async () => {
       const p = await ready();
-      await expect(p.factory.connect(p.alice).cancelRedeem(7))
-        .to.be.revertedWithCustomError(p.factory, "RedeemRequestNotFound")
-        .withArgs(7n);
+      await expectNotFound(p, p.factory.connect(p.alice).cancelRedeem(7), 7n);
     });
 
     it("cancelRedeem_worksAfterRequesterLeftTheRedeemAllowlist", async () => {

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { ethers, networkHelpers, ROLES } from "../helpers/fixture.js";
+import { ethers, networkHelpers, ROLES } from "../helpers/programFixture.js";
 import { ASSET_18, feed, HEARTBEAT, LOWER, oracleFixture, UNCONFIGURED, UPPER } from "./oracleFixture.js";
 
 const { loadFixture } = networkHelpers;

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { deployProgram, networkHelpers, USDC } from "../helpers/fixture.js";
+import { deployProgram, networkHelpers, USDC } from "../helpers/programFixture.js";
 import { oracleFixture } from "./oracleFixture.js";
 
 const programWithOracle = () => deployProgram({ withOracle: true });

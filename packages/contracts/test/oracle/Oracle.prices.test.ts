@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { networkHelpers } from "../helpers/fixture.js";
+import { networkHelpers } from "../helpers/programFixture.js";
 import { ASSET_18, ASSET_24, HEARTBEAT, oracleFixture, stamp, UNCONFIGURED } from "./oracleFixture.js";
 
 const { loadFixture, time } = networkHelpers;

@@ -1,5 +1,5 @@
 import type { MockAggregatorV3 } from "../../types/ethers-contracts/index.js";
-import { deployProgram, ethers, networkHelpers } from "../helpers/fixture.js";
+import { deployProgram, ethers, networkHelpers } from "../helpers/programFixture.js";
 
 export const HEARTBEAT = 86_400n;
 export const LOWER = ethers.parseUnits("0.98", 18);

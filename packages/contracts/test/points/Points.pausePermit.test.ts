@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { anyValue } from "@nomicfoundation/hardhat-ethers-chai-matchers/withArgs";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
 import type { Points } from "../../types/ethers-contracts/index.js";
-import { ethers, networkHelpers, ROLES, SP } from "../helpers/fixture.js";
+import { ethers, networkHelpers, ROLES, SP } from "../helpers/programFixture.js";
 import { pointsFixture } from "./pointsFixture.js";
 
 const { loadFixture, time } = networkHelpers;

@@ -1,4 +1,4 @@
-import { deployProgram, ROLES } from "../helpers/fixture.js";
+import { deployProgram, ROLES } from "../helpers/programFixture.js";
 
 /**
  * A program whose Points has a plain-account minter (`minter`, dave) besides the Factory, so

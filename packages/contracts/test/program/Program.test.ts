@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { deployProgram, mintSp, networkHelpers, ROLES, SP, USDC } from "../helpers/fixture.js";
+import { deployProgram, mintSp, networkHelpers, ROLES, SP, USDC } from "../helpers/programFixture.js";
 
 const fixture = () => deployProgram();
 

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect } from "chai";
 import {
   CONTRACT_ROLES,
@@ -7,9 +9,10 @@ import {
   isRpcUnreachable,
   roleHash,
   roleNameOf,
+  rpcChainId,
 } from "../../program/index.js";
 import { INTERFACES, decodeRevert, revertValues } from "../../program/abi.js";
-import { ethers } from "../helpers/fixture.js";
+import { ethers } from "../helpers/programFixture.js";
 
 const ARTIFACTS = {
   points: "Points",
@@ -98,5 +101,19 @@ describe("program module: the facts every package imports", function () {
     expect(decodeRevert("0xdeadbeef", "points")).to.equal(undefined);
     expect(decodeRevert("0x", "points")).to.equal(undefined);
     expect(decodeRevert(undefined)).to.equal(undefined);
+  });
+
+  it("rpcChainId_readsTheNodesChainId_andIsUndefinedWhenNothingSensibleAnswers", async function () {
+    const replies = ['{"jsonrpc":"2.0","id":1,"result":"0x7a69"}', "<html>not json-rpc</html>"];
+    const server = createServer((_req, res) => res.end(replies.shift()));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect(await rpcChainId(url)).to.equal(31337n);
+      expect(await rpcChainId(url)).to.equal(undefined);
+    } finally {
+      server.close();
+    }
+    expect(await rpcChainId("http://127.0.0.1:9", 500)).to.equal(undefined);
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { ethers, networkHelpers } from "../helpers/fixture.js";
+import { ethers, networkHelpers } from "../helpers/programFixture.js";
 import { CAMPAIGN_A, CAMPAIGN_B, deployPspWithCampaign, type PspProgram, UNKNOWN } from "./pspFixture.js";
 
 const { loadFixture } = networkHelpers;

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { ethers, networkHelpers, ROLES, SP } from "../helpers/fixture.js";
+import { ethers, networkHelpers, ROLES, SP } from "../helpers/programFixture.js";
 import {
   BUDGET,
   CAMPAIGN_A,

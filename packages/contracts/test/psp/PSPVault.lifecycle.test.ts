@@ -1,12 +1,12 @@
 import { expect } from "chai";
-import { networkHelpers, ethers, SP, mintSp, USDC } from "../helpers/fixture.js";
+import { networkHelpers, ethers, SP, mintSp, USDC } from "../helpers/programFixture.js";
 import {
   BUDGET,
   CAMPAIGN_A,
   CAMPAIGN_B,
   deployPspWithCampaign,
   expectAccounting,
-  expectCampaign,
+  expectCampaignA,
   sendUnallocated,
   Status,
   UNKNOWN,
@@ -24,13 +24,11 @@ describe("PSPVault: campaign funding and lifecycle", () => {
         .withArgs(CAMPAIGN_A, p.creator, SP(250), 0n);
       expect(await p.points.balanceOf(p.creator)).to.equal(before - SP(250));
       expect(await p.points.balanceOf(p.psp)).to.equal(BUDGET + SP(250));
-      await expectCampaign(p, CAMPAIGN_A, {
+      await expectCampaignA(p, {
         budget: BUDGET + SP(250),
         available: BUDGET + SP(250),
         outstanding: 0n,
         status: Status.Active,
-        creator: p.creator.address,
-        metadata: "A",
       });
       await expectAccounting(p, [CAMPAIGN_A]);
     });
@@ -194,14 +192,7 @@ describe("PSPVault: campaign funding and lifecycle", () => {
       expect(await p.points.balanceOf(p.bob)).to.equal(SP(700));
       expect(await p.points.balanceOf(p.psp)).to.equal(SP(300));
       expect(await p.psp.balanceOf(CAMPAIGN_A, p.alice)).to.equal(SP(300));
-      await expectCampaign(p, CAMPAIGN_A, {
-        budget: BUDGET,
-        available: 0n,
-        outstanding: SP(300),
-        status: Status.Closed,
-        creator: p.creator.address,
-        metadata: "A",
-      });
+      await expectCampaignA(p, { budget: BUDGET, available: 0n, outstanding: SP(300), status: Status.Closed });
       expect(await p.psp.unallocated()).to.equal(0n);
       await expectAccounting(p, [CAMPAIGN_A]);
     });

@@ -1,12 +1,12 @@
 import { expect } from "chai";
-import { ethers, networkHelpers, ROLES, SP } from "../helpers/fixture.js";
+import { ethers, networkHelpers, ROLES, SP } from "../helpers/programFixture.js";
 import {
   BUDGET,
   CAMPAIGN_A,
   CAMPAIGN_B,
   deployPspWithCampaign,
   expectAccounting,
-  expectCampaign,
+  expectCampaignA,
   Status,
   UNKNOWN,
 } from "./pspFixture.js";
@@ -30,14 +30,7 @@ describe("PSPVault: mint (issue pSP)", () => {
       expect(await p.psp.balanceOf(CAMPAIGN_B, p.alice)).to.equal(0n);
       expect(await p.points.balanceOf(p.psp)).to.equal(BUDGET + SP(500));
       expect(await p.points.balanceOf(p.alice)).to.equal(0n);
-      await expectCampaign(p, CAMPAIGN_A, {
-        budget: BUDGET,
-        available: SP(600),
-        outstanding: SP(400),
-        status: Status.Active,
-        creator: p.creator.address,
-        metadata: "A",
-      });
+      await expectCampaignA(p, { budget: BUDGET, available: SP(600), outstanding: SP(400), status: Status.Active });
       await expectAccounting(p, [CAMPAIGN_A, CAMPAIGN_B]);
     });
 

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { ethers, networkHelpers, SP } from "../helpers/fixture.js";
+import { ethers, networkHelpers, SP } from "../helpers/programFixture.js";
 import { CAMPAIGN_A, CAMPAIGN_B, deployPspWithCampaign, MAX_LIMIT, UNKNOWN } from "./pspFixture.js";
 
 const { loadFixture } = networkHelpers;

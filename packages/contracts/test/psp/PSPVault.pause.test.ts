@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { networkHelpers, ROLES, SP } from "../helpers/fixture.js";
+import { networkHelpers, ROLES, SP } from "../helpers/programFixture.js";
 import { CAMPAIGN_A, CAMPAIGN_B, deployPspWithCampaign, type PspProgram, Status } from "./pspFixture.js";
 
 const { loadFixture } = networkHelpers;

@@ -1,12 +1,12 @@
 import { expect } from "chai";
-import { networkHelpers, ROLES, SP } from "../helpers/fixture.js";
+import { networkHelpers, ROLES, SP } from "../helpers/programFixture.js";
 import {
   BUDGET,
   CAMPAIGN_A,
   CAMPAIGN_B,
   deployPspWithCampaign,
   expectAccounting,
-  expectCampaign,
+  expectCampaignA,
   Status,
   UNKNOWN,
 } from "./pspFixture.js";
@@ -32,14 +32,7 @@ describe("PSPVault: settle and expire", () => {
       expect(await p.points.balanceOf(p.bob)).to.equal(SP(150));
       expect(await p.points.balanceOf(p.alice)).to.equal(0n);
       expect(await p.points.balanceOf(p.psp)).to.equal(BUDGET - SP(150));
-      await expectCampaign(p, CAMPAIGN_A, {
-        budget: BUDGET,
-        available: SP(600),
-        outstanding: SP(250),
-        status: Status.Active,
-        creator: p.creator.address,
-        metadata: "A",
-      });
+      await expectCampaignA(p, { budget: BUDGET, available: SP(600), outstanding: SP(250), status: Status.Active });
       expect(await p.psp.totalAllocated()).to.equal(SP(850));
       await expectAccounting(p, [CAMPAIGN_A]);
     });
@@ -134,14 +127,7 @@ describe("PSPVault: settle and expire", () => {
         .withArgs(CAMPAIGN_A, p.alice, SP(100), "inactive");
       expect(await p.psp.balanceOf(CAMPAIGN_A, p.alice)).to.equal(SP(300));
       expect(await p.points.balanceOf(p.psp)).to.equal(BUDGET);
-      await expectCampaign(p, CAMPAIGN_A, {
-        budget: BUDGET,
-        available: SP(700),
-        outstanding: SP(300),
-        status: Status.Active,
-        creator: p.creator.address,
-        metadata: "A",
-      });
+      await expectCampaignA(p, { budget: BUDGET, available: SP(700), outstanding: SP(300), status: Status.Active });
       await expectAccounting(p, [CAMPAIGN_A]);
     });
 
@@ -155,14 +141,7 @@ describe("PSPVault: settle and expire", () => {
       expect(await p.psp.balanceOf(CAMPAIGN_A, p.carol)).to.equal(SP(250));
       expect(await p.points.balanceOf(p.psp)).to.equal(BUDGET);
       expect(await p.points.balanceOf(p.creator)).to.equal(creatorSp);
-      await expectCampaign(p, CAMPAIGN_A, {
-        budget: BUDGET,
-        available: 0n,
-        outstanding: BUDGET,
-        status: Status.Active,
-        creator: p.creator.address,
-        metadata: "A",
-      });
+      await expectCampaignA(p, { budget: BUDGET, available: 0n, outstanding: BUDGET, status: Status.Active });
       await expectAccounting(p, [CAMPAIGN_A]);
     });
 
@@ -188,14 +167,7 @@ describe("PSPVault: settle and expire", () => {
       await p.psp.connect(p.settler).settle(p.alice, p.bob, SP(100), CAMPAIGN_A, "");
       await p.psp.connect(p.settler).expire(p.alice, SP(100), CAMPAIGN_A, "");
       expect(await p.points.balanceOf(p.bob)).to.equal(SP(100));
-      await expectCampaign(p, CAMPAIGN_A, {
-        budget: BUDGET,
-        available: SP(700),
-        outstanding: SP(200),
-        status: Status.Paused,
-        creator: p.creator.address,
-        metadata: "A",
-      });
+      await expectCampaignA(p, { budget: BUDGET, available: SP(700), outstanding: SP(200), status: Status.Paused });
       await expectAccounting(p, [CAMPAIGN_A]);
     });
 
@@ -218,14 +190,7 @@ describe("PSPVault: settle and expire", () => {
       expect(await p.psp.unallocated()).to.equal(SP(150));
       expect(await p.psp.totalAllocated()).to.equal(SP(250));
       expect(await p.points.balanceOf(p.psp)).to.equal(SP(400));
-      await expectCampaign(p, CAMPAIGN_A, {
-        budget: BUDGET,
-        available: 0n,
-        outstanding: SP(250),
-        status: Status.Closed,
-        creator: p.creator.address,
-        metadata: "A",
-      });
+      await expectCampaignA(p, { budget: BUDGET, available: 0n, outstanding: SP(250), status: Status.Closed });
       await expectAccounting(p, [CAMPAIGN_A]);
       // The freed SP funds the next campaign without pulling anything from its creator.
       await expect(p.psp.connect(p.manager).createCampaign(CAMPAIGN_B, SP(150), [], [], ""))

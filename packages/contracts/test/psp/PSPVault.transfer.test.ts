@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { networkHelpers, ROLES, SP } from "../helpers/fixture.js";
+import { networkHelpers, ROLES, SP } from "../helpers/programFixture.js";
 import { BUDGET, CAMPAIGN_A, CAMPAIGN_B, deployPspWithCampaign, expectAccounting, UNKNOWN } from "./pspFixture.js";
 
 const { loadFixture } = networkHelpers;

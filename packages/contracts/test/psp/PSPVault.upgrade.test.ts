@@ -1,6 +1,6 @@
 import { expect } from "chai";
-import { ethers, networkHelpers, ROLES, SP } from "../helpers/fixture.js";
-import { BUDGET, CAMPAIGN_A, deployPspWithCampaign, expectAccounting, expectCampaign, Status } from "./pspFixture.js";
+import { ethers, networkHelpers, ROLES, SP } from "../helpers/programFixture.js";
+import { BUDGET, CAMPAIGN_A, deployPspWithCampaign, expectAccounting, expectCampaignA, Status } from "./pspFixture.js";
 import type { PSPVaultV2Mock } from "../../types/ethers-contracts/index.js";
 
 const { loadFixture } = networkHelpers;
@@ -24,13 +24,11 @@ describe("PSPVault: upgrade (UUPS, DEFAULT_ADMIN_ROLE only)", () => {
       await p.psp.getAddress(),
     )) as unknown as PSPVaultV2Mock;
     expect(await upgraded.version()).to.equal("2");
-    await expectCampaign(p, CAMPAIGN_A, {
+    await expectCampaignA(p, {
       budget: BUDGET,
       available: BUDGET - SP(60),
       outstanding: SP(60),
       status: Status.Active,
-      creator: p.creator.address,
-      metadata: "A",
     });
     expect(await p.psp.balanceOf(CAMPAIGN_A, p.alice)).to.equal(SP(60));
     expect(await p.psp.getMinterConfig(CAMPAIGN_A, p.minter)).to.deep.equal([SP(100), SP(60), true]);

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { ethers, networkHelpers, ROLES, SP, ADMIN_DELAY } from "../helpers/fixture.js";
+import { ethers, networkHelpers, ROLES, SP, ADMIN_DELAY } from "../helpers/programFixture.js";
 import {
   CAMPAIGN_A,
   CAMPAIGN_B,
@@ -7,6 +7,7 @@ import {
   deployPspWithCampaign,
   expectAccounting,
   expectCampaign,
+  expectCampaignA,
   sendUnallocated,
   Status,
   UNKNOWN,
@@ -125,14 +126,7 @@ describe("PSPVault: initial state and views", () => {
       await step(() => p.psp.connect(p.issuer).mint(CAMPAIGN_C, p.dave, SP(80), ""));
 
       expect(existing).to.deep.equal(ids);
-      await expectCampaign(p, CAMPAIGN_A, {
-        budget: SP(1000),
-        available: 0n,
-        outstanding: 0n,
-        status: Status.Closed,
-        creator: p.creator.address,
-        metadata: "A",
-      });
+      await expectCampaignA(p, { budget: SP(1000), available: 0n, outstanding: 0n, status: Status.Closed });
       await expectCampaign(p, CAMPAIGN_B, {
         budget: SP(600),
         available: 0n,

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
-import { deployProgram, ethers, mintSp, ROLES, SP, USDC } from "../helpers/fixture.js";
+import { deployProgram, ethers, mintSp, ROLES, SP, USDC } from "../helpers/programFixture.js";
 
 /** IPSPVault.CampaignStatus, as the bigint the ABI returns. */
 export const Status = { None: 0n, Active: 1n, Paused: 2n, Closed: 3n } as const;
@@ -74,6 +74,11 @@ export async function expectCampaign(p: PspProgram, id: string, want: CampaignVi
     creator: c.creator,
     metadata: c.metadata,
   }).to.deep.equal(want);
+}
+
+/** Asserts every field of CAMPAIGN_A, the campaign `creator` made with metadata "A". */
+export async function expectCampaignA(p: PspProgram, want: Omit<CampaignView, "creator" | "metadata">) {
+  await expectCampaign(p, CAMPAIGN_A, { ...want, creator: p.creator.address, metadata: "A" });
 }
 
 /** Asserts the accounting invariant: SP held == sum(available + outstanding) + unallocated. */

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { deployProgram, ethers, mintSp, networkHelpers, SP, USDC } from "../helpers/fixture.js";
+import { deployProgram, ethers, mintSp, networkHelpers, SP, USDC } from "../helpers/programFixture.js";
 
 const { loadFixture } = networkHelpers;
 const coder = ethers.AbiCoder.defaultAbiCoder();

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { ethers, networkHelpers, ROLES, SP, USDC } from "../helpers/fixture.js";
+import { ethers, networkHelpers, ROLES, SP, USDC } from "../helpers/programFixture.js";
 import { CAMPAIGN, NAMES, type Name, upgradesFixture } from "./upgradesFixture.js";
 
 const { loadFixture } = networkHelpers;

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { ethers, networkHelpers } from "../helpers/fixture.js";
+import { ethers, networkHelpers } from "../helpers/programFixture.js";
 import { NAMES, up, upgradesFixture } from "./upgradesFixture.js";
 
 const { loadFixture } = networkHelpers;

@@ -8,7 +8,7 @@ import type {
   PSPVault,
   Points,
 } from "../../types/ethers-contracts/index.js";
-import { ADMIN_DELAY, connection, ethers, REDEEM_DELAY, ROLES, SP, USDC } from "../helpers/fixture.js";
+import { ADMIN_DELAY, connection, ethers, REDEEM_DELAY, ROLES, SP, USDC } from "../helpers/programFixture.js";
 
 /** OpenZeppelin's upgrades API on the same network connection as every other test. */
 export const up = await upgrades(hre, connection);

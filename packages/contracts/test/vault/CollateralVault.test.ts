@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { ADMIN_DELAY, deployProgram, ethers, networkHelpers, SP, USDC } from "../helpers/fixture.js";
+import { ADMIN_DELAY, deployProgram, ethers, networkHelpers, SP, USDC } from "../helpers/programFixture.js";
 
 const { loadFixture } = networkHelpers;
 

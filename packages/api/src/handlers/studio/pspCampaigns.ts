@@ -1,6 +1,6 @@
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
-import { contract, read, target, tx, type Target } from "../../program/target.js";
+import { campaignTx, contract, read, target, tx, type Target } from "../../program/target.js";
 import { txAfterAllowance, type Allowance } from "../../program/allowance.js";
 import { campaignId } from "../../program/campaign.js";
 
@@ -51,27 +51,11 @@ export const pspFundCampaign: Handler<typeof routes.pspFundCampaign> = async ({ 
 
 const statusTx =
   (fn: "pauseCampaign" | "resumeCampaign"): Handler<typeof routes.pspPauseCampaign> =>
-  async ({ body }, ctx) => {
-    const id = campaignId(body.campaignId);
-    return tx(await target(ctx, body.program), {
-      contract: "pspVault",
-      fn,
-      args: [id.value],
-      from: body.from,
-      extra: { campaignId: id },
-    });
-  };
+  ({ body }, ctx) =>
+    campaignTx(ctx, body, fn, (id) => [id]);
 
 export const pspPauseCampaign = statusTx("pauseCampaign");
 export const pspResumeCampaign = statusTx("resumeCampaign");
 
-export const pspCloseCampaign: Handler<typeof routes.pspCloseCampaign> = async ({ body }, ctx) => {
-  const id = campaignId(body.campaignId);
-  return tx(await target(ctx, body.program), {
-    contract: "pspVault",
-    fn: "closeCampaign",
-    args: [id.value, body.to],
-    from: body.from,
-    extra: { campaignId: id },
-  });
-};
+export const pspCloseCampaign: Handler<typeof routes.pspCloseCampaign> = ({ body }, ctx) =>
+  campaignTx(ctx, body, "closeCampaign", (id) => [id, body.to]);

@@ -1,5 +1,5 @@
 import { useSession } from "../../session";
-import { ErrorBox } from "../../components/ui";
+import { ErrorBox, Table } from "../../components/ui";
 import { useSaving } from "./shared";
 import { useTask } from "./Progress";
 
@@ -32,40 +32,30 @@ export function Contracts() {
         </p>
       )}
       {program && (
-        <table className="table">
-          <caption className="sr-only">Deployed contracts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Contract</th>
-              <th scope="col">Address</th>
-              <th scope="col">Verification</th>
-            </tr>
-          </thead>
-          <tbody>
-            {Object.entries(program.addresses)
-              .filter(([, a]) => a)
-              .map(([name, addr]) => {
-                const href = link(name, addr!);
-                return (
-                  <tr key={name}>
-                    <th scope="row">{NAMES[name] ?? name}</th>
-                    <td>
-                      <code className="addr">{addr}</code>
-                    </td>
-                    <td>
-                      {href ? (
-                        <a href={href} target="_blank" rel="noreferrer">
-                          View on explorer
-                        </a>
-                      ) : (
-                        <span className="muted">local chain, no explorer</span>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-          </tbody>
-        </table>
+        <Table columns={["Contract", "Address", "Verification"]} caption="Deployed contracts">
+          {Object.entries(program.addresses)
+            .filter(([, a]) => a)
+            .map(([name, addr]) => {
+              const href = link(name, addr!);
+              return (
+                <tr key={name}>
+                  <th scope="row">{NAMES[name] ?? name}</th>
+                  <td>
+                    <code className="addr">{addr}</code>
+                  </td>
+                  <td>
+                    {href ? (
+                      <a href={href} target="_blank" rel="noreferrer">
+                        View on explorer
+                      </a>
+                    ) : (
+                      <span className="muted">local chain, no explorer</span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+        </Table>
       )}
       {program && (
         <p>

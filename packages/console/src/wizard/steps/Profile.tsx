@@ -5,6 +5,7 @@ import { useWallet } from "../../wallet/wallet";
 import { Field } from "../../components/ui";
 import { StepNav, useSaving } from "./shared";
 import { firstError, text, url } from "./validate";
+import { fieldBinder } from "./fields";
 
 /** Step 2: the injected wallet; its address receives every role of the new program. */
 export function ConnectWallet() {
@@ -72,7 +73,7 @@ export function Organization() {
   });
   const [touched, setTouched] = useState(false);
   const errors = { name: text(org.name, 200), website: url(org.website), description: text(org.description, 2000) };
-  const shown = (k: keyof typeof errors) => (touched ? errors[k] : null);
+  const bind = fieldBinder(org, setOrg, errors, touched);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -81,29 +82,13 @@ export function Organization() {
     const organization = { name: org.name.trim(), website: org.website.trim(), description: org.description.trim() };
     void s.run(() => save({ organization, step: 4 }));
   };
-  const set = (k: keyof typeof org) => (e: { target: { value: string } }) => setOrg({ ...org, [k]: e.target.value });
 
   return (
     <form className="panel stack" aria-labelledby="org-title" onSubmit={submit} noValidate>
       <h2 id="org-title">Your organization</h2>
-      <Field label="Organization name" required value={org.name} onChange={set("name")} error={shown("name")} />
-      <Field
-        label="Website"
-        type="url"
-        required
-        placeholder="https://example.com"
-        value={org.website}
-        onChange={set("website")}
-        error={shown("website")}
-      />
-      <Field
-        label="Description"
-        textarea
-        required
-        value={org.description}
-        onChange={set("description")}
-        error={shown("description")}
-      />
+      <Field label="Organization name" required {...bind("name")} />
+      <Field label="Website" type="url" required placeholder="https://example.com" {...bind("website")} />
+      <Field label="Description" textarea required {...bind("description")} />
       {s.errorBox}
       <StepNav primary="Continue" busy={s.busy} back={() => s.run(() => save({ step: 2 }))} />
     </form>

@@ -5,6 +5,7 @@ import { describeError } from "../../api/errors";
 import { Field } from "../../components/ui";
 import { StepNav, useSaving } from "./shared";
 import { BRAND, brand as brandError, firstError, symbol, text, url } from "./validate";
+import { fieldBinder } from "./fields";
 
 type Check =
   { state: "idle" | "checking" } | { state: "done"; result: BrandAvailability } | { state: "error"; message: string };
@@ -60,8 +61,7 @@ export function TokenAndBrand() {
     brand: brandError(brand),
   };
   const shown = (k: keyof typeof errors) => (touched ? errors[k] : null);
-  const set = (k: keyof TokenConfig) => (e: { target: { value: string } }) =>
-    setToken({ ...token, [k]: e.target.value });
+  const bind = fieldBinder(token, setToken, errors, touched);
   const taken = check.state === "done" && !check.result.available;
 
   const submit = (e: FormEvent) => {
@@ -76,50 +76,13 @@ export function TokenAndBrand() {
     <form className="panel stack" aria-labelledby="token-title" onSubmit={submit} noValidate>
       <h2 id="token-title">Token and brand</h2>
       <div className="grid2">
-        <Field
-          label="Token name"
-          required
-          value={token.name}
-          onChange={set("name")}
-          error={shown("name")}
-          placeholder="Acme Points"
-        />
-        <Field
-          label="Token symbol"
-          required
-          value={token.symbol}
-          onChange={set("symbol")}
-          error={shown("symbol")}
-          placeholder="ACME"
-          maxLength={11}
-        />
+        <Field label="Token name" required {...bind("name")} placeholder="Acme Points" />
+        <Field label="Token symbol" required {...bind("symbol")} placeholder="ACME" maxLength={11} />
       </div>
-      <Field
-        label="Token description"
-        textarea
-        required
-        value={token.description}
-        onChange={set("description")}
-        error={shown("description")}
-      />
+      <Field label="Token description" textarea required {...bind("description")} />
       <div className="grid2">
-        <Field
-          label="Logo URL"
-          type="url"
-          required
-          value={token.logoUrl}
-          onChange={set("logoUrl")}
-          error={shown("logoUrl")}
-          placeholder="https://example.com/logo.png"
-        />
-        <Field
-          label="Token website URL"
-          type="url"
-          required
-          value={token.websiteUrl}
-          onChange={set("websiteUrl")}
-          error={shown("websiteUrl")}
-        />
+        <Field label="Logo URL" type="url" required {...bind("logoUrl")} placeholder="https://example.com/logo.png" />
+        <Field label="Token website URL" type="url" required {...bind("websiteUrl")} />
       </div>
       <Field
         label="Brand"

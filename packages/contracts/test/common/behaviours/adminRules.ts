@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { ADMIN_DELAY, ethers, networkHelpers, ROLES } from "../../helpers/fixture.js";
+import { ADMIN_DELAY, ethers, networkHelpers, ROLES } from "../../helpers/programFixture.js";
 import { asBase, programFixture, type Target } from "../targets.js";
 
 const { loadFixture, time } = networkHelpers;

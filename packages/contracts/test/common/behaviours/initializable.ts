@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { ethers, networkHelpers } from "../../helpers/fixture.js";
+import { ethers, networkHelpers } from "../../helpers/programFixture.js";
 import { programFixture, type Target } from "../targets.js";
 
 const { loadFixture } = networkHelpers;

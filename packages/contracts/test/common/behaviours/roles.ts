@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { networkHelpers, ROLES } from "../../helpers/fixture.js";
+import { networkHelpers, ROLES } from "../../helpers/programFixture.js";
 import { asBase, nonAdmins, programFixture, type Target } from "../targets.js";
 
 const { loadFixture } = networkHelpers;

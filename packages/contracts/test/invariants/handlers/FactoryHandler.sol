@@ -84,9 +84,13 @@ contract FactoryHandler is HandlerBase {
         }
     }
 
-    function cancelRedeem(uint256 indexSeed, uint256 callerSeed) external {
-        // With nothing pending, seven times in eight this step makes a request instead.
-        if (pendingCount == 0 && callerSeed % 8 != 0) return requestRedeem(indexSeed, callerSeed, indexSeed >> 8, 1);
+    /// With nothing pending, seven times in eight a settling step makes a request instead.
+    modifier orRequestFirst(uint256 indexSeed, uint256 callerSeed) {
+        if (pendingCount == 0 && callerSeed % 8 != 0) requestRedeem(indexSeed, callerSeed, indexSeed >> 8, 1);
+        else _;
+    }
+
+    function cancelRedeem(uint256 indexSeed, uint256 callerSeed) external orRequestFirst(indexSeed, callerSeed) {
         (Request storage r, bool found) = _request(indexSeed);
         address caller = callerSeed % 8 == 0 ? acc.outsider : r.requester;
         bool predicted = found && r.pending && caller == r.requester;
@@ -100,9 +104,7 @@ contract FactoryHandler is HandlerBase {
     }
 
     /// @dev By the executor, or by the requester (after the delay, or too early).
-    function finalizeRedeem(uint256 indexSeed, uint256 callerSeed) external {
-        // With nothing pending, seven times in eight this step makes a request instead.
-        if (pendingCount == 0 && callerSeed % 8 != 0) return requestRedeem(indexSeed, callerSeed, indexSeed >> 8, 1);
+    function finalizeRedeem(uint256 indexSeed, uint256 callerSeed) external orRequestFirst(indexSeed, callerSeed) {
         (Request storage r, bool found) = _request(indexSeed);
         address caller = callerSeed % 4 == 0 ? r.requester : acc.executor;
         uint256 supplyBefore = p.points.totalSupply();
@@ -120,9 +122,7 @@ contract FactoryHandler is HandlerBase {
         }
     }
 
-    function rejectRedeem(uint256 indexSeed, uint256 callerSeed) external {
-        // With nothing pending, seven times in eight this step makes a request instead.
-        if (pendingCount == 0 && callerSeed % 8 != 0) return requestRedeem(indexSeed, callerSeed, indexSeed >> 8, 1);
+    function rejectRedeem(uint256 indexSeed, uint256 callerSeed) external orRequestFirst(indexSeed, callerSeed) {
         (Request storage r, bool found) = _request(indexSeed);
         address caller = callerSeed % 8 == 0 ? acc.outsider : acc.executor;
         bool predicted = found && r.pending && caller == acc.executor;

@@ -178,6 +178,12 @@ contract PspHandler is PspGhost {
         }
     }
 
+    /// Whether `caller` (an admin or the outsider) may debit `amount` pSP of `holder` in campaign
+    /// `c`: any existing campaign, a non-zero amount within the holder's balance.
+    function _debitAllowed(uint256 c, address caller, address holder, uint256 amount) private view returns (bool) {
+        return caller != acc.outsider && gCampaign[c].status != NONE && amount != 0 && amount <= gBalance[c][holder];
+    }
+
     function settle(
         uint256 cSeed,
         uint256 holderSeed,
@@ -189,12 +195,7 @@ contract PspHandler is PspGhost {
         address caller = _pick3(callerSeed, acc.admin, acc.settler, acc.outsider);
         (address holder, address receiver) = (_holder(c, holderSeed), acc.users[receiverSeed % 4]);
         uint256 amount = _debitAmount(gBalance[c][holder], amountSeed);
-        bool predicted =
-            caller != acc.outsider &&
-                gCampaign[c].status != NONE &&
-                gSettleListed[c][receiver] &&
-                amount != 0 &&
-                amount <= gBalance[c][holder];
+        bool predicted = _debitAllowed(c, caller, holder, amount) && gSettleListed[c][receiver];
         uint256 receiverSpBefore = points.balanceOf(receiver);
         vm.prank(caller);
         try psp.settle(holder, receiver, amount, campaignIds[c], "invariant") {
@@ -211,8 +212,7 @@ contract PspHandler is PspGhost {
         address caller = _pick3(callerSeed, acc.admin, acc.settler, acc.outsider);
         address holder = _holder(c, holderSeed);
         uint256 amount = _debitAmount(gBalance[c][holder], amountSeed);
-        bool predicted =
-            caller != acc.outsider && gCampaign[c].status != NONE && amount != 0 && amount <= gBalance[c][holder];
+        bool predicted = _debitAllowed(c, caller, holder, amount);
         vm.prank(caller);
         try psp.expire(holder, amount, campaignIds[c], "invariant") {
             _outcome(EXPIRE, true, predicted);
@@ -233,12 +233,7 @@ contract PspHandler is PspGhost {
         address caller = _pick3(callerSeed, acc.admin, acc.mover, acc.outsider);
         (address from, address to) = (_holder(c, fromSeed), acc.users[toSeed % 4]);
         uint256 amount = _debitAmount(gBalance[c][from], amountSeed);
-        bool predicted =
-            caller != acc.outsider &&
-                gCampaign[c].status != NONE &&
-                gTransferListed[c][to] &&
-                amount != 0 &&
-                amount <= gBalance[c][from];
+        bool predicted = _debitAllowed(c, caller, from, amount) && gTransferListed[c][to];
         vm.prank(caller);
         try psp.transfer(campaignIds[c], from, to, amount) {
             _outcome(TRANSFER, true, predicted);

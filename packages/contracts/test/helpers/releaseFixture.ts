@@ -10,7 +10,7 @@ import type {
   ProgramFactory,
 } from "../../types/ethers-contracts/index.js";
 import type { IProgramFactory } from "../../types/ethers-contracts/deploy/ProgramFactory.js";
-import { ethers } from "./fixture.js";
+import { ethers } from "./programFixture.js";
 
 export const OPERATOR_ROLE = ethers.id("OPERATOR_ROLE");
 export const RELEASE_VERSION = "1.0.0";

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
 import type { AddressLike, ContractTransactionResponse } from "ethers";
 import type { CollateralVault, MockStablecoin } from "../../types/ethers-contracts/index.js";
-import { ADMIN_DELAY, ethers, type Program } from "../helpers/fixture.js";
+import { ADMIN_DELAY, ethers, type Program } from "../helpers/programFixture.js";
 
 /** An 8-decimal feed answer for a decimal price string ("0.99"). */
 export const feedPrice = (price: string) => ethers.parseUnits(price, 8);
@@ -85,4 +85,14 @@ export async function expectBacked(p: Program) {
     backing += (await vault.maxWithdraw(p.factory)) * 10n ** (18n - (await token.decimals()));
   }
   expect(backing >= (await p.points.totalSupply()), "backing invariant").to.equal(true);
+}
+
+/** Asserts `tx` reverts with RedeemRequestNotPending(id, status): the request exists but is settled. */
+export async function expectNotPending(p: Program, tx: Promise<unknown>, id: bigint, status: bigint) {
+  await expect(tx).to.be.revertedWithCustomError(p.factory, "RedeemRequestNotPending").withArgs(id, status);
+}
+
+/** Asserts `tx` reverts with RedeemRequestNotFound(id). */
+export async function expectNotFound(p: Program, tx: Promise<unknown>, id: bigint) {
+  await expect(tx).to.be.revertedWithCustomError(p.factory, "RedeemRequestNotFound").withArgs(id);
 }
