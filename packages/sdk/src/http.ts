@@ -1,7 +1,7 @@
 import { routes, type RouteDef, type RouteName, type UnsignedTx } from "@points/schema";
 import { PointsApiError } from "./errors.js";
 import { prepare } from "./transaction.js";
-import type { RequestInput, ResponseData } from "./types.js";
+import type { CallOptions, RequestInput, ResponseData } from "./types.js";
 
 export interface ClientOptions {
   /** Where the API is served, e.g. `http://127.0.0.1:3000` (route paths start with /api/v1 or /studio/sdk/v1). */
@@ -12,7 +12,11 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Default program (id or Factory address) of routes that take one; a call's own `program` wins. */
   program?: string;
+  /** Deadline of every call in milliseconds unless the call sets its own (default 30000). */
+  timeoutMs?: number;
 }
+
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 type Loose = {
   params?: Record<string, unknown>;
@@ -26,6 +30,7 @@ export async function send<N extends RouteName>(
   opts: ClientOptions,
   name: N,
   input: RequestInput<N> | undefined,
+  call: CallOptions = {},
 ): Promise<ResponseData<N>> {
   const route: RouteDef = routes[name];
   const { params, query, body, headers: extra } = (input ?? {}) as Loose;
@@ -36,6 +41,8 @@ export async function send<N extends RouteName>(
   if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
   Object.assign(headers, extra);
   const doFetch = opts.fetch ?? globalThis.fetch;
+  const deadline = AbortSignal.timeout(call.timeoutMs ?? opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = call.signal ? AbortSignal.any([call.signal, deadline]) : deadline;
 
   let status: number;
   let text: string;
@@ -43,13 +50,20 @@ export async function send<N extends RouteName>(
     const res = await doFetch(url, {
       method: route.method.toUpperCase(),
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body, (_, v) => (typeof v === "bigint" ? v.toString() : v)),
+      signal,
     });
     status = res.status;
     text = await res.text();
   } catch (e) {
-    throw new PointsApiError("NETWORK", `could not reach the API at ${url.origin}: ${(e as Error).message}`, {
+    const why = signal.aborted
+      ? deadline.aborted
+        ? `no answer within the deadline`
+        : `the call was aborted`
+      : (e as Error).message;
+    throw new PointsApiError("NETWORK", `could not reach the API at ${url.origin}: ${why}`, {
       cause: e,
+      details: { aborted: signal.aborted, timedOut: deadline.aborted },
     });
   }
   const envelope = parseEnvelope(text);

@@ -1,29 +1,33 @@
-import {
-  BaseWallet,
-  Transaction,
-  decodeBase64,
-  getAddress,
-  hexlify,
-  isError,
-  keccak256,
-  type Signer,
-  type TransactionReceipt,
-  type TransactionResponse,
-} from "ethers";
+import type { Signer, Transaction, TransactionReceipt } from "ethers";
 import type { UnsignedTx } from "@points/schema";
-import { PointsApiError } from "./errors.js";
+import {
+  broadcastError,
+  broadcastTx,
+  checkSigner,
+  decode,
+  signTx,
+  signsRaw,
+  waitTx,
+  type SignedTx,
+  type WaitOptions,
+} from "./chain.js";
 
 /** The API's unsigned transaction (every field of its `data`) plus the means to send it. */
 export type PreparedTx = UnsignedTx & {
   /** The unsigned transaction decoded from `tx` (the exact bytes the API built). */
   transaction(): Transaction;
   /**
-   * Signs with `signer`, broadcasts through the signer's provider and waits for the receipt.
-   * Throws PointsApiError WRONG_SIGNER when the signer is not `from` (nothing is signed) and
-   * TX_REVERTED when the mined receipt failed. Errors of the node itself (nonce too low,
-   * insufficient funds) are ethers errors, unchanged.
+   * Signs the API's bytes (a signer holding its key: an ethers `Wallet`); nothing is broadcast.
+   * The hash is then known, so a caller can store it before `broadcast`.
    */
-  send(signer: Signer, opts?: { confirmations?: number }): Promise<TransactionReceipt>;
+  sign(signer: Signer): Promise<SignedTx>;
+  /**
+   * Signs, broadcasts through the signer's provider and waits for the receipt. Throws
+   * PointsApiError: WRONG_SIGNER when the signer is not `from` (nothing is signed),
+   * NONCE_CONFLICT or BROADCAST_FAILED when the node refuses it, TX_REVERTED when the mined
+   * receipt failed. A transaction already mined is not an error: its receipt is returned.
+   */
+  send(signer: Signer, opts?: WaitOptions): Promise<TransactionReceipt>;
 };
 
 /** Wraps the API's `data` of a build route; the helpers are not enumerable, so JSON stays the API's. */
@@ -31,67 +35,37 @@ export function prepare(data: UnsignedTx): PreparedTx {
   const prepared = { ...data } as PreparedTx;
   Object.defineProperties(prepared, {
     transaction: { value: () => decode(data) },
-    send: { value: (signer: Signer, opts?: { confirmations?: number }) => send(data, signer, opts) },
+    sign: { value: (signer: Signer) => signTx(data, signer) },
+    send: { value: (signer: Signer, opts?: WaitOptions) => send(data, signer, opts) },
   });
   return prepared;
 }
 
-const decode = (data: UnsignedTx) => Transaction.from(hexlify(decodeBase64(data.tx)));
-
-// A wallet holding its key signs the API's bytes as they are; other signers (browser wallets,
-// JSON-RPC accounts) only offer sendTransaction, so they get the same fields to send.
-const signsRaw = (signer: Signer) => signer instanceof BaseWallet || "signingKey" in signer;
-
-async function send(data: UnsignedTx, signer: Signer, opts: { confirmations?: number } = {}) {
-  const actual = getAddress(await signer.getAddress());
-  if (actual !== getAddress(data.from)) {
-    throw new PointsApiError("WRONG_SIGNER", `the transaction was built for ${data.from}; the signer is ${actual}`, {
-      details: { expected: getAddress(data.from), actual },
-    });
-  }
-  const provider = signer.provider;
-  if (!provider) throw new PointsApiError("WRONG_SIGNER", "the signer has no provider to broadcast with");
-  const unsigned = decode(data);
-  let response: TransactionResponse;
+async function send(data: UnsignedTx, signer: Signer, opts: WaitOptions = {}) {
+  const provider = await checkSigner(data, signer);
   if (signsRaw(signer)) {
-    const raw = await signer.signTransaction(unsigned);
-    try {
-      response = await provider.broadcastTransaction(raw);
-    } catch (e) {
-      // A node that executes on submission (Hardhat's automine) answers a failing transaction
-      // with an error although it mined it: the receipt tells.
-      const hash = keccak256(raw);
-      const receipt = await provider.getTransactionReceipt(hash).catch(() => null);
-      if (receipt && receipt.status === 0) throw reverted(hash, receipt, e);
-      throw e;
-    }
-  } else {
-    response = await signer.sendTransaction({
-      type: 2,
-      to: unsigned.to,
-      data: unsigned.data,
-      value: unsigned.value,
-      nonce: unsigned.nonce,
-      gasLimit: unsigned.gasLimit,
-      maxFeePerGas: unsigned.maxFeePerGas,
-      maxPriorityFeePerGas: unsigned.maxPriorityFeePerGas,
-      chainId: unsigned.chainId,
-    });
+    const signed = await signTx(data, signer);
+    await broadcastTx(provider, signed);
+    return waitTx(provider, signed.hash, opts);
   }
-  let receipt: TransactionReceipt | null;
+  const unsigned = decode(data);
+  let hash: string;
   try {
-    receipt = await response.wait(opts.confirmations);
+    hash = (
+      await signer.sendTransaction({
+        type: 2,
+        to: unsigned.to,
+        data: unsigned.data,
+        value: unsigned.value,
+        nonce: unsigned.nonce,
+        gasLimit: unsigned.gasLimit,
+        maxFeePerGas: unsigned.maxFeePerGas,
+        maxPriorityFeePerGas: unsigned.maxPriorityFeePerGas,
+        chainId: unsigned.chainId,
+      })
+    ).hash;
   } catch (e) {
-    // ethers throws CALL_EXCEPTION with the receipt when a mined transaction failed.
-    if (isError(e, "CALL_EXCEPTION") && e.receipt) throw reverted(response.hash, e.receipt, e);
-    throw e;
+    throw broadcastError(e, undefined, data.nonce);
   }
-  if (!receipt || receipt.status !== 1) throw reverted(response.hash, receipt, undefined);
-  return receipt;
+  return waitTx(provider, hash, opts);
 }
-
-const reverted = (hash: string, receipt: TransactionReceipt | null, cause: unknown) =>
-  new PointsApiError("TX_REVERTED", `transaction ${hash} was mined but failed`, {
-    details: { hash, blockNumber: receipt?.blockNumber, gasUsed: receipt?.gasUsed.toString() },
-    cause,
-  });

@@ -19,7 +19,20 @@ export type Body<N extends RouteName> = RouteBody<Routes[N]>;
 export type Params<N extends RouteName> = RouteParams<Routes[N]>;
 export type Query<N extends RouteName> = RouteQuery<Routes[N]>;
 
-/** Signer and program of a write: `from` signs; `program` (id or Factory address) picks the program. */
-export type WriteOptions = Pick<Body<"whitelistMintAdd">, "from" | "program">;
+/** Per-call transport options: every call can be aborted and has a deadline. */
+export interface CallOptions {
+  /** Aborts the call (a PointsApiError NETWORK). */
+  signal?: AbortSignal;
+  /** Deadline of this call in milliseconds (default: the client's `timeoutMs`). */
+  timeoutMs?: number;
+}
+
+/**
+ * Signer and program of a write: `from` signs; `program` (id or Factory address) picks the
+ * program; `nonce` builds with that nonce instead of the signer's next pending one;
+ * `idempotencyKey` makes retries of the build answer the same transaction (needs an API key).
+ */
+export type WriteOptions = Pick<Body<"whitelistMintAdd">, "from" | "program"> &
+  CallOptions & { nonce?: number; idempotencyKey?: string };
 /** Program of a read (id or Factory address); the server's default program when omitted. */
-export type ReadOptions = Query<"readBalance">;
+export type ReadOptions = Query<"readBalance"> & CallOptions;

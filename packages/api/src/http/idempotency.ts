@@ -79,8 +79,11 @@ async function lookup(ctx: Ctx, owner: string, key: string): Promise<Row | undef
 
 function replay(row: Row, hash: string): UnsignedTx {
   if (row.request_hash !== hash) {
+    // The same caller may learn the stored nonce: a client that queues nonces retries with it.
+    const nonce = (JSON.parse(row.response) as { nonce?: unknown }).nonce;
     throw new ApiError("CONFLICT", "Idempotency-Key was already used with a different request", {
       route: row.route,
+      nonce,
     });
   }
   return JSON.parse(row.response) as UnsignedTx;

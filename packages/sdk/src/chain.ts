@@ -1,0 +1,117 @@
+import {
+  BaseWallet,
+  Transaction,
+  decodeBase64,
+  getAddress,
+  hexlify,
+  isError,
+  keccak256,
+  type Provider,
+  type Signer,
+  type TransactionReceipt,
+} from "ethers";
+import type { UnsignedTx } from "@points/schema";
+import { PointsApiError } from "./errors.js";
+
+/** A transaction signed by `from`: its raw bytes and hash, known before anything is broadcast. */
+export interface SignedTx {
+  raw: string;
+  hash: string;
+  from: string;
+  nonce: number;
+}
+
+/** Confirmations to wait for and a deadline for mining, in milliseconds. */
+export interface WaitOptions {
+  confirmations?: number;
+  timeoutMs?: number;
+}
+
+/** The unsigned transaction exactly as the API built it. */
+export const decode = (data: UnsignedTx) => Transaction.from(hexlify(decodeBase64(data.tx)));
+
+// A wallet holding its key signs the API's bytes as they are; other signers (browser wallets,
+// JSON-RPC accounts) only offer sendTransaction.
+export const signsRaw = (signer: Signer) => signer instanceof BaseWallet || "signingKey" in signer;
+
+/** The signer's provider, once its address is the transaction's `from` (nothing signed otherwise). */
+export async function checkSigner(data: UnsignedTx, signer: Signer): Promise<Provider> {
+  const actual = getAddress(await signer.getAddress());
+  if (actual !== getAddress(data.from)) {
+    throw new PointsApiError("WRONG_SIGNER", `the transaction was built for ${data.from}; the signer is ${actual}`, {
+      details: { expected: getAddress(data.from), actual },
+    });
+  }
+  if (!signer.provider) throw new PointsApiError("WRONG_SIGNER", "the signer has no provider to broadcast with");
+  return signer.provider;
+}
+
+/** Signs the API's bytes; the hash is known before broadcast, so a caller can store it first. */
+export async function signTx(data: UnsignedTx, signer: Signer): Promise<SignedTx> {
+  await checkSigner(data, signer);
+  if (!signsRaw(signer)) {
+    throw new PointsApiError("WRONG_SIGNER", "this signer only sends (a browser or JSON-RPC account): use send()");
+  }
+  const raw = await signer.signTransaction(decode(data));
+  return { raw, hash: keccak256(raw), from: getAddress(data.from), nonce: data.nonce };
+}
+
+/**
+ * Broadcasts signed bytes. A transaction the node already has, mined or pending, counts as
+ * broadcast (a retry is harmless). Otherwise NONCE_CONFLICT when another transaction took its
+ * nonce, BROADCAST_FAILED for any other refusal or an unreachable node.
+ */
+export async function broadcastTx(provider: Provider, signed: SignedTx): Promise<void> {
+  try {
+    await provider.broadcastTransaction(signed.raw);
+  } catch (e) {
+    if (await known(provider, signed.hash)) return;
+    throw broadcastError(e, signed.hash, signed.nonce);
+  }
+}
+
+async function known(provider: Provider, hash: string): Promise<boolean> {
+  // A node that executes on submission (Hardhat's automine) may refuse a failing transaction
+  // it has mined anyway: the receipt tells, and wait() reports the revert.
+  const receipt = await provider.getTransactionReceipt(hash).catch(() => null);
+  if (receipt) return true;
+  return (await provider.getTransaction(hash).catch(() => null)) !== null;
+}
+
+export function broadcastError(e: unknown, hash: string | undefined, nonce: number | undefined): PointsApiError {
+  if (e instanceof PointsApiError) return e;
+  const reason = (e as { shortMessage?: string; message?: string }).shortMessage ?? (e as Error).message;
+  if (isError(e, "NONCE_EXPIRED")) {
+    return new PointsApiError("NONCE_CONFLICT", `nonce ${nonce} was already used by another transaction`, {
+      details: { hash, nonce },
+      cause: e,
+    });
+  }
+  const code = (e as { code?: unknown }).code;
+  return new PointsApiError("BROADCAST_FAILED", `the node did not take the transaction: ${reason}`, {
+    details: { hash, nonce, reason: typeof code === "string" ? code : undefined },
+    cause: e,
+  });
+}
+
+/** Waits for the receipt; TX_REVERTED when it failed, CHAIN_UNAVAILABLE when none came in time. */
+export async function waitTx(provider: Provider, hash: string, opts: WaitOptions = {}): Promise<TransactionReceipt> {
+  let receipt: TransactionReceipt | null;
+  try {
+    receipt = await provider.waitForTransaction(hash, opts.confirmations ?? 1, opts.timeoutMs);
+  } catch (e) {
+    throw new PointsApiError("CHAIN_UNAVAILABLE", `no receipt for ${hash}: ${(e as Error).message}`, {
+      details: { hash },
+      cause: e,
+    });
+  }
+  if (!receipt) throw new PointsApiError("CHAIN_UNAVAILABLE", `no receipt for ${hash}`, { details: { hash } });
+  if (receipt.status !== 1) throw reverted(hash, receipt, undefined);
+  return receipt;
+}
+
+export const reverted = (hash: string, receipt: TransactionReceipt | null, cause: unknown) =>
+  new PointsApiError("TX_REVERTED", `transaction ${hash} was mined but failed`, {
+    details: { hash, blockNumber: receipt?.blockNumber, gasUsed: receipt?.gasUsed.toString() },
+    cause,
+  });
