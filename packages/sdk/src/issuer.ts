@@ -41,28 +41,32 @@ export function issuerFactory(core: Core) {
     const queue = async () => {
       const from = await (address ??= signer.getAddress().then(getAddress));
       let q = queues.get(from);
-      if (!q) queues.set(from, (q = new NonceQueue(signer, opts)));
+      if (!q) queues.set(from, (q = new NonceQueue()));
       return { q, from };
     };
     return {
       async issue(order: Order): Promise<Issued> {
         const hash = orderHash(opts.salt, order.orderRef);
         const { q, from } = await queue();
-        const receipt = await q.submit(orderKey(hash), (nonce, idempotencyKey) =>
-          core.write(
-            "pspMint",
-            {
-              body: {
-                campaignId: order.campaignId,
-                to: order.to,
-                amount: order.amount,
-                metadata: orderMetadata(hash),
-                from,
-                program: opts.program ?? core.program,
+        const receipt = await q.submit(
+          orderKey(hash),
+          (nonce, idempotencyKey) =>
+            core.write(
+              "pspMint",
+              {
+                body: {
+                  campaignId: order.campaignId,
+                  to: order.to,
+                  amount: order.amount,
+                  metadata: orderMetadata(hash),
+                  from,
+                  program: opts.program ?? core.program,
+                },
               },
-            },
-            { nonce, idempotencyKey },
-          ),
+              { nonce, idempotencyKey },
+            ),
+          signer,
+          opts,
         );
         return { receipt, orderHash: hash };
       },

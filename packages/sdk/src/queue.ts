@@ -14,7 +14,7 @@ export interface NonceQueueOptions extends WaitOptions {
 }
 
 /**
- * Sends one signer's transactions in nonce order, in one process. Building, signing and
+ * Sends one address's transactions in nonce order, in one process. Building, signing and
  * broadcasting take turns (so nonces have no gap: a build that fails uses none); waiting for
  * receipts runs in parallel. Each job has an idempotency key, so a retried job gets the same
  * transaction from the API and at most one of its transactions is ever mined:
@@ -25,41 +25,53 @@ export interface NonceQueueOptions extends WaitOptions {
  * Several processes must not share a signer through separate queues (their nonces collide).
  */
 export class NonceQueue {
-  private next: number | undefined;
+  /** The next nonce to use; read from the chain when unknown. */
+  next: number | undefined;
   private turn: Promise<unknown> = Promise.resolve();
   private readonly running = new Map<string, Promise<TransactionReceipt>>();
 
-  constructor(
-    private readonly signer: Signer,
-    private readonly opts: NonceQueueOptions = {},
-  ) {}
-
-  /** Sends the job `build` describes and resolves to its receipt. */
-  submit(idempotencyKey: string, build: QueuedBuild): Promise<TransactionReceipt> {
+  /** Sends the job `build` describes, signed by `signer` (always the same address), and resolves to its receipt. */
+  submit(
+    idempotencyKey: string,
+    build: QueuedBuild,
+    signer: Signer,
+    opts: NonceQueueOptions = {},
+  ): Promise<TransactionReceipt> {
     const joined = this.running.get(idempotencyKey);
     if (joined) return joined;
-    const job = this.run(idempotencyKey, build).finally(() => this.running.delete(idempotencyKey));
+    const job = new Job(signer, opts)
+      .run(idempotencyKey, build, this)
+      .finally(() => this.running.delete(idempotencyKey));
     this.running.set(idempotencyKey, job);
     return job;
   }
 
-  private async run(key: string, build: QueuedBuild): Promise<TransactionReceipt> {
-    const provider = this.signer.provider;
-    if (!provider) throw new PointsApiError("WRONG_SIGNER", "the signer has no provider to broadcast with");
-    const signed = await this.inTurn(() => this.place(key, build));
-    return waitTx(provider, signed.hash, this.opts);
-  }
-
-  private inTurn<T>(fn: () => Promise<T>): Promise<T> {
+  /** Runs `fn` once every earlier turn has finished. */
+  inTurn<T>(fn: () => Promise<T>): Promise<T> {
     const result = this.turn.then(fn);
     this.turn = result.catch(() => undefined);
     return result;
   }
+}
 
-  private async place(key: string, build: QueuedBuild): Promise<SignedTx> {
+/** One submission: its signer and options, placed in the queue's turn. */
+class Job {
+  constructor(
+    private readonly signer: Signer,
+    private readonly opts: NonceQueueOptions,
+  ) {}
+
+  async run(key: string, build: QueuedBuild, queue: { next: number | undefined; inTurn: NonceQueue["inTurn"] }) {
+    const provider = this.signer.provider;
+    if (!provider) throw new PointsApiError("WRONG_SIGNER", "the signer has no provider to broadcast with");
+    const signed = await queue.inTurn(() => this.place(key, build, queue));
+    return waitTx(provider, signed.hash, this.opts);
+  }
+
+  private async place(key: string, build: QueuedBuild, queue: { next: number | undefined }): Promise<SignedTx> {
     let attemptKey = key;
     for (;;) {
-      const nonce = (this.next ??= await this.pendingNonce());
+      const nonce = (queue.next ??= await this.pendingNonce());
       let tx: PreparedTx;
       try {
         tx = await build(nonce, attemptKey);
@@ -68,7 +80,7 @@ export class NonceQueue {
         if (d?.route !== undefined && typeof d.nonce === "number") {
           tx = await build(d.nonce, attemptKey); // built before: the same bytes again
         } else if (typeof d?.next === "number") {
-          this.next = d.next; // the nonce was spent elsewhere
+          queue.next = d.next; // the nonce was spent elsewhere
           continue;
         } else throw e;
       }
@@ -80,14 +92,14 @@ export class NonceQueue {
       } catch (e) {
         if (!(e instanceof PointsApiError && e.code === "NONCE_CONFLICT")) {
           // It may have reached the node after all: read the next nonce from the chain again.
-          this.next = undefined;
+          queue.next = undefined;
           throw e;
         }
-        this.next = await this.pendingNonce();
+        queue.next = await this.pendingNonce();
         attemptKey = `${attemptKey}.r${signed.nonce}`;
         continue;
       }
-      if (signed.nonce >= this.next!) this.next = signed.nonce + 1;
+      if (signed.nonce >= queue.next!) queue.next = signed.nonce + 1;
       return signed;
     }
   }
