@@ -1,4 +1,5 @@
-import { routes, type RouteDef, type RouteName, type UnsignedTx } from "@points/schema";
+import type { RouteName, UnsignedTx } from "@points/schema";
+import { routeTable } from "./routeTable.js";
 import { PointsApiError } from "./errors.js";
 import { prepare } from "./transaction.js";
 import type { CallOptions, RequestInput, ResponseData } from "./types.js";
@@ -32,7 +33,7 @@ export async function send<N extends RouteName>(
   input: RequestInput<N> | undefined,
   call: CallOptions = {},
 ): Promise<ResponseData<N>> {
-  const route: RouteDef = routes[name];
+  const route = routeTable[name];
   const { params, query, body, headers: extra } = (input ?? {}) as Loose;
   const url = new URL(opts.baseUrl.replace(/\/+$/, "") + fillPath(route.path, params));
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));

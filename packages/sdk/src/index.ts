@@ -8,4 +8,5 @@ export { orderHash, orderMetadata } from "./order.js";
 export type { Order, Issued, IssuerOptions } from "./issuer.js";
 export type { RequestInput, ResponseData, WriteOptions, ReadOptions, CallOptions } from "./types.js";
 export type { RedeemScope } from "./namespaces/api.js";
-export { routes, type RouteName, type UnsignedTx } from "@points/schema";
+export { routeTable } from "./routeTable.js";
+export type { RouteName, UnsignedTx } from "@points/schema";
