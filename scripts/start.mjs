@@ -27,6 +27,9 @@ const EXECUTOR = {
   key: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
 };
 const BRAND_WALLET = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const BRAND_KEY = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
+const CUSTOMER = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+const CUSTOMER_KEY = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
 /** Manifests of the throwaway dev chain (git-ignored, wiped on every start: the chain is new). */
 const DEV_MANIFESTS = path.join(deployerDir, "manifests", "dev");
 
@@ -123,16 +126,25 @@ async function main() {
     await deployDemo(chain);
     const api = await startApi(chain);
     running.push(api);
-    const customer = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+    const customer = CUSTOMER;
     console.log(`
 The platform is running:
   chain (JSON-RPC)   ${chain.url}   chain id 31337
   API                ${api.url}   reference ${api.url}/api/v1/reference
   console            ${api.consoleBuilt ? `${api.url}/console/` : "(not built: pnpm --filter @points/console build)"}
   API key            ${api.key}
-  executor           ${EXECUTOR.address} (Hardhat account #0)
-  brand wallet       ${BRAND_WALLET} (Hardhat account #1)
   manifests          ${path.relative(root, DEV_MANIFESTS)}
+
+Dev accounts (Hardhat's public keys, funded with ETH on this local chain only; never use them elsewhere):
+  #0 executor        ${EXECUTOR.address}
+                     key ${EXECUTOR.key}
+                     deployed the release and the program; EXECUTOR_ROLE on the Factory (redemptions only)
+  #1 brand wallet    ${BRAND_WALLET}
+                     key ${BRAND_KEY}
+                     DEFAULT_ADMIN_ROLE on every contract, MANAGER_ROLE, PAUSER_ROLE and every PSPVault role
+  #2 customer        ${CUSTOMER}
+                     key ${CUSTOMER_KEY}
+                     no role (used in the examples below)
 
 Try it:
   curl -s ${api.url}/api/v1/evm/factory/state
