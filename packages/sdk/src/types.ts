@@ -3,10 +3,18 @@ import type { RouteBody, RouteData, RouteName, RouteParams, RouteQuery, Routes }
 // A route without params/query/body has the bare zod type there, whose input is `unknown`.
 type Part<K extends string, T> = unknown extends T ? {} : {} extends T ? { [k in K]?: T } : { [k in K]: T };
 
+// Integer amounts travel as decimal strings; the SDK also takes bigint and sends its digits.
+type AmountKey = "amount" | "spBudget" | "limit" | "requestId";
+type WithBigint<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? { [K in keyof T]: K extends AmountKey ? T[K] | bigint : WithBigint<T[K]> }
+    : T;
+
 /** What `client.request(name, input)` takes for route `N`: the input types of its schemas. */
 export type RequestInput<N extends RouteName> = Part<"params", RouteParams<Routes[N]>> &
   Part<"query", RouteQuery<Routes[N]>> &
-  Part<"body", RouteBody<Routes[N]>> & {
+  Part<"body", WithBigint<RouteBody<Routes[N]>>> & {
     /** Extra request headers (e.g. Idempotency-Key). */
     headers?: Record<string, string>;
   };
@@ -15,7 +23,7 @@ export type RequestInput<N extends RouteName> = Part<"params", RouteParams<Route
 export type ResponseData<N extends RouteName> = RouteData<Routes[N]>;
 
 /** Body, params and query input types of route `N` (for the namespaces' argument types). */
-export type Body<N extends RouteName> = RouteBody<Routes[N]>;
+export type Body<N extends RouteName> = WithBigint<RouteBody<Routes[N]>>;
 export type Params<N extends RouteName> = RouteParams<Routes[N]>;
 export type Query<N extends RouteName> = RouteQuery<Routes[N]>;
 

@@ -53,7 +53,7 @@ describe("issuing points for orders: exactly once on retry and under concurrency
     orderRef: ref,
     campaignId: "orders",
     to,
-    amount: SP(amount).toString(),
+    amount: SP(amount), // a bigint: sent as its decimal digits
   });
   const psp = (holder: string) => vault.balanceOf(CAMPAIGN, holder);
   const nonceOf = async (hash: string) => (await live.node.provider.getTransaction(hash))!.nonce;
