@@ -42,8 +42,18 @@ export async function send<N extends RouteName>(
   if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
   Object.assign(headers, extra);
   const doFetch = opts.fetch ?? globalThis.fetch;
-  const deadline = AbortSignal.timeout(call.timeoutMs ?? opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const signal = call.signal ? AbortSignal.any([call.signal, deadline]) : deadline;
+  // One controller per call, aborted by the deadline or the caller's signal, timer cleared at
+  // the end (AbortSignal.timeout/any made undici drop connections under load on Node 20).
+  const ms = call.timeoutMs ?? opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException(`no answer within ${ms} ms`, "TimeoutError"));
+  }, ms);
+  const onAbort = () => controller.abort(call.signal?.reason);
+  if (call.signal?.aborted) onAbort();
+  else call.signal?.addEventListener("abort", onAbort, { once: true });
 
   let status: number;
   let text: string;
@@ -52,20 +62,20 @@ export async function send<N extends RouteName>(
       method: route.method.toUpperCase(),
       headers,
       body: body === undefined ? undefined : JSON.stringify(body, (_, v) => (typeof v === "bigint" ? v.toString() : v)),
-      signal,
+      signal: controller.signal,
     });
     status = res.status;
     text = await res.text();
   } catch (e) {
-    const why = signal.aborted
-      ? deadline.aborted
-        ? `no answer within the deadline`
-        : `the call was aborted`
-      : (e as Error).message;
+    const aborted = controller.signal.aborted;
+    const why = aborted ? (timedOut ? `no answer within ${ms} ms` : `the call was aborted`) : (e as Error).message;
     throw new PointsApiError("NETWORK", `could not reach the API at ${url.origin}: ${why}`, {
       cause: e,
-      details: { aborted: signal.aborted, timedOut: deadline.aborted },
+      details: { aborted, timedOut },
     });
+  } finally {
+    clearTimeout(timer);
+    call.signal?.removeEventListener("abort", onAbort);
   }
   const envelope = parseEnvelope(text);
   if (!envelope) {

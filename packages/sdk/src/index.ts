@@ -5,6 +5,8 @@ export { prepare, type PreparedTx } from "./transaction.js";
 export { broadcastTx as broadcast, waitTx as waitForReceipt, type SignedTx, type WaitOptions } from "./chain.js";
 export { NonceQueue, type NonceQueueOptions, type QueuedBuild } from "./queue.js";
 export { orderHash, orderMetadata } from "./order.js";
+export { withPrerequisites } from "./prerequisites.js";
+export { isPointsError, type ErrorDetails, type DetailsOf } from "./details.js";
 export type { Order, Issued, IssuerOptions } from "./issuer.js";
 export type { RequestInput, ResponseData, WriteOptions, ReadOptions, CallOptions } from "./types.js";
 export type { RedeemScope } from "./namespaces/api.js";
