@@ -96,18 +96,33 @@ export function broadcastError(e: unknown, hash: string | undefined, nonce: numb
 
 /** Waits for the receipt; TX_REVERTED when it failed, CHAIN_UNAVAILABLE when none came in time. */
 export async function waitTx(provider: Provider, hash: string, opts: WaitOptions = {}): Promise<TransactionReceipt> {
-  let receipt: TransactionReceipt | null;
-  try {
-    receipt = await provider.waitForTransaction(hash, opts.confirmations ?? 1, opts.timeoutMs);
-  } catch (e) {
-    throw new PointsApiError("CHAIN_UNAVAILABLE", `no receipt for ${hash}: ${(e as Error).message}`, {
-      details: { hash },
-      cause: e,
-    });
+  const confirmations = opts.confirmations ?? 1;
+  const deadline = Date.now() + (opts.timeoutMs ?? Infinity);
+  // Polls the receipt itself: block events depend on the provider's polling and cached block
+  // number, and a node that only mines on demand brings no later block.
+  for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
+    let receipt: TransactionReceipt | null;
+    let mined = 0;
+    try {
+      receipt = await provider.getTransactionReceipt(hash);
+      if (receipt && confirmations > 1) mined = (await provider.getBlockNumber()) - receipt.blockNumber + 1;
+    } catch (e) {
+      throw new PointsApiError("CHAIN_UNAVAILABLE", `no receipt for ${hash}: ${(e as Error).message}`, {
+        details: { hash },
+        cause: e,
+      });
+    }
+    if (receipt && (confirmations <= 1 || mined >= confirmations)) {
+      if (receipt.status !== 1) throw reverted(hash, receipt, undefined);
+      return receipt;
+    }
+    if (Date.now() + delay > deadline) {
+      throw new PointsApiError("CHAIN_UNAVAILABLE", `no receipt for ${hash} within ${opts.timeoutMs} ms`, {
+        details: { hash },
+      });
+    }
+    await new Promise((r) => setTimeout(r, delay));
   }
-  if (!receipt) throw new PointsApiError("CHAIN_UNAVAILABLE", `no receipt for ${hash}`, { details: { hash } });
-  if (receipt.status !== 1) throw reverted(hash, receipt, undefined);
-  return receipt;
 }
 
 export const reverted = (hash: string, receipt: TransactionReceipt | null, cause: unknown) =>
