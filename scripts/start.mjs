@@ -22,6 +22,9 @@ const API_PORT = Number(process.env.API_PORT ?? 3000);
 // Hardhat's public development accounts: funded only on a local node.
 const EXECUTOR = { address: devWallet(0).address, key: DEV_KEYS[0] };
 const BRAND_WALLET = devWallet(1).address;
+const BRAND_KEY = DEV_KEYS[1];
+const CUSTOMER = devWallet(2).address;
+const CUSTOMER_KEY = DEV_KEYS[2];
 /** Manifests of the throwaway dev chain (git-ignored, wiped on every start: the chain is new). */
 const DEV_MANIFESTS = path.join(deployerDir, "manifests", "dev");
 
@@ -118,16 +121,25 @@ async function main() {
     await deployDemo(chain);
     const api = await startApi(chain);
     running.push(api);
-    const customer = devWallet(2).address;
+    const customer = CUSTOMER;
     console.log(`
 The platform is running:
   chain (JSON-RPC)   ${chain.url}   chain id 31337
   API                ${api.url}   reference ${api.url}/api/v1/reference
   console            ${api.consoleBuilt ? `${api.url}/console/` : "(not built: pnpm --filter @points/console build)"}
   API key            ${api.key}
-  executor           ${EXECUTOR.address} (Hardhat account #0)
-  brand wallet       ${BRAND_WALLET} (Hardhat account #1)
   manifests          ${path.relative(root, DEV_MANIFESTS)}
+
+Dev accounts (Hardhat's public keys, funded with ETH on this local chain only; never use them elsewhere):
+  #0 executor        ${EXECUTOR.address}
+                     key ${EXECUTOR.key}
+                     deployed the release and the program; EXECUTOR_ROLE on the Factory (redemptions only)
+  #1 brand wallet    ${BRAND_WALLET}
+                     key ${BRAND_KEY}
+                     DEFAULT_ADMIN_ROLE on every contract, MANAGER_ROLE, PAUSER_ROLE and every PSPVault role
+  #2 customer        ${CUSTOMER}
+                     key ${CUSTOMER_KEY}
+                     no role (used in the examples below)
 
 Try it:
   curl -s ${api.url}/api/v1/evm/factory/state

@@ -5,3 +5,4 @@ export { ProgramRegistry, type Program, type NewProgram } from "./registry/progr
 export { ApiKeys } from "./auth/apiKeys.js";
 export { openDb, type Db } from "./db/db.js";
 export { migrate } from "./db/migrations.js";
+export { openApiDocument } from "./openapi/document.js";

@@ -38,6 +38,7 @@ for (const backend of backends()) {
         tables.map((t) => t.table_name),
         [
           "api_keys",
+          "build_idempotency",
           "console_dev_mailbox",
           "console_sessions",
           "console_users",

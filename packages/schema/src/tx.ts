@@ -1,6 +1,18 @@
 import { z } from "zod";
 import { Address, CONTRACT_NAMES } from "./primitives.js";
 
+/**
+ * An explicit nonce for a build route: the transaction is built with it instead of the
+ * signer's next pending nonce, so a client that queues its own transactions decides the order.
+ */
+export const TxNonce = z
+  .number()
+  .int()
+  .min(0)
+  .max(Number.MAX_SAFE_INTEGER)
+  .optional()
+  .meta({ description: "Nonce to build with (default: the signer's next pending nonce)" });
+
 /** How a campaign id given as input was turned into bytes32. */
 export const CampaignIdResolution = z.object({
   value: z.string().meta({ description: "The bytes32 used on chain" }),
@@ -37,3 +49,7 @@ export const UnsignedTx = z
   })
   .meta({ id: "UnsignedTx" });
 export type UnsignedTx = z.infer<typeof UnsignedTx>;
+
+/** Whether a route builds an unsigned transaction (its success `data` is an UnsignedTx). */
+export const isBuildRoute = (route: { response: z.ZodType }): boolean =>
+  (route.response as unknown as { shape?: { data?: unknown } }).shape?.data === UnsignedTx;

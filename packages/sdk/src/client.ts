@@ -7,6 +7,7 @@ import { factoryNamespace, pointsNamespace } from "./namespaces/allowlists.js";
 import { vaultNamespace } from "./namespaces/vault.js";
 import { buildNamespace, freezeNamespace, readNamespace, redeemNamespace, rolesNamespace } from "./namespaces/api.js";
 import { onboardingNamespace } from "./namespaces/onboarding.js";
+import { issuerFactory } from "./issuer.js";
 
 export type PointsClient = ReturnType<typeof createClient>;
 
@@ -24,8 +25,15 @@ export function createClient(options: ClientOptions) {
     return send(opts, name, input[0]);
   }
   const core: Core = {
-    request: (name, input) => send(opts, name, input),
-    write: async (name, input) => prepare((await send(opts, name, input)) as UnsignedTx),
+    request: (name, input, call) => send(opts, name, input, call),
+    write: async (name, input, w = {}) => {
+      const { nonce, idempotencyKey } = w;
+      const given = input as { body?: object; headers?: Record<string, string> };
+      const body = nonce === undefined ? given.body : { ...given.body, nonce };
+      const headers =
+        idempotencyKey === undefined ? given.headers : { ...given.headers, "idempotency-key": idempotencyKey };
+      return prepare((await send(opts, name, { ...input, body, headers } as typeof input, w)) as UnsignedTx);
+    },
     program: opts.program,
   };
   return {
@@ -39,5 +47,7 @@ export function createClient(options: ClientOptions) {
     roles: rolesNamespace(core),
     freeze: freezeNamespace(core),
     onboarding: onboardingNamespace(core),
+    /** An issuer of pSP for orders, exactly once per order reference (see {@link issuerFactory}). */
+    issuer: issuerFactory(core),
   };
 }

@@ -9,8 +9,13 @@ import type { PreparedTx } from "./types.js";
  * - `WRONG_SIGNER`: `send(signer)` was given a signer whose address is not the transaction's
  *   `from`, or one without a provider to broadcast with. Nothing was signed.
  * - `TX_REVERTED`: the transaction was broadcast and mined, and its receipt says it failed.
+ * - `NONCE_CONFLICT`: another transaction of the signer took this one's nonce; this one can
+ *   never be mined (build it again).
+ * - `BROADCAST_FAILED`: the node refused the signed transaction or could not be reached
+ *   (`details.hash`; broadcasting the same bytes again is safe).
  */
-export type PointsErrorCode = ErrorCode | "NETWORK" | "WRONG_SIGNER" | "TX_REVERTED";
+export type PointsErrorCode =
+  ErrorCode | "NETWORK" | "WRONG_SIGNER" | "TX_REVERTED" | "NONCE_CONFLICT" | "BROADCAST_FAILED";
 
 /** The one error type of the SDK: an API error envelope, or a failure on the way to or after it. */
 export class PointsApiError extends Error {

@@ -1,7 +1,8 @@
-import { routes, type RouteDef, type RouteName, type UnsignedTx } from "@points/schema";
+import type { RouteName, UnsignedTx } from "@points/schema";
+import { routeTable } from "./routeTable.js";
 import { PointsApiError } from "./errors.js";
 import { prepare } from "./transaction.js";
-import type { RequestInput, ResponseData } from "./types.js";
+import type { CallOptions, RequestInput, ResponseData } from "./types.js";
 
 export interface ClientOptions {
   /** Where the API is served, e.g. `http://127.0.0.1:3000` (route paths start with /api/v1 or /studio/sdk/v1). */
@@ -12,7 +13,11 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Default program (id or Factory address) of routes that take one; a call's own `program` wins. */
   program?: string;
+  /** Deadline of every call in milliseconds unless the call sets its own (default 30000). */
+  timeoutMs?: number;
 }
+
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 type Loose = {
   params?: Record<string, unknown>;
@@ -26,8 +31,9 @@ export async function send<N extends RouteName>(
   opts: ClientOptions,
   name: N,
   input: RequestInput<N> | undefined,
+  call: CallOptions = {},
 ): Promise<ResponseData<N>> {
-  const route: RouteDef = routes[name];
+  const route = routeTable[name];
   const { params, query, body, headers: extra } = (input ?? {}) as Loose;
   const url = new URL(opts.baseUrl.replace(/\/+$/, "") + fillPath(route.path, params));
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
@@ -36,6 +42,18 @@ export async function send<N extends RouteName>(
   if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
   Object.assign(headers, extra);
   const doFetch = opts.fetch ?? globalThis.fetch;
+  // One controller per call, aborted by the deadline or the caller's signal, timer cleared at
+  // the end (AbortSignal.timeout/any made undici drop connections under load on Node 20).
+  const ms = call.timeoutMs ?? opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException(`no answer within ${ms} ms`, "TimeoutError"));
+  }, ms);
+  const onAbort = () => controller.abort(call.signal?.reason);
+  if (call.signal?.aborted) onAbort();
+  else call.signal?.addEventListener("abort", onAbort, { once: true });
 
   let status: number;
   let text: string;
@@ -43,14 +61,21 @@ export async function send<N extends RouteName>(
     const res = await doFetch(url, {
       method: route.method.toUpperCase(),
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body, (_, v) => (typeof v === "bigint" ? v.toString() : v)),
+      signal: controller.signal,
     });
     status = res.status;
     text = await res.text();
   } catch (e) {
-    throw new PointsApiError("NETWORK", `could not reach the API at ${url.origin}: ${(e as Error).message}`, {
+    const aborted = controller.signal.aborted;
+    const why = aborted ? (timedOut ? `no answer within ${ms} ms` : `the call was aborted`) : (e as Error).message;
+    throw new PointsApiError("NETWORK", `could not reach the API at ${url.origin}: ${why}`, {
       cause: e,
+      details: { aborted, timedOut },
     });
+  } finally {
+    clearTimeout(timer);
+    call.signal?.removeEventListener("abort", onAbort);
   }
   const envelope = parseEnvelope(text);
   if (!envelope) {

@@ -1,18 +1,7 @@
-import {
-  BaseWallet,
-  Transaction,
-  decodeBase64,
-  getAddress,
-  hexlify,
-  isError,
-  keccak256,
-  type Signer,
-  type TransactionReceipt,
-  type TransactionResponse,
-} from "ethers";
+import type { Signer, TransactionReceipt } from "ethers";
 import type { UnsignedTx } from "@points/schema";
-import { PointsApiError } from "./errors.js";
-import type { PreparedTx } from "./types.js";
+import { broadcastError, broadcastTx, checkSigner, decode, signTx, signsRaw, waitTx } from "./chain.js";
+import type { PreparedTx, WaitOptions } from "./types.js";
 
 export type { PreparedTx };
 
@@ -21,67 +10,37 @@ export function prepare(data: UnsignedTx): PreparedTx {
   const prepared = { ...data } as PreparedTx;
   Object.defineProperties(prepared, {
     transaction: { value: () => decode(data) },
-    send: { value: (signer: Signer, opts?: { confirmations?: number }) => send(data, signer, opts) },
+    sign: { value: (signer: Signer) => signTx(data, signer) },
+    send: { value: (signer: Signer, opts?: WaitOptions) => send(data, signer, opts) },
   });
   return prepared;
 }
 
-const decode = (data: UnsignedTx) => Transaction.from(hexlify(decodeBase64(data.tx)));
-
-// A wallet holding its key signs the API's bytes as they are; other signers (browser wallets,
-// JSON-RPC accounts) only offer sendTransaction, so they get the same fields to send.
-const signsRaw = (signer: Signer) => signer instanceof BaseWallet || "signingKey" in signer;
-
-async function send(data: UnsignedTx, signer: Signer, opts: { confirmations?: number } = {}) {
-  const actual = getAddress(await signer.getAddress());
-  if (actual !== getAddress(data.from)) {
-    throw new PointsApiError("WRONG_SIGNER", `the transaction was built for ${data.from}; the signer is ${actual}`, {
-      details: { expected: getAddress(data.from), actual },
-    });
-  }
-  const provider = signer.provider;
-  if (!provider) throw new PointsApiError("WRONG_SIGNER", "the signer has no provider to broadcast with");
-  const unsigned = decode(data);
-  let response: TransactionResponse;
+async function send(data: UnsignedTx, signer: Signer, opts: WaitOptions = {}) {
+  const provider = await checkSigner(data, signer);
   if (signsRaw(signer)) {
-    const raw = await signer.signTransaction(unsigned);
-    try {
-      response = await provider.broadcastTransaction(raw);
-    } catch (e) {
-      // A node that executes on submission (Hardhat's automine) answers a failing transaction
-      // with an error although it mined it: the receipt tells.
-      const hash = keccak256(raw);
-      const receipt = await provider.getTransactionReceipt(hash).catch(() => null);
-      if (receipt && receipt.status === 0) throw reverted(hash, receipt, e);
-      throw e;
-    }
-  } else {
-    response = await signer.sendTransaction({
-      type: 2,
-      to: unsigned.to,
-      data: unsigned.data,
-      value: unsigned.value,
-      nonce: unsigned.nonce,
-      gasLimit: unsigned.gasLimit,
-      maxFeePerGas: unsigned.maxFeePerGas,
-      maxPriorityFeePerGas: unsigned.maxPriorityFeePerGas,
-      chainId: unsigned.chainId,
-    });
+    const signed = await signTx(data, signer);
+    await broadcastTx(provider, signed);
+    return waitTx(provider, signed.hash, opts);
   }
-  let receipt: TransactionReceipt | null;
+  const unsigned = decode(data);
+  let hash: string;
   try {
-    receipt = await response.wait(opts.confirmations);
+    hash = (
+      await signer.sendTransaction({
+        type: 2,
+        to: unsigned.to,
+        data: unsigned.data,
+        value: unsigned.value,
+        nonce: unsigned.nonce,
+        gasLimit: unsigned.gasLimit,
+        maxFeePerGas: unsigned.maxFeePerGas,
+        maxPriorityFeePerGas: unsigned.maxPriorityFeePerGas,
+        chainId: unsigned.chainId,
+      })
+    ).hash;
   } catch (e) {
-    // ethers throws CALL_EXCEPTION with the receipt when a mined transaction failed.
-    if (isError(e, "CALL_EXCEPTION") && e.receipt) throw reverted(response.hash, e.receipt, e);
-    throw e;
+    throw broadcastError(e, undefined, data.nonce);
   }
-  if (!receipt || receipt.status !== 1) throw reverted(response.hash, receipt, undefined);
-  return receipt;
+  return waitTx(provider, hash, opts);
 }
-
-const reverted = (hash: string, receipt: TransactionReceipt | null, cause: unknown) =>
-  new PointsApiError("TX_REVERTED", `transaction ${hash} was mined but failed`, {
-    details: { hash, blockNumber: receipt?.blockNumber, gasUsed: receipt?.gasUsed.toString() },
-    cause,
-  });

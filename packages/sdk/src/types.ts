@@ -1,13 +1,21 @@
 import type { Signer, Transaction, TransactionReceipt } from "ethers";
-import type { RouteBody, RouteData, RouteName, RouteParams, RouteQuery, Routes, UnsignedTx } from "@points/schema";
+import type { UnsignedTx, RouteBody, RouteData, RouteName, RouteParams, RouteQuery, Routes } from "@points/schema";
 
 // A route without params/query/body has the bare zod type there, whose input is `unknown`.
 type Part<K extends string, T> = unknown extends T ? {} : {} extends T ? { [k in K]?: T } : { [k in K]: T };
 
+// Integer amounts travel as decimal strings; the SDK also takes bigint and sends its digits.
+type AmountKey = "amount" | "spBudget" | "limit" | "requestId";
+type WithBigint<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? { [K in keyof T]: K extends AmountKey ? T[K] | bigint : WithBigint<T[K]> }
+    : T;
+
 /** What `client.request(name, input)` takes for route `N`: the input types of its schemas. */
 export type RequestInput<N extends RouteName> = Part<"params", RouteParams<Routes[N]>> &
   Part<"query", RouteQuery<Routes[N]>> &
-  Part<"body", RouteBody<Routes[N]>> & {
+  Part<"body", WithBigint<RouteBody<Routes[N]>>> & {
     /** Extra request headers (e.g. Idempotency-Key). */
     headers?: Record<string, string>;
   };
@@ -16,24 +24,56 @@ export type RequestInput<N extends RouteName> = Part<"params", RouteParams<Route
 export type ResponseData<N extends RouteName> = RouteData<Routes[N]>;
 
 /** Body, params and query input types of route `N` (for the namespaces' argument types). */
-export type Body<N extends RouteName> = RouteBody<Routes[N]>;
+export type Body<N extends RouteName> = WithBigint<RouteBody<Routes[N]>>;
 export type Params<N extends RouteName> = RouteParams<Routes[N]>;
 export type Query<N extends RouteName> = RouteQuery<Routes[N]>;
 
-/** Signer and program of a write: `from` signs; `program` (id or Factory address) picks the program. */
-export type WriteOptions = Pick<Body<"whitelistMintAdd">, "from" | "program">;
+/** Per-call transport options: every call can be aborted and has a deadline. */
+export interface CallOptions {
+  /** Aborts the call (a PointsApiError NETWORK). */
+  signal?: AbortSignal;
+  /** Deadline of this call in milliseconds (default: the client's `timeoutMs`). */
+  timeoutMs?: number;
+}
+
+/**
+ * Signer and program of a write: `from` signs; `program` (id or Factory address) picks the
+ * program; `nonce` builds with that nonce instead of the signer's next pending one;
+ * `idempotencyKey` makes retries of the build answer the same transaction (needs an API key).
+ */
+export type WriteOptions = Pick<Body<"whitelistMintAdd">, "from" | "program"> &
+  CallOptions & { nonce?: number; idempotencyKey?: string };
 /** Program of a read (id or Factory address); the server's default program when omitted. */
-export type ReadOptions = Query<"readBalance">;
+export type ReadOptions = Query<"readBalance"> & CallOptions;
+
+/** A transaction signed by `from`: its raw bytes and hash, known before anything is broadcast. */
+export interface SignedTx {
+  raw: string;
+  hash: string;
+  from: string;
+  nonce: number;
+}
+
+/** Confirmations to wait for and a deadline for mining, in milliseconds. */
+export interface WaitOptions {
+  confirmations?: number;
+  timeoutMs?: number;
+}
 
 /** The API's unsigned transaction (every field of its `data`) plus the means to send it. */
 export type PreparedTx = UnsignedTx & {
   /** The unsigned transaction decoded from `tx` (the exact bytes the API built). */
   transaction(): Transaction;
   /**
-   * Signs with `signer`, broadcasts through the signer's provider and waits for the receipt.
-   * Throws PointsApiError WRONG_SIGNER when the signer is not `from` (nothing is signed) and
-   * TX_REVERTED when the mined receipt failed. Errors of the node itself (nonce too low,
-   * insufficient funds) are ethers errors, unchanged.
+   * Signs the API's bytes (a signer holding its key: an ethers `Wallet`); nothing is broadcast.
+   * The hash is then known, so a caller can store it before `broadcast`.
    */
-  send(signer: Signer, opts?: { confirmations?: number }): Promise<TransactionReceipt>;
+  sign(signer: Signer): Promise<SignedTx>;
+  /**
+   * Signs, broadcasts through the signer's provider and waits for the receipt. Throws
+   * PointsApiError: WRONG_SIGNER when the signer is not `from` (nothing is signed),
+   * NONCE_CONFLICT or BROADCAST_FAILED when the node refuses it, TX_REVERTED when the mined
+   * receipt failed. A transaction already mined is not an error: its receipt is returned.
+   */
+  send(signer: Signer, opts?: WaitOptions): Promise<TransactionReceipt>;
 };

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Transaction, getAddress, getBytes, type FeeData, type FunctionFragment, type ParamType } from "ethers";
 import type { ContractName, UnsignedTx } from "@points/schema";
 import type { Program } from "../registry/programs.js";
@@ -21,6 +22,9 @@ export interface Call {
   extra?: Pick<UnsignedTx, "campaignId" | "expectedBasketMode">;
 }
 
+/** Options of the build route being served, set around its handler (the body's `nonce`). */
+export const buildOptions = new AsyncLocalStorage<{ nonce?: number }>();
+
 // Headroom over the simulated gas: state may move between build and broadcast.
 const GAS_MARGIN_PERCENT = 120n;
 
@@ -35,10 +39,12 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
   const from = getAddress(call.from);
   const data = iface.encodeFunctionData(call.fn, call.args);
   const p = chain.provider;
+  const explicit = buildOptions.getStore()?.nonce;
   let nonce: number, estimate: bigint, fees: FeeData;
   try {
+    // With an explicit nonce, the mined count tells whether that nonce is already spent.
     [nonce, estimate, fees] = await Promise.all([
-      p.getTransactionCount(from, "pending"),
+      p.getTransactionCount(from, explicit === undefined ? "pending" : "latest"),
       p.estimateGas({ from, to, data }),
       chain.feeData(),
     ]);
@@ -46,6 +52,15 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
     const reverted = revertToApiError(e, "build", call.contract, call.moves);
     if (reverted) throw reverted;
     chainUnavailable(e, chain.config);
+  }
+  if (explicit !== undefined) {
+    if (explicit < nonce) {
+      throw new ApiError("CONFLICT", `nonce ${explicit} of ${from} is already used; its next nonce is ${nonce}`, {
+        nonce: explicit,
+        next: nonce,
+      });
+    }
+    nonce = explicit;
   }
   if (fees.maxFeePerGas === null || fees.maxPriorityFeePerGas === null) {
     throw new ApiError("CHAIN_UNAVAILABLE", `chain ${chain.config.chainId} reports no EIP-1559 fee data`);

@@ -95,6 +95,8 @@ const Env = z.object({
    */
   DB_CACHE_TTL_MS: int(0, 3_600_000, 2000),
   RPC_TIMEOUT_MS: int(1, 600_000, 10_000),
+  /** How long a build route keeps its answer to an Idempotency-Key (replayed byte for byte). */
+  IDEMPOTENCY_TTL_HOURS: int(1, 24 * 30, 24),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Key of the executor that deploys programs (onboarding). Never logged, never stored. */
   EXECUTOR_PRIVATE_KEY: z
@@ -166,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
     dbCacheTtlMs: e.DB_CACHE_TTL_MS,
+    idempotencyTtlMs: e.IDEMPOTENCY_TTL_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     worker: { mode: e.WORKER, leaseMs: e.TASK_LEASE_MS, pollMs: e.WORKER_POLL_MS },
     /**

@@ -124,6 +124,25 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       END;
     `,
   },
+  {
+    id: "005_build_idempotency",
+    sql: `
+      -- A build route's answer to an Idempotency-Key, per owner (API key or console user),
+      -- replayed byte for byte until expires_at.
+      CREATE TABLE build_idempotency (
+        owner TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL,
+        route TEXT NOT NULL,
+        request_hash TEXT NOT NULL,
+        -- TEXT, not JSONB: a replay must be the same JSON text, key order included.
+        response TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        expires_at TIMESTAMPTZ NOT NULL,
+        PRIMARY KEY (owner, idempotency_key)
+      );
+      CREATE INDEX build_idempotency_expiry ON build_idempotency (expires_at);
+    `,
+  },
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

@@ -1,12 +1,14 @@
 import express, { type Express } from "express";
 import helmet from "helmet";
-import { routes, type RouteDef, type RouteName } from "@points/schema";
+import { isBuildRoute, routes, type RouteDef, type RouteName, type UnsignedTx } from "@points/schema";
 import type { Ctx, Handler } from "../context.js";
 import { authenticate, identify } from "./auth.js";
 import { errorHandler, notFoundHandler } from "./errors.js";
 import { httpLogger } from "./logger.js";
 import { rateLimiter } from "./rateLimit.js";
 import { parsePart } from "./validate.js";
+import { idempotentBuild } from "./idempotency.js";
+import { buildOptions } from "../chain/build.js";
 import { sessionExchange } from "./session.js";
 import { consoleDistDir, consoleStatic } from "../console/static.js";
 import { mailboxPage, readDevMailbox } from "../console/mailer.js";
@@ -37,6 +39,7 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
 
   for (const [name, route] of Object.entries(routes) as [RouteName, RouteDef][]) {
     const handler = handlers[name] as unknown as Handler<RouteDef>;
+    const builds = isBuildRoute(route);
     app[route.method](route.path, async (req, res, next) => {
       try {
         const caller = authenticate(req, res, route, ctx);
@@ -48,7 +51,17 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
           caller,
           http: sessionExchange(req, res, ctx),
         };
-        const data = await handler(input as never, ctx);
+        let data: unknown;
+        if (builds) {
+          const nonce = (input.body as { nonce?: number }).nonce;
+          const built = await idempotentBuild(ctx, { route: name, ...input }, () =>
+            buildOptions.run({ nonce }, () => handler(input as never, ctx) as Promise<UnsignedTx>),
+          );
+          if (built.replayed) res.setHeader("Idempotent-Replayed", "true");
+          data = built.data;
+        } else {
+          data = await handler(input as never, ctx);
+        }
         res.status(route.status ?? 200).json({ success: true, data });
       } catch (e) {
         next(e);

@@ -28,7 +28,8 @@ type Kind =
   | "uuid"
   | "organization"
   | "token"
-  | "object";
+  | "object"
+  | "nonce";
 
 /** Every field name the route table uses, by kind; a new field without a kind fails the suite. */
 export const FIELD_KINDS: Record<string, Kind> = {
@@ -72,6 +73,7 @@ export const FIELD_KINDS: Record<string, Kind> = {
   deployer: "address",
   collateral: "object",
   oracle: "object",
+  nonce: "nonce",
 };
 
 /** Body fields whose valid sample is not their kind's (onboarding's nested objects). */
@@ -105,6 +107,7 @@ const VALID: Record<Kind, unknown> = {
     websiteUrl: "https://acme.example",
   },
   object: {},
+  nonce: 0,
 };
 const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme", brand: "acme" };
 
@@ -226,6 +229,12 @@ const BAD: Record<Kind, Bad[]> = {
     { why: "string instead of object", value: "x" },
     { why: "null instead of object", value: null },
     { why: "array instead of object", value: [] },
+  ],
+  nonce: [
+    { why: "negative nonce", value: -1 },
+    { why: "fractional nonce", value: 1.5 },
+    { why: "nonce as string", value: "1" },
+    { why: "nonce above 2^53", raw: "9007199254740993" },
   ],
   token: [
     { why: "string instead of token", value: "ACME" },

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import type { Interface } from "ethers";
-import { ethers, networkHelpers } from "../helpers/fixture.js";
-import { releaseFixture } from "../helpers/release.js";
+import { ethers, networkHelpers } from "../helpers/programFixture.js";
+import { releaseFixture } from "../helpers/releaseFixture.js";
 import { programFixture, TARGETS } from "./targets.js";
 
 /** The functions an ERC-165 interface id is computed over (its own, not inherited ones). */

@@ -1,6 +1,6 @@
 import { expect } from "chai";
-import { deployProgram, ethers, networkHelpers, ROLES } from "../helpers/fixture.js";
-import { IMPLEMENTATION_SLOT } from "../helpers/release.js";
+import { deployProgram, ethers, networkHelpers, ROLES } from "../helpers/programFixture.js";
+import { IMPLEMENTATION_SLOT } from "../helpers/releaseFixture.js";
 
 const plain = () => deployProgram();
 

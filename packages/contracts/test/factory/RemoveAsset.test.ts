@@ -1,6 +1,6 @@
 import { expect } from "chai";
-import { deployProgram, networkHelpers, ROLES, SP, USDC } from "../helpers/fixture.js";
-import { allowRedeemer, DAI, mintWith, registerDai, Status } from "./helpers.js";
+import { deployProgram, networkHelpers, ROLES, SP, USDC } from "../helpers/programFixture.js";
+import { allowRedeemer, DAI, mintWith, registerDai, Status } from "./factoryFixture.js";
 
 const plain = () => deployProgram();
 const unauthorized = "AccessControlUnauthorizedAccount";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Address, PositiveAmount, ProgramRef, Uint } from "../primitives.js";
 import { defineRoute } from "../route.js";
-import { UnsignedTx } from "../tx.js";
+import { TxNonce, UnsignedTx } from "../tx.js";
 import { success } from "../envelope.js";
 
 /** `{input, key}` body of the /api/v1 build, role and freeze routes. */
@@ -10,6 +10,7 @@ export const buildBody = <T extends z.ZodRawShape>(input: T) =>
     input: z.strictObject(input),
     key: Address.meta({ description: "Address that will sign the returned transaction" }),
     program: ProgramRef,
+    nonce: TxNonce,
   });
 
 const tx = success(UnsignedTx);

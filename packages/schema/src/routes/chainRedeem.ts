@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { Address, ChainIdParam, PositiveAmount, Uint } from "../primitives.js";
 import { defineRoute } from "../route.js";
-import { UnsignedTx } from "../tx.js";
+import { TxNonce, UnsignedTx } from "../tx.js";
 import { success } from "../envelope.js";
 
-const chainBody = <T extends z.ZodRawShape>(input: T) => z.strictObject({ input: z.strictObject(input), key: Address });
+const chainBody = <T extends z.ZodRawShape>(input: T) =>
+  z.strictObject({ input: z.strictObject(input), key: Address, nonce: TxNonce });
 
 export const ChainFactoryParams = z.object({ chainId: ChainIdParam, factoryAddr: Address });
 export const ChainAssetParams = ChainFactoryParams.extend({ assetAddr: Address });

@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { Address, ProgramRef } from "../primitives.js";
 import { defineRoute } from "../route.js";
-import { UnsignedTx } from "../tx.js";
+import { TxNonce, UnsignedTx } from "../tx.js";
 import { success } from "../envelope.js";
 
 /** Flat body of /studio/sdk/v1 routes: the SDK call's arguments plus the signer `from`. */
 export const studioBody = <T extends z.ZodRawShape>(fields: T) =>
-  z.strictObject({ ...fields, from: Address.meta({ description: "Signer of the transaction" }), program: ProgramRef });
+  z.strictObject({
+    ...fields,
+    from: Address.meta({ description: "Signer of the transaction" }),
+    program: ProgramRef,
+    nonce: TxNonce,
+  });
 
 const tx = success(UnsignedTx);
 const accountBody = studioBody({ account: Address });

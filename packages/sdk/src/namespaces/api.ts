@@ -9,29 +9,29 @@ const keyed = (core: Core, opts: WriteOptions) => ({ key: opts.from, program: op
 export function buildNamespace(core: Core) {
   return {
     mint: (input: Input<"buildMint">, opts: WriteOptions) =>
-      core.write("buildMint", { body: { input, ...keyed(core, opts) } }),
+      core.write("buildMint", { body: { input, ...keyed(core, opts) } }, opts),
     redeem: (input: Input<"buildRedeem">, opts: WriteOptions) =>
-      core.write("buildRedeem", { body: { input, ...keyed(core, opts) } }),
+      core.write("buildRedeem", { body: { input, ...keyed(core, opts) } }, opts),
     finalizeRedeem: (requestId: Input<"buildFinalizeRedeem">["requestId"], opts: WriteOptions) =>
-      core.write("buildFinalizeRedeem", { body: { input: { requestId }, ...keyed(core, opts) } }),
+      core.write("buildFinalizeRedeem", { body: { input: { requestId }, ...keyed(core, opts) } }, opts),
     transfer: (input: Input<"buildTransfer">, opts: WriteOptions) =>
-      core.write("buildTransfer", { body: { input, ...keyed(core, opts) } }),
+      core.write("buildTransfer", { body: { input, ...keyed(core, opts) } }, opts),
   };
 }
 
 /** Which chain, Factory and asset a chain-scoped redemption route acts on. */
 export type RedeemScope = Params<"chainRedeemCreate">;
-type ChainOptions = Pick<WriteOptions, "from">;
+type ChainOptions = Omit<WriteOptions, "program">;
 
 /** Spec section A, chain-scoped redemption: the program is named by chain and Factory address. */
 export function redeemNamespace(core: Core) {
   return {
     create: (scope: RedeemScope, input: Body<"chainRedeemCreate">["input"], opts: ChainOptions) =>
-      core.write("chainRedeemCreate", { params: scope, body: { input, key: opts.from } }),
+      core.write("chainRedeemCreate", { params: scope, body: { input, key: opts.from } }, opts),
     cancel: (scope: RedeemScope, requestId: Body<"chainRedeemCancel">["input"]["requestId"], opts: ChainOptions) =>
-      core.write("chainRedeemCancel", { params: scope, body: { input: { requestId }, key: opts.from } }),
+      core.write("chainRedeemCancel", { params: scope, body: { input: { requestId }, key: opts.from } }, opts),
     finalize: (scope: RedeemScope, requestId: Body<"chainRedeemFinalize">["input"]["requestId"], opts: ChainOptions) =>
-      core.write("chainRedeemFinalize", { params: scope, body: { input: { requestId }, key: opts.from } }),
+      core.write("chainRedeemFinalize", { params: scope, body: { input: { requestId }, key: opts.from } }, opts),
     /** A redemption request's record and status (the asset of the scope is not needed). */
     status: (
       scope: Omit<Params<"chainRedeemStatus">, "requestId">,
@@ -48,13 +48,13 @@ export function readNamespace(core: Core) {
   const query = (opts: ReadOptions) => ({ program: opts.program ?? core.program });
   return {
     balance: (address: Params<"readBalance">["address"], opts: ReadOptions = {}) =>
-      core.request("readBalance", { params: { address }, query: query(opts) }),
-    factoryState: (opts: ReadOptions = {}) => core.request("readFactoryState", { query: query(opts) }),
-    assets: (opts: ReadOptions = {}) => core.request("readFactoryAssets", { query: query(opts) }),
+      core.request("readBalance", { params: { address }, query: query(opts) }, opts),
+    factoryState: (opts: ReadOptions = {}) => core.request("readFactoryState", { query: query(opts) }, opts),
+    assets: (opts: ReadOptions = {}) => core.request("readFactoryAssets", { query: query(opts) }, opts),
     vault: (asset: Params<"readFactoryVault">["asset"], opts: ReadOptions = {}) =>
-      core.request("readFactoryVault", { params: { asset }, query: query(opts) }),
+      core.request("readFactoryVault", { params: { asset }, query: query(opts) }, opts),
     redeemRequest: (requestId: Params<"readRedeemRequest">["requestId"], opts: ReadOptions = {}) =>
-      core.request("readRedeemRequest", { params: { requestId }, query: query(opts) }),
+      core.request("readRedeemRequest", { params: { requestId }, query: query(opts) }, opts),
     factories: () => core.request("listFactories"),
     factory: (id: Params<"getFactory">["id"]) => core.request("getFactory", { params: { id } }),
     chainContracts: (chainId: Params<"listChainContracts">["chainId"]) =>
@@ -67,19 +67,24 @@ type RoleInput = Body<"grantRole">["input"];
 /** Spec section C: role grants and revocations (signed by the contract's admin) and checks. */
 export function rolesNamespace(core: Core) {
   return {
-    grant: (input: RoleInput, opts: WriteOptions) => core.write("grantRole", { body: { input, ...keyed(core, opts) } }),
+    grant: (input: RoleInput, opts: WriteOptions) =>
+      core.write("grantRole", { body: { input, ...keyed(core, opts) } }, opts),
     revoke: (input: RoleInput, opts: WriteOptions) =>
-      core.write("revokeRole", { body: { input, ...keyed(core, opts) } }),
+      core.write("revokeRole", { body: { input, ...keyed(core, opts) } }, opts),
     check: (
       contract: Params<"checkRole">["contract"],
       role: Params<"checkRole">["role"],
       address: Params<"checkRole">["address"],
       opts: ReadOptions = {},
     ) =>
-      core.request("checkRole", {
-        params: { contract, role, address },
-        query: { program: opts.program ?? core.program },
-      }),
+      core.request(
+        "checkRole",
+        {
+          params: { contract, role, address },
+          query: { program: opts.program ?? core.program },
+        },
+        opts,
+      ),
   };
 }
 
@@ -87,8 +92,8 @@ export function rolesNamespace(core: Core) {
 export function freezeNamespace(core: Core) {
   return {
     pause: (contract: Body<"pause">["input"]["contract"], opts: WriteOptions) =>
-      core.write("pause", { body: { input: { contract }, ...keyed(core, opts) } }),
+      core.write("pause", { body: { input: { contract }, ...keyed(core, opts) } }, opts),
     unpause: (contract: Body<"unpause">["input"]["contract"], opts: WriteOptions) =>
-      core.write("unpause", { body: { input: { contract }, ...keyed(core, opts) } }),
+      core.write("unpause", { body: { input: { contract }, ...keyed(core, opts) } }, opts),
   };
 }

@@ -19,21 +19,21 @@ export function vaultNamespace(core: Core) {
   const listUpdate =
     (name: "pspUpdateSettlementWhitelist" | "pspUpdateTransferWhitelist" | "pspSetCampaignAdmin") =>
     (campaignId: CampaignId, account: Address, allowed: Allowed, opts: WriteOptions) =>
-      core.write(name, { body: { campaignId, account, allowed, ...signer(opts) } });
+      core.write(name, { body: { campaignId, account, allowed, ...signer(opts) } }, opts);
   const role = (name: "pspGrantRole" | "pspRevokeRole") => (roleType: RoleType, account: Address, opts: WriteOptions) =>
-    core.write(name, { body: { roleType, account, ...signer(opts) } });
+    core.write(name, { body: { roleType, account, ...signer(opts) } }, opts);
   const status = (name: "pspPauseCampaign" | "pspResumeCampaign") => (campaignId: CampaignId, opts: WriteOptions) =>
-    core.write(name, { body: { campaignId, ...signer(opts) } });
+    core.write(name, { body: { campaignId, ...signer(opts) } }, opts);
 
   return {
     /** createCampaign; the budget comes from unallocated SP in the vault, then from `from` (approval first). */
     createCampaign: (campaign: Omit<B<"pspCreateCampaign">, "from" | "program">, opts: WriteOptions) =>
-      core.write("pspCreateCampaign", { body: { ...campaign, ...signer(opts) } }),
+      core.write("pspCreateCampaign", { body: { ...campaign, ...signer(opts) } }, opts),
     fundCampaign: (campaignId: CampaignId, amount: Amount, opts: WriteOptions) =>
-      core.write("pspFundCampaign", { body: { campaignId, amount, ...signer(opts) } }),
+      core.write("pspFundCampaign", { body: { campaignId, amount, ...signer(opts) } }, opts),
     /** Issue pSP (docs/rules.md#issuance): manager, issuing admin, campaign admin or active delegated minter. */
     mint: (campaignId: CampaignId, to: Address, amount: Amount, metadata: Metadata, opts: WriteOptions) =>
-      core.write("pspMint", { body: { campaignId, to, amount, metadata, ...signer(opts) } }),
+      core.write("pspMint", { body: { campaignId, to, amount, metadata, ...signer(opts) } }, opts),
     settle: (
       holder: Address,
       receiver: Address,
@@ -41,12 +41,12 @@ export function vaultNamespace(core: Core) {
       campaignId: CampaignId,
       metadata: Metadata,
       opts: WriteOptions,
-    ) => core.write("pspSettle", { body: { holder, receiver, amount, campaignId, metadata, ...signer(opts) } }),
+    ) => core.write("pspSettle", { body: { holder, receiver, amount, campaignId, metadata, ...signer(opts) } }, opts),
     expire: (holder: Address, amount: Amount, campaignId: CampaignId, metadata: Metadata, opts: WriteOptions) =>
-      core.write("pspExpire", { body: { holder, amount, campaignId, metadata, ...signer(opts) } }),
+      core.write("pspExpire", { body: { holder, amount, campaignId, metadata, ...signer(opts) } }, opts),
     /** Admin transfer of pSP from `holder` to `to` (MANAGER_ROLE or TRANSFER_ADMIN_ROLE). */
     transfer: (campaignId: CampaignId, holder: Address, to: Address, amount: Amount, opts: WriteOptions) =>
-      core.write("pspTransfer", { body: { campaignId, holder, to, amount, ...signer(opts) } }),
+      core.write("pspTransfer", { body: { campaignId, holder, to, amount, ...signer(opts) } }, opts),
     updateSettlementWhitelist: listUpdate("pspUpdateSettlementWhitelist"),
     updateTransferWhitelist: listUpdate("pspUpdateTransferWhitelist"),
     /** setMinter(campaignId, minter, limit, active); `(…, 0, false)` revokes. */
@@ -56,9 +56,9 @@ export function vaultNamespace(core: Core) {
       limit: B<"pspConfigureMinter">["limit"],
       active: B<"pspConfigureMinter">["active"],
       opts: WriteOptions,
-    ) => core.write("pspConfigureMinter", { body: { campaignId, minter, limit, active, ...signer(opts) } }),
+    ) => core.write("pspConfigureMinter", { body: { campaignId, minter, limit, active, ...signer(opts) } }, opts),
     getMinterConfig: (campaignId: CampaignId, minter: Params<"pspMinterConfig">["minter"], opts: ReadOptions = {}) =>
-      core.request("pspMinterConfig", { params: { campaignId, minter }, query: query(opts) }),
+      core.request("pspMinterConfig", { params: { campaignId, minter }, query: query(opts) }, opts),
     setCampaignAdmin: listUpdate("pspSetCampaignAdmin"),
     grantRole: role("pspGrantRole"),
     revokeRole: role("pspRevokeRole"),
@@ -66,11 +66,11 @@ export function vaultNamespace(core: Core) {
     resumeCampaign: status("pspResumeCampaign"),
     /** closeCampaign(campaignId, to): the unissued budget goes to `to`. */
     closeCampaign: (campaignId: CampaignId, to: Address, opts: WriteOptions) =>
-      core.write("pspCloseCampaign", { body: { campaignId, to, ...signer(opts) } }),
+      core.write("pspCloseCampaign", { body: { campaignId, to, ...signer(opts) } }, opts),
     getCampaign: (campaignId: CampaignId, opts: ReadOptions = {}) =>
-      core.request("pspCampaign", { params: { campaignId }, query: query(opts) }),
+      core.request("pspCampaign", { params: { campaignId }, query: query(opts) }, opts),
     /** pSP balance of `holder` in a campaign. */
     balanceOf: (campaignId: CampaignId, holder: Params<"pspBalance">["holder"], opts: ReadOptions = {}) =>
-      core.request("pspBalance", { params: { campaignId, holder }, query: query(opts) }),
+      core.request("pspBalance", { params: { campaignId, holder }, query: query(opts) }, opts),
   };
 }

@@ -2,7 +2,7 @@ import { MaxUint256, type Signer } from "ethers";
 import { MockStablecoin__factory, Points__factory } from "@points/contracts";
 import * as pointsApi from "@points/api";
 import { actors, deployProgram, startApi, startNode, type DevNode, type TestApi } from "@points/testkit";
-import { PointsApiError, createClient, type PointsClient, type PreparedTx } from "../../src/index.js";
+import { createClient, withPrerequisites, type PointsClient, type PreparedTx } from "../../src/index.js";
 
 /** A hardhat node, one program on it (brand wallet = admin), the API over it, a key and a client. */
 export interface Live {
@@ -52,13 +52,7 @@ export async function mintUsdc(live: Live, to: string, amount: bigint) {
 
 /** Builds and sends; when the API first asks for another transaction (an approval), sends that first. */
 export async function sendWithPrerequisite(build: () => Promise<PreparedTx>, signer: Signer) {
-  try {
-    return await (await build()).send(signer);
-  } catch (e) {
-    if (!(e instanceof PointsApiError && e.prerequisite)) throw e;
-    await e.prerequisite.send(signer);
-    return (await build()).send(signer);
-  }
+  return (await withPrerequisites(build, signer)).send(signer);
 }
 
 /**

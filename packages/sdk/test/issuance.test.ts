@@ -1,0 +1,162 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { JsonRpcProvider, Transaction, Wallet, id, parseUnits } from "ethers";
+import { PSPVault__factory } from "@points/contracts";
+import { broadcast, createClient, orderHash, waitForReceipt, type Order } from "../src/index.js";
+import { seedBrand, startLive, type Live } from "./helpers/live.js";
+
+const SP = (n: number) => parseUnits(String(n), 18);
+const CAMPAIGN = id("orders");
+const SALT = "test-salt-0123456789";
+
+/** A provider whose broadcasts fail the first time for the chosen transactions. */
+class FlakyProvider extends JsonRpcProvider {
+  readonly failed = new Set<string>();
+  constructor(
+    url: string,
+    private readonly failFirst: (raw: string, count: number) => "before" | "after" | undefined,
+  ) {
+    super(url, undefined, { staticNetwork: true, batchMaxCount: 1 });
+  }
+  private count = 0;
+  override async broadcastTransaction(raw: string) {
+    const hash = Transaction.from(raw).hash!;
+    const how = this.failed.has(hash) ? undefined : this.failFirst(raw, this.count++);
+    if (how) this.failed.add(hash);
+    if (how === "before") throw new Error("socket hang up");
+    const sent = await super.broadcastTransaction(raw);
+    if (how === "after") throw new Error("connection reset after the node took it");
+    return sent;
+  }
+}
+
+describe("issuing points for orders: exactly once on retry and under concurrency", () => {
+  let live: Live;
+  let vault: ReturnType<typeof PSPVault__factory.connect>;
+  before(async () => {
+    live = await startLive();
+    await seedBrand(live, parseUnits("200", 6));
+    const { brand } = live.actors;
+    const campaign = {
+      campaignId: "orders",
+      spBudget: SP(150).toString(),
+      settlementDestinations: [],
+      transferWhitelist: [],
+      metadata: "",
+    };
+    await (await live.client.vault.createCampaign(campaign, { from: brand.address })).send(brand);
+    vault = PSPVault__factory.connect(live.program.pspVault, live.node.provider);
+  });
+  after(() => live?.stop());
+
+  const order = (ref: string, to: string, amount: number): Order => ({
+    orderRef: ref,
+    campaignId: "orders",
+    to,
+    amount: SP(amount), // a bigint: sent as its decimal digits
+  });
+  const psp = (holder: string) => vault.balanceOf(CAMPAIGN, holder);
+  const nonceOf = async (hash: string) => (await live.node.provider.getTransaction(hash))!.nonce;
+
+  it("signSplit_theHashIsKnownBeforeBroadcast_andBroadcastingAMinedTransactionAgainReturnsItsReceipt", async () => {
+    const { brand } = live.actors;
+    const to = Wallet.createRandom().address;
+    const tx = await live.client.vault.mint("orders", to, SP(1).toString(), "", { from: brand.address });
+    const signed = await tx.sign(brand);
+    assert.equal(signed.hash, Transaction.from(signed.raw).hash);
+    assert.equal(await live.node.provider.getTransaction(signed.hash), null);
+    await broadcast(live.node.provider, signed);
+    const receipt = await waitForReceipt(live.node.provider, signed.hash);
+    assert.equal(receipt.status, 1);
+    await broadcast(live.node.provider, signed);
+    const again = await tx.send(brand);
+    assert.equal(again.hash, receipt.hash);
+    assert.equal(await psp(to), SP(1));
+  });
+
+  it("theSameOrderThreeTimes_oneFromAFreshClient_issuesOnce_andEveryCallReturnsThatIssuance", async () => {
+    const { brand } = live.actors;
+    const to = Wallet.createRandom().address;
+    const o = order("retry-1", to, 3);
+    const first = await live.client.issuer(brand, { salt: SALT }).issue(o);
+    const second = await live.client.issuer(brand, { salt: SALT }).issue(o);
+    const restarted = createClient({ baseUrl: live.api.url, apiKey: live.apiKey });
+    const third = await restarted.issuer(brand, { salt: SALT }).issue(o);
+    assert.equal(second.receipt.hash, first.receipt.hash);
+    assert.equal(third.receipt.hash, first.receipt.hash);
+    assert.equal(first.orderHash, orderHash(SALT, "retry-1"));
+    assert.equal(await psp(to), SP(3));
+    const minted = await vault.queryFilter(vault.filters.PSPMinted(CAMPAIGN, undefined, to));
+    assert.equal(minted.length, 1);
+    const metadata = (await live.node.provider.getTransaction(first.receipt.hash))!.data;
+    assert.ok(!metadata.includes(Buffer.from("retry-1").toString("hex")), "the raw order id must not be on chain");
+    assert.ok(metadata.includes(Buffer.from(`order:${first.orderHash}`).toString("hex")));
+  });
+
+  it("fiftyConcurrentOrdersFromOneSigner_someRetried_someWhoseBroadcastFailsOnce_eachIssuedOnce_noNonceGap", async () => {
+    const brandKey = live.actors.brand.privateKey;
+    const flaky = new FlakyProvider(live.node.url, (_raw, n) =>
+      n % 7 === 3 ? "before" : n % 7 === 5 ? "after" : undefined,
+    );
+    const signer = new Wallet(brandKey, flaky);
+    const issuer = live.client.issuer(signer, { salt: SALT });
+    const start = await live.node.provider.getTransactionCount(signer.address, "latest");
+    const holders = Array.from({ length: 50 }, () => Wallet.createRandom().address);
+    const orders = holders.map((to, i) => order(`concurrent-${i}`, to, 1 + (i % 2)));
+    // Every fifth order is submitted twice at once.
+    const calls = orders.flatMap((o, i) => (i % 5 === 0 ? [issuer.issue(o), issuer.issue(o)] : [issuer.issue(o)]));
+    const results = await Promise.all(calls);
+    // Every seventh order is retried after the others, through a second issuer of the same signer.
+    const later = await Promise.all(
+      orders.filter((_, i) => i % 7 === 0).map((o) => live.client.issuer(signer, { salt: SALT }).issue(o)),
+    );
+
+    assert.ok(flaky.failed.size >= 10, `broadcast failures injected: ${flaky.failed.size}`);
+    const hashes = new Set([...results, ...later].map((r) => r.receipt.hash));
+    assert.equal(hashes.size, 50);
+    for (const [i, to] of holders.entries()) assert.equal(await psp(to), SP(1 + (i % 2)), `order ${i}`);
+    const nonces = (await Promise.all([...hashes].map(nonceOf))).sort((a, b) => a - b);
+    assert.deepEqual(
+      nonces,
+      Array.from({ length: 50 }, (_, i) => start + i),
+    );
+    assert.equal(await live.node.provider.getTransactionCount(signer.address, "latest"), start + 50);
+  });
+
+  it("aNonceTakenOutsideTheQueue_isRebuiltWithTheNextOne_andIssuesOnce", async () => {
+    const { brand } = live.actors;
+    const issuer = live.client.issuer(brand, { salt: SALT });
+    await issuer.issue(order("outside-0", Wallet.createRandom().address, 1));
+    // Another sender spends the queue's next nonce.
+    await (await brand.sendTransaction({ to: brand.address, value: 0n })).wait();
+    const next = await live.node.provider.getTransactionCount(brand.address, "latest");
+    const to = Wallet.createRandom().address;
+    const issued = await issuer.issue(order("outside-1", to, 2));
+    assert.equal(await nonceOf(issued.receipt.hash), next);
+    assert.equal(await psp(to), SP(2));
+  });
+
+  it("aSignedTransactionWhoseNonceIsTakenBeforeBroadcast_isRebuilt_andALaterRetryFindsTheRebuiltOne", async () => {
+    const { brand } = live.actors;
+    const to = Wallet.createRandom().address;
+    let stolen = false;
+    const issuer = live.client.issuer(brand, {
+      salt: SALT,
+      // Between signing and broadcasting, another transaction takes the same nonce.
+      onSigned: async (signed) => {
+        if (stolen) return;
+        stolen = true;
+        const other = await brand.sendTransaction({ to: brand.address, value: 0n, nonce: signed.nonce });
+        await other.wait();
+      },
+    });
+    const o = order("stolen-1", to, 4);
+    const issued = await issuer.issue(o);
+    assert.equal(stolen, true);
+    const retried = await createClient({ baseUrl: live.api.url, apiKey: live.apiKey })
+      .issuer(brand, { salt: SALT })
+      .issue(o);
+    assert.equal(retried.receipt.hash, issued.receipt.hash);
+    assert.equal(await psp(to), SP(4));
+  });
+});
