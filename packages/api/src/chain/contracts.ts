@@ -7,7 +7,7 @@ import {
   PSPVault__factory,
   Points__factory,
 } from "@points/contracts";
-import type { ContractName, RoleName } from "@points/schema";
+import { CONTRACT_ROLES, type ContractName, type RoleName } from "@points/schema";
 import type { Program } from "../registry/programs.js";
 import { ApiError } from "../errors.js";
 
@@ -26,22 +26,7 @@ export const INTERFACES = Object.fromEntries(Object.entries(ABIS).map(([k, abi])
   Interface
 >;
 
-/** Roles each contract defines: granting another is refused before touching the chain. */
-export const CONTRACT_ROLES: Record<ContractName, RoleName[]> = {
-  points: ["DEFAULT_ADMIN_ROLE", "PAUSER_ROLE", "MINTER_ROLE"],
-  factory: ["DEFAULT_ADMIN_ROLE", "PAUSER_ROLE", "MANAGER_ROLE", "EXECUTOR_ROLE"],
-  collateralVault: ["DEFAULT_ADMIN_ROLE", "PAUSER_ROLE"],
-  pspVault: [
-    "DEFAULT_ADMIN_ROLE",
-    "PAUSER_ROLE",
-    "MANAGER_ROLE",
-    "CAMPAIGN_ADMIN_ROLE",
-    "ISSUING_ADMIN_ROLE",
-    "SETTLEMENT_ADMIN_ROLE",
-    "TRANSFER_ADMIN_ROLE",
-  ],
-  oracle: ["DEFAULT_ADMIN_ROLE", "PAUSER_ROLE"],
-};
+export { CONTRACT_ROLES };
 
 export const roleHash = (role: RoleName): string => (role === "DEFAULT_ADMIN_ROLE" ? `0x${"0".repeat(64)}` : id(role));
 

@@ -29,7 +29,7 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
   // Not strict: a JSON `null` or `3` body parses, so validation can say what is wrong with it.
   app.use(express.json({ limit: "100kb", strict: false }));
 
-  const doc = openApiDocument();
+  const doc = openApiDocument({ chainIds: ctx.config.chains.map((c) => c.chainId) });
   app.get("/api/v1/openapi.json", (_req, res) => void res.json(doc));
   const reference = referencePage(doc);
   app.get("/api/v1/reference", (_req, res) => void res.type("html").send(reference));

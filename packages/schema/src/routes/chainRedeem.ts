@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { Address, ChainIdParam, PositiveAmount, Uint } from "../primitives.js";
+import { Address, ConfiguredChainIdParam, PositiveAmount, Uint } from "../primitives.js";
 import { defineRoute } from "../route.js";
 import { UnsignedTx } from "../tx.js";
 import { success } from "../envelope.js";
 
 const chainBody = <T extends z.ZodRawShape>(input: T) => z.strictObject({ input: z.strictObject(input), key: Address });
 
-export const ChainFactoryParams = z.object({ chainId: ChainIdParam, factoryAddr: Address });
+export const ChainFactoryParams = z.object({ chainId: ConfiguredChainIdParam, factoryAddr: Address });
 export const ChainAssetParams = ChainFactoryParams.extend({ assetAddr: Address });
 const base = "/api/v1/build/evm/chain/:chainId/factory/:factoryAddr/asset/:assetAddr/redeem";
 const tx = success(UnsignedTx);
