@@ -283,6 +283,8 @@ export const withContractRole = <
   object
     .superRefine((v, ctx) => {
       const { contract, role } = v as { contract: ContractName; role: RoleName };
+      // Runs even when a field already failed; only a known pair is checked.
+      if (!(contract in CONTRACT_ROLES) || typeof role !== "string") return;
       if (!CONTRACT_ROLES[contract].includes(role)) {
         ctx.addIssue({
           code: "custom",

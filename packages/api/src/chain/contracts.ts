@@ -10,6 +10,7 @@ import {
 import { CONTRACT_ROLES, type ContractName, type RoleName } from "@points/schema";
 import type { Program } from "../registry/programs.js";
 import { ApiError } from "../errors.js";
+import { stringOutputsAsBytes } from "./text.js";
 
 export const ABIS: Record<ContractName | "asset", InterfaceAbi> = {
   points: Points__factory.abi,
@@ -21,10 +22,10 @@ export const ABIS: Record<ContractName | "asset", InterfaceAbi> = {
   asset: MockStablecoin__factory.abi,
 };
 
-export const INTERFACES = Object.fromEntries(Object.entries(ABIS).map(([k, abi]) => [k, new Interface(abi)])) as Record<
-  ContractName | "asset",
-  Interface
->;
+// String outputs arrive as bytes: chainText() decodes them leniently where a handler reads one.
+export const INTERFACES = Object.fromEntries(
+  Object.entries(ABIS).map(([k, abi]) => [k, stringOutputsAsBytes(abi)]),
+) as Record<ContractName | "asset", Interface>;
 
 export { CONTRACT_ROLES };
 

@@ -1,9 +1,17 @@
 import type { z } from "zod";
 import { ApiError } from "../errors.js";
+import { findUnsafeInput } from "./safeInput.js";
 
 /** Parses one part of a request; failures are 400 INVALID_INPUT naming every bad field. */
 export function parsePart<S extends z.ZodType>(schema: S | undefined, value: unknown, part: string): z.output<S> {
   if (!schema) return undefined as z.output<S>;
+  const unsafe = findUnsafeInput(value);
+  if (unsafe) {
+    const field = [part, ...unsafe.path.map(String)].join(".");
+    throw new ApiError("INVALID_INPUT", `${field}: ${unsafe.message}`, {
+      issues: [{ field, message: unsafe.message }],
+    });
+  }
   const result = schema.safeParse(part === "body" ? value : (value ?? {}));
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({

@@ -151,7 +151,7 @@ function objectArb(root: Schema, s: Schema, depth: number): fc.Arbitrary<unknown
  * Values the schema most likely refuses: the wrong JSON type, a string breaking its pattern or
  * length, an unknown property, a required one missing. The suite asks Ajv which they really are.
  */
-export function invalidArbitraryOf(root: Schema, schema: Schema): fc.Arbitrary<unknown> {
+export function invalidArbitraryOf(root: Schema, schema: Schema, depth = 0): fc.Arbitrary<unknown> {
   const s = ref(root, schema);
   const wrongType = fc.oneof(fc.constant(null), fc.integer(), fc.boolean(), fc.constant([]), fc.constant({}));
   const nasty = fc.constantFrom(
@@ -175,6 +175,12 @@ export function invalidArbitraryOf(root: Schema, schema: Schema): fc.Arbitrary<u
       valid.map((o) => ({ ...o, unexpected: 1 })),
       fc.tuple(valid, fc.constantFrom(...names), wrongType).map(([o, k, v]) => ({ ...o, [k]: v })),
       fc.tuple(valid, fc.constantFrom(...names), nasty).map(([o, k, v]) => ({ ...o, [k]: v })),
+      // One level down: a nested object keeps its shape and has one of its own fields broken.
+      ...Object.entries(s.properties as Record<string, Schema>)
+        .filter(([, p]) => depth < 2 && ref(root, p).type === "object" && ref(root, p).properties)
+        .map(([k, p]) =>
+          fc.tuple(valid, invalidArbitraryOf(root, p, depth + 1)).map(([o, bad]) => ({ ...o, [k]: bad })),
+        ),
       fc.tuple(valid, fc.constantFrom(...names)).map(([o, k]) => {
         const copy = { ...o };
         delete copy[k];

@@ -50,7 +50,7 @@ export const AssetView = z.object({
   asset: Address,
   vault: Address,
   decimals: z.number().int(),
-  symbol: z.string(),
+  symbol: z.string().meta({ description: "The token's symbol; invalid UTF-8 and NUL read as U+FFFD" }),
   collateral: z.string().meta({ description: "Asset held by the vault, in the asset's units" }),
   pegged: z.boolean().nullable().meta({ description: "Oracle peg status; null without an oracle" }),
 });

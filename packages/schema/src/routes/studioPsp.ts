@@ -131,7 +131,9 @@ export const CampaignView = z.object({
   outstanding: z.string(),
   status: z.enum(["Active", "Paused", "Closed"]),
   creator: Address,
-  metadata: z.string(),
+  metadata: z.string().meta({
+    description: "As written on chain; invalid UTF-8 and NUL read as U+FFFD (the campaign admin wrote it, not us)",
+  }),
 });
 
 export const pspCampaign = defineRoute({

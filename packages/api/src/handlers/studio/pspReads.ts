@@ -2,6 +2,7 @@ import { getAddress } from "ethers";
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
 import { campaignId, contract, read, target } from "../common.js";
+import { chainText } from "../../chain/text.js";
 
 const STATUS = ["None", "Active", "Paused", "Closed"] as const;
 
@@ -31,7 +32,7 @@ export const pspCampaign: Handler<typeof routes.pspCampaign> = async ({ params, 
     outstanding: c.outstanding.toString(),
     status: STATUS[Number(c.status)] as Exclude<(typeof STATUS)[number], "None">,
     creator: getAddress(c.creator),
-    metadata: c.metadata,
+    metadata: chainText(c.metadata),
   };
 };
 
