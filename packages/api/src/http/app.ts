@@ -7,6 +7,7 @@ import { errorHandler, notFoundHandler } from "./errors.js";
 import { httpLogger } from "./logger.js";
 import { rateLimiter } from "./rateLimit.js";
 import { parsePart } from "./validate.js";
+import { methodsOfPaths } from "./methods.js";
 import { sessionExchange } from "./session.js";
 import { consoleDistDir, consoleStatic } from "../console/static.js";
 import { mailboxPage, readDevMailbox } from "../console/mailer.js";
@@ -55,6 +56,12 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
       }
     });
   }
+  methodsOfPaths(app, [
+    ...Object.values(routes as Record<string, RouteDef>).map((r): [string, string] => [r.method, r.path]),
+    ["get", "/api/v1/openapi.json"],
+    ["get", "/api/v1/reference"],
+    ["get", "/health"],
+  ]);
   app.get("/console/dev/mailbox", async (_req, res, next) => {
     try {
       const entries = await readDevMailbox(ctx.config, ctx.db);
