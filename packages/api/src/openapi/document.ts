@@ -38,12 +38,19 @@ const ERRORS: Record<string, string> = {
   PAYLOAD_TOO_LARGE: "the body is larger than 100 kB",
   WOULD_REVERT: "the simulation reverted, or a chain precondition does not hold",
   RATE_LIMITED: "too many requests: slow down",
+  INTERNAL: "an unexpected failure of the service or a service it needs (never the request's fault)",
   CHAIN_UNAVAILABLE: "the chain's RPC did not answer",
 };
 
 /** Statuses of a route's answers, by error code. */
 function errorCodesOf(route: RouteDef): (keyof typeof ERROR_CODES)[] {
-  const codes = new Set<keyof typeof ERROR_CODES>(["INVALID_INPUT", "NOT_FOUND", "RATE_LIMITED", "CHAIN_UNAVAILABLE"]);
+  const codes = new Set<keyof typeof ERROR_CODES>([
+    "INVALID_INPUT",
+    "NOT_FOUND",
+    "RATE_LIMITED",
+    "INTERNAL",
+    "CHAIN_UNAVAILABLE",
+  ]);
   if (route.auth !== "open" || !route.public) codes.add("UNAUTHORIZED");
   if (route.method !== "get") {
     codes.add("MISSING_ROLE");

@@ -1,5 +1,6 @@
 import { Transaction, getBytes, hexlify, type JsonRpcProvider, type Wallet } from "ethers";
 import { loadConfig, createService, type Service } from "../../src/index.js";
+import { assertMatchesDocument } from "./documentHook.js";
 
 export interface TestApi {
   url: string;
@@ -41,6 +42,7 @@ export async function startApi(nodeUrl: string, env: Record<string, string> = {}
       } catch {
         parsed = text;
       }
+      await assertMatchesDocument(url, method, path, { status: res.status, headers: res.headers, body: parsed });
       return { status: res.status, body: parsed };
     },
     close: () => service.close(),
