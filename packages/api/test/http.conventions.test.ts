@@ -32,27 +32,33 @@ describe("http: conventions", () => {
       }
     });
 
-    it("wrongMethod_onEveryRouteOfTheTable_is404NotFound_inTheEnvelope", async () => {
-      const taken = new Set(table.map(([, r]) => `${r.method} ${r.path}`));
+    it("wrongMethod_onEveryRouteOfTheTable_is405_withAllowListingTheServedMethods_inTheEnvelope", async () => {
+      const served = new Map<string, string[]>();
+      for (const [, r] of table) served.set(r.path, [...(served.get(r.path) ?? []), r.method.toUpperCase()]);
       let checked = 0;
       for (const [name, route] of table) {
         const path = concretePath(route);
-        const others = ["get", "post", "put", "delete", "patch"].filter(
-          (m) => m !== route.method && !taken.has(`${m} ${route.path}`),
-        );
+        const mine = served.get(route.path)!;
+        const allow = [...new Set([...mine, ...(mine.includes("GET") ? ["HEAD"] : []), "OPTIONS"])].sort().join(", ");
+        const others = ["get", "post", "put", "delete", "patch"].filter((m) => !mine.includes(m.toUpperCase()));
         for (const method of others) {
-          assertError(await send(api.url, method.toUpperCase(), path), "NOT_FOUND", `${name} via ${method}`);
+          const res = await send(api.url, method.toUpperCase(), path);
+          assertError(res, "METHOD_NOT_ALLOWED", `${name} via ${method}`);
+          assert.equal(res.headers.get("allow"), allow, `${name} via ${method}`);
           checked++;
         }
       }
       assert.ok(checked >= table.length * 3);
     });
 
-    it("optionsAndHead_onAPostRoute_are404_notAnAutomaticAnswer", async () => {
+    it("optionsAndHead_onAPostRoute_areNotAnAutomaticAnswer_options200WithAllow_head405", async () => {
       const options = await send(api.url, "OPTIONS", "/api/v1/build/mint");
-      assertError(options, "NOT_FOUND", "OPTIONS");
+      assert.equal(options.status, 200);
+      assert.equal(options.headers.get("allow"), "OPTIONS, POST");
+      assert.deepEqual(options.body, { success: true, data: { allow: ["OPTIONS", "POST"] } });
       const head = await send(api.url, "HEAD", "/api/v1/build/mint");
-      assert.equal(head.status, 404);
+      assert.equal(head.status, 405);
+      assert.equal(head.headers.get("allow"), "OPTIONS, POST");
     });
 
     it("badPercentEncodingInThePath_is400InvalidInput", async () => {

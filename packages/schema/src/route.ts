@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ErrorCode } from "./envelope.js";
 
 export type HttpMethod = "get" | "post" | "put" | "delete";
 
@@ -30,6 +31,8 @@ export interface RouteDef<
   response: R;
   /** HTTP status of success (200 unless stated). */
   status?: number;
+  /** Error codes this route answers beyond those every route of its kind answers. */
+  errors?: ErrorCode[];
 }
 
 export const defineRoute = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(

@@ -11,6 +11,16 @@ export interface ApiService {
   close(): Promise<void>;
 }
 
+/** Test-side checks run on every answer `call` gets (e.g. validating it against the API's document). */
+export interface ApiHooks {
+  onResponse?(
+    url: string,
+    method: string,
+    path: string,
+    res: { status: number; headers: Headers; body: unknown },
+  ): Promise<void>;
+}
+
 export interface TestApi<S extends ApiService = ApiService> {
   url: string;
   service: S;
@@ -33,6 +43,7 @@ export async function startApi<C, S extends ApiService, O = never>(
   nodeUrl: string,
   env: Record<string, string> = {},
   opts?: O,
+  hooks: ApiHooks = {},
 ): Promise<TestApi<S>> {
   const config = entry.loadConfig({
     PORT: "0",
@@ -59,6 +70,7 @@ export async function startApi<C, S extends ApiService, O = never>(
       } catch {
         parsed = text;
       }
+      await hooks.onResponse?.(url, method, path, { status: res.status, headers: res.headers, body: parsed });
       return { status: res.status, body: parsed };
     },
     close: () => service.close(),

@@ -1,4 +1,4 @@
-import { NonceManager, id, parseUnits, ZeroAddress, type JsonRpcProvider } from "ethers";
+import { AbiCoder, NonceManager, id, parseUnits, ZeroAddress, type JsonRpcProvider } from "ethers";
 import {
   CollateralVault__factory,
   Factory__factory,
@@ -111,7 +111,8 @@ async function deployRelease(e: NonceManager & { address: string }) {
 /**
  * An active pSP campaign funded with `budgetSp` SP by the brand wallet (which holds every admin
  * role): the brand buys SP with mock USDC through the Factory, then creates the campaign.
- * Returns the campaign's label and bytes32 id.
+ * Returns the campaign's label and bytes32 id. `metadata` as bytes is written as is, valid
+ * UTF-8 or not, as any other client of the contract could.
  */
 export async function fundedCampaign(
   provider: JsonRpcProvider,
@@ -119,6 +120,7 @@ export async function fundedCampaign(
   usdc: string,
   label = "launch",
   budgetSp = 1_000n,
+  metadata: string | Uint8Array = "",
 ) {
   const { brand } = actors(provider);
   const signer = Object.assign(new NonceManager(brand), { address: brand.address });
@@ -136,6 +138,15 @@ export async function fundedCampaign(
   const budget = parseUnits(budgetSp.toString(), 18);
   await send(points.approve(program.pspVault, budget));
   const campaignId = id(label);
-  await send(vault.createCampaign(campaignId, budget, [], [], ""));
+  if (typeof metadata === "string") await send(vault.createCampaign(campaignId, budget, [], [], metadata));
+  else {
+    // The ABI encodes `string` and `bytes` alike: the selector is the string signature's.
+    const args = AbiCoder.defaultAbiCoder().encode(
+      ["bytes32", "uint256", "address[]", "address[]", "bytes"],
+      [campaignId, budget, [], [], metadata],
+    );
+    const selector = vault.interface.getFunction("createCampaign")!.selector;
+    await send(signer.sendTransaction({ to: program.pspVault, data: selector + args.slice(2) }));
+  }
   return { label, campaignId };
 }

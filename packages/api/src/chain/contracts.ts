@@ -1,14 +1,20 @@
-import { Contract, type ContractRunner } from "ethers";
-import { CONTRACT_ROLES, roleNameOf } from "@points/contracts/program";
-import { INTERFACES } from "@points/contracts/program/abi";
-import type { ContractName, RoleName } from "@points/schema";
+import { Contract, type ContractRunner, type Interface } from "ethers";
+import { roleNameOf } from "@points/contracts/program";
+import { INTERFACES as ABI_INTERFACES } from "@points/contracts/program/abi";
+import { CONTRACT_ROLES, type ContractName, type RoleName } from "@points/schema";
 import type { Program } from "../registry/programs.js";
 import { ApiError } from "../errors.js";
+import { stringOutputsAsBytes } from "./text.js";
 
-export { INTERFACES };
+// String outputs arrive as bytes: chainText() decodes them leniently where a handler reads one.
+export const INTERFACES = Object.fromEntries(
+  Object.entries(ABI_INTERFACES).map(([k, i]) => [k, stringOutputsAsBytes(i.fragments)]),
+) as Record<keyof typeof ABI_INTERFACES, Interface>;
+
+export { CONTRACT_ROLES };
 export { roleHash } from "@points/contracts/program";
 
-/** The role's name for a hash, or the hash itself when it is not a platform role. */
+/** The role's name for a hash, or the hash itself when it is not a program role. */
 export const roleName = (hash: string): string => roleNameOf(hash) ?? hash;
 
 /** Address of a named contract of the program; oracle-less programs answer 404 for "oracle". */

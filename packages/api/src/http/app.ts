@@ -9,6 +9,7 @@ import { rateLimiter } from "./rateLimit.js";
 import { parsePart } from "./validate.js";
 import { idempotentBuild } from "./idempotency.js";
 import { buildOptions } from "../chain/build.js";
+import { methodsOfPaths } from "./methods.js";
 import { sessionExchange } from "./session.js";
 import { consoleDistDir, consoleStatic } from "../console/static.js";
 import { mailboxPage, readDevMailbox } from "../console/mailer.js";
@@ -31,7 +32,7 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
   // Not strict: a JSON `null` or `3` body parses, so validation can say what is wrong with it.
   app.use(express.json({ limit: "100kb", strict: false }));
 
-  const doc = openApiDocument();
+  const doc = openApiDocument({ chainIds: ctx.config.chains.map((c) => c.chainId) });
   app.get("/api/v1/openapi.json", (_req, res) => void res.json(doc));
   const reference = referencePage(doc);
   app.get("/api/v1/reference", (_req, res) => void res.type("html").send(reference));
@@ -68,6 +69,12 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
       }
     });
   }
+  methodsOfPaths(app, [
+    ...Object.values(routes as Record<string, RouteDef>).map((r): [string, string] => [r.method, r.path]),
+    ["get", "/api/v1/openapi.json"],
+    ["get", "/api/v1/reference"],
+    ["get", "/health"],
+  ]);
   app.get("/console/dev/mailbox", async (_req, res, next) => {
     try {
       const entries = await readDevMailbox(ctx.config, ctx.db);

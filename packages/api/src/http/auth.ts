@@ -61,6 +61,18 @@ export function identify(ctx: Ctx): RequestHandler {
 }
 
 /**
+ * The WWW-Authenticate challenge of a 401: Bearer for routes that take an API key (with
+ * error="invalid_token" when a key was sent and refused, never echoing it), a private scheme for
+ * routes only a console session opens. Never Basic: browsers answer that with a login prompt.
+ */
+export const SESSION_SCHEME = 'PointsSession realm="points"';
+export function challengeOf(route: Pick<RouteDef, "auth" | "public">, keyRefused: boolean): string {
+  // Public routes never need a key: their 401s are the console sign-in's.
+  if (route.auth === "session" || route.public) return SESSION_SCHEME;
+  return keyRefused ? 'Bearer realm="points", error="invalid_token"' : 'Bearer realm="points"';
+}
+
+/**
  * Enforces the route's auth mode and answers who the caller is. "key" routes (and every
  * non-public route when the operator requires keys) take an API key or a console session;
  * "session" routes only a session. A key that is sent is always checked, so a wrong key never
@@ -68,6 +80,8 @@ export function identify(ctx: Ctx): RequestHandler {
  */
 export function authenticate(_req: Request, res: Response, route: RouteDef, ctx: Ctx): Caller {
   const { key, session } = identityOf(res);
+  // Set on every answer of a route that can refuse; only a 401 carries it (see errorHandler).
+  res.locals.challenge = challengeOf(route, key.kind === "malformed" || key.kind === "unknown");
   if (key.kind === "malformed") throw new ApiError("UNAUTHORIZED", "Authorization must be: Bearer <key>");
   if (key.kind === "unknown") throw new ApiError("UNAUTHORIZED", "API key is unknown or revoked");
   const bySession: Caller | undefined = session && { kind: "session", email: session.email };

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ApiError } from "../errors.js";
 import { isRpcUnreachable } from "@points/contracts/program";
+import { SESSION_SCHEME } from "./auth.js";
 
 /** Unknown routes answer 404 in the envelope, never an HTML page. */
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
@@ -12,6 +13,10 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const e = toApiError(err);
   if (e.status >= 500) req.log?.error({ err, code: e.code }, e.message);
   else req.log?.info({ code: e.code }, e.message);
+  if (e.status === 401) {
+    // A 401 without a route's challenge (a wrong sign-in code) belongs to the console session.
+    res.setHeader("WWW-Authenticate", (res.locals.challenge as string | undefined) ?? SESSION_SCHEME);
+  }
   res.status(e.status).json(e.toEnvelope());
 };
 

@@ -1,5 +1,13 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
-import { ErrorEnvelope, ERROR_CODES, SESSION_COOKIE, routes, type RouteDef } from "@points/schema";
+import {
+  CONFIGURED_CHAINS,
+  ErrorEnvelope,
+  ERROR_CODES,
+  MAX_UINT256,
+  SESSION_COOKIE,
+  routes,
+  type RouteDef,
+} from "@points/schema";
 import type { z } from "zod";
 
 /** OpenAPI security of an auth mode: "key" routes take a key or a console session. */
@@ -14,7 +22,66 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, "{$1}");
  */
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
 
-export function openApiDocument(): OpenApiDocument {
+/** The named formats the document's schemas use, for validators and generators to register. */
+export const NAMED_FORMATS = {
+  "eip55-address": "0x + 40 hex digits, all lowercase, all uppercase, or mixed case with a valid EIP-55 checksum",
+  uint256: `A decimal integer string of at most ${MAX_UINT256} (2^256 - 1)`,
+  email: "An e-mail address: local part, @, a domain with a dot and a top-level name of 2+ letters",
+};
+
+const ERRORS: Record<string, string> = {
+  INVALID_INPUT: "the request is malformed; the message names the field",
+  UNAUTHORIZED: "missing, unknown or revoked API key, or no console session",
+  MISSING_ROLE: "the signer lacks an on-chain role",
+  NOT_FOUND: "no such program, request, task or resource",
+  CONFLICT: "the request conflicts with the resource's state",
+  PAYLOAD_TOO_LARGE: "the body is larger than 100 kB",
+  WOULD_REVERT: "the simulation reverted, or a chain precondition does not hold",
+  RATE_LIMITED: "too many requests: slow down",
+  INTERNAL: "an unexpected failure of the service or a service it needs (never the request's fault)",
+  CHAIN_UNAVAILABLE: "the chain's RPC did not answer",
+};
+
+/** Statuses of a route's answers, by error code. */
+function errorCodesOf(route: RouteDef): (keyof typeof ERROR_CODES)[] {
+  const codes = new Set<keyof typeof ERROR_CODES>([
+    "INVALID_INPUT",
+    "NOT_FOUND",
+    "RATE_LIMITED",
+    "INTERNAL",
+    "CHAIN_UNAVAILABLE",
+  ]);
+  if (route.auth !== "open" || !route.public) codes.add("UNAUTHORIZED");
+  if (route.method !== "get") {
+    codes.add("MISSING_ROLE");
+    codes.add("WOULD_REVERT");
+  }
+  if (route.body) codes.add("PAYLOAD_TOO_LARGE");
+  for (const c of route.errors ?? []) codes.add(c);
+  return [...codes].sort((a, b) => ERROR_CODES[a] - ERROR_CODES[b]);
+}
+
+/** Lists the configured chains wherever a schema is marked as taking only those. */
+function fillConfiguredChains(node: unknown, chainIds: number[]): void {
+  if (Array.isArray(node)) return node.forEach((n) => fillConfiguredChains(n, chainIds));
+  if (typeof node !== "object" || node === null) return;
+  const o = node as Record<string, unknown>;
+  if (o[CONFIGURED_CHAINS] === true) {
+    const types = ([] as unknown[]).concat(o.type);
+    o.enum = [
+      ...(types.includes("string") ? chainIds.map(String) : chainIds),
+      ...(types.includes("null") ? [null] : []),
+    ];
+  }
+  for (const v of Object.values(o)) fillConfiguredChains(v, chainIds);
+}
+
+export interface DocumentOptions {
+  /** The chains this server serves: chain ids elsewhere are refused, so the document says so. */
+  chainIds?: number[];
+}
+
+export function openApiDocument(options: DocumentOptions = {}): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   registry.registerComponent("securitySchemes", "apiKey", { type: "http", scheme: "bearer" });
   registry.registerComponent("securitySchemes", "consoleSession", {
@@ -42,29 +109,39 @@ export function openApiDocument(): OpenApiDocument {
       },
       responses: {
         [route.status ?? 200]: { description: "Success", content: { "application/json": { schema: route.response } } },
-        400: errorResponse("INVALID_INPUT: the request is malformed; the message names the field"),
-        ...(route.auth !== "open"
-          ? { 401: errorResponse("UNAUTHORIZED: missing, unknown or revoked API key, or no console session") }
-          : {}),
-        ...(route.method !== "get" ? { 403: errorResponse("MISSING_ROLE: the signer lacks an on-chain role") } : {}),
-        404: errorResponse("NOT_FOUND"),
-        ...(route.method !== "get" ? { 422: errorResponse("WOULD_REVERT: the simulation reverted") } : {}),
-        429: errorResponse("RATE_LIMITED"),
-        502: errorResponse("CHAIN_UNAVAILABLE: the chain's RPC did not answer"),
+        ...Object.fromEntries(
+          errorCodesOf(route).map((c) => [ERROR_CODES[c], errorResponse(`${c}: ${ERRORS[c] ?? c}`)]),
+        ),
       },
     });
   }
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
       title: "Points platform API",
       version: "1.0.0",
-      description: `Builds unsigned transactions (the caller signs), reads chain state. Error codes and statuses: ${Object.entries(
-        ERROR_CODES,
-      )
-        .map(([c, s]) => `${c} ${s}`)
-        .join(", ")}.`,
+      license: { name: "MIT", identifier: "MIT" },
+      description: [
+        "Builds unsigned transactions (the caller signs), reads chain state.",
+        `Error codes and statuses: ${Object.entries(ERROR_CODES)
+          .map(([c, s]) => `${c} ${s}`)
+          .join(", ")}.`,
+        "Every answer, success or error, is JSON in the envelope. A method a path does not serve has no",
+        "operation: it answers 405 METHOD_NOT_ALLOWED with an `Allow` header naming the methods it serves,",
+        "and OPTIONS answers 200 with the same `Allow` header. The service sends no CORS headers.",
+        `Named formats: ${Object.entries(NAMED_FORMATS)
+          .map(([f, d]) => `\`${f}\`: ${d}`)
+          .join("; ")}.`,
+      ].join(" "),
     },
     servers: [{ url: "/" }],
   });
+  const envelope = doc.components?.schemas?.ErrorEnvelope as Record<string, unknown> | undefined;
+  if (envelope) {
+    envelope.description =
+      "Every error. 405 METHOD_NOT_ALLOWED (a known path, a method it does not serve, with `Allow`) " +
+      "is answered in this envelope too; it belongs to no operation.";
+  }
+  if (options.chainIds) fillConfiguredChains(doc, options.chainIds);
+  return Object.assign(doc, { "x-formats": NAMED_FORMATS });
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ERROR_CODES, type ErrorCode } from "@points/schema";
+import { assertMatchesDocument } from "./documentHook.js";
 
 export interface RawResponse {
   status: number;
@@ -23,7 +24,9 @@ export async function send(
   } catch {
     body = undefined;
   }
-  return { status: res.status, headers: res.headers, text, body };
+  const raw = { status: res.status, headers: res.headers, text, body };
+  await assertMatchesDocument(base, method, path, raw);
+  return raw;
 }
 
 // A V8 stack frame ("    at fn (/path/file.ts:1:2)") or a source path with a line number.

@@ -1,12 +1,16 @@
 import { startApi as startTestApi, type TestApi as TestkitApi } from "@points/testkit";
 import * as api from "../../src/index.js";
 import type { ServiceOptions } from "../../src/service.js";
+import { assertMatchesDocument } from "./documentHook.js";
 
 export type TestApi = TestkitApi<api.Service>;
 
-/** The API from this package's source on a free port, in-memory database, chain = the local node. */
+/**
+ * The API from this package's source on a free port, in-memory database, chain = the local node.
+ * Every answer `call` gets is checked against the served OpenAPI document.
+ */
 export const startApi = (
   nodeUrl: string,
   env: Record<string, string> = {},
   opts: ServiceOptions = {},
-): Promise<TestApi> => startTestApi(api, nodeUrl, env, opts);
+): Promise<TestApi> => startTestApi(api, nodeUrl, env, opts, { onResponse: assertMatchesDocument });

@@ -1,8 +1,13 @@
-import { Address, ContractNameSchema, RoleNameSchema } from "../primitives.js";
+import { Address, ContractNameSchema, RoleNameSchema, withContractRole } from "../primitives.js";
 import { defineRoute } from "../route.js";
 import { UnsignedTx } from "../tx.js";
 import { success } from "../envelope.js";
-import { buildBody } from "./build.js";
+import { buildEnvelope } from "./build.js";
+import { z } from "zod";
+
+const roleInput = withContractRole(
+  z.strictObject({ contract: ContractNameSchema, role: RoleNameSchema, account: Address }),
+);
 
 const tx = success(UnsignedTx);
 
@@ -12,7 +17,7 @@ export const grantRole = defineRoute({
   summary: "Build grantRole for the contract's admin (key)",
   tag: "roles",
   auth: "key",
-  body: buildBody({ contract: ContractNameSchema, role: RoleNameSchema, account: Address }),
+  body: buildEnvelope(roleInput),
   response: tx,
 });
 
@@ -22,7 +27,7 @@ export const revokeRole = defineRoute({
   summary: "Build revokeRole for the contract's admin (key)",
   tag: "roles",
   auth: "key",
-  body: buildBody({ contract: ContractNameSchema, role: RoleNameSchema, account: Address }),
+  body: buildEnvelope(roleInput),
   response: tx,
 });
 
@@ -32,7 +37,7 @@ export const pause = defineRoute({
   summary: "Build pause() for a pauser (key)",
   tag: "freeze",
   auth: "key",
-  body: buildBody({ contract: ContractNameSchema }),
+  body: buildEnvelope(z.strictObject({ contract: ContractNameSchema })),
   response: tx,
 });
 
@@ -42,6 +47,6 @@ export const unpause = defineRoute({
   summary: "Build unpause() for the contract's admin (key)",
   tag: "freeze",
   auth: "key",
-  body: buildBody({ contract: ContractNameSchema }),
+  body: buildEnvelope(z.strictObject({ contract: ContractNameSchema })),
   response: tx,
 });

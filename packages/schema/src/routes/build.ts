@@ -5,9 +5,12 @@ import { TxNonce, UnsignedTx } from "../tx.js";
 import { success } from "../envelope.js";
 
 /** `{input, key}` body of the /api/v1 build, role and freeze routes. */
-export const buildBody = <T extends z.ZodRawShape>(input: T) =>
+export const buildBody = <T extends z.ZodRawShape>(input: T) => buildEnvelope(z.strictObject(input));
+
+/** The same envelope around an input schema that is more than a plain object. */
+export const buildEnvelope = <I extends z.ZodType>(input: I) =>
   z.strictObject({
-    input: z.strictObject(input),
+    input,
     key: Address.meta({ description: "Address that will sign the returned transaction" }),
     program: ProgramRef,
     nonce: TxNonce,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Address, ChainIdParam, PositiveAmount, Uint } from "../primitives.js";
+import { Address, ConfiguredChainIdParam, PositiveAmount, Uint } from "../primitives.js";
 import { defineRoute } from "../route.js";
 import { TxNonce, UnsignedTx } from "../tx.js";
 import { success } from "../envelope.js";
@@ -7,7 +7,7 @@ import { success } from "../envelope.js";
 const chainBody = <T extends z.ZodRawShape>(input: T) =>
   z.strictObject({ input: z.strictObject(input), key: Address, nonce: TxNonce });
 
-export const ChainFactoryParams = z.object({ chainId: ChainIdParam, factoryAddr: Address });
+export const ChainFactoryParams = z.object({ chainId: ConfiguredChainIdParam, factoryAddr: Address });
 export const ChainAssetParams = ChainFactoryParams.extend({ assetAddr: Address });
 const base = "/api/v1/build/evm/chain/:chainId/factory/:factoryAddr/asset/:assetAddr/redeem";
 const tx = success(UnsignedTx);

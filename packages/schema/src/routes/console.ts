@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Address } from "../primitives.js";
+import { Address, CONFIGURED_CHAINS, PathText, SafeText, TrimmedText } from "../primitives.js";
 import { defineRoute } from "../route.js";
 import { success } from "../envelope.js";
 
@@ -19,7 +19,11 @@ export const Email = z
   .pipe(z.email("must be an e-mail address"))
   // One account per mailbox whatever the case the user types.
   .transform((v) => v.toLowerCase())
-  .meta({ description: "E-mail address (case-insensitive)", example: "ada@example.com" });
+  .meta({
+    description: "E-mail address (case-insensitive; surrounding spaces are ignored)",
+    format: "email",
+    example: "ada@example.com",
+  });
 
 export const LoginCode = z
   .string()
@@ -33,18 +37,18 @@ export const Brand = z
   .regex(BRAND_PATTERN, "must be 1-32 lowercase letters and digits")
   .meta({ description: "Lowercase alphanumeric, unique across programs", example: "acme" });
 
-const Text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+const Text = (max: number) => TrimmedText(max, false);
 const Url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2048);
 
 /** The organization as far as the user has filled it (the console validates each step). */
 export const WizardOrganization = z.strictObject({
-  name: Text(200).min(1, "must not be empty").optional(),
+  name: TrimmedText(200, true).optional(),
   website: Url.optional(),
   description: Text(2000).optional(),
 });
 
 export const WizardToken = z.strictObject({
-  name: Text(64).min(1, "must not be empty").optional(),
+  name: TrimmedText(64, true).optional(),
   symbol: z
     .string()
     .regex(/^[A-Za-z0-9]{1,11}$/, "must be 1-11 letters or digits")
@@ -60,7 +64,13 @@ export const Wizard = z
     step: z.number().int().min(1).max(WIZARD_STEPS),
     wallet: Address.nullable(),
     organization: WizardOrganization.nullable(),
-    chainId: z.number().int().positive().nullable(),
+    chainId: z
+      .number()
+      .int()
+      .positive()
+      .max(Number.MAX_SAFE_INTEGER)
+      .meta({ [CONFIGURED_CHAINS]: true })
+      .nullable(),
     token: WizardToken.nullable(),
     brand: Brand.nullable(),
     taskId: z.string().nullable().meta({ description: "The onboarding task once the deploy started" }),
@@ -79,7 +89,7 @@ export const WizardUpdate = z
     token: Wizard.shape.token.optional(),
     brand: Wizard.shape.brand.optional(),
     taskId: z.uuid("must be a task id (UUID)").nullable().optional(),
-    programId: z.string().min(1).max(100).nullable().optional(),
+    programId: SafeText(100, 1).nullable().optional(),
   })
   // An empty PUT saves nothing: most likely a client bug, so say so.
   .refine((o) => Object.keys(o).length > 0, "must set at least one wizard field");
@@ -119,6 +129,7 @@ export const consoleVerify = defineRoute({
   auth: "open",
   public: true,
   body: z.strictObject({ email: Email, code: LoginCode }),
+  errors: ["UNAUTHORIZED"],
   response: success(z.object({ email: z.string() })),
 });
 
@@ -148,6 +159,7 @@ export const consoleWizardSave = defineRoute({
   tag,
   auth: "session",
   body: WizardUpdate,
+  errors: ["CONFLICT"],
   response: success(Wizard),
 });
 
@@ -175,7 +187,7 @@ export const consoleBrandAvailable = defineRoute({
   summary: "Whether a brand is valid and free (not a registered program, not claimed by a deploy task)",
   tag,
   auth: "open",
-  params: z.object({ brand: z.string().min(1).max(100) }),
+  params: z.object({ brand: PathText(100) }),
   response: success(
     z.object({
       brand: z.string(),

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { Address, ChainIdParam } from "../primitives.js";
+import { Address, ChainIdParam, CONFIGURED_CHAINS, TrimmedText } from "../primitives.js";
 import { defineRoute } from "../route.js";
 import { success } from "../envelope.js";
 
-const Text = (max: number) =>
-  z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
+const Text = (max: number) => TrimmedText(max, true);
 const Url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2048);
 
 /** POST /api/v1/client-onboarding/deploy body (docs/deployment.md#onboarding-over-http). */
@@ -14,7 +13,12 @@ export const OnboardingRequest = z.strictObject({
     .regex(/^[a-z0-9]{1,32}$/, "must be 1-32 lowercase letters and digits")
     .meta({ description: "Lowercase alphanumeric, unique across programs", example: "acme" }),
   organization: z.strictObject({ name: Text(200), website: Url, description: Text(2000) }),
-  chainId: z.number().int().positive().meta({ description: "One of the server's configured chains", example: 31337 }),
+  chainId: z
+    .number()
+    .int()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER)
+    .meta({ description: "One of the server's configured chains", example: 31337, [CONFIGURED_CHAINS]: true }),
   token: z.strictObject({
     name: Text(64),
     symbol: z.string().regex(/^[A-Za-z0-9]{1,11}$/, "must be 1-11 letters or digits"),
@@ -114,6 +118,7 @@ export const onboardingDeploy = defineRoute({
   auth: "key",
   status: 202,
   body: OnboardingRequest,
+  errors: ["CONFLICT"],
   response: success(
     z.object({
       taskId: z.string(),
@@ -153,5 +158,6 @@ export const onboardingRetry = defineRoute({
   auth: "key",
   status: 202,
   params: TaskParams,
+  errors: ["CONFLICT"],
   response: success(TaskView),
 });

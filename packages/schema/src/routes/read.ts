@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { Address, ChainIdParam, ContractNameSchema, ProgramRef, RoleNameSchema, Uint } from "../primitives.js";
+import {
+  Address,
+  ConfiguredChainIdParam,
+  ContractNameSchema,
+  PathText,
+  ProgramRef,
+  RoleNameSchema,
+  Uint,
+} from "../primitives.js";
 import { defineRoute } from "../route.js";
 import { success } from "../envelope.js";
 import { RedeemRequestView } from "./chainRedeem.js";
@@ -42,7 +50,7 @@ export const AssetView = z.object({
   asset: Address,
   vault: Address,
   decimals: z.number().int(),
-  symbol: z.string(),
+  symbol: z.string().meta({ description: "The token's symbol; invalid UTF-8 and NUL read as U+FFFD" }),
   collateral: z.string().meta({ description: "Asset held by the vault, in the asset's units" }),
   pegged: z.boolean().nullable().meta({ description: "Oracle peg status; null without an oracle" }),
 });
@@ -123,7 +131,7 @@ export const getFactory = defineRoute({
   summary: "A program by id or Factory address",
   tag: "contracts",
   auth: "open",
-  params: z.object({ id: z.string().min(1).max(100) }),
+  params: z.object({ id: PathText(100) }),
   response: success(ProgramView),
 });
 
@@ -133,7 +141,7 @@ export const listChainContracts = defineRoute({
   summary: "Programs on one chain",
   tag: "contracts",
   auth: "open",
-  params: z.object({ chainId: ChainIdParam }),
+  params: z.object({ chainId: ConfiguredChainIdParam }),
   response: success(z.object({ chainId: z.string(), programs: z.array(ProgramView) })),
 });
 

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { Address, Amount, CampaignId, Metadata, PositiveAmount, ProgramRef, RoleNameSchema } from "../primitives.js";
+import {
+  Address,
+  Amount,
+  CampaignId,
+  CONTRACT_ROLES,
+  Metadata,
+  PositiveAmount,
+  ProgramRef,
+  roleNameSchema,
+} from "../primitives.js";
 import { defineRoute } from "../route.js";
 import { CampaignIdResolution, UnsignedTx } from "../tx.js";
 import { success } from "../envelope.js";
@@ -9,6 +18,7 @@ const tx = success(UnsignedTx);
 const base = "/studio/sdk/v1/tx/psp";
 const post = <B extends z.ZodType>(path: string, summary: string, body: B) =>
   defineRoute({ method: "post", path: `${base}/${path}`, summary, tag: "psp", auth: "key", body, response: tx });
+const PspRole = roleNameSchema(CONTRACT_ROLES.pspVault);
 const Accounts = z.array(Address).max(256, "must hold at most 256 addresses").default([]);
 
 export const pspCreateCampaign = post(
@@ -77,12 +87,12 @@ export const pspSetCampaignAdmin = post(
 export const pspGrantRole = post(
   "grant-role",
   "grantRole(role, account) on the PSPVault (roleType e.g. ISSUING_ADMIN)",
-  studioBody({ roleType: RoleNameSchema, account: Address }),
+  studioBody({ roleType: PspRole, account: Address }),
 );
 export const pspRevokeRole = post(
   "revoke-role",
   "revokeRole(role, account) on the PSPVault",
-  studioBody({ roleType: RoleNameSchema, account: Address }),
+  studioBody({ roleType: PspRole, account: Address }),
 );
 const statusBody = studioBody({ campaignId: CampaignId });
 export const pspPauseCampaign = post("pause-campaign", "pauseCampaign(campaignId): Active -> Paused", statusBody);
@@ -121,7 +131,9 @@ export const CampaignView = z.object({
   outstanding: z.string(),
   status: z.enum(["Active", "Paused", "Closed"]),
   creator: Address,
-  metadata: z.string(),
+  metadata: z.string().meta({
+    description: "As written on chain; invalid UTF-8 and NUL read as U+FFFD (the campaign admin wrote it, not us)",
+  }),
 });
 
 export const pspCampaign = defineRoute({

@@ -42,7 +42,8 @@ export const onboardingDeploy: Handler<typeof routes.onboardingDeploy> = async (
     );
   }
   if (BigInt(body.oracle?.lowerPeg ?? 0) > BigInt(body.oracle?.upperPeg ?? 0)) {
-    throw new ApiError("INVALID_INPUT", "body.oracle.lowerPeg: must not exceed upperPeg", {
+    // The Oracle's initializer reverts (InvalidPegBand): a chain precondition, not a shape error.
+    throw new ApiError("WOULD_REVERT", "body.oracle.lowerPeg: must not exceed upperPeg", {
       issues: [{ field: "body.oracle.lowerPeg", message: "must not exceed upperPeg" }],
     });
   }

@@ -2,6 +2,7 @@ import { getAddress, ZeroAddress } from "ethers";
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
 import { contract, erc20, read, target, type Target } from "../../program/target.js";
+import { chainText } from "../../chain/text.js";
 
 /**
  * Every asset's vault, decimals, symbol, collateral held and peg status at `blockTag`. A
@@ -33,7 +34,7 @@ async function assetViews(t: Target, assets: string[], oracle: string | null, bl
         asset: getAddress(asset),
         vault: getAddress(vault),
         decimals: Number(decimals),
-        symbol: String(symbol),
+        symbol: chainText(symbol),
         collateral: collateral.toString(),
         pegged,
       };

@@ -3,6 +3,7 @@ import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
 import { contract, read, target } from "../../program/target.js";
 import { campaignId } from "../../program/campaign.js";
+import { chainText } from "../../chain/text.js";
 
 const STATUS = ["None", "Active", "Paused", "Closed"] as const;
 
@@ -32,7 +33,7 @@ export const pspCampaign: Handler<typeof routes.pspCampaign> = async ({ params, 
     outstanding: c.outstanding.toString(),
     status: STATUS[Number(c.status)] as Exclude<(typeof STATUS)[number], "None">,
     creator: getAddress(c.creator),
-    metadata: c.metadata,
+    metadata: chainText(c.metadata),
   };
 };
 
