@@ -7,7 +7,7 @@ import { errorHandler, notFoundHandler } from "./errors.js";
 import { httpLogger } from "./logger.js";
 import { rateLimiter } from "./rateLimit.js";
 import { parsePart } from "./validate.js";
-import { sessionExchange } from "./session.js";
+import { isLoopbackRequest, sessionExchange } from "./session.js";
 import { consoleDistDir, consoleStatic } from "../console/static.js";
 import { mailboxPage, readDevMailbox } from "../console/mailer.js";
 import { openApiDocument } from "../openapi/document.js";
@@ -55,9 +55,9 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
       }
     });
   }
-  app.get("/console/dev/mailbox", async (_req, res, next) => {
+  app.get("/console/dev/mailbox", async (req, res, next) => {
     try {
-      const entries = await readDevMailbox(ctx.config, ctx.db);
+      const entries = await readDevMailbox(ctx.config, ctx.db, isLoopbackRequest(req));
       if (!entries) return next();
       res.type("html").send(mailboxPage(entries));
     } catch (e) {

@@ -1,8 +1,9 @@
 import type { Request, RequestHandler, Response } from "express";
-import { SESSION_COOKIE, type RouteDef } from "@points/schema";
+import type { RouteDef } from "@points/schema";
 import type { Ctx } from "../context.js";
 import type { Caller } from "../auth/caller.js";
 import { ApiError } from "../errors.js";
+import { sessionCookieName } from "./session.js";
 
 const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{1,512})$/i;
 
@@ -46,7 +47,7 @@ export function identify(ctx: Ctx): RequestHandler {
         key = !match ? { kind: "malformed" } : keyId ? { kind: "key", keyId } : { kind: "unknown" };
       }
       const identity: Identity = { key };
-      const cookie = readCookie(req.get("cookie"), SESSION_COOKIE);
+      const cookie = readCookie(req.get("cookie"), sessionCookieName(ctx.config.production));
       if (cookie) {
         identity.cookie = cookie;
         const email = await ctx.console.sessions.resolve(cookie);

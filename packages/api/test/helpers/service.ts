@@ -4,9 +4,12 @@ import type { ServiceOptions } from "../../src/service.js";
 
 export type TestApi = TestkitApi<api.Service>;
 
-/** The API from this package's source on a free port, in-memory database, chain = the local node. */
+/**
+ * The API from this package's source on a free port, in-memory database, chain = the local
+ * node, dev mailbox on (the tests read sign-in codes from it).
+ */
 export const startApi = (
   nodeUrl: string,
   env: Record<string, string> = {},
   opts: ServiceOptions = {},
-): Promise<TestApi> => startTestApi(api, nodeUrl, env, opts);
+): Promise<TestApi> => startTestApi(api, nodeUrl, { DEV_MAILBOX: "1", ...env }, opts);
