@@ -5,7 +5,8 @@ import type { Ctx, Handler } from "../context.js";
 import { authenticate, identify } from "./auth.js";
 import { errorHandler, notFoundHandler } from "./errors.js";
 import { httpLogger } from "./logger.js";
-import { rateLimiter } from "./rateLimit.js";
+import { ipRateLimiter, rateLimiter } from "./rateLimit.js";
+import { requireKeyOffTestnet } from "./buildGate.js";
 import { parsePart } from "./validate.js";
 import { isLoopbackRequest, sessionExchange } from "./session.js";
 import { consoleDistDir, consoleStatic } from "../console/static.js";
@@ -24,6 +25,8 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
   // CSP stays "self" only (the console is built by Vite: no inline scripts). No
   // upgrade-insecure-requests: it breaks the console served over plain http on a LAN address.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  // Per IP before any credential is looked up: invented keys and cookies cost no database work.
+  app.use(ipRateLimiter(ctx.config));
   app.use(identify(ctx));
   app.use(rateLimiter(ctx.config));
   // Not strict: a JSON `null` or `3` body parses, so validation can say what is wrong with it.
@@ -48,6 +51,7 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
           caller,
           http: sessionExchange(req, res, ctx),
         };
+        await requireKeyOffTestnet(route, caller, input.params as never, input.body as never, ctx);
         const data = await handler(input as never, ctx);
         res.status(route.status ?? 200).json({ success: true, data });
       } catch (e) {

@@ -23,3 +23,20 @@ export function rateLimiter(config: Config) {
       next(new ApiError("RATE_LIMITED", "too many requests: slow down and retry after a minute")),
   });
 }
+
+/**
+ * Runs before `identify`, keyed on the IP only, with the larger of the two budgets: a flood
+ * of requests carrying invented API keys or session cookies is cut off before each of them
+ * costs a database lookup. Keyed callers sharing one address share this ceiling.
+ */
+export function ipRateLimiter(config: Config) {
+  return rateLimit({
+    windowMs: 60_000,
+    limit: Math.max(config.rateLimit.perIp, config.rateLimit.perKey),
+    keyGenerator: (req) => `pre:${ipKeyGenerator(req.ip ?? "unknown")}`,
+    standardHeaders: false,
+    legacyHeaders: false,
+    handler: (_req, _res, next) =>
+      next(new ApiError("RATE_LIMITED", "too many requests: slow down and retry after a minute")),
+  });
+}
