@@ -33,7 +33,6 @@ async function start(env: Record<string, string> = {}) {
   return { service, url, lines };
 }
 
-
 describe("console: sign-in (wizard step 1)", () => {
   let api: { service: Service; url: string; lines: string[] };
 
