@@ -5,7 +5,7 @@ import type { Ctx, Handler } from "../context.js";
 import { authenticate, identify } from "./auth.js";
 import { errorHandler, notFoundHandler } from "./errors.js";
 import { httpLogger } from "./logger.js";
-import { ipRateLimiter, rateLimiter } from "./rateLimit.js";
+import { rateLimiter } from "./rateLimit.js";
 import { requireKeyOffTestnet } from "./buildGate.js";
 import { parsePart } from "./validate.js";
 import { isLoopbackRequest, sessionExchange } from "./session.js";
@@ -25,8 +25,6 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
   // CSP stays "self" only (the console is built by Vite: no inline scripts). No
   // upgrade-insecure-requests: it breaks the console served over plain http on a LAN address.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
-  // Per IP before any credential is looked up: invented keys and cookies cost no database work.
-  app.use(ipRateLimiter(ctx.config));
   app.use(identify(ctx));
   app.use(rateLimiter(ctx.config));
   // Not strict: a JSON `null` or `3` body parses, so validation can say what is wrong with it.

@@ -25,18 +25,31 @@ export function rateLimiter(config: Config) {
 }
 
 /**
- * Runs before `identify`, keyed on the IP only, with the larger of the two budgets: a flood
- * of requests carrying invented API keys or session cookies is cut off before each of them
- * costs a database lookup. Keyed callers sharing one address share this ceiling.
+ * Per IP, the credential lookups that found nothing (invented API keys, dead session cookies)
+ * in the current minute. Once an IP has spent its per-IP budget on them, its credentials are
+ * no longer looked up at all: a flood of made-up keys costs no database work, while valid keys
+ * (which never count here) keep their own budgets.
  */
-export function ipRateLimiter(config: Config) {
-  return rateLimit({
-    windowMs: 60_000,
-    limit: Math.max(config.rateLimit.perIp, config.rateLimit.perKey),
-    keyGenerator: (req) => `pre:${ipKeyGenerator(req.ip ?? "unknown")}`,
-    standardHeaders: false,
-    legacyHeaders: false,
-    handler: (_req, _res, next) =>
-      next(new ApiError("RATE_LIMITED", "too many requests: slow down and retry after a minute")),
-  });
+export class FailedLookups {
+  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs = 60_000,
+  ) {}
+
+  blocked(ip: string): boolean {
+    const entry = this.hits.get(ip);
+    return entry !== undefined && entry.resetAt > Date.now() && entry.count >= this.limit;
+  }
+
+  hit(ip: string): void {
+    const now = Date.now();
+    if (this.hits.size > 100_000) {
+      for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
+    }
+    const entry = this.hits.get(ip);
+    if (!entry || entry.resetAt <= now) this.hits.set(ip, { count: 1, resetAt: now + this.windowMs });
+    else entry.count++;
+  }
 }
