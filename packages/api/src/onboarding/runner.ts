@@ -1,5 +1,5 @@
 import { Wallet, getAddress, type JsonRpcProvider } from "ethers";
-import { isDevChainId as isDevChain } from "@points/contracts/program";
+import { isDevChainId as isDevChain, isRpcUnreachable } from "@points/contracts/program";
 import { deployProgram, type DeployConfig, type ProgramRecord, type StageContext } from "@points/deployer";
 import type { TaskStageName } from "@points/schema";
 import type { Ctx } from "../context.js";
@@ -55,8 +55,11 @@ export function createRunner(ctx: Ctx, storeFor: StoreFactory = dbStore): TaskRu
     const stageCtx = { chainId: BigInt(task.chainId), brand: task.brand };
     let record: ProgramRecord;
     try {
-      // The node may have been swapped since start: ask again before anything is signed.
-      await assertChainId(signer.provider as JsonRpcProvider, ctx.chains.get(task.chainId).config);
+      // The node may have been swapped since start: ask again before anything is signed. A node
+      // that does not answer is left to the deployer, which fails its validate stage on it.
+      await assertChainId(signer.provider as JsonRpcProvider, ctx.chains.get(task.chainId).config).catch((e) => {
+        if (!isRpcUnreachable(e)) throw e;
+      });
       record = await deployProgram(deployConfig(task), signer, store, {
         chain: { chainId: BigInt(task.chainId), dev: isDevChain(task.chainId) },
         // Every chain call is bounded: a dead RPC fails the task instead of hanging it.
