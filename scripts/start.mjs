@@ -66,6 +66,8 @@ async function startApi(chain) {
   const { loadConfig, createService } = await import(path.join(root, "packages", "api", "dist", "index.js"));
   const manifest = JSON.parse(readFileSync(path.join(DEV_MANIFESTS, "31337", "demo.json"), "utf8"));
   const config = loadConfig({
+    // Sign-in codes of the local console go to the dev mailbox page (loopback clients only).
+    DEV_MAILBOX: "1",
     ...process.env,
     HOST: "127.0.0.1",
     PORT: String(API_PORT),

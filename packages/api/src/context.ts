@@ -39,6 +39,8 @@ export interface Ctx {
 export interface HttpExchange {
   /** The client's address (honours TRUST_PROXY). */
   ip: string;
+  /** The client is on this machine (the socket and, behind a proxy, the forwarded address). */
+  loopback: boolean;
   /** The session cookie's value as sent (live or not). */
   sessionToken: string | undefined;
   setSessionCookie(token: string, expiresAt: Date): void;

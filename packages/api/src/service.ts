@@ -8,6 +8,8 @@ import { migrate } from "./db/migrations.js";
 import { ProgramRegistry } from "./registry/programs.js";
 import { ApiKeys } from "./auth/apiKeys.js";
 import { Chains } from "./chain/client.js";
+import { assertChainId } from "./chain/rpc.js";
+import { isRpcUnreachable } from "@points/contracts/program";
 import { createApp } from "./http/app.js";
 import { createLogger } from "./http/logger.js";
 import { handlers } from "./handlers/index.js";
@@ -49,6 +51,14 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
       mailer,
     },
   };
+  try {
+    await checkChainIds(ctx);
+  } catch (e) {
+    ctx.chains.destroy();
+    mailer.close();
+    await db.close();
+    throw e;
+  }
   const worker = config.worker.mode === "inline" ? createWorker(ctx, opts.storeFor) : undefined;
   worker?.start();
   const app = createApp(ctx, handlers);
@@ -74,6 +84,25 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
       await db.close();
     },
   };
+}
+
+/**
+ * Refuses to start when a chain's RPC answers for another chain. A node that does not answer
+ * yet is left to the check before each deploy (a restarting node must not stop the service).
+ */
+export async function checkChainIds(ctx: Ctx): Promise<void> {
+  for (const chain of ctx.config.chains) {
+    const client = ctx.chains.get(chain.chainId);
+    try {
+      await assertChainId(client.provider, chain);
+    } catch (e) {
+      if (!isRpcUnreachable(e)) throw e;
+      ctx.logger.warn(
+        { chainId: chain.chainId },
+        "chain did not answer at start: its id is checked before each deploy",
+      );
+    }
+  }
 }
 
 /** An onboarding worker over every configured chain, sharing the service's database. */

@@ -17,7 +17,7 @@ describe("console: wizard progress is stored on the server", () => {
   let api: TestApi;
 
   before(async () => {
-    api = await startApi(CLOSED_PORT, { CHAINS: JSON.stringify(CHAINS) });
+    api = await startApi(CLOSED_PORT, { CHAINS: JSON.stringify(CHAINS), EXECUTOR_PRIVATE_KEY: `0x${"1".repeat(64)}` });
   });
   after(async () => {
     await api?.close();

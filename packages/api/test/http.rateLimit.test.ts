@@ -59,7 +59,7 @@ describe("http: rate limits per key and per IP", () => {
 describe("http: rate limits behind a reverse proxy (TRUST_PROXY)", () => {
   let api: TestApi;
   before(async () => {
-    api = await startApi(CLOSED_PORT, { RATE_LIMIT_PER_MINUTE_IP: "2", TRUST_PROXY: "loopback" });
+    api = await startApi(CLOSED_PORT, { RATE_LIMIT_PER_MINUTE_IP: "2", TRUST_PROXY: "1" });
   });
   after(async () => {
     await api?.close();

@@ -1,13 +1,14 @@
-import { Contract, FetchRequest, JsonRpcProvider, Network, getAddress, type FeeData } from "ethers";
+import { Contract, JsonRpcProvider, getAddress, type FeeData } from "ethers";
 import { isRpcUnreachable } from "@points/contracts/program";
 import type { ContractName } from "@points/schema";
 import type { ChainConfig } from "../config/env.js";
 import { ApiError } from "../errors.js";
 import { INTERFACES } from "./contracts.js";
+import { rpcProvider } from "./rpc.js";
 
 /**
  * One configured chain. Requests made in the same tick go out as one JSON-RPC batch; the
- * chain id is static (never re-detected); fee data is cached for one block time, so a burst of
+ * chain id is checked at start and before each deploy, not per request; fee data is cached for one block time, so a burst of
  * builds costs one fee lookup.
  */
 export class ChainClient {
@@ -21,16 +22,7 @@ export class ChainClient {
     readonly config: ChainConfig,
     timeoutMs: number,
   ) {
-    const request = new FetchRequest(config.rpcUrl);
-    request.timeout = timeoutMs;
-    this.provider = new JsonRpcProvider(request, Network.from(config.chainId), {
-      staticNetwork: true,
-      batchMaxCount: 100,
-      batchStallTime: 2,
-      // ethers otherwise replays identical calls for 250 ms: a stale pending nonce after a
-      // broadcast would build a transaction that can never land.
-      cacheTimeout: -1,
-    });
+    this.provider = rpcProvider(config, timeoutMs, { batchMaxCount: 100, batchStallTime: 2 });
   }
 
   get chainId(): bigint {

@@ -82,13 +82,15 @@ const Env = z.object({
   RATE_LIMIT_PER_MINUTE_IP: int(1, 1_000_000_000, 600),
   RATE_LIMIT_PER_MINUTE_KEY: int(1, 1_000_000_000, 1200),
   /**
-   * Express "trust proxy": how to find the client's IP behind a reverse proxy (a hop count, or
-   * addresses/subnets such as "loopback"). Unset: the socket's address.
+   * How many reverse proxies stand in front of the service: the client's IP is read that many
+   * hops back in X-Forwarded-For. Only a count: "true" would let any client name its own IP
+   * and walk around every per-IP limit. Unset: the socket's address.
    */
   TRUST_PROXY: z
     .string()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : /^[0-9]+$/.test(v) ? Number(v) : v === "true" ? true : v)),
+    .regex(/^[0-9]{1,2}$/, "must be the number of reverse proxies in front of the service (a hop count)")
+    .transform(Number)
+    .optional(),
   /**
    * How long API-key checks and program lookups are kept in memory. A key revoked or a program
    * registered by another process takes effect within this time (this process: at once). 0: off.
@@ -108,12 +110,16 @@ const Env = z.object({
   TASK_LEASE_MS: int(100, 3_600_000, 30_000),
   WORKER_POLL_MS: int(10, 60_000, 1_000),
   NODE_ENV: z.string().default("development"),
-  /** SMTP server for console sign-in codes (smtp:// or smtps://); unset: codes go to the log and the dev mailbox. */
+  /** SMTP server for console sign-in codes (smtp:// or smtps://); required in production. */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/\s]+/, "must be an smtp:// or smtps:// URL with a host")
     .refine((v) => URL.canParse(v), "is not a valid URL")
     .optional(),
+  /** Development without SMTP: keep sign-in codes in a mailbox page that answers loopback clients only. */
+  DEV_MAILBOX: bool.default(false),
+  /** Serve build routes of chains not marked testnet without an API key (a free proxy to the RPC). */
+  PUBLIC_MAINNET_BUILDS: bool.default(false),
   /** Sender of the sign-in e-mails. */
   MAIL_FROM: z.string().default("Points console <no-reply@localhost>"),
   /** Public origin of the console (links in e-mails), e.g. https://console.example.com. */
@@ -138,6 +144,16 @@ const DEV_EXECUTOR_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae78
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** Whether a URL names this machine: a remote node could be any chain that merely reports a dev id. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || /^127(\.[0-9]{1,3}){3}$/.test(host);
+}
+
+/** The public development key signs only for a dev chain id, on a loopback RPC, outside production. */
+const mayUseDevKey = (c: ChainConfig, production: boolean) =>
+  !production && isDevChainId(c.chainId) && isLoopbackUrl(c.rpcUrl);
+
 /** Validates the environment once, at start; a bad value stops the service with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // A variable set to "" (FOO= in an env file) means "not set".
@@ -151,11 +167,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const production = e.NODE_ENV === "production";
   // A fresh random key per boot in development: outstanding codes then die with the process.
   const consoleSecret = e.CONSOLE_SECRET ?? randomBytes(32).toString("hex");
+  const refused: string[] = [];
   if (production && !e.CONSOLE_SECRET) {
-    throw new Error(
-      "Invalid configuration:\n  CONSOLE_SECRET: is required when NODE_ENV=production (every instance must verify the same sign-in codes)",
+    refused.push(
+      "CONSOLE_SECRET: is required when NODE_ENV=production (every instance must verify the same sign-in codes)",
     );
   }
+  if (production && !e.SMTP_URL) {
+    refused.push("SMTP_URL: is required when NODE_ENV=production (sign-in codes must reach their owner by e-mail)");
+  }
+  if (production && e.DEV_MAILBOX) {
+    refused.push("DEV_MAILBOX: must be off when NODE_ENV=production");
+  }
+  const devKeyChains = e.CHAINS.filter((c) => mayUseDevKey(c, production));
+  if (!e.EXECUTOR_PRIVATE_KEY && devKeyChains.length < e.CHAINS.length) {
+    const others = e.CHAINS.filter((c) => !devKeyChains.includes(c)).map((c) => c.chainId);
+    refused.push(
+      `EXECUTOR_PRIVATE_KEY: is required for chain ${others.join(", ")} (the public development key serves only a dev chain id on a loopback RPC outside production)`,
+    );
+  }
+  if (refused.length > 0) throw new Error(`Invalid configuration:\n${refused.map((l) => `  ${l}`).join("\n")}`);
   return {
     host: e.HOST,
     port: e.PORT,
@@ -164,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: e.DATA_DIR,
     defaultProgram: e.DEFAULT_PROGRAM,
     requireApiKey: e.REQUIRE_API_KEY,
+    publicMainnetBuilds: e.PUBLIC_MAINNET_BUILDS,
     rateLimit: { perIp: e.RATE_LIMIT_PER_MINUTE_IP, perKey: e.RATE_LIMIT_PER_MINUTE_KEY },
     trustProxy: e.TRUST_PROXY,
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
@@ -176,7 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * chain. A function, so the key never appears when the configuration is serialised.
      */
     executorKey: (chainId: number): string | undefined =>
-      e.EXECUTOR_PRIVATE_KEY ?? (isDevChainId(chainId) ? DEV_EXECUTOR_KEY : undefined),
+      e.EXECUTOR_PRIVATE_KEY ?? (devKeyChains.some((c) => c.chainId === chainId) ? DEV_EXECUTOR_KEY : undefined),
     production,
     console: {
       smtpUrl: e.SMTP_URL,
@@ -189,8 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       codeAttempts: e.CONSOLE_CODE_ATTEMPTS,
       codesPerEmail: e.CONSOLE_CODES_PER_EMAIL,
       codesPerIp: e.CONSOLE_CODES_PER_IP,
-      /** The dev mailbox exists only without SMTP and outside production. */
-      devMailbox: !e.SMTP_URL && !production,
+      /** The dev mailbox exists only when asked for, without SMTP and outside production. */
+      devMailbox: e.DEV_MAILBOX && !e.SMTP_URL && !production,
       dist: e.CONSOLE_DIST,
     },
   };

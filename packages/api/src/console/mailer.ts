@@ -14,8 +14,9 @@ export interface Mailer {
 const MAILBOX_KEEP = 50;
 
 /**
- * SMTP (nodemailer) when SMTP_URL is set. Otherwise the code goes to the log at info level and,
- * outside production, to the dev mailbox table, so the dev page works across instances.
+ * SMTP (nodemailer) when SMTP_URL is set. Otherwise, with DEV_MAILBOX on, the code goes to the
+ * dev mailbox table (so the dev page works across instances). A code is never logged: logs
+ * are read by more people than the address's owner.
  */
 export async function createMailer(config: Config, db: Db, logger: Logger): Promise<Mailer> {
   const { smtpUrl, mailFrom, origin, devMailbox } = config.console;
@@ -48,8 +49,11 @@ export async function createMailer(config: Config, db: Db, logger: Logger): Prom
   return {
     kind: "log",
     async sendCode(email, code) {
-      logger.info({ email, code }, "console sign-in code");
-      if (!devMailbox) return;
+      if (!devMailbox) {
+        logger.warn({ email }, "console sign-in code not delivered: set SMTP_URL (or DEV_MAILBOX=1 in development)");
+        return;
+      }
+      logger.info({ email }, "console sign-in code put in the dev mailbox");
       await db.query("INSERT INTO console_dev_mailbox (id, email, code) VALUES ($1, $2, $3)", [
         randomUUID(),
         email,
@@ -70,9 +74,17 @@ export interface MailboxEntry {
   sentAt: string;
 }
 
-/** The dev mailbox, newest first; undefined when it is switched off (SMTP configured or production). */
-export async function readDevMailbox(config: Config, db: Db): Promise<MailboxEntry[] | undefined> {
-  if (!config.console.devMailbox) return undefined;
+/** Whether an address is this machine's own (IPv4, IPv6 or IPv4-mapped loopback). */
+export const isLoopbackIp = (ip: string | undefined): boolean =>
+  ip !== undefined && (ip === "::1" || /^(::ffff:)?127(\.[0-9]{1,3}){3}$/.test(ip));
+
+/**
+ * The dev mailbox, newest first; undefined when it is switched off (not enabled, SMTP
+ * configured or production) or the client is not on this machine: anyone who reads it can
+ * sign in as anyone.
+ */
+export async function readDevMailbox(config: Config, db: Db, loopback: boolean): Promise<MailboxEntry[] | undefined> {
+  if (!config.console.devMailbox || !loopback) return undefined;
   const rows = await db.query<{ email: string; code: string; sent_at: Date | string }>(
     `SELECT email, code, sent_at FROM console_dev_mailbox ORDER BY sent_at DESC, id LIMIT ${MAILBOX_KEEP}`,
   );

@@ -59,8 +59,8 @@ export const consoleChains: Handler<R["consoleChains"]> = async (_input, ctx) =>
 export const consoleBrandAvailable: Handler<R["consoleBrandAvailable"]> = async ({ params }, ctx) =>
   brandAvailability(ctx.db, params.brand);
 
-export const consoleDevMailbox: Handler<R["consoleDevMailbox"]> = async (_input, ctx) => {
-  const entries = await readDevMailbox(ctx.config, ctx.db);
-  if (!entries) throw notFound("no dev mailbox: codes are sent by SMTP or the server runs in production");
+export const consoleDevMailbox: Handler<R["consoleDevMailbox"]> = async ({ http }, ctx) => {
+  const entries = await readDevMailbox(ctx.config, ctx.db, http.loopback);
+  if (!entries) throw notFound("no dev mailbox: it is off, or this client is not on the server's machine");
   return entries;
 };

@@ -6,11 +6,12 @@ import { authenticate, identify } from "./auth.js";
 import { errorHandler, notFoundHandler } from "./errors.js";
 import { httpLogger } from "./logger.js";
 import { rateLimiter } from "./rateLimit.js";
+import { requireKeyOffTestnet } from "./buildGate.js";
 import { parsePart } from "./validate.js";
 import { idempotentBuild } from "./idempotency.js";
 import { buildOptions } from "../chain/build.js";
 import { methodsOfPaths } from "./methods.js";
-import { sessionExchange } from "./session.js";
+import { isLoopbackRequest, sessionExchange } from "./session.js";
 import { consoleDistDir, consoleStatic } from "../console/static.js";
 import { mailboxPage, readDevMailbox } from "../console/mailer.js";
 import { openApiDocument } from "../openapi/document.js";
@@ -52,6 +53,7 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
           caller,
           http: sessionExchange(req, res, ctx),
         };
+        await requireKeyOffTestnet(route, caller, input.params as never, input.body as never, ctx);
         let data: unknown;
         if (builds) {
           const nonce = (input.body as { nonce?: number }).nonce;
@@ -75,9 +77,9 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
     ["get", "/api/v1/reference"],
     ["get", "/health"],
   ]);
-  app.get("/console/dev/mailbox", async (_req, res, next) => {
+  app.get("/console/dev/mailbox", async (req, res, next) => {
     try {
-      const entries = await readDevMailbox(ctx.config, ctx.db);
+      const entries = await readDevMailbox(ctx.config, ctx.db, isLoopbackRequest(req));
       if (!entries) return next();
       res.type("html").send(mailboxPage(entries));
     } catch (e) {

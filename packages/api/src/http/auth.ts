@@ -1,8 +1,10 @@
 import type { Request, RequestHandler, Response } from "express";
-import { SESSION_COOKIE, type RouteDef } from "@points/schema";
+import type { RouteDef } from "@points/schema";
 import type { Ctx } from "../context.js";
 import type { Caller } from "../auth/caller.js";
 import { ApiError } from "../errors.js";
+import { sessionCookieName } from "./session.js";
+import { FailedLookups } from "./rateLimit.js";
 
 const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{1,512})$/i;
 
@@ -36,21 +38,27 @@ export function readCookie(header: string | undefined, name: string): string | u
  * an unknown or revoked key) on the caller's IP: inventing keys must not buy fresh budgets.
  */
 export function identify(ctx: Ctx): RequestHandler {
+  const failed = new FailedLookups(ctx.config.rateLimit.perIp);
   return async (req, res, next) => {
     try {
+      const ip = req.ip ?? "unknown";
+      // An IP that spent its budget on invented credentials gets no more lookups this minute.
+      const lookup = !failed.blocked(ip);
       const header = req.get("authorization");
       let key: KeyIdentity = { kind: "none" };
       if (header !== undefined) {
         const match = BEARER.exec(header);
-        const keyId = match ? await ctx.keys.verify(match[1]) : undefined;
+        const keyId = match && lookup ? await ctx.keys.verify(match[1]) : undefined;
         key = !match ? { kind: "malformed" } : keyId ? { kind: "key", keyId } : { kind: "unknown" };
+        if (match && lookup && !keyId) failed.hit(ip);
       }
       const identity: Identity = { key };
-      const cookie = readCookie(req.get("cookie"), SESSION_COOKIE);
+      const cookie = readCookie(req.get("cookie"), sessionCookieName(ctx.config.production));
       if (cookie) {
         identity.cookie = cookie;
-        const email = await ctx.console.sessions.resolve(cookie);
+        const email = lookup ? await ctx.console.sessions.resolve(cookie) : undefined;
         if (email) identity.session = { email, token: cookie };
+        else if (lookup) failed.hit(ip);
       }
       res.locals.identity = identity;
       next();

@@ -23,3 +23,33 @@ export function rateLimiter(config: Config) {
       next(new ApiError("RATE_LIMITED", "too many requests: slow down and retry after a minute")),
   });
 }
+
+/**
+ * Per IP, the credential lookups that found nothing (invented API keys, dead session cookies)
+ * in the current minute. Once an IP has spent its per-IP budget on them, its credentials are
+ * no longer looked up at all: a flood of made-up keys costs no database work, while valid keys
+ * (which never count here) keep their own budgets.
+ */
+export class FailedLookups {
+  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs = 60_000,
+  ) {}
+
+  blocked(ip: string): boolean {
+    const entry = this.hits.get(ip);
+    return entry !== undefined && entry.resetAt > Date.now() && entry.count >= this.limit;
+  }
+
+  hit(ip: string): void {
+    const now = Date.now();
+    if (this.hits.size > 100_000) {
+      for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
+    }
+    const entry = this.hits.get(ip);
+    if (!entry || entry.resetAt <= now) this.hits.set(ip, { count: 1, resetAt: now + this.windowMs });
+    else entry.count++;
+  }
+}

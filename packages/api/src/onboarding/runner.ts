@@ -1,10 +1,11 @@
-import { JsonRpcProvider, Network, Wallet, FetchRequest, getAddress } from "ethers";
-import { isDevChainId as isDevChain } from "@points/contracts/program";
+import { Wallet, getAddress, type JsonRpcProvider } from "ethers";
+import { isDevChainId as isDevChain, isRpcUnreachable } from "@points/contracts/program";
 import { deployProgram, type DeployConfig, type ProgramRecord, type StageContext } from "@points/deployer";
 import type { TaskStageName } from "@points/schema";
 import type { Ctx } from "../context.js";
 import type { Db } from "../db/db.js";
 import { ApiError } from "../errors.js";
+import { assertChainId, rpcProvider } from "../chain/rpc.js";
 import { DbManifestStore } from "./store.js";
 import { taskFailure } from "./taskError.js";
 import type { Task } from "./tasks.js";
@@ -17,12 +18,7 @@ export function executorSigner(ctx: Ctx, chainId: string): Wallet {
   if (!key) {
     throw new ApiError("INTERNAL", `no executor key for chain ${chainId}: set EXECUTOR_PRIVATE_KEY`);
   }
-  const request = new FetchRequest(chain.config.rpcUrl);
-  request.timeout = ctx.config.rpcTimeoutMs;
-  const provider = new JsonRpcProvider(request, Network.from(chain.config.chainId), {
-    staticNetwork: true,
-    cacheTimeout: -1,
-  });
+  const provider = rpcProvider(chain.config, ctx.config.rpcTimeoutMs);
   provider.pollingInterval = Math.max(50, Math.min(1000, Math.floor(chain.config.blockTimeMs / 4)));
   return new Wallet(key, provider);
 }
@@ -59,6 +55,11 @@ export function createRunner(ctx: Ctx, storeFor: StoreFactory = dbStore): TaskRu
     const stageCtx = { chainId: BigInt(task.chainId), brand: task.brand };
     let record: ProgramRecord;
     try {
+      // The node may have been swapped since start: ask again before anything is signed. A node
+      // that does not answer is left to the deployer, which fails its validate stage on it.
+      await assertChainId(signer.provider as JsonRpcProvider, ctx.chains.get(task.chainId).config).catch((e) => {
+        if (!isRpcUnreachable(e)) throw e;
+      });
       record = await deployProgram(deployConfig(task), signer, store, {
         chain: { chainId: BigInt(task.chainId), dev: isDevChain(task.chainId) },
         // Every chain call is bounded: a dead RPC fails the task instead of hanging it.

@@ -6,11 +6,13 @@ import { assertMatchesDocument } from "./documentHook.js";
 export type TestApi = TestkitApi<api.Service>;
 
 /**
- * The API from this package's source on a free port, in-memory database, chain = the local node.
- * Every answer `call` gets is checked against the served OpenAPI document.
+ * The API from this package's source on a free port, in-memory database, chain = the local
+ * node, dev mailbox on (the tests read sign-in codes from it). Every answer `call` gets is
+ * checked against the served OpenAPI document.
  */
 export const startApi = (
   nodeUrl: string,
   env: Record<string, string> = {},
   opts: ServiceOptions = {},
-): Promise<TestApi> => startTestApi(api, nodeUrl, env, opts, { onResponse: assertMatchesDocument });
+): Promise<TestApi> =>
+  startTestApi(api, nodeUrl, { DEV_MAILBOX: "1", ...env }, opts, { onResponse: assertMatchesDocument });
