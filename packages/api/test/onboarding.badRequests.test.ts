@@ -71,8 +71,12 @@ describe("onboarding: bad requests (each field wrong in turn -> 400 naming it)",
   before(async () => {
     // No chain is needed to refuse a request: the RPC is a closed port, no worker runs.
     api = await startApi("http://127.0.0.1:9", { WORKER: "off", RPC_TIMEOUT_MS: "500" });
-    auth = { authorization: `Bearer ${(await api.service.ctx.keys.create("brand a")).key}` };
-    otherAuth = { authorization: `Bearer ${(await api.service.ctx.keys.create("brand b")).key}` };
+    auth = {
+      authorization: `Bearer ${(await api.service.ctx.keys.create("brand a", ["build", "read", "deploy"])).key}`,
+    };
+    otherAuth = {
+      authorization: `Bearer ${(await api.service.ctx.keys.create("brand b", ["build", "read", "deploy"])).key}`,
+    };
   });
   after(() => api?.close());
 

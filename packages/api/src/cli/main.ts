@@ -5,6 +5,8 @@ import { loadConfig } from "../config/env.js";
 import { openDb } from "../db/db.js";
 import { migrate } from "../db/migrations.js";
 import { ApiKeys } from "../auth/apiKeys.js";
+import { DEFAULT_SCOPES, parseScopes } from "../auth/scopes.js";
+import { ConsoleUsers } from "../console/users.js";
 import { ProgramRegistry } from "../registry/programs.js";
 import { createService, createWorker } from "../service.js";
 import { programFromManifest } from "./manifest.js";
@@ -58,8 +60,10 @@ const keys = program.command("keys").description("manage API keys (stored hashed
 keys
   .command("create")
   .requiredOption("--name <name>", "who the key is for")
-  .action(async (o: { name: string }) => {
-    const { key, info } = await withDb((db) => new ApiKeys(db).create(o.name));
+  .option("--scopes <list>", "comma-separated: build, read, deploy, admin", DEFAULT_SCOPES.join(","))
+  .action(async (o: { name: string; scopes: string }) => {
+    const scopes = parseScopes(o.scopes);
+    const { key, info } = await withDb((db) => new ApiKeys(db).create(o.name, scopes));
     process.stdout.write(
       `${JSON.stringify({ ...info, key }, null, 2)}\nStore the key now: it cannot be shown again.\n`,
     );
@@ -73,6 +77,20 @@ keys.command("revoke <id>").action(async (id: string) => {
 });
 keys.command("list").action(async () => {
   process.stdout.write(`${JSON.stringify(await withDb((db) => new ApiKeys(db).list()), null, 2)}\n`);
+});
+
+const accounts = program.command("accounts").description("console accounts and whether they may deploy");
+const setApproval = (approved: boolean) => async (email: string) => {
+  const ok = await withDb((db) => new ConsoleUsers(db).approveDeploys(email, approved));
+  if (!ok) {
+    process.stderr.write(`no console account ${email} (it is created at first sign-in)\n`);
+    process.exitCode = 1;
+  } else process.stdout.write(`${approved ? "approved" : "disapproved"} deploys for ${email.toLowerCase()}\n`);
+};
+accounts.command("approve <email>").description("let the account deploy programs").action(setApproval(true));
+accounts.command("disapprove <email>").description("take the deploy permission back").action(setApproval(false));
+accounts.command("list").action(async () => {
+  process.stdout.write(`${JSON.stringify(await withDb((db) => new ConsoleUsers(db).list()), null, 2)}\n`);
 });
 
 const programs = program.command("programs").description("the program registry");

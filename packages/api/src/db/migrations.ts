@@ -124,6 +124,17 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       END;
     `,
   },
+  {
+    id: "005_key_scopes_and_deploy_approval",
+    sql: `
+      -- Keys made before scopes keep what they could do (build, read, deploy); admin is never implied.
+      ALTER TABLE api_keys ADD COLUMN scopes TEXT NOT NULL DEFAULT 'build,read,deploy';
+      ALTER TABLE api_keys ALTER COLUMN scopes SET DEFAULT 'build,read';
+      -- A console account deploys only once the operator approved it (or its e-mail domain).
+      ALTER TABLE console_users ADD COLUMN deploy_approved_at TIMESTAMPTZ;
+      CREATE INDEX onboarding_tasks_owner_created ON onboarding_tasks (owner, created_at);
+    `,
+  },
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

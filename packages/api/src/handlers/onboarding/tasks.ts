@@ -4,6 +4,7 @@ import { ownerOf, type Caller } from "../../auth/caller.js";
 import type { Ctx } from "../../context.js";
 import { ApiError } from "../../errors.js";
 import { taskView } from "../../onboarding/view.js";
+import { requireDeployApproval } from "../../onboarding/permission.js";
 
 /** A task its caller may see: tasks are scoped to the key (or session) that created them. */
 async function ownedTask(ctx: Ctx, caller: Caller, taskId: string) {
@@ -25,6 +26,7 @@ export const onboardingTasks: Handler<typeof routes.onboardingTasks> = async ({ 
 
 /** A failed task is queued again; the deployer resumes from what the chain holds. */
 export const onboardingRetry: Handler<typeof routes.onboardingRetry> = async ({ params, caller }, ctx) => {
+  await requireDeployApproval(ctx, caller);
   await ownedTask(ctx, caller, params.taskId);
   const task = await ctx.tasks.retry(params.taskId);
   ctx.pokeWorker();
