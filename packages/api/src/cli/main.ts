@@ -7,6 +7,7 @@ import { migrate } from "../db/migrations.js";
 import { ApiKeys } from "../auth/apiKeys.js";
 import { DEFAULT_SCOPES, parseScopes } from "../auth/scopes.js";
 import { ConsoleUsers } from "../console/users.js";
+import { TaskRepo } from "../onboarding/tasks.js";
 import { ProgramRegistry } from "../registry/programs.js";
 import { createService, createWorker } from "../service.js";
 import { programFromManifest } from "./manifest.js";
@@ -91,6 +92,23 @@ accounts.command("approve <email>").description("let the account deploy programs
 accounts.command("disapprove <email>").description("take the deploy permission back").action(setApproval(false));
 accounts.command("list").action(async () => {
   process.stdout.write(`${JSON.stringify(await withDb((db) => new ConsoleUsers(db).list()), null, 2)}\n`);
+});
+
+const deploys = program.command("deploys").description("deploys waiting for the operator (chains not marked testnet)");
+deploys.command("pending").action(async () => {
+  const tasks = await withDb((db) => new TaskRepo(db).awaitingApproval());
+  const rows = tasks.map((t) => ({
+    id: t.id,
+    owner: t.owner,
+    brand: t.brand,
+    chainId: t.chainId,
+    createdAt: t.createdAt,
+  }));
+  process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+});
+deploys.command("approve <taskId>").action(async (id: string) => {
+  const task = await withDb((db) => new TaskRepo(db).approve(id));
+  process.stdout.write(`approved ${task.id} (${task.brand} on chain ${task.chainId}): queued\n`);
 });
 
 const programs = program.command("programs").description("the program registry");

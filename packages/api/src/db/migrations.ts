@@ -135,6 +135,15 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       CREATE INDEX onboarding_tasks_owner_created ON onboarding_tasks (owner, created_at);
     `,
   },
+  {
+    id: "006_awaiting_approval",
+    sql: `
+      -- On a chain not marked testnet a deploy waits for the operator before any gas is spent.
+      ALTER TABLE onboarding_tasks DROP CONSTRAINT onboarding_tasks_status_check;
+      ALTER TABLE onboarding_tasks ADD CONSTRAINT onboarding_tasks_status_check
+        CHECK (status IN ('awaiting_approval', 'queued', 'running', 'succeeded', 'failed'));
+    `,
+  },
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

@@ -4,7 +4,7 @@ import type { Db, Queryable } from "../db/db.js";
 import { ApiError } from "../errors.js";
 import type { TaskError } from "./taskError.js";
 
-export type TaskStatus = "queued" | "running" | "succeeded" | "failed";
+export type TaskStatus = "awaiting_approval" | "queued" | "running" | "succeeded" | "failed";
 
 export interface Task {
   id: string;
@@ -90,6 +90,8 @@ export class TaskRepo {
     idempotencyKey?: string;
     request: OnboardingRequest;
     predicted: Record<string, string | null> | null;
+    /** A deploy on a chain not marked testnet waits for the operator. */
+    awaitApproval?: boolean;
   }): Promise<{ task: Task; replayed: boolean }> {
     const hash = requestHash(opts.request);
     return this.db.transaction(async (tx) => {
@@ -108,7 +110,7 @@ export class TaskRepo {
       await this.requireBrandFree(tx, opts.request.brand);
       const rows = await tx.query<Row>(
         `INSERT INTO onboarding_tasks (id, owner, idempotency_key, request_hash, request, brand, chain_id, status, predicted)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8) RETURNING *`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $8) RETURNING *`,
         [
           randomUUID(),
           opts.owner,
@@ -118,6 +120,7 @@ export class TaskRepo {
           opts.request.brand,
           String(opts.request.chainId),
           opts.predicted ? JSON.stringify(opts.predicted) : null,
+          opts.awaitApproval ? "awaiting_approval" : "queued",
         ],
       );
       return { task: fromRow(rows[0]), replayed: false };
@@ -217,6 +220,27 @@ export class TaskRepo {
     const task = await this.get(id);
     if (!task) throw new ApiError("NOT_FOUND", `no deployment task ${id}`);
     throw new ApiError("CONFLICT", `task ${id} is ${task.status}: only a failed task can be retried`);
+  }
+
+  /** The operator lets a task awaiting approval run. */
+  async approve(id: string): Promise<Task> {
+    const rows = await this.db.query<Row>(
+      `UPDATE onboarding_tasks SET status = 'queued', updated_at = now()
+       WHERE id = $1 AND status = 'awaiting_approval' RETURNING *`,
+      [id],
+    );
+    if (rows[0]) return fromRow(rows[0]);
+    const task = await this.get(id);
+    if (!task) throw new ApiError("NOT_FOUND", `no deployment task ${id}`);
+    throw new ApiError("CONFLICT", `task ${id} is ${task.status}: only a task awaiting approval can be approved`);
+  }
+
+  /** Tasks waiting for the operator, oldest first. */
+  async awaitingApproval(): Promise<Task[]> {
+    const rows = await this.db.query<Row>(
+      "SELECT * FROM onboarding_tasks WHERE status = 'awaiting_approval' ORDER BY created_at LIMIT 500",
+    );
+    return rows.map(fromRow);
   }
 
   /**

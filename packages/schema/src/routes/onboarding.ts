@@ -76,7 +76,7 @@ const StageView = z.object({
 export const TaskView = z
   .object({
     taskId: z.string(),
-    status: z.enum(["queued", "running", "succeeded", "failed"]),
+    status: z.enum(["awaiting_approval", "queued", "running", "succeeded", "failed"]),
     brand: z.string(),
     chain: z.object({
       chainId: z.string(),
@@ -117,7 +117,7 @@ export const onboardingDeploy = defineRoute({
   response: success(
     z.object({
       taskId: z.string(),
-      status: z.enum(["queued", "running", "succeeded", "failed"]),
+      status: z.enum(["awaiting_approval", "queued", "running", "succeeded", "failed"]),
       predicted: ProgramAddresses.nullable(),
     }),
   ),
@@ -152,6 +152,16 @@ export const onboardingRetry = defineRoute({
   tag: "onboarding",
   auth: "key",
   status: 202,
+  params: TaskParams,
+  response: success(TaskView),
+});
+
+export const operatorApproveTask = defineRoute({
+  method: "post",
+  path: "/api/v1/operator/onboarding/tasks/:taskId/approve",
+  summary: "Operator: let a deploy awaiting approval (a chain not marked testnet) run",
+  tag: "operator",
+  auth: "key",
   params: TaskParams,
   response: success(TaskView),
 });

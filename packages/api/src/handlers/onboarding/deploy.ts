@@ -58,7 +58,8 @@ export const onboardingDeploy: Handler<typeof routes.onboardingDeploy> = async (
   await requireBrandFreeOnChain(pf, chainId, body.brand);
   const predicted = await predictAddresses(pf, body.brand, Boolean(body.oracle));
   const owner = ownerOf(caller) ?? null;
-  const { task } = await ctx.tasks.create({ owner, idempotencyKey, request: body, predicted });
+  const awaitApproval = !ctx.chains.get(chainId).config.testnet && !isDevChain(chainId);
+  const { task } = await ctx.tasks.create({ owner, idempotencyKey, request: body, predicted, awaitApproval });
   ctx.pokeWorker();
   return { taskId: task.id, status: task.status, predicted: task.predicted as never };
 };

@@ -32,3 +32,10 @@ export const onboardingRetry: Handler<typeof routes.onboardingRetry> = async ({ 
   ctx.pokeWorker();
   return taskView(ctx, task);
 };
+
+/** The operator (an admin-scoped key) lets a deploy awaiting approval run. */
+export const operatorApproveTask: Handler<typeof routes.operatorApproveTask> = async ({ params }, ctx) => {
+  const task = await ctx.tasks.approve(params.taskId);
+  ctx.pokeWorker();
+  return taskView(ctx, task);
+};
