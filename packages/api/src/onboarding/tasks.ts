@@ -107,7 +107,7 @@ export class TaskRepo {
           return { task: fromRow(prior[0]), replayed: true };
         }
       }
-      await this.requireBrandFree(tx, opts.request.brand);
+      await this.requireBrandFree(tx, opts.request.brand, opts.owner);
       const rows = await tx.query<Row>(
         `INSERT INTO onboarding_tasks (id, owner, idempotency_key, request_hash, request, brand, chain_id, status, predicted)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $8) RETURNING *`,
@@ -127,15 +127,19 @@ export class TaskRepo {
     });
   }
 
-  private async requireBrandFree(q: Queryable, brand: string) {
+  /** Only the owner of the task holding the brand learns its id and status; others learn the brand is taken. */
+  private async requireBrandFree(q: Queryable, brand: string, owner: string | null) {
     const programs = await q.query("SELECT id FROM programs WHERE brand = $1", [brand]);
     if (programs.length) throw new ApiError("CONFLICT", `brand ${brand} already has a program`);
-    const tasks = await q.query<{ id: string; status: string }>(
-      "SELECT id, status FROM onboarding_tasks WHERE brand = $1",
+    const tasks = await q.query<{ id: string; status: string; owner: string | null }>(
+      "SELECT id, status, owner FROM onboarding_tasks WHERE brand = $1",
       [brand],
     );
     if (tasks.length) {
       const t = tasks[0];
+      if (owner === null || t.owner !== owner) {
+        throw new ApiError("CONFLICT", `brand ${brand} is already taken`);
+      }
       const hint = t.status === "failed" ? ": retry it instead" : "";
       throw new ApiError("CONFLICT", `brand ${brand} already has deployment task ${t.id} (${t.status})${hint}`, {
         taskId: t.id,
