@@ -19,5 +19,8 @@ export function onboardingNamespace(core: Core) {
     tasks: (opts: { chainId?: string } = {}) => core.request("onboardingTasks", { query: opts }),
     /** Queues a failed task again; it resumes from the chain. */
     retry: (taskId: Params<"onboardingRetry">["taskId"]) => core.request("onboardingRetry", { params: { taskId } }),
+    /** Operator (an admin-scoped key): lets a deploy awaiting approval run. */
+    approve: (taskId: Params<"operatorApproveTask">["taskId"]) =>
+      core.request("operatorApproveTask", { params: { taskId } }),
   };
 }
