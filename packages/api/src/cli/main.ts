@@ -111,6 +111,19 @@ deploys.command("approve <taskId>").action(async (id: string) => {
   process.stdout.write(`approved ${task.id} (${task.brand} on chain ${task.chainId}): queued\n`);
 });
 
+program
+  .command("brands")
+  .description("brand reservations")
+  .command("release <brand>")
+  .description("free a brand held by a failed task or one awaiting approval (the task is deleted)")
+  .action(async (brand: string) => {
+    const ids = await withDb((db) => new TaskRepo(db).releaseBrand(brand));
+    if (ids.length === 0) {
+      process.stderr.write(`no failed or unapproved task holds brand ${brand}\n`);
+      process.exitCode = 1;
+    } else process.stdout.write(`released ${brand} (deleted task ${ids.join(", ")})\n`);
+  });
+
 const programs = program.command("programs").description("the program registry");
 programs
   .command("import <manifest>")

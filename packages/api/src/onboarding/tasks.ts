@@ -239,6 +239,20 @@ export class TaskRepo {
     throw new ApiError("CONFLICT", `task ${id} is ${task.status}: only a task awaiting approval can be approved`);
   }
 
+  /**
+   * Frees a brand held by a task that will not run (failed, or still awaiting approval):
+   * the task is deleted, so anyone may deploy the brand. Returns the deleted task ids.
+   * Queued, running and succeeded tasks keep their brand.
+   */
+  async releaseBrand(brand: string, onlyTaskId?: string): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `DELETE FROM onboarding_tasks WHERE brand = $1 AND ($2::text IS NULL OR id = $2)
+         AND status IN ('failed', 'awaiting_approval') RETURNING id`,
+      [brand, onlyTaskId ?? null],
+    );
+    return rows.map((r) => r.id);
+  }
+
   /** Tasks waiting for the operator, oldest first. */
   async awaitingApproval(): Promise<Task[]> {
     const rows = await this.db.query<Row>(

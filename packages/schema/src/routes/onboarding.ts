@@ -165,3 +165,13 @@ export const operatorApproveTask = defineRoute({
   params: TaskParams,
   response: success(TaskView),
 });
+
+export const onboardingCancel = defineRoute({
+  method: "post",
+  path: "/api/v1/client-onboarding/tasks/:taskId/cancel",
+  summary: "Cancel a failed task or one awaiting approval: it is deleted and its brand released",
+  tag: "onboarding",
+  auth: "key",
+  params: TaskParams,
+  response: success(z.object({ taskId: z.string(), brand: z.string(), released: z.literal(true) })),
+});

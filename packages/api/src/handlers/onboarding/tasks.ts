@@ -39,3 +39,16 @@ export const operatorApproveTask: Handler<typeof routes.operatorApproveTask> = a
   ctx.pokeWorker();
   return taskView(ctx, task);
 };
+
+/** The owner gives up a task that will not run; its brand is free at once. */
+export const onboardingCancel: Handler<typeof routes.onboardingCancel> = async ({ params, caller }, ctx) => {
+  const task = await ownedTask(ctx, caller, params.taskId);
+  const released = await ctx.tasks.releaseBrand(task.brand, task.id);
+  if (released.length === 0) {
+    throw new ApiError(
+      "CONFLICT",
+      `task ${task.id} is ${task.status}: only a failed or unapproved task can be cancelled`,
+    );
+  }
+  return { taskId: task.id, brand: task.brand, released: true as const };
+};
