@@ -22,7 +22,10 @@ describe("console: a session works wherever an API key does", () => {
     const session = { email: "ada@example.com", token: "t" };
 
     it("aKey_isTheCaller_evenWithASessionCookieAlongside", () => {
-      const caller = whoIs({ key: { kind: "key", keyId: "k1" }, session }, routes.whitelistStatus);
+      const caller = whoIs(
+        { key: { kind: "key", keyId: "k1", scopes: ["build", "read"] }, session },
+        routes.whitelistStatus,
+      );
       assert.deepEqual(caller, { kind: "key", id: "k1" });
       assert.equal(ownerOf(caller), "k1");
     });

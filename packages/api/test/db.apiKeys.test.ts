@@ -32,7 +32,7 @@ for (const backend of backends()) {
 
     it("verify_aValidKey_returnsItsId_andAnUnknownKeyNothing", async () => {
       const { key, info } = await keys.create("verify");
-      assert.equal(await keys.verify(key), info.id);
+      assert.deepEqual(await keys.verify(key), { id: info.id, scopes: ["build", "read"] });
       assert.equal(await keys.verify(`${key}x`), undefined);
       assert.equal(await keys.verify("pk_unknown"), undefined);
     });
@@ -53,7 +53,7 @@ for (const backend of backends()) {
         ["partner", "verify", "revoked"],
       );
       for (const k of listed)
-        assert.deepEqual(Object.keys(k).sort(), ["createdAt", "id", "name", "prefix", "revokedAt"]);
+        assert.deepEqual(Object.keys(k).sort(), ["createdAt", "id", "name", "prefix", "revokedAt", "scopes"]);
     });
   });
 }

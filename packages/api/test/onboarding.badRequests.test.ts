@@ -66,8 +66,12 @@ describe("onboarding: bad requests (each field wrong in turn -> 400 naming it)",
   before(async () => {
     // No chain is needed to refuse a request: the RPC is a closed port, no worker runs.
     api = await startApi("http://127.0.0.1:9", { WORKER: "off", RPC_TIMEOUT_MS: "500" });
-    auth = { authorization: `Bearer ${(await api.service.ctx.keys.create("brand a")).key}` };
-    otherAuth = { authorization: `Bearer ${(await api.service.ctx.keys.create("brand b")).key}` };
+    auth = {
+      authorization: `Bearer ${(await api.service.ctx.keys.create("brand a", ["build", "read", "deploy"])).key}`,
+    };
+    otherAuth = {
+      authorization: `Bearer ${(await api.service.ctx.keys.create("brand b", ["build", "read", "deploy"])).key}`,
+    };
   });
   after(() => api?.close());
 
@@ -140,7 +144,24 @@ describe("onboarding: bad requests (each field wrong in turn -> 400 naming it)",
     assert.equal(first.body.data.status, "queued");
     const again = await deploy(valid("queued"), otherAuth);
     assert.equal(again.status, 409);
-    assert.match(again.body.error.message, /brand queued already has deployment task .* \(queued\)/);
+    assert.equal(again.body.error.code, "CONFLICT");
+    assert.equal(again.body.error.message, "brand queued is already taken");
+    assert.equal(again.body.error.details, undefined);
+    // Its owner is told which task holds it.
+    const mine = await deploy(valid("queued"));
+    assert.equal(mine.status, 409);
+    assert.deepEqual(mine.body.error.details, { taskId: first.body.data.taskId, status: "queued" });
+  });
+
+  it("attack_aStrangerProbesABrand_andThe409LeaksTheOwnersTaskIdAndStatus_nowSaysOnlyTaken", async () => {
+    const first = await deploy(valid("probed"));
+    assert.equal(first.status, 202, JSON.stringify(first.body));
+    const probe = await deploy(valid("probed"), otherAuth);
+    assert.equal(probe.status, 409);
+    assert.deepEqual(probe.body, {
+      success: false,
+      error: { code: "CONFLICT", message: "brand probed is already taken" },
+    });
   });
 
   it("deploy_answers409_forTheBrandOfAFailedTask_pointingAtRetry", async () => {

@@ -15,7 +15,7 @@ describe("onboarding: a whole program over HTTP", () => {
   before(async () => {
     node = await startNode();
     api = await startApi(node.url, { WORKER_POLL_MS: "50" });
-    const { key } = await api.service.ctx.keys.create("onboarding");
+    const { key } = await api.service.ctx.keys.create("onboarding", ["build", "read", "deploy"]);
     auth = { authorization: `Bearer ${key}` };
   });
   after(async () => {

@@ -40,7 +40,9 @@ describe("onboarding: failure modes and the executor key's secrecy", () => {
     });
     const service: Service = await createService(config, { logger: createLogger("debug", sink) });
     const url = await service.listen();
-    const auth = { authorization: `Bearer ${(await service.ctx.keys.create("failures")).key}` };
+    const auth = {
+      authorization: `Bearer ${(await service.ctx.keys.create("failures", ["build", "read", "deploy"])).key}`,
+    };
     const call = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(url + path, {
         method,

@@ -36,7 +36,9 @@ describe("onboarding: the registry write after the deployer returns", () => {
       { WORKER_POLL_MS: "20", DB_CACHE_TTL_MS: "0" },
       { storeFor: (db, task) => (task.attempts === 1 ? new SquattingStore(db) : new DbManifestStore(db)) },
     );
-    auth = { authorization: `Bearer ${(await api.service.ctx.keys.create("register")).key}` };
+    auth = {
+      authorization: `Bearer ${(await api.service.ctx.keys.create("register", ["build", "read", "deploy"])).key}`,
+    };
   });
   after(async () => {
     await api?.close();

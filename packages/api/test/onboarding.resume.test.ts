@@ -28,7 +28,9 @@ describe("onboarding: a failure at each stage, then retry (a retry resumes, noth
     await node.provider.send("evm_revert", [snapshot]);
     snapshot = await node.provider.send("evm_snapshot", []);
     const api = await startApi(node.url, { WORKER_POLL_MS: "20" }, fault ? { storeFor: failFirstAttempt(fault) } : {});
-    const auth = { authorization: `Bearer ${(await api.service.ctx.keys.create("resume")).key}` };
+    const auth = {
+      authorization: `Bearer ${(await api.service.ctx.keys.create("resume", ["build", "read", "deploy"])).key}`,
+    };
     const { executor, brand: wallet } = actors(node.provider);
     const nonceBefore = await node.provider.getTransactionCount(executor.address);
     const res = await api.call("POST", "/api/v1/client-onboarding/deploy", onboardingBody(brand, wallet.address), auth);

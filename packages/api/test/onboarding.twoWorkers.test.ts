@@ -67,7 +67,9 @@ describe("onboarding: two workers against the real PostgreSQL (every task runs e
     });
 
     it(`${TASKS}queuedTasks_twoWorkers_eachTaskRunsOnce_oneProgramPerBrand`, async () => {
-      const auth = { authorization: `Bearer ${(await api.service.ctx.keys.create("two")).key}` };
+      const auth = {
+        authorization: `Bearer ${(await api.service.ctx.keys.create("two", ["build", "read", "deploy"])).key}`,
+      };
       const { brand } = actors(node.provider);
       const brands = Array.from({ length: TASKS }, (_, i) => `brand${i}`);
       const ids: string[] = [];

@@ -45,7 +45,9 @@ describe("onboarding: a worker process killed mid-task (taken over after the lea
   };
 
   it("killedWorker_duringDeploy_newWorkerCompletesTheTask_withOneSetOfContracts", async () => {
-    const auth = { authorization: `Bearer ${(await api.service.ctx.keys.create("kill")).key}` };
+    const auth = {
+      authorization: `Bearer ${(await api.service.ctx.keys.create("kill", ["build", "read", "deploy"])).key}`,
+    };
     const { executor, brand } = actors(node.provider);
     const res = await api.call(
       "POST",

@@ -224,6 +224,9 @@ describe("namespaces: every method reaches its route of the schema table (live A
     assert.ok(mine.some((t) => t.taskId === queued.taskId));
     // Only a failed task can be retried: this one is queued or running, so 409.
     await expectRoute("onboardingRetry", () => client.onboarding.retry(queued.taskId), 409);
+    // Only a failed or unapproved task can be cancelled, only one awaiting approval approved.
+    await expectRoute("onboardingCancel", () => client.onboarding.cancel(queued.taskId), 409);
+    await expectRoute("operatorApproveTask", () => client.onboarding.approve(queued.taskId), 409);
   });
 
   it("everyRouteOfTheTable_isReachedByAClientMethod", () => {

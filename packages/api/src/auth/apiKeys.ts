@@ -1,12 +1,14 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Db } from "../db/db.js";
 import { TtlCache } from "../db/ttlCache.js";
+import { DEFAULT_SCOPES, SCOPES, type Scope } from "./scopes.js";
 
 /** API keys: shown once at creation, stored only as SHA-256 hashes, never logged. */
 export interface ApiKeyInfo {
   id: string;
   name: string;
   prefix: string;
+  scopes: Scope[];
   createdAt: string;
   revokedAt: string | null;
 }
@@ -14,8 +16,8 @@ export interface ApiKeyInfo {
 const hash = (key: string) => createHash("sha256").update(key).digest("hex");
 
 export class ApiKeys {
-  // key hash -> key id; a revocation by another process takes effect within cacheMs.
-  private readonly valid: TtlCache<string | undefined>;
+  // key hash -> key; a revocation by another process takes effect within cacheMs.
+  private readonly valid: TtlCache<VerifiedKey | undefined>;
 
   constructor(
     private readonly db: Db,
@@ -25,25 +27,26 @@ export class ApiKeys {
   }
 
   /** Creates a key; the plain key is returned once and cannot be recovered. */
-  async create(name: string): Promise<{ key: string; info: ApiKeyInfo }> {
+  async create(name: string, scopes: readonly Scope[] = DEFAULT_SCOPES): Promise<{ key: string; info: ApiKeyInfo }> {
+    if (scopes.length === 0 || scopes.some((s) => !SCOPES.includes(s))) throw new Error(`invalid scopes ${scopes}`);
     const key = `pk_${randomBytes(32).toString("base64url")}`;
     const id = randomUUID();
     const rows = await this.db.query<Record<string, string | Date | null>>(
-      "INSERT INTO api_keys (id, name, key_hash, prefix) VALUES ($1, $2, $3, $4) RETURNING *",
-      [id, name, hash(key), key.slice(0, 10)],
+      "INSERT INTO api_keys (id, name, key_hash, prefix, scopes) VALUES ($1, $2, $3, $4, $5) RETURNING *",
+      [id, name, hash(key), key.slice(0, 10), [...new Set(scopes)].join(",")],
     );
     return { key, info: toInfo(rows[0]) };
   }
 
-  /** The key's id when it is valid and not revoked. */
-  async verify(key: string): Promise<string | undefined> {
+  /** The key's id and scopes when it is valid and not revoked. */
+  async verify(key: string): Promise<VerifiedKey | undefined> {
     const h = hash(key);
     return this.valid.get(h, async () => {
-      const rows = await this.db.query<{ id: string }>(
-        "SELECT id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL",
+      const rows = await this.db.query<{ id: string; scopes: string }>(
+        "SELECT id, scopes FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL",
         [h],
       );
-      return rows[0]?.id;
+      return rows[0] && { id: rows[0].id, scopes: splitScopes(rows[0].scopes) };
     });
   }
 
@@ -64,10 +67,18 @@ export class ApiKeys {
   }
 }
 
+export interface VerifiedKey {
+  id: string;
+  scopes: Scope[];
+}
+
+const splitScopes = (text: string): Scope[] => text.split(",").filter((s): s is Scope => SCOPES.includes(s as Scope));
+
 const toInfo = (r: Record<string, string | Date | null>): ApiKeyInfo => ({
   id: String(r.id),
   name: String(r.name),
   prefix: String(r.prefix),
+  scopes: splitScopes(String(r.scopes)),
   createdAt: new Date(r.created_at as string).toISOString(),
   revokedAt: r.revoked_at ? new Date(r.revoked_at as string).toISOString() : null,
 });

@@ -5,6 +5,9 @@ import { loadConfig } from "../config/env.js";
 import { openDb } from "../db/db.js";
 import { migrate } from "../db/migrations.js";
 import { ApiKeys } from "../auth/apiKeys.js";
+import { DEFAULT_SCOPES, parseScopes } from "../auth/scopes.js";
+import { ConsoleUsers } from "../console/users.js";
+import { TaskRepo } from "../onboarding/tasks.js";
 import { ProgramRegistry } from "../registry/programs.js";
 import { createService, createWorker } from "../service.js";
 import { programFromManifest } from "./manifest.js";
@@ -58,8 +61,10 @@ const keys = program.command("keys").description("manage API keys (stored hashed
 keys
   .command("create")
   .requiredOption("--name <name>", "who the key is for")
-  .action(async (o: { name: string }) => {
-    const { key, info } = await withDb((db) => new ApiKeys(db).create(o.name));
+  .option("--scopes <list>", "comma-separated: build, read, deploy, admin", DEFAULT_SCOPES.join(","))
+  .action(async (o: { name: string; scopes: string }) => {
+    const scopes = parseScopes(o.scopes);
+    const { key, info } = await withDb((db) => new ApiKeys(db).create(o.name, scopes));
     process.stdout.write(
       `${JSON.stringify({ ...info, key }, null, 2)}\nStore the key now: it cannot be shown again.\n`,
     );
@@ -74,6 +79,50 @@ keys.command("revoke <id>").action(async (id: string) => {
 keys.command("list").action(async () => {
   process.stdout.write(`${JSON.stringify(await withDb((db) => new ApiKeys(db).list()), null, 2)}\n`);
 });
+
+const accounts = program.command("accounts").description("console accounts and whether they may deploy");
+const setApproval = (approved: boolean) => async (email: string) => {
+  const ok = await withDb((db) => new ConsoleUsers(db).approveDeploys(email, approved));
+  if (!ok) {
+    process.stderr.write(`no console account ${email} (it is created at first sign-in)\n`);
+    process.exitCode = 1;
+  } else process.stdout.write(`${approved ? "approved" : "disapproved"} deploys for ${email.toLowerCase()}\n`);
+};
+accounts.command("approve <email>").description("let the account deploy programs").action(setApproval(true));
+accounts.command("disapprove <email>").description("take the deploy permission back").action(setApproval(false));
+accounts.command("list").action(async () => {
+  process.stdout.write(`${JSON.stringify(await withDb((db) => new ConsoleUsers(db).list()), null, 2)}\n`);
+});
+
+const deploys = program.command("deploys").description("deploys waiting for the operator (chains not marked testnet)");
+deploys.command("pending").action(async () => {
+  const tasks = await withDb((db) => new TaskRepo(db).awaitingApproval());
+  const rows = tasks.map((t) => ({
+    id: t.id,
+    owner: t.owner,
+    brand: t.brand,
+    chainId: t.chainId,
+    createdAt: t.createdAt,
+  }));
+  process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+});
+deploys.command("approve <taskId>").action(async (id: string) => {
+  const task = await withDb((db) => new TaskRepo(db).approve(id));
+  process.stdout.write(`approved ${task.id} (${task.brand} on chain ${task.chainId}): queued\n`);
+});
+
+program
+  .command("brands")
+  .description("brand reservations")
+  .command("release <brand>")
+  .description("free a brand held by a failed task or one awaiting approval (the task is deleted)")
+  .action(async (brand: string) => {
+    const ids = await withDb((db) => new TaskRepo(db).releaseBrand(brand));
+    if (ids.length === 0) {
+      process.stderr.write(`no failed or unapproved task holds brand ${brand}\n`);
+      process.exitCode = 1;
+    } else process.stdout.write(`released ${brand} (deleted task ${ids.join(", ")})\n`);
+  });
 
 const programs = program.command("programs").description("the program registry");
 programs

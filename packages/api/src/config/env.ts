@@ -109,6 +109,18 @@ const Env = z.object({
   WORKER: z.enum(["inline", "off"]).default("inline"),
   TASK_LEASE_MS: int(100, 3_600_000, 30_000),
   WORKER_POLL_MS: int(10, 60_000, 1_000),
+  /** Deploy tasks one owner (API key or console account) may create per 24 hours. */
+  DEPLOY_QUOTA_PER_DAY: int(1, 1_000_000, 10),
+  /** E-mail domains whose console accounts may deploy without a per-account approval (comma-separated). */
+  CONSOLE_DEPLOY_DOMAINS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((d) => d.trim().toLowerCase())
+        .filter((d) => d !== ""),
+    ),
   NODE_ENV: z.string().default("development"),
   /** SMTP server for console sign-in codes (smtp:// or smtps://); required in production. */
   SMTP_URL: z
@@ -203,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     idempotencyTtlMs: e.IDEMPOTENCY_TTL_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     worker: { mode: e.WORKER, leaseMs: e.TASK_LEASE_MS, pollMs: e.WORKER_POLL_MS },
+    deploy: { quotaPerDay: e.DEPLOY_QUOTA_PER_DAY, approvedDomains: e.CONSOLE_DEPLOY_DOMAINS },
     /**
      * The executor key for a chain: the configured one, or Hardhat's dev account on a dev
      * chain. A function, so the key never appears when the configuration is serialised.

@@ -87,6 +87,32 @@ export class ConsoleUsers {
     });
   }
 
+  /** Lets the account deploy (an operator's decision); false when no such account exists. */
+  async approveDeploys(email: string, approved = true): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE console_users SET deploy_approved_at = ${approved ? "COALESCE(deploy_approved_at, now())" : "NULL"},
+         updated_at = now() WHERE email = $1 RETURNING email`,
+      [email.toLowerCase()],
+    );
+    return rows.length === 1;
+  }
+
+  async deployApproved(email: string): Promise<boolean> {
+    const [row] = await this.db.query<{ ok: boolean }>(
+      "SELECT deploy_approved_at IS NOT NULL AS ok FROM console_users WHERE email = $1",
+      [email],
+    );
+    return Boolean(row?.ok);
+  }
+
+  /** Accounts and whether each may deploy, for the operator. */
+  async list(): Promise<{ email: string; deployApproved: boolean; createdAt: string }[]> {
+    const rows = await this.db.query<{ email: string; ok: boolean; created_at: Date | string }>(
+      "SELECT email, deploy_approved_at IS NOT NULL AS ok, created_at FROM console_users ORDER BY created_at",
+    );
+    return rows.map((r) => ({ email: r.email, deployApproved: r.ok, createdAt: new Date(r.created_at).toISOString() }));
+  }
+
   /** Back to step 1 with nothing entered; the user's last wallet is kept on the account. */
   async restartWizard(email: string): Promise<Wizard> {
     const rows = await this.db.query(

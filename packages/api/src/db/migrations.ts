@@ -143,6 +143,26 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       CREATE INDEX build_idempotency_expiry ON build_idempotency (expires_at);
     `,
   },
+  {
+    id: "006_key_scopes_and_deploy_approval",
+    sql: `
+      -- Keys made before scopes keep what they could do (build, read, deploy); admin is never implied.
+      ALTER TABLE api_keys ADD COLUMN scopes TEXT NOT NULL DEFAULT 'build,read,deploy';
+      ALTER TABLE api_keys ALTER COLUMN scopes SET DEFAULT 'build,read';
+      -- A console account deploys only once the operator approved it (or its e-mail domain).
+      ALTER TABLE console_users ADD COLUMN deploy_approved_at TIMESTAMPTZ;
+      CREATE INDEX onboarding_tasks_owner_created ON onboarding_tasks (owner, created_at);
+    `,
+  },
+  {
+    id: "007_awaiting_approval",
+    sql: `
+      -- On a chain not marked testnet a deploy waits for the operator before any gas is spent.
+      ALTER TABLE onboarding_tasks DROP CONSTRAINT onboarding_tasks_status_check;
+      ALTER TABLE onboarding_tasks ADD CONSTRAINT onboarding_tasks_status_check
+        CHECK (status IN ('awaiting_approval', 'queued', 'running', 'succeeded', 'failed'));
+    `,
+  },
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

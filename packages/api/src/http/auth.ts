@@ -5,12 +5,13 @@ import type { Caller } from "../auth/caller.js";
 import { ApiError } from "../errors.js";
 import { sessionCookieName } from "./session.js";
 import { FailedLookups } from "./rateLimit.js";
+import { requireScope, scopeOf, type Scope } from "../auth/scopes.js";
 
 const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{1,512})$/i;
 
 /** What the Authorization header said, resolved once per request (before rate limiting). */
 export type KeyIdentity =
-  { kind: "none" } | { kind: "malformed" } | { kind: "unknown" } | { kind: "key"; keyId: string };
+  { kind: "none" } | { kind: "malformed" } | { kind: "unknown" } | { kind: "key"; keyId: string; scopes: Scope[] };
 
 /** The request's credentials: the Authorization header's verdict and a live console session, if any. */
 export interface Identity {
@@ -48,9 +49,13 @@ export function identify(ctx: Ctx): RequestHandler {
       let key: KeyIdentity = { kind: "none" };
       if (header !== undefined) {
         const match = BEARER.exec(header);
-        const keyId = match && lookup ? await ctx.keys.verify(match[1]) : undefined;
-        key = !match ? { kind: "malformed" } : keyId ? { kind: "key", keyId } : { kind: "unknown" };
-        if (match && lookup && !keyId) failed.hit(ip);
+        const verified = match && lookup ? await ctx.keys.verify(match[1]) : undefined;
+        key = !match
+          ? { kind: "malformed" }
+          : verified
+            ? { kind: "key", keyId: verified.id, scopes: verified.scopes }
+            : { kind: "unknown" };
+        if (match && lookup && !verified) failed.hit(ip);
       }
       const identity: Identity = { key };
       const cookie = readCookie(req.get("cookie"), sessionCookieName(ctx.config.production));
@@ -84,7 +89,8 @@ export function challengeOf(route: Pick<RouteDef, "auth" | "public">, keyRefused
  * Enforces the route's auth mode and answers who the caller is. "key" routes (and every
  * non-public route when the operator requires keys) take an API key or a console session;
  * "session" routes only a session. A key that is sent is always checked, so a wrong key never
- * passes silently; a key wins over a session cookie sent alongside it.
+ * passes silently; a key wins over a session cookie sent alongside it, and must hold the
+ * route's scope.
  */
 export function authenticate(_req: Request, res: Response, route: RouteDef, ctx: Ctx): Caller {
   const { key, session } = identityOf(res);
@@ -97,6 +103,7 @@ export function authenticate(_req: Request, res: Response, route: RouteDef, ctx:
     if (!bySession) throw new ApiError("UNAUTHORIZED", "sign in to the console first (no valid session)");
     return bySession;
   }
+  if (key.kind === "key") requireScope(key.scopes, scopeOf(route));
   const caller: Caller = key.kind === "key" ? { kind: "key", id: key.keyId } : (bySession ?? { kind: "anonymous" });
   const required = route.auth === "key" || (ctx.config.requireApiKey && !route.public);
   if (required && caller.kind === "anonymous") {

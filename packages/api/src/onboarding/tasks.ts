@@ -4,7 +4,7 @@ import type { Db, Queryable } from "../db/db.js";
 import { ApiError } from "../errors.js";
 import type { TaskError } from "./taskError.js";
 
-export type TaskStatus = "queued" | "running" | "succeeded" | "failed";
+export type TaskStatus = "awaiting_approval" | "queued" | "running" | "succeeded" | "failed";
 
 export interface Task {
   id: string;
@@ -90,6 +90,8 @@ export class TaskRepo {
     idempotencyKey?: string;
     request: OnboardingRequest;
     predicted: Record<string, string | null> | null;
+    /** A deploy on a chain not marked testnet waits for the operator. */
+    awaitApproval?: boolean;
   }): Promise<{ task: Task; replayed: boolean }> {
     const hash = requestHash(opts.request);
     return this.db.transaction(async (tx) => {
@@ -105,10 +107,10 @@ export class TaskRepo {
           return { task: fromRow(prior[0]), replayed: true };
         }
       }
-      await this.requireBrandFree(tx, opts.request.brand);
+      await this.requireBrandFree(tx, opts.request.brand, opts.owner);
       const rows = await tx.query<Row>(
         `INSERT INTO onboarding_tasks (id, owner, idempotency_key, request_hash, request, brand, chain_id, status, predicted)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8) RETURNING *`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $8) RETURNING *`,
         [
           randomUUID(),
           opts.owner,
@@ -118,21 +120,26 @@ export class TaskRepo {
           opts.request.brand,
           String(opts.request.chainId),
           opts.predicted ? JSON.stringify(opts.predicted) : null,
+          opts.awaitApproval ? "awaiting_approval" : "queued",
         ],
       );
       return { task: fromRow(rows[0]), replayed: false };
     });
   }
 
-  private async requireBrandFree(q: Queryable, brand: string) {
+  /** Only the owner of the task holding the brand learns its id and status; others learn the brand is taken. */
+  private async requireBrandFree(q: Queryable, brand: string, owner: string | null) {
     const programs = await q.query("SELECT id FROM programs WHERE brand = $1", [brand]);
     if (programs.length) throw new ApiError("CONFLICT", `brand ${brand} already has a program`);
-    const tasks = await q.query<{ id: string; status: string }>(
-      "SELECT id, status FROM onboarding_tasks WHERE brand = $1",
+    const tasks = await q.query<{ id: string; status: string; owner: string | null }>(
+      "SELECT id, status, owner FROM onboarding_tasks WHERE brand = $1",
       [brand],
     );
     if (tasks.length) {
       const t = tasks[0];
+      if (owner === null || t.owner !== owner) {
+        throw new ApiError("CONFLICT", `brand ${brand} is already taken`);
+      }
       const hint = t.status === "failed" ? ": retry it instead" : "";
       throw new ApiError("CONFLICT", `brand ${brand} already has deployment task ${t.id} (${t.status})${hint}`, {
         taskId: t.id,
@@ -217,6 +224,41 @@ export class TaskRepo {
     const task = await this.get(id);
     if (!task) throw new ApiError("NOT_FOUND", `no deployment task ${id}`);
     throw new ApiError("CONFLICT", `task ${id} is ${task.status}: only a failed task can be retried`);
+  }
+
+  /** The operator lets a task awaiting approval run. */
+  async approve(id: string): Promise<Task> {
+    const rows = await this.db.query<Row>(
+      `UPDATE onboarding_tasks SET status = 'queued', updated_at = now()
+       WHERE id = $1 AND status = 'awaiting_approval' RETURNING *`,
+      [id],
+    );
+    if (rows[0]) return fromRow(rows[0]);
+    const task = await this.get(id);
+    if (!task) throw new ApiError("NOT_FOUND", `no deployment task ${id}`);
+    throw new ApiError("CONFLICT", `task ${id} is ${task.status}: only a task awaiting approval can be approved`);
+  }
+
+  /**
+   * Frees a brand held by a task that will not run (failed, or still awaiting approval):
+   * the task is deleted, so anyone may deploy the brand. Returns the deleted task ids.
+   * Queued, running and succeeded tasks keep their brand.
+   */
+  async releaseBrand(brand: string, onlyTaskId?: string): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `DELETE FROM onboarding_tasks WHERE brand = $1 AND ($2::text IS NULL OR id = $2)
+         AND status IN ('failed', 'awaiting_approval') RETURNING id`,
+      [brand, onlyTaskId ?? null],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Tasks waiting for the operator, oldest first. */
+  async awaitingApproval(): Promise<Task[]> {
+    const rows = await this.db.query<Row>(
+      "SELECT * FROM onboarding_tasks WHERE status = 'awaiting_approval' ORDER BY created_at LIMIT 500",
+    );
+    return rows.map(fromRow);
   }
 
   /**

@@ -37,7 +37,20 @@ export function describeError(e: unknown): Described {
         return { title: "Some input is not valid", detail: e.message, fields: Array.isArray(d.issues) ? d.issues : [] };
       case "UNAUTHORIZED":
         return { title: "Not signed in or not allowed", detail: e.message };
+      case "FORBIDDEN":
+        if (d.reason === "approval")
+          return {
+            title: "Your account is not approved to deploy yet",
+            detail:
+              "The operator of this service must approve your account before it can deploy. Ask them, then try again.",
+          };
+        return { title: "Not allowed", detail: e.message };
       case "RATE_LIMITED":
+        if (d.reason === "quota")
+          return {
+            title: "Deploy quota reached",
+            detail: `Your account may start ${d.limit ?? "a few"} deploys per 24 hours. Try again later.`,
+          };
         return { title: "Too many attempts", detail: e.message };
       case "TX_REVERTED":
         return { title: "The transaction was mined but failed", detail: e.message };

@@ -80,7 +80,7 @@ const StageView = z.object({
 export const TaskView = z
   .object({
     taskId: z.string(),
-    status: z.enum(["queued", "running", "succeeded", "failed"]),
+    status: z.enum(["awaiting_approval", "queued", "running", "succeeded", "failed"]),
     brand: z.string(),
     chain: z.object({
       chainId: z.string(),
@@ -122,7 +122,7 @@ export const onboardingDeploy = defineRoute({
   response: success(
     z.object({
       taskId: z.string(),
-      status: z.enum(["queued", "running", "succeeded", "failed"]),
+      status: z.enum(["awaiting_approval", "queued", "running", "succeeded", "failed"]),
       predicted: ProgramAddresses.nullable(),
     }),
   ),
@@ -160,4 +160,24 @@ export const onboardingRetry = defineRoute({
   params: TaskParams,
   errors: ["CONFLICT"],
   response: success(TaskView),
+});
+
+export const operatorApproveTask = defineRoute({
+  method: "post",
+  path: "/api/v1/operator/onboarding/tasks/:taskId/approve",
+  summary: "Operator: let a deploy awaiting approval (a chain not marked testnet) run",
+  tag: "operator",
+  auth: "key",
+  params: TaskParams,
+  response: success(TaskView),
+});
+
+export const onboardingCancel = defineRoute({
+  method: "post",
+  path: "/api/v1/client-onboarding/tasks/:taskId/cancel",
+  summary: "Cancel a failed task or one awaiting approval: it is deleted and its brand released",
+  tag: "onboarding",
+  auth: "key",
+  params: TaskParams,
+  response: success(z.object({ taskId: z.string(), brand: z.string(), released: z.literal(true) })),
 });

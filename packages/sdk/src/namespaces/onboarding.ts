@@ -19,5 +19,10 @@ export function onboardingNamespace(core: Core) {
     tasks: (opts: { chainId?: string } = {}) => core.request("onboardingTasks", { query: opts }),
     /** Queues a failed task again; it resumes from the chain. */
     retry: (taskId: Params<"onboardingRetry">["taskId"]) => core.request("onboardingRetry", { params: { taskId } }),
+    /** Cancels a failed task (or one awaiting approval): it is deleted and its brand released. */
+    cancel: (taskId: Params<"onboardingCancel">["taskId"]) => core.request("onboardingCancel", { params: { taskId } }),
+    /** Operator (an admin-scoped key): lets a deploy awaiting approval run. */
+    approve: (taskId: Params<"operatorApproveTask">["taskId"]) =>
+      core.request("operatorApproveTask", { params: { taskId } }),
   };
 }

@@ -23,7 +23,7 @@ export async function startLive(): Promise<Live> {
     const { record, usdc } = await deployProgram(node.provider);
     const api = await startApi(pointsApi, node.url);
     await api.service.ctx.programs.insert(record);
-    const { key } = await api.service.ctx.keys.create("sdk-tests");
+    const { key } = await api.service.ctx.keys.create("sdk-tests", ["build", "read", "deploy", "admin"]);
     return {
       node,
       api,

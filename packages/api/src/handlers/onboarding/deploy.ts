@@ -6,6 +6,7 @@ import { ApiError } from "../../errors.js";
 import { isDevChainId as isDevChain } from "@points/contracts/program";
 import { releaseFactory } from "../../onboarding/release.js";
 import { predictAddresses } from "../../onboarding/view.js";
+import { requireDeployApproval, requireDeployQuota } from "../../onboarding/permission.js";
 
 /** The brand must be free on the chain too (a program deployed outside this service). */
 async function requireBrandFreeOnChain(pf: Contract | null, chainId: string, brand: string) {
@@ -21,6 +22,7 @@ async function requireBrandFreeOnChain(pf: Contract | null, chainId: string, bra
  * the predicted addresses. The worker does the chain work; this handler only validates.
  */
 export const onboardingDeploy: Handler<typeof routes.onboardingDeploy> = async ({ body, caller, headers }, ctx) => {
+  await requireDeployApproval(ctx, caller);
   const chainId = String(body.chainId);
   if (!ctx.chains.has(chainId)) {
     const known = ctx.chains.list().map((c) => c.chainId);
@@ -52,11 +54,13 @@ export const onboardingDeploy: Handler<typeof routes.onboardingDeploy> = async (
   if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,200}$/.test(idempotencyKey)) {
     throw new ApiError("INVALID_INPUT", "Idempotency-Key must be 1-200 printable characters");
   }
+  await requireDeployQuota(ctx, caller, idempotencyKey);
   const pf = await releaseFactory(ctx, chainId);
   await requireBrandFreeOnChain(pf, chainId, body.brand);
   const predicted = await predictAddresses(pf, body.brand, Boolean(body.oracle));
   const owner = ownerOf(caller) ?? null;
-  const { task } = await ctx.tasks.create({ owner, idempotencyKey, request: body, predicted });
+  const awaitApproval = !ctx.chains.get(chainId).config.testnet && !isDevChain(chainId);
+  const { task } = await ctx.tasks.create({ owner, idempotencyKey, request: body, predicted, awaitApproval });
   ctx.pokeWorker();
   return { taskId: task.id, status: task.status, predicted: task.predicted as never };
 };

@@ -4,6 +4,7 @@ import { ownerOf, type Caller } from "../../auth/caller.js";
 import type { Ctx } from "../../context.js";
 import { ApiError } from "../../errors.js";
 import { taskView } from "../../onboarding/view.js";
+import { requireDeployApproval } from "../../onboarding/permission.js";
 
 /** A task its caller may see: tasks are scoped to the key (or session) that created them. */
 async function ownedTask(ctx: Ctx, caller: Caller, taskId: string) {
@@ -25,8 +26,29 @@ export const onboardingTasks: Handler<typeof routes.onboardingTasks> = async ({ 
 
 /** A failed task is queued again; the deployer resumes from what the chain holds. */
 export const onboardingRetry: Handler<typeof routes.onboardingRetry> = async ({ params, caller }, ctx) => {
+  await requireDeployApproval(ctx, caller);
   await ownedTask(ctx, caller, params.taskId);
   const task = await ctx.tasks.retry(params.taskId);
   ctx.pokeWorker();
   return taskView(ctx, task);
+};
+
+/** The operator (an admin-scoped key) lets a deploy awaiting approval run. */
+export const operatorApproveTask: Handler<typeof routes.operatorApproveTask> = async ({ params }, ctx) => {
+  const task = await ctx.tasks.approve(params.taskId);
+  ctx.pokeWorker();
+  return taskView(ctx, task);
+};
+
+/** The owner gives up a task that will not run; its brand is free at once. */
+export const onboardingCancel: Handler<typeof routes.onboardingCancel> = async ({ params, caller }, ctx) => {
+  const task = await ownedTask(ctx, caller, params.taskId);
+  const released = await ctx.tasks.releaseBrand(task.brand, task.id);
+  if (released.length === 0) {
+    throw new ApiError(
+      "CONFLICT",
+      `task ${task.id} is ${task.status}: only a failed or unapproved task can be cancelled`,
+    );
+  }
+  return { taskId: task.id, brand: task.brand, released: true as const };
 };

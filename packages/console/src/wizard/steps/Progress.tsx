@@ -70,6 +70,12 @@ export function Progress() {
             Status: <strong>{task.status}</strong>
             {task.status !== "succeeded" && task.status !== "failed" && " — updated every 2 seconds"}
           </p>
+          {task.status === "awaiting_approval" && (
+            <p className="notice" role="status">
+              This chain is not a testnet: the deploy waits until the operator of this service approves it. Nothing is
+              spent before then; this page updates by itself.
+            </p>
+          )}
           <Stages stages={task.stages} />
           {task.status === "failed" && (
             <div className="stack">
