@@ -25,7 +25,7 @@ describe("http: bad input on every route", () => {
     // A high key budget: this suite tests validation, not rate limits.
     api = await startApi(node.url, { RATE_LIMIT_PER_MINUTE_KEY: "100000" });
     await api.service.ctx.programs.insert(record);
-    const { key } = await api.service.ctx.keys.create("bad-input");
+    const { key } = await api.service.ctx.keys.create("bad-input", ["build", "read", "deploy", "admin"]);
     // The key passes "key" routes; the console session passes "session" routes (the wizard).
     auth = { authorization: `Bearer ${key}`, ...cookieHeader(await signIn(api.url, "bad-input@example.com")) };
   });

@@ -4,6 +4,10 @@ import { startApi, type TestApi } from "./helpers/service.js";
 import { assertError, send } from "./helpers/http.js";
 
 const CLOSED_PORT = "http://127.0.0.1:9";
+
+// Budgets here are a handful of requests and the limiter counts every one, so the document
+// hook's own fetch of /api/v1/openapi.json would spend one: these answers are checked by hand.
+process.env.API_DOCUMENT_HOOK = "off";
 const PER_IP = 3;
 const PER_KEY = 5;
 // A request answered without a chain; what matters is that it is counted.

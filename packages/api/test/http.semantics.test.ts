@@ -13,7 +13,7 @@ describe("HTTP semantics integrators rely on", () => {
   before(async () => {
     // Nothing here reaches a chain: the RPC is a closed port.
     api = await startApi("http://127.0.0.1:9", { WORKER: "off" });
-    key = (await api.service.ctx.keys.create("semantics")).key;
+    key = (await api.service.ctx.keys.create("semantics", ["build", "read", "deploy"])).key;
   });
   after(() => api?.close());
 

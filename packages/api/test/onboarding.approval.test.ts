@@ -23,6 +23,8 @@ describe("onboarding: on a chain not marked testnet every deploy waits for the o
     api = await startApi("http://127.0.0.1:9", {
       WORKER: "off",
       RPC_TIMEOUT_MS: "500",
+      // A chain not marked testnet never gets the public development key.
+      EXECUTOR_PRIVATE_KEY: `0x${"1".repeat(64)}`,
       CHAINS: JSON.stringify([
         { chainId: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:9" },
         { chainId: 8453, name: "Base", rpcUrl: "http://127.0.0.1:9", testnet: false },

@@ -5,6 +5,7 @@ import {
   ERROR_CODES,
   MAX_UINT256,
   SESSION_COOKIE,
+  isBuildRoute,
   routes,
   type RouteDef,
 } from "@points/schema";
@@ -33,6 +34,7 @@ const ERRORS: Record<string, string> = {
   INVALID_INPUT: "the request is malformed; the message names the field",
   UNAUTHORIZED: "missing, unknown or revoked API key, or no console session",
   MISSING_ROLE: "the signer lacks an on-chain role",
+  FORBIDDEN: "the API key lacks the scope the route needs, or the console account is not approved to deploy",
   NOT_FOUND: "no such program, request, task or resource",
   CONFLICT: "the request conflicts with the resource's state",
   PAYLOAD_TOO_LARGE: "the body is larger than 100 kB",
@@ -57,6 +59,10 @@ function errorCodesOf(route: RouteDef): (keyof typeof ERROR_CODES)[] {
     codes.add("WOULD_REVERT");
   }
   if (route.body) codes.add("PAYLOAD_TOO_LARGE");
+  // A key sent to any route is checked for the route's scope.
+  codes.add("FORBIDDEN");
+  // An Idempotency-Key reused with another body, or an explicit nonce already mined.
+  if (isBuildRoute(route)) codes.add("CONFLICT");
   for (const c of route.errors ?? []) codes.add(c);
   return [...codes].sort((a, b) => ERROR_CODES[a] - ERROR_CODES[b]);
 }

@@ -169,6 +169,7 @@ export const operatorApproveTask = defineRoute({
   tag: "operator",
   auth: "key",
   params: TaskParams,
+  errors: ["CONFLICT"],
   response: success(TaskView),
 });
 
@@ -179,5 +180,6 @@ export const onboardingCancel = defineRoute({
   tag: "onboarding",
   auth: "key",
   params: TaskParams,
+  errors: ["CONFLICT"],
   response: success(z.object({ taskId: z.string(), brand: z.string(), released: z.literal(true) })),
 });
