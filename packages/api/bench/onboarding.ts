@@ -32,12 +32,13 @@ async function main() {
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_MINUTE_IP: "100000000",
       RATE_LIMIT_PER_MINUTE_KEY: "100000000",
+      DEPLOY_QUOTA_PER_DAY: "100000",
       CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: node.url, blockTimeMs: BLOCK_MS }]),
     }),
   );
   const url = await service.listen();
   const auth = {
-    authorization: `Bearer ${(await service.ctx.keys.create("bench")).key}`,
+    authorization: `Bearer ${(await service.ctx.keys.create("bench", ["build", "read", "deploy"])).key}`,
     "content-type": "application/json",
   };
   const wallet = actors(node.provider).brand.address;

@@ -58,7 +58,7 @@ describe("onboarding: two workers against the real PostgreSQL (every task runs e
 
     before(async () => {
       node = await startNode();
-      api = await startApi(node.url, { DATABASE_URL: db.url, WORKER: "off" });
+      api = await startApi(node.url, { DATABASE_URL: db.url, WORKER: "off", DEPLOY_QUOTA_PER_DAY: "100" });
     });
     after(async () => {
       for (const w of workers) await w.close();

@@ -11,6 +11,10 @@ const codeOf = (res: { status: number; body: unknown }) => [
 const CLOSED_PORT = "http://127.0.0.1:9";
 const KEY = `0x${"1".repeat(64)}`;
 const A = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+
+// These budgets are a few requests and the limiter counts every one, so the document hook's
+// own fetch of /api/v1/openapi.json would spend one: these answers are checked by hand.
+process.env.API_DOCUMENT_HOOK = "off";
 const CHAINS = JSON.stringify([
   { chainId: 31337, name: "Hardhat", rpcUrl: CLOSED_PORT },
   { chainId: 1, name: "Ethereum", rpcUrl: CLOSED_PORT, testnet: false },
