@@ -5,7 +5,7 @@ import {
   ROLE_NAMES,
   type ProgramContract,
   type RoleName,
-} from "@points/contracts/program";
+} from "./generated/program.js";
 
 /** Largest uint256. Amounts above it are refused at validation, not by the chain. */
 export const MAX_UINT256 = 2n ** 256n - 1n;
@@ -193,7 +193,8 @@ function namesWithAliases<T extends string>(
   aliasPattern: string,
   aliases: string,
   description: string,
-) {
+  // Declared rather than inferred: the inferred zod type does not survive declaration emit.
+): z.ZodType<T, string> {
   const json = namesJsonSchema(names, aliasPattern, aliases);
   return z
     .union([

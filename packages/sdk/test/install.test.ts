@@ -45,7 +45,7 @@ describe("the packed SDK installs into a clean npm project and runs against a lo
   });
   after(async () => {
     await live?.stop();
-    if (project) rmSync(project, { recursive: true, force: true });
+    if (project && !process.env.KEEP_CONSUMER) rmSync(project, { recursive: true, force: true });
   });
 
   it("packsOnlyDistReadmeChangelogAndLicense_withoutPrivateOrWorkspaceDependencies", () => {
