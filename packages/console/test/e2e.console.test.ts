@@ -57,7 +57,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     node = await startNode();
     [brand, minter, alice, funder] = [1, 2, 3, 5].map((i) => devWallet(i, node.provider));
     // The operator lets this e-mail domain deploy (accounts are otherwise approved one by one).
-    api = await startApi(pointsApi, node.url, { CONSOLE_DEPLOY_DOMAINS: "example.com" });
+    api = await startApi(pointsApi, node.url, { CONSOLE_DEPLOY_DOMAINS: "example.com", DEV_MAILBOX: "1" });
     const b = await launch({ width: 1280, height: 860 });
     closeBrowser = b.close;
     page = b.context.pages()[0] ?? (await b.context.newPage());

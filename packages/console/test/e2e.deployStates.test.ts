@@ -22,7 +22,7 @@ describe("console e2e: deploy states an operator controls, in headless Chromium"
   before(async () => {
     assert.ok(existsSync(DIST), "build the console first: pnpm --filter @points/console build");
     node = await startNode();
-    api = await startApi(pointsApi, node.url);
+    api = await startApi(pointsApi, node.url, { DEV_MAILBOX: "1" });
     const b = await launch({ width: 1280, height: 860 });
     closeBrowser = b.close;
     page = b.context.pages()[0] ?? (await b.context.newPage());
