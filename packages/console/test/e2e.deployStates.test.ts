@@ -31,6 +31,8 @@ describe("console e2e: deploy states an operator controls, in headless Chromium"
     await injectWallet(page, node.provider, wallet);
     await page.goto(`${api.url}/console/`);
     await signIn(page, api.url, EMAIL);
+    // Signing in saves step 2 from the page; wait for it, or it may land after the state below.
+    await page.getByRole("heading", { name: "Connect your wallet" }).waitFor();
     // The earlier steps are covered by the walkthrough: start this account at the deploy step.
     await api.service.ctx.console.users.saveWizard(EMAIL, {
       step: 6,
