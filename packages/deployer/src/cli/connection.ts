@@ -5,7 +5,7 @@
 import { Command, Option } from "commander";
 import { JsonRpcProvider, Network, Wallet, type Provider } from "ethers";
 import { isDevChainId } from "@points/contracts/program";
-import { rpcChainId } from "./devnode.js";
+import { rpcChainId } from "@points/contracts/program";
 import { CliError, registerSecret } from "./errors.js";
 
 export interface CommonOptions {
