@@ -8,7 +8,15 @@ export { orderHash, orderMetadata } from "./order.js";
 export { withPrerequisites } from "./prerequisites.js";
 export { isPointsError, type ErrorDetails, type DetailsOf } from "./details.js";
 export type { Order, Issued, IssuerOptions } from "./issuer.js";
-export type { RequestInput, ResponseData, WriteOptions, ReadOptions, CallOptions } from "./types.js";
+export type {
+  RequestInput,
+  ResponseData,
+  WriteOptions,
+  ReadOptions,
+  CallOptions,
+  ViemWalletClient,
+  ViemTransactionFields,
+} from "./types.js";
 export type { RedeemScope } from "./namespaces/api.js";
 export { routeTable } from "./routeTable.js";
 export type { RouteName, UnsignedTx } from "@points/schema";

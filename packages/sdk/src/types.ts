@@ -60,6 +60,35 @@ export interface WaitOptions {
   timeoutMs?: number;
 }
 
+/** The fields of an EIP-1559 transaction as viem takes them. */
+export interface ViemTransactionFields {
+  type: "eip1559";
+  chainId: number;
+  nonce: number;
+  to: `0x${string}`;
+  data: `0x${string}`;
+  value: bigint;
+  gas: bigint;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+/**
+ * What `send` needs of a viem wallet client (`createWalletClient({ account, transport })`):
+ * declared here so the SDK's types need no viem (an optional peer dependency).
+ */
+export interface ViemWalletClient {
+  /** "walletClient" (what createWalletClient sets). */
+  type: string;
+  account?: {
+    address: `0x${string}`;
+    /** Present on local accounts (a private key): they sign the API's exact fields. */
+    signTransaction?(tx: ViemTransactionFields): Promise<`0x${string}`>;
+  };
+  request(args: { method: string; params?: unknown }): Promise<unknown>;
+  sendTransaction(args: ViemTransactionFields & { account: object; chain: null }): Promise<`0x${string}`>;
+}
+
 /** The API's unsigned transaction (every field of its `data`) plus the means to send it. */
 export type PreparedTx = UnsignedTx & {
   /** The unsigned transaction decoded from `tx` (the exact bytes the API built). */
@@ -74,6 +103,7 @@ export type PreparedTx = UnsignedTx & {
    * PointsApiError: WRONG_SIGNER when the signer is not `from` (nothing is signed),
    * NONCE_CONFLICT or BROADCAST_FAILED when the node refuses it, TX_REVERTED when the mined
    * receipt failed. A transaction already mined is not an error: its receipt is returned.
+   * A viem wallet client works too (its account signs, its transport broadcasts).
    */
-  send(signer: Signer, opts?: WaitOptions): Promise<TransactionReceipt>;
+  send(signer: Signer | ViemWalletClient, opts?: WaitOptions): Promise<TransactionReceipt>;
 };

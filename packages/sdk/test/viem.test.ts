@@ -1,0 +1,73 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { createWalletClient, http, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { PointsApiError } from "../src/index.js";
+import { startLive, type Live } from "./helpers/live.js";
+
+// send(walletClient): viem's signing and transport, real broadcasting on a Hardhat node.
+describe("send with a viem wallet client", () => {
+  let live: Live;
+  before(async () => {
+    live = await startLive();
+  });
+  after(() => live?.stop());
+
+  const localWallet = (privateKey: string) =>
+    createWalletClient({ account: privateKeyToAccount(privateKey as Hex), transport: http(live.node.url) });
+
+  it("localAccount_signsTheApisBytes_broadcastsThroughItsTransport_andTheChainChanges", async () => {
+    const { brand, alice } = live.actors;
+    const built = await live.client.factory.addToMintWhitelist(alice.address, { from: brand.address });
+    const receipt = await built.send(localWallet(brand.privateKey));
+    assert.equal(receipt.status, 1);
+    const mined = (await live.node.provider.getTransaction(receipt.hash))!;
+    const unsigned = built.transaction();
+    assert.equal(mined.from, brand.address);
+    assert.deepEqual(
+      [mined.type, mined.to, mined.nonce, mined.data, mined.gasLimit, mined.maxFeePerGas, mined.chainId],
+      [2, built.to, built.nonce, built.data, unsigned.gasLimit, unsigned.maxFeePerGas, 31337n],
+    );
+    assert.equal((await live.client.factory.whitelistStatus(alice.address)).mint, true);
+  });
+
+  it("localAccount_sendingATransactionAlreadyMined_returnsItsReceipt", async () => {
+    const { brand, bob } = live.actors;
+    const built = await live.client.factory.addToRedeemWhitelist(bob.address, { from: brand.address });
+    const wallet = localWallet(brand.privateKey);
+    const first = await built.send(wallet);
+    const again = await built.send(wallet);
+    assert.equal(again.hash, first.hash);
+    assert.equal(again.blockNumber, first.blockNumber);
+    assert.equal(await live.node.provider.getTransactionCount(brand.address), built.nonce + 1);
+  });
+
+  it("jsonRpcAccount_sendsTheSameFieldsWithEthSendTransaction", async () => {
+    const { brand, carol } = live.actors;
+    // Hardhat's unlocked account: viem sends eth_sendTransaction, the node signs.
+    const wallet = createWalletClient({ account: brand.address as Hex, transport: http(live.node.url) });
+    const built = await live.client.points.addToTransferWhitelist(carol.address, { from: brand.address });
+    const receipt = await built.send(wallet);
+    assert.equal(receipt.status, 1);
+    const mined = (await live.node.provider.getTransaction(receipt.hash))!;
+    assert.deepEqual(
+      [mined.type, mined.from, mined.to, mined.nonce, mined.data, mined.gasLimit],
+      [2, brand.address, built.to, built.nonce, built.data, built.transaction().gasLimit],
+    );
+    assert.equal(await live.client.points.isTransferWhitelisted(carol.address), true);
+  });
+
+  it("anotherAccountsWallet_throwsWrongSigner_andSendsNothing", async () => {
+    const { brand, alice, outsider } = live.actors;
+    const built = await live.client.factory.addToMintWhitelist(outsider.address, { from: brand.address });
+    const before = await live.node.provider.getTransactionCount(alice.address);
+    await assert.rejects(built.send(localWallet(alice.privateKey)), (e: unknown) => {
+      assert.ok(e instanceof PointsApiError);
+      assert.equal(e.code, "WRONG_SIGNER");
+      assert.deepEqual(e.details, { expected: brand.address, actual: alice.address });
+      return true;
+    });
+    assert.equal(await live.node.provider.getTransactionCount(alice.address), before);
+    assert.equal((await live.client.factory.whitelistStatus(outsider.address)).mint, false);
+  });
+});
