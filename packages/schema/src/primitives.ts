@@ -163,7 +163,7 @@ export const CampaignId = z
   )
   .meta({
     description:
-      "0x + 64 hex digits (bytes32, used as is), or a label of 1-64 printable ASCII characters that does not start with 0x and is not . or .. (hashed with keccak256)",
+      "0x + 64 hex digits (bytes32, used as is), or a label of 1-64 printable ASCII characters that does not start with 0x and is not . or .. (hashed with keccak256). Except on create-campaign, an unknown campaign is 404 NOT_FOUND (CampaignNotFound)",
     example: "summer-2026",
   });
 

@@ -35,7 +35,7 @@ const ERRORS: Record<string, string> = {
   UNAUTHORIZED: "missing, unknown or revoked API key, or no console session",
   MISSING_ROLE: "the signer lacks an on-chain role",
   FORBIDDEN: "the API key lacks the scope the route needs, or the console account is not approved to deploy",
-  NOT_FOUND: "no such program, request, task or resource",
+  NOT_FOUND: "no such program, campaign (CampaignNotFound, on every route naming one), request, task or resource",
   CONFLICT: "the request conflicts with the resource's state",
   PAYLOAD_TOO_LARGE: "the body is larger than 100 kB",
   WOULD_REVERT: "the simulation reverted, or a chain precondition does not hold",

@@ -53,13 +53,25 @@ export async function campaignTx(
   args: (id: string) => unknown[],
 ): Promise<UnsignedTx> {
   const id = campaignId(body.campaignId);
-  return tx(await target(ctx, body.program), {
-    contract: "pspVault",
-    fn,
-    args: args(id.value),
-    from: body.from,
-    extra: { campaignId: id },
-  });
+  const t = await target(ctx, body.program);
+  return withCampaign(t, id.value, () =>
+    tx(t, { contract: "pspVault", fn, args: args(id.value), from: body.from, extra: { campaignId: id } }),
+  );
+}
+
+/**
+ * Runs `work` about campaign `id` alongside a check that the campaign exists: an unknown
+ * campaign is 404 NOT_FOUND (PSPVault.CampaignNotFound) on every route, whoever asks and
+ * whatever the contract would check first (docs/errors.md#unknown-campaign).
+ */
+export async function withCampaign<T>(t: Target, id: string, work: () => Promise<T>): Promise<T> {
+  const [exists, result] = await Promise.allSettled([
+    read(t, "pspVault", () => contract(t, "pspVault").getCampaign(id)),
+    work(),
+  ]);
+  if (exists.status === "rejected") throw exists.reason;
+  if (result.status === "rejected") throw result.reason;
+  return result.value;
 }
 
 /**

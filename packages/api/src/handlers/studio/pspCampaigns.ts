@@ -1,6 +1,6 @@
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
-import { campaignTx, contract, read, target, tx, type Target } from "../../program/target.js";
+import { campaignTx, contract, read, target, tx, withCampaign, type Target } from "../../program/target.js";
 import { txAfterAllowance, type Allowance } from "../../program/allowance.js";
 import { campaignId } from "../../program/campaign.js";
 
@@ -46,7 +46,7 @@ export const pspFundCampaign: Handler<typeof routes.pspFundCampaign> = async ({ 
     moves: "points" as const,
     extra: { campaignId: id },
   };
-  return txAfterAllowance(t, call, funding(t, body.from, BigInt(body.amount)));
+  return withCampaign(t, id.value, () => txAfterAllowance(t, call, funding(t, body.from, BigInt(body.amount))));
 };
 
 const statusTx =

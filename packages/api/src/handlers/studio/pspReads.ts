@@ -1,7 +1,7 @@
 import { getAddress } from "ethers";
 import type { routes } from "@points/schema";
 import type { Handler } from "../../context.js";
-import { contract, read, target } from "../../program/target.js";
+import { contract, read, target, withCampaign } from "../../program/target.js";
 import { campaignId } from "../../program/campaign.js";
 import { chainText } from "../../chain/text.js";
 
@@ -10,8 +10,8 @@ const STATUS = ["None", "Active", "Paused", "Closed"] as const;
 export const pspMinterConfig: Handler<typeof routes.pspMinterConfig> = async ({ params, query }, ctx) => {
   const t = await target(ctx, query.program);
   const id = campaignId(params.campaignId);
-  const [limit, issued, active] = await read(t, "pspVault", () =>
-    contract(t, "pspVault").getMinterConfig(id.value, params.minter),
+  const [limit, issued, active] = await withCampaign(t, id.value, () =>
+    read(t, "pspVault", () => contract(t, "pspVault").getMinterConfig(id.value, params.minter)),
   );
   return {
     campaignId: id,
@@ -40,6 +40,8 @@ export const pspCampaign: Handler<typeof routes.pspCampaign> = async ({ params, 
 export const pspBalance: Handler<typeof routes.pspBalance> = async ({ params, query }, ctx) => {
   const t = await target(ctx, query.program);
   const id = campaignId(params.campaignId);
-  const balance: bigint = await read(t, "pspVault", () => contract(t, "pspVault").balanceOf(id.value, params.holder));
+  const balance: bigint = await withCampaign(t, id.value, () =>
+    read(t, "pspVault", () => contract(t, "pspVault").balanceOf(id.value, params.holder)),
+  );
   return { campaignId: id, holder: getAddress(params.holder), balance: balance.toString() };
 };
