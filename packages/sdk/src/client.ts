@@ -1,7 +1,9 @@
-import type { RouteName, UnsignedTx } from "@points/schema";
-import { send, type ClientOptions } from "./http.js";
+import type { UnsignedTx } from "@points/schema";
+import { callRoute, type ClientOptions, type RouteInput } from "./http.js";
+import { routeTable } from "./routeTable.js";
+import { PointsApiError } from "./errors.js";
 import { prepare } from "./transaction.js";
-import type { RequestInput, ResponseData } from "./types.js";
+import type { CallOptions, PublicRouteName, RequestInput, ResponseData } from "./types.js";
 import type { Core } from "./namespaces/core.js";
 import { factoryNamespace, pointsNamespace } from "./namespaces/allowlists.js";
 import { vaultNamespace } from "./namespaces/vault.js";
@@ -17,22 +19,27 @@ export type PointsClient = ReturnType<typeof createClient>;
  */
 export function createClient(options: ClientOptions) {
   const opts = { ...options };
+  const send = async <N extends PublicRouteName>(name: N, input?: RequestInput<N>, call?: CallOptions) => {
+    // Own keys only: a plain-JS caller's "toString" or a console route name is no route.
+    if (!Object.hasOwn(routeTable, name)) throw new PointsApiError("INVALID_INPUT", `the SDK has no route ${name}`);
+    return callRoute(opts, routeTable[name], input as RouteInput | undefined, call) as Promise<ResponseData<N>>;
+  };
   // Required arguments come as a rest tuple so routes without input need none.
-  function request<N extends RouteName>(
+  function request<N extends PublicRouteName>(
     name: N,
     ...input: {} extends RequestInput<N> ? [input?: RequestInput<N>] : [input: RequestInput<N>]
   ): Promise<ResponseData<N>> {
-    return send(opts, name, input[0]);
+    return send(name, input[0]);
   }
   const core: Core = {
-    request: (name, input, call) => send(opts, name, input, call),
+    request: send,
     write: async (name, input, w = {}) => {
       const { nonce, idempotencyKey } = w;
       const given = input as { body?: object; headers?: Record<string, string> };
       const body = nonce === undefined ? given.body : { ...given.body, nonce };
       const headers =
         idempotencyKey === undefined ? given.headers : { ...given.headers, "idempotency-key": idempotencyKey };
-      return prepare((await send(opts, name, { ...input, body, headers } as typeof input, w)) as UnsignedTx);
+      return prepare((await send(name, { ...input, body, headers } as typeof input, w)) as UnsignedTx);
     },
     program: opts.program,
   };

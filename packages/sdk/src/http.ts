@@ -1,8 +1,7 @@
-import type { RouteName, UnsignedTx } from "@points/schema";
-import { routeTable } from "./routeTable.js";
+import type { UnsignedTx } from "@points/schema";
 import { PointsApiError } from "./errors.js";
 import { prepare } from "./transaction.js";
-import type { CallOptions, RequestInput, ResponseData } from "./types.js";
+import type { CallOptions, RouteEntry } from "./types.js";
 
 export interface ClientOptions {
   /** Where the API is served, e.g. `http://127.0.0.1:3000` (route paths start with /api/v1 or /studio/sdk/v1). */
@@ -19,22 +18,26 @@ export interface ClientOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-type Loose = {
+/** A request to any route, untyped: path parameters, query, JSON body and extra headers. */
+export interface RouteInput {
   params?: Record<string, unknown>;
   query?: Record<string, unknown>;
   body?: unknown;
   headers?: Record<string, string>;
-};
+}
 
-/** Sends one route of the table and returns its `data`; every failure is a PointsApiError. */
-export async function send<N extends RouteName>(
+/**
+ * Sends one route, given by method and path, and returns its `data`; every failure is a
+ * PointsApiError. `client.request` is this, typed by route name; call it directly for a
+ * route this SDK has no name for (one an API newer than the SDK added).
+ */
+export async function callRoute(
   opts: ClientOptions,
-  name: N,
-  input: RequestInput<N> | undefined,
+  route: RouteEntry,
+  input?: RouteInput,
   call: CallOptions = {},
-): Promise<ResponseData<N>> {
-  const route = routeTable[name];
-  const { params, query, body, headers: extra } = (input ?? {}) as Loose;
+): Promise<unknown> {
+  const { params, query, body, headers: extra } = input ?? {};
   const url = new URL(opts.baseUrl.replace(/\/+$/, "") + fillPath(route.path, params));
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { accept: "application/json" };
@@ -84,7 +87,7 @@ export async function send<N extends RouteName>(
       details: { body: text.slice(0, 200) },
     });
   }
-  if (envelope.success) return envelope.data as ResponseData<N>;
+  if (envelope.success) return envelope.data;
   const { code, message, details } = envelope.error;
   throw new PointsApiError(code, message, { status, details, prerequisite: prerequisiteOf(details) });
 }

@@ -1,5 +1,5 @@
 export { createClient, type PointsClient } from "./client.js";
-export type { ClientOptions } from "./http.js";
+export { callRoute, type ClientOptions, type RouteInput } from "./http.js";
 export { PointsApiError, type PointsErrorCode } from "./errors.js";
 export { prepare, type PreparedTx } from "./transaction.js";
 export { broadcastTx as broadcast, waitTx as waitForReceipt, type SignedTx, type WaitOptions } from "./chain.js";
@@ -16,7 +16,9 @@ export type {
   CallOptions,
   ViemWalletClient,
   ViemTransactionFields,
+  PublicRouteName as RouteName,
+  RouteEntry,
 } from "./types.js";
 export type { RedeemScope } from "./namespaces/api.js";
 export { routeTable } from "./routeTable.js";
-export type { RouteName, UnsignedTx } from "@points/schema";
+export type { UnsignedTx } from "@points/schema";

@@ -12,8 +12,19 @@ type WithBigint<T> = T extends readonly unknown[]
     ? { [K in keyof T]: K extends AmountKey ? T[K] | bigint : WithBigint<T[K]> }
     : T;
 
+/** Every route but the web console's own (sign-in, wizard), which are not the SDK's. */
+export type PublicRouteName = Exclude<RouteName, `console${string}`>;
+
+/** Method and path of a route, and whether it builds a transaction. */
+export interface RouteEntry {
+  readonly method: "get" | "post" | "put" | "delete";
+  /** Express-style path, `:name` for parameters. */
+  readonly path: string;
+  readonly build?: true;
+}
+
 /** What `client.request(name, input)` takes for route `N`: the input types of its schemas. */
-export type RequestInput<N extends RouteName> = Part<"params", RouteParams<Routes[N]>> &
+export type RequestInput<N extends PublicRouteName> = Part<"params", RouteParams<Routes[N]>> &
   Part<"query", RouteQuery<Routes[N]>> &
   Part<"body", WithBigint<RouteBody<Routes[N]>>> & {
     /** Extra request headers (e.g. Idempotency-Key). */
@@ -21,12 +32,12 @@ export type RequestInput<N extends RouteName> = Part<"params", RouteParams<Route
   };
 
 /** `data` of route `N`'s success envelope. */
-export type ResponseData<N extends RouteName> = RouteData<Routes[N]>;
+export type ResponseData<N extends PublicRouteName> = RouteData<Routes[N]>;
 
 /** Body, params and query input types of route `N` (for the namespaces' argument types). */
-export type Body<N extends RouteName> = WithBigint<RouteBody<Routes[N]>>;
-export type Params<N extends RouteName> = RouteParams<Routes[N]>;
-export type Query<N extends RouteName> = RouteQuery<Routes[N]>;
+export type Body<N extends PublicRouteName> = WithBigint<RouteBody<Routes[N]>>;
+export type Params<N extends PublicRouteName> = RouteParams<Routes[N]>;
+export type Query<N extends PublicRouteName> = RouteQuery<Routes[N]>;
 
 /** Per-call transport options: every call can be aborted and has a deadline. */
 export interface CallOptions {

@@ -230,9 +230,9 @@ describe("namespaces: every method reaches its route of the schema table (live A
   });
 
   it("everyRouteOfTheTable_isReachedByAClientMethod", () => {
-    // The console's routes (sign-in, wizard) serve the web console, not integrators: the SDK
-    // types them (client.request works) but gives them no namespace. onboardingTaskApi is the
-    // same task read under /api/v1 (the API serves it at both paths); the SDK uses /v1.
+    // The console's routes (sign-in, wizard) serve the web console, not integrators: they are
+    // not in the SDK (routeTable.test.ts). onboardingTaskApi is the same task read under
+    // /api/v1 (the API serves it at both paths); the SDK uses /v1.
     const missing = (Object.keys(routes) as RouteName[]).filter(
       (n) => routes[n].tag !== "console" && n !== "onboardingTaskApi" && !reached.has(n),
     );

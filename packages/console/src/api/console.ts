@@ -1,16 +1,24 @@
-import type { RequestInput, ResponseData } from "@points/sdk";
-import { sdk } from "./client";
+import { routes, type RouteBody, type RouteData, type RouteParams, type Routes } from "@points/schema";
+import { callRoute, type RequestInput, type ResponseData, type RouteInput } from "@points/sdk";
+import { API_BASE, sdk, withCredentials } from "./client";
 
-// The console's own routes (/console/v1) and the onboarding routes, through the SDK's route
-// table (@points/schema) like every other call; the types come from the same schemas.
+// The console's own routes (/console/v1) are not the SDK's (integrators never call them): they
+// go through the SDK's transport by the schema's method and path, typed by the same schemas.
+type ConsoleRoute = Extract<keyof Routes, `console${string}`>;
+const options = { baseUrl: API_BASE, fetch: withCredentials };
+const call = <N extends ConsoleRoute>(
+  name: N,
+  input?: { body?: RouteBody<Routes[N]>; params?: RouteParams<Routes[N]> },
+): Promise<RouteData<Routes[N]>> =>
+  callRoute(options, routes[name], input as RouteInput | undefined) as Promise<RouteData<Routes[N]>>;
 
-export type Me = ResponseData<"consoleMe">;
-export type Wizard = ResponseData<"consoleWizardSave">;
-export type WizardPatch = RequestInput<"consoleWizardSave">["body"];
+export type Me = RouteData<Routes["consoleMe"]>;
+export type Wizard = RouteData<Routes["consoleWizardSave"]>;
+export type WizardPatch = RouteBody<Routes["consoleWizardSave"]>;
 export type Organization = { name: string; website: string; description: string };
 export type TokenConfig = { name: string; symbol: string; description: string; logoUrl: string; websiteUrl: string };
-export type ChainInfo = ResponseData<"consoleChains">[number];
-export type BrandAvailability = ResponseData<"consoleBrandAvailable">;
+export type ChainInfo = RouteData<Routes["consoleChains"]>[number];
+export type BrandAvailability = RouteData<Routes["consoleBrandAvailable"]>;
 export type TaskView = ResponseData<"onboardingTask">;
 export type StageView = TaskView["stages"][number];
 export type DeployRequest = RequestInput<"onboardingDeploy">["body"];
@@ -18,14 +26,14 @@ export type DeployRequest = RequestInput<"onboardingDeploy">["body"];
 const client = sdk();
 
 export const consoleApi = {
-  requestCode: (email: string) => client.request("consoleRequestCode", { body: { email } }),
-  verify: (email: string, code: string) => client.request("consoleVerify", { body: { email, code } }),
-  logout: () => client.request("consoleLogout"),
-  me: () => client.request("consoleMe"),
-  saveWizard: (patch: WizardPatch) => client.request("consoleWizardSave", { body: patch }),
-  restart: () => client.request("consoleWizardRestart"),
-  chains: () => client.request("consoleChains"),
-  brandAvailable: (brand: string) => client.request("consoleBrandAvailable", { params: { brand } }),
+  requestCode: (email: string) => call("consoleRequestCode", { body: { email } }),
+  verify: (email: string, code: string) => call("consoleVerify", { body: { email, code } }),
+  logout: () => call("consoleLogout"),
+  me: () => call("consoleMe"),
+  saveWizard: (patch: WizardPatch) => call("consoleWizardSave", { body: patch }),
+  restart: () => call("consoleWizardRestart"),
+  chains: () => call("consoleChains"),
+  brandAvailable: (brand: string) => call("consoleBrandAvailable", { params: { brand } }),
 };
 
 /** Onboarding through the SDK's namespace (deploy takes the Idempotency-Key as an option). */

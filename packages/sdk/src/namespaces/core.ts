@@ -1,12 +1,15 @@
-import type { RouteName } from "@points/schema";
 import type { PreparedTx } from "../types.js";
-import type { CallOptions, RequestInput, ResponseData, WriteOptions } from "../types.js";
+import type { CallOptions, PublicRouteName, RequestInput, ResponseData, WriteOptions } from "../types.js";
 
 /** The one code path every namespace goes through: `client.request` and its write wrapper. */
 export interface Core {
-  request<N extends RouteName>(name: N, input?: RequestInput<N>, opts?: CallOptions): Promise<ResponseData<N>>;
+  request<N extends PublicRouteName>(name: N, input?: RequestInput<N>, opts?: CallOptions): Promise<ResponseData<N>>;
   /** `request` for a build route, with the result ready to `send(signer)`; applies nonce and idempotency key. */
-  write<N extends RouteName>(name: N, input: RequestInput<N>, opts?: Omit<WriteOptions, "from">): Promise<PreparedTx>;
+  write<N extends PublicRouteName>(
+    name: N,
+    input: RequestInput<N>,
+    opts?: Omit<WriteOptions, "from">,
+  ): Promise<PreparedTx>;
   /** The client's default program, applied where a call names none. */
   program: string | undefined;
 }
