@@ -1,4 +1,5 @@
-import { isBuildRoute, routes } from "@points/schema";
+import { z } from "zod";
+import { isBuildRoute, routes, UnsignedTx } from "@points/schema";
 
 /** The web console's own routes (sign-in, wizard): not part of the SDK (docs/architecture.md#sdk). */
 export const isConsoleRoute = (name: string) => name.startsWith("console");
@@ -23,5 +24,42 @@ export function routeTableSource(): string {
     ...rows,
     "};",
     "",
+    "/** Names of the result fields that hold an address (the schema's Address): the SDK types them `0x${string}`. */",
+    `export type AddressKey = ${addressKeys()
+      .map((k) => JSON.stringify(k))
+      .join(" | ")};`,
+    "",
   ].join("\n");
+}
+
+const isAddress = (s: z.ZodType) => z.globalRegistry.get(s)?.format === "eip55-address";
+
+/**
+ * Every field name that holds an address in a public route's result or in the unsigned
+ * transaction. A name that is an address in one place and another string elsewhere could
+ * not be typed by name: the generator refuses it.
+ */
+export function addressKeys(): string[] {
+  const kinds = new Map<string, Set<"address" | "string">>();
+  const note = (key: string | undefined, kind: "address" | "string") => {
+    if (key !== undefined) kinds.set(key, (kinds.get(key) ?? new Set()).add(kind));
+  };
+  const walk = (s: z.ZodType, key: string | undefined): void => {
+    const def = (s as unknown as { _zod: { def: Record<string, any> } })._zod.def;
+    if (isAddress(s)) return note(key, "address");
+    if (def.type === "object") for (const [k, v] of Object.entries(def.shape)) walk(v as z.ZodType, k);
+    else if (def.type === "array") walk(def.element, key);
+    else if (["nullable", "optional", "default", "readonly"].includes(def.type)) walk(def.innerType, key);
+    else if (def.type === "pipe") walk(def.out, key);
+    else if (def.type === "union") for (const o of def.options) walk(o, key);
+    else if (["string", "enum", "literal", "template_literal"].includes(def.type)) note(key, "string");
+  };
+  for (const [name, r] of Object.entries(routes)) if (!isConsoleRoute(name)) walk(r.response, undefined);
+  walk(UnsignedTx, undefined);
+  const ambiguous = [...kinds].filter(([, k]) => k.size > 1).map(([key]) => key);
+  if (ambiguous.length) throw new Error(`fields both address and other text: ${ambiguous.join(", ")}`);
+  return [...kinds]
+    .filter(([, k]) => k.has("address"))
+    .map(([key]) => key)
+    .sort();
 }

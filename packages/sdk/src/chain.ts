@@ -10,9 +10,8 @@ import {
   type Signer,
   type TransactionReceipt,
 } from "ethers";
-import type { UnsignedTx } from "@points/schema";
 import { PointsApiError } from "./errors.js";
-import type { SignedTx, WaitOptions } from "./types.js";
+import type { Hex, SignedTx, UnsignedTx, WaitOptions } from "./types.js";
 
 export type { SignedTx, WaitOptions };
 
@@ -41,9 +40,16 @@ export async function signTx(data: UnsignedTx, signer: Signer): Promise<SignedTx
   if (!signsRaw(signer)) {
     throw new PointsApiError("WRONG_SIGNER", "this signer only sends (a browser or JSON-RPC account): use send()");
   }
-  const raw = await signer.signTransaction(decode(data));
-  return { raw, hash: keccak256(raw), from: getAddress(data.from), nonce: data.nonce };
+  return signedTx(await signer.signTransaction(decode(data)), data);
 }
+
+/** Signed bytes of the API's transaction `data`, with their hash (ethers' hex strings are 0x-prefixed). */
+export const signedTx = (raw: string, data: UnsignedTx): SignedTx => ({
+  raw: raw as Hex,
+  hash: keccak256(raw) as Hex,
+  from: getAddress(data.from) as Hex,
+  nonce: data.nonce,
+});
 
 /**
  * Broadcasts signed bytes. A transaction the node already has, mined or pending, counts as

@@ -1,4 +1,4 @@
-import type { UnsignedTx } from "@points/schema";
+import type { UnsignedTx } from "./types.js";
 import { callRoute, type ClientOptions, type RouteInput } from "./http.js";
 import { routeTable } from "./routeTable.js";
 import { PointsApiError } from "./errors.js";

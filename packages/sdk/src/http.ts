@@ -1,4 +1,4 @@
-import type { UnsignedTx } from "@points/schema";
+import type { UnsignedTx } from "./types.js";
 import { PointsApiError } from "./errors.js";
 import { prepare } from "./transaction.js";
 import type { CallOptions, RouteEntry } from "./types.js";

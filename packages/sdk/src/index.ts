@@ -6,7 +6,7 @@ export { broadcastTx as broadcast, waitTx as waitForReceipt, type SignedTx, type
 export { NonceQueue, type NonceQueueOptions, type QueuedBuild } from "./queue.js";
 export { orderHash, orderMetadata } from "./order.js";
 export { withPrerequisites } from "./prerequisites.js";
-export { isPointsError, type ErrorDetails, type DetailsOf } from "./details.js";
+export { isPointsError, type ErrorDetails, type DetailsOf, type DecodedRevert } from "./details.js";
 export type { Order, Issued, IssuerOptions } from "./issuer.js";
 export type {
   RequestInput,
@@ -21,4 +21,4 @@ export type {
 } from "./types.js";
 export type { RedeemScope } from "./namespaces/api.js";
 export { routeTable } from "./routeTable.js";
-export type { UnsignedTx } from "@points/schema";
+export type { UnsignedTx, Hex, Addressed } from "./types.js";

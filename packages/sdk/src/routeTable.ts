@@ -75,3 +75,24 @@ export const routeTable: {
   whitelistTransferAdd: { method: "post", path: "/studio/sdk/v1/tx/whitelist/transfer/add", build: true },
   whitelistTransferRemove: { method: "post", path: "/studio/sdk/v1/tx/whitelist/transfer/remove", build: true },
 };
+
+/** Names of the result fields that hold an address (the schema's Address): the SDK types them `0x${string}`. */
+export type AddressKey =
+  | "address"
+  | "asset"
+  | "collateralVault"
+  | "contractAddress"
+  | "creator"
+  | "deployer"
+  | "factory"
+  | "feeReceiver"
+  | "from"
+  | "holder"
+  | "minter"
+  | "oracle"
+  | "points"
+  | "programFactory"
+  | "pspVault"
+  | "requester"
+  | "to"
+  | "vault";

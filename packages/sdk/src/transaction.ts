@@ -1,5 +1,5 @@
 import type { Signer, TransactionReceipt } from "ethers";
-import type { UnsignedTx } from "@points/schema";
+import type { UnsignedTx } from "./types.js";
 import { broadcastError, broadcastTx, checkSigner, decode, signTx, signsRaw, waitTx } from "./chain.js";
 import type { PreparedTx, ViemWalletClient, WaitOptions } from "./types.js";
 import { isViemWallet, sendWithViem } from "./viem.js";

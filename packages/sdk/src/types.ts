@@ -1,5 +1,32 @@
 import type { Signer, Transaction, TransactionReceipt } from "ethers";
-import type { UnsignedTx, RouteBody, RouteData, RouteName, RouteParams, RouteQuery, Routes } from "@points/schema";
+import type {
+  UnsignedTx as SchemaUnsignedTx,
+  RouteBody,
+  RouteData,
+  RouteName,
+  RouteParams,
+  RouteQuery,
+  Routes,
+} from "@points/schema";
+import type { AddressKey } from "./routeTable.js";
+
+/** An address or hash as ethers and viem write it. */
+export type Hex = `0x${string}`;
+
+/**
+ * A result with every address field (by name, see AddressKey) typed `0x${string}`: the API
+ * answers addresses checksummed. Arguments take any string (ethers' addresses are `string`);
+ * the API validates them.
+ */
+export type Addressed<T> = T extends readonly (infer E)[]
+  ? Addressed<E>[]
+  : T extends object
+    ? { [K in keyof T]: K extends AddressKey ? AddressField<T[K]> : Addressed<T[K]> }
+    : T;
+type AddressField<V> = V extends string ? Hex : V extends readonly (infer E)[] ? AddressField<E>[] : Addressed<V>;
+
+/** The API's unsigned transaction (`data` of every build route), addresses typed. */
+export type UnsignedTx = Addressed<SchemaUnsignedTx>;
 
 // A route without params/query/body has the bare zod type there, whose input is `unknown`.
 type Part<K extends string, T> = unknown extends T ? {} : {} extends T ? { [k in K]?: T } : { [k in K]: T };
@@ -32,7 +59,7 @@ export type RequestInput<N extends PublicRouteName> = Part<"params", RouteParams
   };
 
 /** `data` of route `N`'s success envelope. */
-export type ResponseData<N extends PublicRouteName> = RouteData<Routes[N]>;
+export type ResponseData<N extends PublicRouteName> = Addressed<RouteData<Routes[N]>>;
 
 /** Body, params and query input types of route `N` (for the namespaces' argument types). */
 export type Body<N extends PublicRouteName> = WithBigint<RouteBody<Routes[N]>>;
@@ -59,9 +86,9 @@ export type ReadOptions = Query<"readBalance"> & CallOptions;
 
 /** A transaction signed by `from`: its raw bytes and hash, known before anything is broadcast. */
 export interface SignedTx {
-  raw: string;
-  hash: string;
-  from: string;
+  raw: Hex;
+  hash: Hex;
+  from: Hex;
   nonce: number;
 }
 

@@ -1,7 +1,7 @@
-import { BrowserProvider, Transaction, getAddress, keccak256, type TransactionReceipt } from "ethers";
-import type { UnsignedTx } from "@points/schema";
+import { BrowserProvider, Transaction, getAddress, type TransactionReceipt } from "ethers";
+import type { UnsignedTx } from "./types.js";
 import { PointsApiError } from "./errors.js";
-import { broadcastError, broadcastTx, decode, waitTx } from "./chain.js";
+import { broadcastError, broadcastTx, decode, signedTx, waitTx } from "./chain.js";
 import type { ViemWalletClient, WaitOptions } from "./types.js";
 
 type Hex = `0x${string}`;
@@ -48,7 +48,7 @@ export async function sendWithViem(
     if (Transaction.from(raw).unsignedHash !== unsigned.unsignedHash) {
       throw new PointsApiError("WRONG_SIGNER", "the wallet signed a transaction other than the API's");
     }
-    const signed = { raw, hash: keccak256(raw), from: actual, nonce: data.nonce };
+    const signed = signedTx(raw, data);
     await broadcastTx(provider, signed);
     return waitTx(provider, signed.hash, opts);
   }

@@ -12,7 +12,7 @@ import { packSdk } from "../scripts/pack.js";
 const CONSUMER = `
 import { JsonRpcProvider, Wallet } from "ethers";
 import { createRequire } from "node:module";
-import { createClient, PointsApiError, type PreparedTx } from "@points/sdk";
+import { createClient, isPointsError, type PreparedTx } from "@points/sdk";
 
 const points = createClient({ baseUrl: process.env.POINTS_API_URL!, apiKey: process.env.POINTS_API_KEY });
 const brand = new Wallet(process.env.BRAND_PRIVATE_KEY!, new JsonRpcProvider(process.env.RPC_URL));
@@ -21,15 +21,18 @@ const customer = process.env.CUSTOMER_ADDRESS!;
 const tx: PreparedTx = await points.factory.addToMintWhitelist(customer, { from: brand.address });
 const receipt = await tx.send(brand);
 const status = await points.factory.whitelistStatus(customer);
+const address: \`0x\${string}\` = status.address; // results type addresses as 0x strings
+let field: string | undefined;
 try {
   await points.read.balance("not-an-address");
 } catch (e) {
-  if (!(e instanceof PointsApiError) || e.code !== "INVALID_INPUT") throw e;
+  if (!isPointsError(e, "INVALID_INPUT")) throw e;
+  field = e.details?.issues?.[0]?.field; // details typed per code
 }
 // The OpenAPI document the SDK was built against ships with it.
 const openapi = createRequire(import.meta.url)("@points/sdk/openapi.json") as { paths: Record<string, unknown> };
 const documented = "/studio/sdk/v1/tx/whitelist/mint/add" in openapi.paths;
-console.log(JSON.stringify({ status: receipt.status, mint: status.mint, documented }));
+console.log(JSON.stringify({ status: receipt.status, mint: status.mint, address, field, documented }));
 `;
 
 const run = (cmd: string, args: string[], cwd: string) =>
@@ -93,6 +96,12 @@ describe("the packed SDK installs into a clean npm project and runs against a lo
         CUSTOMER_ADDRESS: live.actors.carol.address,
       },
     });
-    assert.deepEqual(JSON.parse(out.trim()), { status: 1, mint: true, documented: true });
+    assert.deepEqual(JSON.parse(out.trim()), {
+      status: 1,
+      mint: true,
+      address: live.actors.carol.address,
+      field: "params.address",
+      documented: true,
+    });
   });
 });
