@@ -1,10 +1,12 @@
-// Bundles the SDK's declarations into dist/index.d.ts with the schema's types inlined, so the
-// published package needs no @points/schema (docs/deployment.md#publishing-the-sdk).
+// Bundles the SDK's declarations into dist/index.d.ts and dist/viem.d.ts (types both share in
+// dist/shared.d.ts) with the schema's types inlined, so the published package needs no
+// @points/schema (docs/deployment.md#publishing-the-sdk).
 import { dts } from "rollup-plugin-dts";
 
 export default {
-  input: "build/types/index.d.ts",
-  output: { file: "dist/index.d.ts", format: "es" },
+  input: { index: "build/types/index.d.ts", viem: "build/types/viem.d.ts" },
+  // Types both entries share go to one chunk, named so the published file list stays stable.
+  output: { dir: "dist", format: "es", entryFileNames: "[name].d.ts", chunkFileNames: "shared.d.ts" },
   // Packages a consumer installs itself (dependencies and peers) stay imports; the rest is inlined.
   external: ["ethers", "zod", /^zod\//],
   plugins: [dts({ respectExternal: true })],

@@ -18,9 +18,11 @@ export type { SignedTx, WaitOptions };
 /** The unsigned transaction exactly as the API built it. */
 export const decode = (data: UnsignedTx) => Transaction.from(hexlify(decodeBase64(data.tx)));
 
-// A wallet holding its key signs the API's bytes as they are; other signers (browser wallets,
-// JSON-RPC accounts) only offer sendTransaction.
-export const signsRaw = (signer: Signer) => signer instanceof BaseWallet || "signingKey" in signer;
+// A wallet holding its key signs the API's bytes as they are (an ethers Wallet, a viem local
+// account through viemSigner); other signers (browser wallets, JSON-RPC accounts) only offer
+// sendTransaction.
+export const signsRaw = (signer: Signer) =>
+  signer instanceof BaseWallet || "signingKey" in signer || (signer as { signsRaw?: boolean }).signsRaw === true;
 
 /** The signer's provider, once its address is the transaction's `from` (nothing signed otherwise). */
 export async function checkSigner(data: UnsignedTx, signer: Signer): Promise<Provider> {

@@ -14,8 +14,6 @@ export type {
   WriteOptions,
   ReadOptions,
   CallOptions,
-  ViemWalletClient,
-  ViemTransactionFields,
   PublicRouteName as RouteName,
   RouteEntry,
 } from "./types.js";

@@ -1,8 +1,7 @@
 import type { Signer, TransactionReceipt } from "ethers";
 import type { UnsignedTx } from "./types.js";
 import { broadcastError, broadcastTx, checkSigner, decode, signTx, signsRaw, waitTx } from "./chain.js";
-import type { PreparedTx, ViemWalletClient, WaitOptions } from "./types.js";
-import { isViemWallet, sendWithViem } from "./viem.js";
+import type { PreparedTx, WaitOptions } from "./types.js";
 
 export type { PreparedTx };
 
@@ -12,10 +11,7 @@ export function prepare(data: UnsignedTx): PreparedTx {
   Object.defineProperties(prepared, {
     transaction: { value: () => decode(data) },
     sign: { value: (signer: Signer) => signTx(data, signer) },
-    send: {
-      value: (signer: Signer | ViemWalletClient, opts?: WaitOptions) =>
-        isViemWallet(signer) ? sendWithViem(data, signer, opts) : send(data, signer, opts),
-    },
+    send: { value: (signer: Signer, opts?: WaitOptions) => send(data, signer, opts) },
   });
   return prepared;
 }

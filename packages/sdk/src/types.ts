@@ -112,7 +112,7 @@ export interface ViemTransactionFields {
 }
 
 /**
- * What `send` needs of a viem wallet client (`createWalletClient({ account, transport })`):
+ * What `viemSigner` needs of a viem wallet client (`createWalletClient({ account, transport })`):
  * declared here so the SDK's types need no viem (an optional peer dependency).
  */
 export interface ViemWalletClient {
@@ -141,7 +141,7 @@ export type PreparedTx = UnsignedTx & {
    * PointsApiError: WRONG_SIGNER when the signer is not `from` (nothing is signed),
    * NONCE_CONFLICT or BROADCAST_FAILED when the node refuses it, TX_REVERTED when the mined
    * receipt failed. A transaction already mined is not an error: its receipt is returned.
-   * A viem wallet client works too (its account signs, its transport broadcasts).
+   * A viem wallet client works through `viemSigner(walletClient)` from `@points/sdk/viem`.
    */
-  send(signer: Signer | ViemWalletClient, opts?: WaitOptions): Promise<TransactionReceipt>;
+  send(signer: Signer, opts?: WaitOptions): Promise<TransactionReceipt>;
 };

@@ -1,62 +1,103 @@
-import { BrowserProvider, Transaction, getAddress, type TransactionReceipt } from "ethers";
-import type { UnsignedTx } from "./types.js";
+/**
+ * `@points/sdk/viem`: a viem wallet client as an ethers signer, so `send`, `sign`, the issuer
+ * and `NonceQueue` take it. A separate entry: the main one never loads ethers' providers.
+ */
+import {
+  AbstractSigner,
+  BrowserProvider,
+  Transaction,
+  getAddress,
+  type Provider,
+  type Signer,
+  type TransactionLike,
+  type TransactionRequest,
+  type TransactionResponse,
+} from "ethers";
 import { PointsApiError } from "./errors.js";
-import { broadcastError, broadcastTx, decode, signedTx, waitTx } from "./chain.js";
-import type { ViemWalletClient, WaitOptions } from "./types.js";
+import type { Hex, ViemTransactionFields, ViemWalletClient } from "./types.js";
 
-type Hex = `0x${string}`;
-
-/** A viem wallet client (`createWalletClient`), told apart from an ethers signer. */
-export const isViemWallet = (signer: object): signer is ViemWalletClient =>
-  (signer as { type?: unknown }).type === "walletClient";
+export type { ViemWalletClient, ViemTransactionFields };
 
 /**
- * Sends the API's transaction with a viem wallet client. A local account (a private key) signs
- * the API's exact fields and the bytes are checked against the API's; a JSON-RPC account gets
- * eth_sendTransaction with the same fields. The client's own transport broadcasts and polls.
+ * The wallet client as an ethers signer whose provider is the client's own transport. A local
+ * account (a private key) signs the API's exact bytes (checked before they are returned); a
+ * JSON-RPC account only sends, with eth_sendTransaction and the same fields.
  */
-export async function sendWithViem(
-  data: UnsignedTx,
-  wallet: ViemWalletClient,
-  opts: WaitOptions = {},
-): Promise<TransactionReceipt> {
-  const account = wallet.account;
-  if (!account) throw new PointsApiError("WRONG_SIGNER", "the wallet client has no account");
-  const actual = getAddress(account.address);
-  if (actual !== getAddress(data.from)) {
-    throw new PointsApiError("WRONG_SIGNER", `the transaction was built for ${data.from}; the signer is ${actual}`, {
-      details: { expected: getAddress(data.from), actual },
-    });
-  }
-  const unsigned = decode(data);
-  const fields = {
-    type: "eip1559" as const,
-    chainId: Number(unsigned.chainId),
-    nonce: unsigned.nonce,
-    to: unsigned.to as Hex,
-    data: unsigned.data as Hex,
-    value: unsigned.value,
-    gas: unsigned.gasLimit,
-    maxFeePerGas: unsigned.maxFeePerGas ?? 0n,
-    maxPriorityFeePerGas: unsigned.maxPriorityFeePerGas ?? 0n,
-  };
-  // The client's transport as an EIP-1193 provider: broadcast and receipts go where it points.
-  const provider = new BrowserProvider({ request: (args) => wallet.request(args) });
-  if (account.signTransaction) {
-    const raw = await account.signTransaction(fields);
-    // Fail closed: what was signed must be the API's transaction, field for field.
-    if (Transaction.from(raw).unsignedHash !== unsigned.unsignedHash) {
-      throw new PointsApiError("WRONG_SIGNER", "the wallet signed a transaction other than the API's");
-    }
-    const signed = signedTx(raw, data);
-    await broadcastTx(provider, signed);
-    return waitTx(provider, signed.hash, opts);
-  }
-  let hash: string;
-  try {
-    hash = await wallet.sendTransaction({ ...fields, account, chain: null });
-  } catch (e) {
-    throw broadcastError(e, undefined, data.nonce);
-  }
-  return waitTx(provider, hash, opts);
+export function viemSigner(wallet: ViemWalletClient): Signer {
+  return new ViemSigner(wallet);
 }
+
+class ViemSigner extends AbstractSigner {
+  constructor(
+    private readonly wallet: ViemWalletClient,
+    provider: Provider = new BrowserProvider({ request: (args) => wallet.request(args) }),
+  ) {
+    super(provider);
+  }
+
+  /** Read by the SDK: a local account signs raw bytes. */
+  get signsRaw(): boolean {
+    return this.wallet.account?.signTransaction !== undefined;
+  }
+
+  private account() {
+    const account = this.wallet.account;
+    if (!account) throw new PointsApiError("WRONG_SIGNER", "the wallet client has no account");
+    return account;
+  }
+
+  async getAddress(): Promise<string> {
+    return getAddress(this.account().address);
+  }
+
+  connect(provider: Provider | null): Signer {
+    if (!provider) throw new PointsApiError("WRONG_SIGNER", "a viem signer broadcasts through its client");
+    return new ViemSigner(this.wallet, provider);
+  }
+
+  async signTransaction(request: TransactionRequest): Promise<string> {
+    const account = this.account();
+    if (!account.signTransaction) {
+      throw new PointsApiError("WRONG_SIGNER", "this wallet's account only sends (a JSON-RPC account): use send()");
+    }
+    const unsigned = Transaction.from(request as TransactionLike<string>);
+    const raw = await account.signTransaction(fields(unsigned));
+    // Fail closed: what was signed must be the transaction asked for, field for field.
+    if (Transaction.from(raw).unsignedHash !== unsigned.unsignedHash) {
+      throw new PointsApiError("WRONG_SIGNER", "the wallet signed a transaction other than the one given");
+    }
+    return raw;
+  }
+
+  async sendTransaction(request: TransactionRequest): Promise<TransactionResponse> {
+    const hash = await this.wallet.sendTransaction({
+      ...fields(Transaction.from(request as TransactionLike<string>)),
+      account: this.account(),
+      chain: null,
+    });
+    const sent = await this.provider!.getTransaction(hash);
+    if (!sent) throw new PointsApiError("BROADCAST_FAILED", `the node does not know ${hash}`, { details: { hash } });
+    return sent;
+  }
+
+  signMessage(): Promise<string> {
+    return Promise.reject(new PointsApiError("WRONG_SIGNER", "sign messages with the wallet client itself"));
+  }
+
+  signTypedData(): Promise<string> {
+    return Promise.reject(new PointsApiError("WRONG_SIGNER", "sign typed data with the wallet client itself"));
+  }
+}
+
+/** An EIP-1559 transaction's fields as viem takes them. */
+const fields = (t: Transaction): ViemTransactionFields => ({
+  type: "eip1559",
+  chainId: Number(t.chainId),
+  nonce: t.nonce,
+  to: t.to as Hex,
+  data: t.data as Hex,
+  value: t.value,
+  gas: t.gasLimit,
+  maxFeePerGas: t.maxFeePerGas ?? 0n,
+  maxPriorityFeePerGas: t.maxPriorityFeePerGas ?? 0n,
+});

@@ -13,6 +13,7 @@ const CONSUMER = `
 import { JsonRpcProvider, Wallet } from "ethers";
 import { createRequire } from "node:module";
 import { createClient, isPointsError, type PreparedTx } from "@points/sdk";
+import { viemSigner } from "@points/sdk/viem"; // for viem users; loads no viem itself
 
 const points = createClient({ baseUrl: process.env.POINTS_API_URL!, apiKey: process.env.POINTS_API_KEY });
 const brand = new Wallet(process.env.BRAND_PRIVATE_KEY!, new JsonRpcProvider(process.env.RPC_URL));
@@ -32,7 +33,8 @@ try {
 // The OpenAPI document the SDK was built against ships with it.
 const openapi = createRequire(import.meta.url)("@points/sdk/openapi.json") as { paths: Record<string, unknown> };
 const documented = "/studio/sdk/v1/tx/whitelist/mint/add" in openapi.paths;
-console.log(JSON.stringify({ status: receipt.status, mint: status.mint, address, field, documented }));
+const viem = typeof viemSigner;
+console.log(JSON.stringify({ status: receipt.status, mint: status.mint, address, field, documented, viem }));
 `;
 
 const run = (cmd: string, args: string[], cwd: string) =>
@@ -102,6 +104,7 @@ describe("the packed SDK installs into a clean npm project and runs against a lo
       address: live.actors.carol.address,
       field: "params.address",
       documented: true,
+      viem: "function",
     });
   });
 });

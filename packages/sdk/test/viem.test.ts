@@ -1,11 +1,13 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { parseUnits } from "ethers";
 import { createWalletClient, http, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { PointsApiError } from "../src/index.js";
-import { startLive, type Live } from "./helpers/live.js";
+import { viemSigner } from "../src/viem.js";
+import { seedBrand, startLive, type Live } from "./helpers/live.js";
 
-// send(walletClient): viem's signing and transport, real broadcasting on a Hardhat node.
+// send(viemSigner(walletClient)): viem's signing and transport, real broadcasting on a Hardhat node.
 describe("send with a viem wallet client", () => {
   let live: Live;
   before(async () => {
@@ -14,7 +16,7 @@ describe("send with a viem wallet client", () => {
   after(() => live?.stop());
 
   const localWallet = (privateKey: string) =>
-    createWalletClient({ account: privateKeyToAccount(privateKey as Hex), transport: http(live.node.url) });
+    viemSigner(createWalletClient({ account: privateKeyToAccount(privateKey as Hex), transport: http(live.node.url) }));
 
   it("localAccount_signsTheApisBytes_broadcastsThroughItsTransport_andTheChainChanges", async () => {
     const { brand, alice } = live.actors;
@@ -45,7 +47,7 @@ describe("send with a viem wallet client", () => {
   it("jsonRpcAccount_sendsTheSameFieldsWithEthSendTransaction", async () => {
     const { brand, carol } = live.actors;
     // Hardhat's unlocked account: viem sends eth_sendTransaction, the node signs.
-    const wallet = createWalletClient({ account: brand.address as Hex, transport: http(live.node.url) });
+    const wallet = viemSigner(createWalletClient({ account: brand.address as Hex, transport: http(live.node.url) }));
     const built = await live.client.points.addToTransferWhitelist(carol.address, { from: brand.address });
     const receipt = await built.send(wallet);
     assert.equal(receipt.status, 1);
@@ -55,6 +57,27 @@ describe("send with a viem wallet client", () => {
       [2, brand.address, built.to, built.nonce, built.data, built.transaction().gasLimit],
     );
     assert.equal(await live.client.points.isTransferWhitelisted(carol.address), true);
+  });
+
+  it("issuer_withAViemSigner_issuesAnOrderTwiceAskedOnce", async () => {
+    const { brand, alice } = live.actors;
+    await seedBrand(live, parseUnits("10", 6));
+    const campaign = {
+      campaignId: "viem-orders",
+      spBudget: 10n ** 18n,
+      settlementDestinations: [],
+      transferWhitelist: [],
+      metadata: "",
+    };
+    const signer = localWallet(brand.privateKey);
+    await (await live.client.vault.createCampaign(campaign, { from: brand.address })).send(signer);
+    const order = { orderRef: "VIEM-1", campaignId: "viem-orders", to: alice.address, amount: 7n };
+    const issuer = live.client.issuer(signer, { salt: "viem-test-salt-0123" });
+    const [first, again] = await Promise.all([issuer.issue(order), issuer.issue(order)]);
+    const retried = await issuer.issue(order);
+    assert.equal(first.receipt.status, 1);
+    assert.deepEqual([again.receipt.hash, retried.receipt.hash], [first.receipt.hash, first.receipt.hash]);
+    assert.equal((await live.client.vault.balanceOf("viem-orders", alice.address)).balance, "7");
   });
 
   it("anotherAccountsWallet_throwsWrongSigner_andSendsNothing", async () => {
