@@ -101,6 +101,23 @@ describe("errors: surface as PointsApiError with the API's code, message, detail
     assert.equal((e.details as { name: string }).name, "CampaignNotFound");
   });
 
+  it("unknownCampaign_isNotFoundCampaignNotFound_onReadsAndBuildsAlike", async () => {
+    const { brand, alice } = live.actors;
+    const calls = [
+      live.client.vault.balanceOf("no-such", alice.address),
+      live.client.vault.getMinterConfig("no-such", alice.address),
+      live.client.vault.mint("no-such", alice.address, 1n, "", { from: brand.address }),
+    ];
+    for (const call of calls) {
+      const e = await apiError(call);
+      assert.deepEqual(
+        [e.code, e.status, (e.details as { name: string; args: object }).name],
+        ["NOT_FOUND", 404, "CampaignNotFound"],
+      );
+      assert.deepEqual((e.details as { args: object }).args, { campaignId: keccak256(toUtf8Bytes("no-such")) });
+    }
+  });
+
   it("unreachableApi_isNetwork_withoutStatus_andTheCause", async () => {
     const port = await freePort(); // nothing listens there
     const offline = createClient({ baseUrl: `http://127.0.0.1:${port}` });
