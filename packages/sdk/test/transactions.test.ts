@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { hexlify, decodeBase64, parseUnits } from "ethers";
 import { PointsApiError, type PreparedTx } from "../src/index.js";
-import { mintUsdc, seedBrand, startLive, type Live } from "./helpers/live.js";
+import { expectWrongSigner, mintUsdc, seedBrand, startLive, type Live } from "./helpers/live.js";
 
 const SP = (n: string) => parseUnits(n, 18).toString();
 
@@ -150,14 +150,7 @@ describe("transactions: SDK and raw HTTP, and send(signer) on a live chain", () 
     it("send_withAnotherAccountsSigner_throwsWrongSigner_andSendsNothing", async () => {
       const { brand, alice, carol } = live.actors;
       const built = await live.client.factory.addToRedeemWhitelist(carol.address, { from: brand.address });
-      const before = await live.node.provider.getTransactionCount(alice.address);
-      await assert.rejects(built.send(alice), (e: unknown) => {
-        assert.ok(e instanceof PointsApiError);
-        assert.equal(e.code, "WRONG_SIGNER");
-        assert.deepEqual(e.details, { expected: brand.address, actual: alice.address });
-        return true;
-      });
-      assert.equal(await live.node.provider.getTransactionCount(alice.address), before);
+      await expectWrongSigner(live, () => built.send(alice), brand.address, alice.address);
       assert.equal((await live.client.factory.whitelistStatus(carol.address)).redeem, false);
     });
 

@@ -3,9 +3,8 @@ import assert from "node:assert/strict";
 import { parseUnits } from "ethers";
 import { createWalletClient, http, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { PointsApiError } from "../src/index.js";
 import { viemSigner } from "../src/viem.js";
-import { seedBrand, startLive, type Live } from "./helpers/live.js";
+import { expectWrongSigner, seedBrand, startLive, type Live } from "./helpers/live.js";
 
 // send(viemSigner(walletClient)): viem's signing and transport, real broadcasting on a Hardhat node.
 describe("send with a viem wallet client", () => {
@@ -83,14 +82,7 @@ describe("send with a viem wallet client", () => {
   it("anotherAccountsWallet_throwsWrongSigner_andSendsNothing", async () => {
     const { brand, alice, outsider } = live.actors;
     const built = await live.client.factory.addToMintWhitelist(outsider.address, { from: brand.address });
-    const before = await live.node.provider.getTransactionCount(alice.address);
-    await assert.rejects(built.send(localWallet(alice.privateKey)), (e: unknown) => {
-      assert.ok(e instanceof PointsApiError);
-      assert.equal(e.code, "WRONG_SIGNER");
-      assert.deepEqual(e.details, { expected: brand.address, actual: alice.address });
-      return true;
-    });
-    assert.equal(await live.node.provider.getTransactionCount(alice.address), before);
+    await expectWrongSigner(live, () => built.send(localWallet(alice.privateKey)), brand.address, alice.address);
     assert.equal((await live.client.factory.whitelistStatus(outsider.address)).mint, false);
   });
 });

@@ -2,7 +2,14 @@ import { MaxUint256, type Signer } from "ethers";
 import { MockStablecoin__factory, Points__factory } from "@points/contracts";
 import * as pointsApi from "@points/api";
 import { actors, deployProgram, startApi, startNode, type DevNode, type TestApi } from "@points/testkit";
-import { createClient, withPrerequisites, type PointsClient, type PreparedTx } from "../../src/index.js";
+import assert from "node:assert/strict";
+import {
+  createClient,
+  PointsApiError,
+  withPrerequisites,
+  type PointsClient,
+  type PreparedTx,
+} from "../../src/index.js";
 
 /** A hardhat node, one program on it (brand wallet = admin), the API over it, a key and a client. */
 export interface Live {
@@ -74,4 +81,16 @@ export async function seedBrand(live: Live, usdc: bigint, deposit = usdc) {
   await (await sp.approve(program.factory, MaxUint256)).wait();
   await (await sp.approve(program.pspVault, MaxUint256)).wait();
   await (await client.build.mint({ asset: live.usdc, amount: deposit.toString() }, from)).send(brand);
+}
+
+/** `send` with `actual`'s signer of a transaction built for `expected`: WRONG_SIGNER, and `actual` sent nothing. */
+export async function expectWrongSigner(live: Live, sending: () => Promise<unknown>, expected: string, actual: string) {
+  const before = await live.node.provider.getTransactionCount(actual);
+  await assert.rejects(sending(), (e: unknown) => {
+    assert.ok(e instanceof PointsApiError);
+    assert.equal(e.code, "WRONG_SIGNER");
+    assert.deepEqual(e.details, { expected, actual });
+    return true;
+  });
+  assert.equal(await live.node.provider.getTransactionCount(actual), before);
 }
