@@ -42,7 +42,16 @@ export async function signTx(data: UnsignedTx, signer: Signer): Promise<SignedTx
   if (!signsRaw(signer)) {
     throw new PointsApiError("WRONG_SIGNER", "this signer only sends (a browser or JSON-RPC account): use send()");
   }
-  return signedTx(await signer.signTransaction(decode(data)), data);
+  let raw: string;
+  try {
+    raw = await signer.signTransaction(decode(data));
+  } catch (e) {
+    // A wallet that refuses (a user's rejection, a locked key) or fails: still one error type.
+    if (e instanceof PointsApiError) throw e;
+    const reason = (e as { shortMessage?: string }).shortMessage ?? (e as Error).message;
+    throw new PointsApiError("WRONG_SIGNER", `the signer did not sign: ${reason}`, { details: { reason }, cause: e });
+  }
+  return signedTx(raw, data);
 }
 
 /** Signed bytes of the API's transaction `data`, with their hash (ethers' hex strings are 0x-prefixed). */

@@ -31,7 +31,8 @@ export interface ErrorDetails {
   TX_REVERTED: { hash: Hex; blockNumber?: number; gasUsed?: string };
   NONCE_CONFLICT: { hash?: Hex; nonce?: number };
   BROADCAST_FAILED: { hash?: Hex; nonce?: number; reason?: string };
-  WRONG_SIGNER: { expected: Hex; actual: Hex } | undefined;
+  /** `expected`/`actual`: the signer is another address; `reason`: the signer refused or failed to sign. */
+  WRONG_SIGNER: { expected: Hex; actual: Hex } | { reason: string } | undefined;
   NETWORK: { aborted?: boolean; timedOut?: boolean; body?: string } | undefined;
   CHAIN_UNAVAILABLE: { hash?: Hex } | undefined;
 }

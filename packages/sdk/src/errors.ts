@@ -7,7 +7,8 @@ import type { PreparedTx } from "./types.js";
  * - `NETWORK`: the API could not be reached (connection refused, DNS, timeout, aborted), or
  *   whatever answered was not the API (no JSON envelope, e.g. a proxy's HTML error page).
  * - `WRONG_SIGNER`: `send(signer)` was given a signer whose address is not the transaction's
- *   `from`, or one without a provider to broadcast with. Nothing was signed.
+ *   `from`, or one without a provider to broadcast with, or the signer refused or failed to
+ *   sign (`details.reason`). Nothing was signed.
  * - `TX_REVERTED`: the transaction was broadcast and mined, and its receipt says it failed.
  * - `NONCE_CONFLICT`: another transaction of the signer took this one's nonce; this one can
  *   never be mined (build it again).

@@ -2,7 +2,8 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { parseUnits } from "ethers";
 import { createWalletClient, http, type Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { privateKeyToAccount, toAccount } from "viem/accounts";
+import { PointsApiError } from "../src/index.js";
 import { viemSigner } from "../src/viem.js";
 import { expectWrongSigner, seedBrand, startLive, type Live } from "./helpers/live.js";
 
@@ -77,6 +78,32 @@ describe("send with a viem wallet client", () => {
     assert.equal(first.receipt.status, 1);
     assert.deepEqual([again.receipt.hash, retried.receipt.hash], [first.receipt.hash, first.receipt.hash]);
     assert.equal((await live.client.vault.balanceOf("viem-orders", alice.address)).balance, "7");
+  });
+
+  it("aWalletThatRefusesToSign_isWrongSignerWithItsReason_andNothingIsSent", async () => {
+    const { brand, bob } = live.actors;
+    const key = privateKeyToAccount(brand.privateKey as Hex);
+    const refusing = toAccount({
+      address: key.address,
+      signMessage: key.signMessage,
+      signTypedData: key.signTypedData,
+      signTransaction: async () => {
+        throw new Error("user rejected the request");
+      },
+    });
+    const signer = viemSigner(createWalletClient({ account: refusing, transport: http(live.node.url) }));
+    const built = await live.client.points.addToTransferWhitelist(bob.address, { from: brand.address });
+    const before = await live.node.provider.getTransactionCount(brand.address);
+    await assert.rejects(built.send(signer), (e: unknown) => {
+      assert.ok(e instanceof PointsApiError);
+      assert.deepEqual(
+        [e.code, e.message, e.details],
+        ["WRONG_SIGNER", "the signer did not sign: user rejected the request", { reason: "user rejected the request" }],
+      );
+      return true;
+    });
+    assert.equal(await live.node.provider.getTransactionCount(brand.address), before);
+    assert.equal(await live.client.points.isTransferWhitelisted(bob.address), false);
   });
 
   it("anotherAccountsWallet_throwsWrongSigner_andSendsNothing", async () => {
