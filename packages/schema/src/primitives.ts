@@ -141,6 +141,14 @@ export const PositiveAmount = amount(true).meta({
 export const Uint = amount(false).meta({ description: "uint256 counter, as a decimal string", example: "1" });
 
 /**
+ * An integer the API answers (an amount in smallest units, a supply, a counter): a uint256 as a
+ * decimal string, exact whatever its size. The SDK's `withBigints` turns these fields into bigint.
+ */
+export const UintText = z
+  .string()
+  .meta({ format: "uint256", description: "uint256 as a decimal string (smallest units)", example: "1000000" });
+
+/**
  * A text label of a campaign: 1-64 printable ASCII characters, not starting with 0x (that is
  * the hex form), and not `.` or `..` (URL parsers collapse them, so a path could never carry
  * them). Written without look-ahead, so any JSON Schema tool can use it.

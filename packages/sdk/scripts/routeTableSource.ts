@@ -25,28 +25,31 @@ export function routeTableSource(): string {
     "};",
     "",
     "/** Names of the result fields that hold an address (the schema's Address): the SDK types them `0x${string}`. */",
-    `export type AddressKey = ${addressKeys()
+    `export type AddressKey = ${union(formatKeys("eip55-address"))};`,
+    "",
+    "/** Names of the result fields that hold a uint256 as decimal text (the schema's UintText): `withBigints` converts them. */",
+    `export const amountKeys = [${formatKeys("uint256")
       .map((k) => JSON.stringify(k))
-      .join(" | ")};`,
+      .join(", ")}] as const;`,
     "",
   ].join("\n");
 }
 
-const isAddress = (s: z.ZodType) => z.globalRegistry.get(s)?.format === "eip55-address";
+const union = (keys: string[]) => keys.map((k) => JSON.stringify(k)).join(" | ");
 
 /**
- * Every field name that holds an address in a public route's result or in the unsigned
- * transaction. A name that is an address in one place and another string elsewhere could
- * not be typed by name: the generator refuses it.
+ * Every field name whose schema has this named format (docs: the OpenAPI document's named
+ * formats) in a public route's result or in the unsigned transaction. A name that has the
+ * format in one place and is other text elsewhere could not be typed by name: refused.
  */
-export function addressKeys(): string[] {
-  const kinds = new Map<string, Set<"address" | "string">>();
-  const note = (key: string | undefined, kind: "address" | "string") => {
+export function formatKeys(format: string): string[] {
+  const kinds = new Map<string, Set<"format" | "string">>();
+  const note = (key: string | undefined, kind: "format" | "string") => {
     if (key !== undefined) kinds.set(key, (kinds.get(key) ?? new Set()).add(kind));
   };
   const walk = (s: z.ZodType, key: string | undefined): void => {
     const def = (s as unknown as { _zod: { def: Record<string, any> } })._zod.def;
-    if (isAddress(s)) return note(key, "address");
+    if (z.globalRegistry.get(s)?.format === format) return note(key, "format");
     if (def.type === "object") for (const [k, v] of Object.entries(def.shape)) walk(v as z.ZodType, k);
     else if (def.type === "array") walk(def.element, key);
     else if (["nullable", "optional", "default", "readonly"].includes(def.type)) walk(def.innerType, key);
@@ -57,9 +60,9 @@ export function addressKeys(): string[] {
   for (const [name, r] of Object.entries(routes)) if (!isConsoleRoute(name)) walk(r.response, undefined);
   walk(UnsignedTx, undefined);
   const ambiguous = [...kinds].filter(([, k]) => k.size > 1).map(([key]) => key);
-  if (ambiguous.length) throw new Error(`fields both address and other text: ${ambiguous.join(", ")}`);
+  if (ambiguous.length) throw new Error(`fields both ${format} and other text: ${ambiguous.join(", ")}`);
   return [...kinds]
-    .filter(([, k]) => k.has("address"))
+    .filter(([, k]) => k.has("format"))
     .map(([key]) => key)
     .sort();
 }

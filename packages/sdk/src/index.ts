@@ -19,4 +19,5 @@ export type {
 } from "./types.js";
 export type { RedeemScope } from "./namespaces/api.js";
 export { routeTable } from "./routeTable.js";
+export { withBigints, type WithBigints, type AmountKey } from "./amounts.js";
 export type { UnsignedTx, Hex, Addressed } from "./types.js";

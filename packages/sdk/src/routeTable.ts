@@ -96,3 +96,18 @@ export type AddressKey =
   | "requester"
   | "to"
   | "vault";
+
+/** Names of the result fields that hold a uint256 as decimal text (the schema's UintText): `withBigints` converts them. */
+export const amountKeys = [
+  "amount",
+  "available",
+  "balance",
+  "budget",
+  "collateral",
+  "issued",
+  "limit",
+  "outstanding",
+  "redeemRequestCount",
+  "requestId",
+  "totalSupply",
+] as const;

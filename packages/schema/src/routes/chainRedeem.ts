@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Address, ConfiguredChainIdParam, PositiveAmount, Uint } from "../primitives.js";
+import { Address, ConfiguredChainIdParam, PositiveAmount, Uint, UintText } from "../primitives.js";
 import { defineRoute } from "../route.js";
 import { TxNonce, UnsignedTx } from "../tx.js";
 import { success } from "../envelope.js";
@@ -46,11 +46,11 @@ export const chainRedeemFinalize = defineRoute({
 });
 
 export const RedeemRequestView = z.object({
-  requestId: z.string(),
+  requestId: UintText,
   requester: Address,
   asset: Address,
   to: Address,
-  amount: z.string(),
+  amount: UintText,
   expectedBasketMode: z.boolean(),
   redeemFeeBps: z.number().int().meta({ description: "Redeem fee in force when the request was made" }),
   createdAt: z.number().int(),

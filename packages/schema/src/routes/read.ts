@@ -7,6 +7,7 @@ import {
   ProgramRef,
   RoleNameSchema,
   Uint,
+  UintText,
 } from "../primitives.js";
 import { defineRoute } from "../route.js";
 import { success } from "../envelope.js";
@@ -42,7 +43,7 @@ export const readBalance = defineRoute({
   params: z.object({ address: Address }),
   query: ProgramQuery,
   response: success(
-    z.object({ address: Address, balance: z.string(), decimals: z.literal(18), transferWhitelisted: z.boolean() }),
+    z.object({ address: Address, balance: UintText, decimals: z.literal(18), transferWhitelisted: z.boolean() }),
   ),
 });
 
@@ -51,7 +52,7 @@ export const AssetView = z.object({
   vault: Address,
   decimals: z.number().int(),
   symbol: z.string().meta({ description: "The token's symbol; invalid UTF-8 and NUL read as U+FFFD" }),
-  collateral: z.string().meta({ description: "Asset held by the vault, in the asset's units" }),
+  collateral: UintText.meta({ description: "Asset held by the vault, in the asset's units" }),
   pegged: z.boolean().nullable().meta({ description: "Oracle peg status; null without an oracle" }),
 });
 
@@ -75,8 +76,8 @@ export const readFactoryState = defineRoute({
       redeemFeeBps: z.number().int(),
       feeReceiver: Address,
       redeemDelay: z.number().int(),
-      redeemRequestCount: z.string(),
-      totalSupply: z.string(),
+      redeemRequestCount: UintText,
+      totalSupply: UintText,
       transferRestricted: z.boolean(),
       assets: z.array(AssetView),
       blockNumber: z.number().int(),

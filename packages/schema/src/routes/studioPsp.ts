@@ -8,6 +8,7 @@ import {
   PositiveAmount,
   ProgramRef,
   roleNameSchema,
+  UintText,
 } from "../primitives.js";
 import { defineRoute } from "../route.js";
 import { CampaignIdResolution, UnsignedTx } from "../tx.js";
@@ -117,8 +118,8 @@ export const pspMinterConfig = defineRoute({
     z.object({
       campaignId: CampaignIdResolution,
       minter: Address,
-      limit: z.string(),
-      issued: z.string(),
+      limit: UintText,
+      issued: UintText,
       active: z.boolean(),
     }),
   ),
@@ -126,9 +127,9 @@ export const pspMinterConfig = defineRoute({
 
 export const CampaignView = z.object({
   campaignId: CampaignIdResolution,
-  budget: z.string(),
-  available: z.string(),
-  outstanding: z.string(),
+  budget: UintText,
+  available: UintText,
+  outstanding: UintText,
   status: z.enum(["Active", "Paused", "Closed"]),
   creator: Address,
   metadata: z.string().meta({
@@ -155,5 +156,5 @@ export const pspBalance = defineRoute({
   auth: "key",
   params: z.object({ campaignId: CampaignId, holder: Address }),
   query: readQuery,
-  response: success(z.object({ campaignId: CampaignIdResolution, holder: Address, balance: z.string() })),
+  response: success(z.object({ campaignId: CampaignIdResolution, holder: Address, balance: UintText })),
 });
