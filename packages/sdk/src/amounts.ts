@@ -1,15 +1,11 @@
 import { amountKeys } from "./routeTable.js";
+import type { MapFields } from "./types.js";
 
 /** A result field that holds a uint256 as decimal text (by name, generated from the schema). */
 export type AmountKey = (typeof amountKeys)[number];
 
 /** A result with every amount field (see AmountKey) as a bigint instead of decimal text. */
-export type WithBigints<T> = T extends readonly (infer E)[]
-  ? WithBigints<E>[]
-  : T extends object
-    ? { [K in keyof T]: K extends AmountKey ? BigintField<T[K]> : WithBigints<T[K]> }
-    : T;
-type BigintField<V> = V extends string ? bigint : V extends readonly (infer E)[] ? BigintField<E>[] : WithBigints<V>;
+export type WithBigints<T> = MapFields<T, AmountKey, bigint>;
 
 const AMOUNTS = new Set<string>(amountKeys);
 

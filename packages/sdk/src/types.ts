@@ -14,16 +14,26 @@ import type { AddressKey } from "./routeTable.js";
 export type Hex = `0x${string}`;
 
 /**
+ * `T` with every field named in `Keys` holding text (or a list of it) typed `To` instead, at
+ * any depth: how results get their address (and, through withBigints, amount) types.
+ */
+export type MapFields<T, Keys, To> = T extends readonly (infer E)[]
+  ? MapFields<E, Keys, To>[]
+  : T extends object
+    ? { [K in keyof T]: K extends Keys ? FieldAs<T[K], Keys, To> : MapFields<T[K], Keys, To> }
+    : T;
+type FieldAs<V, Keys, To> = V extends string
+  ? To
+  : V extends readonly (infer E)[]
+    ? FieldAs<E, Keys, To>[]
+    : MapFields<V, Keys, To>;
+
+/**
  * A result with every address field (by name, see AddressKey) typed `0x${string}`: the API
  * answers addresses checksummed. Arguments take any string (ethers' addresses are `string`);
  * the API validates them.
  */
-export type Addressed<T> = T extends readonly (infer E)[]
-  ? Addressed<E>[]
-  : T extends object
-    ? { [K in keyof T]: K extends AddressKey ? AddressField<T[K]> : Addressed<T[K]> }
-    : T;
-type AddressField<V> = V extends string ? Hex : V extends readonly (infer E)[] ? AddressField<E>[] : Addressed<V>;
+export type Addressed<T> = MapFields<T, AddressKey, Hex>;
 
 /** The API's unsigned transaction (`data` of every build route), addresses typed. */
 export type UnsignedTx = Addressed<SchemaUnsignedTx>;

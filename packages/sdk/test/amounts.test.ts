@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { parseUnits } from "ethers";
 import { Points__factory } from "@points/contracts";
 import { withBigints } from "../src/index.js";
-import { seedBrand, startLive, type Live } from "./helpers/live.js";
+import { createCampaign, seedBrand, startLive, type Live } from "./helpers/live.js";
 
 // Results carry amounts as exact decimal text; withBigints offers them as bigint.
 describe("amounts: bigint in, decimal text or bigint out", () => {
@@ -12,15 +12,7 @@ describe("amounts: bigint in, decimal text or bigint out", () => {
   before(async () => {
     live = await startLive();
     await seedBrand(live, parseUnits("10", 6));
-    const { brand } = live.actors;
-    const campaign = {
-      campaignId: "big",
-      spBudget: budget,
-      settlementDestinations: [],
-      transferWhitelist: [],
-      metadata: "",
-    };
-    await (await live.client.vault.createCampaign(campaign, { from: brand.address })).send(brand);
+    await createCampaign(live, "big", budget);
   });
   after(() => live?.stop());
 

@@ -5,7 +5,7 @@ import { createWalletClient, http, type Hex } from "viem";
 import { privateKeyToAccount, toAccount } from "viem/accounts";
 import { PointsApiError } from "../src/index.js";
 import { viemSigner } from "../src/viem.js";
-import { expectWrongSigner, seedBrand, startLive, type Live } from "./helpers/live.js";
+import { createCampaign, expectWrongSigner, seedBrand, startLive, type Live } from "./helpers/live.js";
 
 // send(viemSigner(walletClient)): viem's signing and transport, real broadcasting on a Hardhat node.
 describe("send with a viem wallet client", () => {
@@ -62,15 +62,8 @@ describe("send with a viem wallet client", () => {
   it("issuer_withAViemSigner_issuesAnOrderTwiceAskedOnce", async () => {
     const { brand, alice } = live.actors;
     await seedBrand(live, parseUnits("10", 6));
-    const campaign = {
-      campaignId: "viem-orders",
-      spBudget: 10n ** 18n,
-      settlementDestinations: [],
-      transferWhitelist: [],
-      metadata: "",
-    };
     const signer = localWallet(brand.privateKey);
-    await (await live.client.vault.createCampaign(campaign, { from: brand.address })).send(signer);
+    await createCampaign(live, "viem-orders", 10n ** 18n, signer);
     const order = { orderRef: "VIEM-1", campaignId: "viem-orders", to: alice.address, amount: 7n };
     const issuer = live.client.issuer(signer, { salt: "viem-test-salt-0123" });
     const [first, again] = await Promise.all([issuer.issue(order), issuer.issue(order)]);

@@ -94,3 +94,14 @@ export async function expectWrongSigner(live: Live, sending: () => Promise<unkno
   });
   assert.equal(await live.node.provider.getTransactionCount(actual), before);
 }
+
+/** Creates campaign `campaignId` with `spBudget` and no allowlists, signed by `signer` (default: the brand). */
+export async function createCampaign(
+  live: Live,
+  campaignId: string,
+  spBudget: bigint,
+  signer: Signer = live.actors.brand,
+) {
+  const campaign = { campaignId, spBudget, settlementDestinations: [], transferWhitelist: [], metadata: "" };
+  await (await live.client.vault.createCampaign(campaign, { from: live.actors.brand.address })).send(signer);
+}
