@@ -22,6 +22,7 @@ const KEEP = [
   "dependencies",
   "peerDependencies",
   "peerDependenciesMeta",
+  "publishConfig",
 ] as const;
 
 export type Manifest = Record<string, unknown>;

@@ -38,6 +38,8 @@ describe("what the project publishes", () => {
       assert.deepEqual(pkg.peerDependencies, { ethers: "^6", viem: "^2" });
       assert.deepEqual(pkg.peerDependenciesMeta, { viem: { optional: true } });
       assert.deepEqual(pkg.engines, { node: ">=20.19" });
+      // A scoped package is private on the registry unless published public.
+      assert.deepEqual(pkg.publishConfig, { access: "public" });
       const files = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).split("\n").filter(Boolean);
       assert.deepEqual([...new Set(files.map((f) => f.split("/")[1]))].sort(), [
         "CHANGELOG.md",
