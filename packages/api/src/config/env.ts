@@ -147,6 +147,12 @@ const Env = z.object({
   /** Sign-in codes one e-mail address, and one IP, may request per 15 minutes. */
   CONSOLE_CODES_PER_EMAIL: int(1, 1_000_000, 5),
   CONSOLE_CODES_PER_IP: int(1, 1_000_000, 30),
+  /** Wrong codes an address takes before each further guess waits 1 s, 2 s, 4 s... (all networks together). */
+  CONSOLE_VERIFY_FREE_FAILURES: int(1, 1_000, 10),
+  /** The longest that wait gets: a victim's own fresh code works after at most this long. */
+  CONSOLE_VERIFY_BACKOFF_MAX_SECONDS: int(1, 86_400, 300),
+  /** Wrong codes one client IP may send per 15 minutes, over every address. */
+  CONSOLE_VERIFY_FAILURES_PER_IP: int(1, 1_000_000, 100),
   /** The built console; default: packages/console/dist next to this package. */
   CONSOLE_DIST: z.string().optional(),
 });
@@ -234,6 +240,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       codeAttempts: e.CONSOLE_CODE_ATTEMPTS,
       codesPerEmail: e.CONSOLE_CODES_PER_EMAIL,
       codesPerIp: e.CONSOLE_CODES_PER_IP,
+      verifyFreeFailures: e.CONSOLE_VERIFY_FREE_FAILURES,
+      verifyBackoffMaxSeconds: e.CONSOLE_VERIFY_BACKOFF_MAX_SECONDS,
+      verifyFailuresPerIp: e.CONSOLE_VERIFY_FAILURES_PER_IP,
       /** The dev mailbox exists only when asked for, without SMTP and outside production. */
       devMailbox: e.DEV_MAILBOX && !e.SMTP_URL && !production,
       dist: e.CONSOLE_DIST,

@@ -163,6 +163,26 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
         CHECK (status IN ('awaiting_approval', 'queued', 'running', 'succeeded', 'failed'));
     `,
   },
+  {
+    id: "010_login_backoff",
+    sql: `
+      -- Guesses at a code, per client IP: one network's wrong guesses never spend another's.
+      CREATE TABLE login_code_attempts (
+        code_id TEXT NOT NULL,
+        ip TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (code_id, ip)
+      );
+      -- Wrong codes, for the per-address backoff and the per-IP bound (docs: packages/api/README.md#console-backend).
+      CREATE TABLE login_failures (
+        email TEXT NOT NULL,
+        ip TEXT NOT NULL,
+        failed_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE INDEX login_failures_email ON login_failures (email, failed_at);
+      CREATE INDEX login_failures_ip ON login_failures (ip, failed_at);
+    `,
+  },
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.
@@ -184,7 +204,8 @@ export async function migrate(
     );
     const done = new Set((await tx.query<{ id: string }>("SELECT id FROM schema_migrations")).map((r) => r.id));
     const applied: string[] = [];
-    for (const m of migrations) {
+    // By id, not by place in the list: branches merged in any order still apply 008 before 010.
+    for (const m of [...migrations].sort((a, b) => a.id.localeCompare(b.id))) {
       if (done.has(m.id)) continue;
       await tx.exec(m.sql);
       await tx.query("INSERT INTO schema_migrations (id) VALUES ($1)", [m.id]);

@@ -17,7 +17,7 @@ export const consoleRequestCode: Handler<R["consoleRequestCode"]> = async ({ bod
 };
 
 export const consoleVerify: Handler<R["consoleVerify"]> = async ({ body, http }, ctx) => {
-  await ctx.console.codes.verify(body.email, body.code);
+  await ctx.console.codes.verify(body.email, body.code, http.ip);
   await ctx.console.users.ensure(body.email);
   // A fresh session per sign-in; a session the browser still held is ended.
   if (http.sessionToken) await ctx.console.sessions.revoke(http.sessionToken);
