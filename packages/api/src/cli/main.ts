@@ -116,10 +116,13 @@ program
   .description("brand reservations")
   .command("release <brand>")
   .description("free a brand held by a failed task or one awaiting approval (the task is deleted)")
-  .action(async (brand: string) => {
-    const ids = await withDb((db) => new TaskRepo(db).releaseBrand(brand));
+  .option("--chain <chainId>", "only on this chain (default: every chain)")
+  .action(async (brand: string, opts: { chain?: string }) => {
+    const ids = await withDb((db) => new TaskRepo(db).releaseBrand(brand, { chainId: opts.chain }));
     if (ids.length === 0) {
-      process.stderr.write(`no failed or unapproved task holds brand ${brand}\n`);
+      process.stderr.write(
+        `no failed or unapproved task holds brand ${brand}${opts.chain ? ` on chain ${opts.chain}` : ""}\n`,
+      );
       process.exitCode = 1;
     } else process.stdout.write(`released ${brand} (deleted task ${ids.join(", ")})\n`);
   });

@@ -111,6 +111,8 @@ const Env = z.object({
   WORKER_POLL_MS: int(10, 60_000, 1_000),
   /** Deploy tasks one owner (API key or console account) may create per 24 hours. */
   DEPLOY_QUOTA_PER_DAY: int(1, 1_000_000, 10),
+  /** How long a failed deploy keeps its brand (on its chain) for its owner's retry; then anyone may take it. */
+  BRAND_RETRY_WINDOW_SECONDS: int(0, 366 * 86_400, 86_400),
   /** E-mail domains whose console accounts may deploy without a per-account approval (comma-separated). */
   CONSOLE_DEPLOY_DOMAINS: z
     .string()
@@ -221,7 +223,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     idempotencyTtlMs: e.IDEMPOTENCY_TTL_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     worker: { mode: e.WORKER, leaseMs: e.TASK_LEASE_MS, pollMs: e.WORKER_POLL_MS },
-    deploy: { quotaPerDay: e.DEPLOY_QUOTA_PER_DAY, approvedDomains: e.CONSOLE_DEPLOY_DOMAINS },
+    deploy: {
+      quotaPerDay: e.DEPLOY_QUOTA_PER_DAY,
+      approvedDomains: e.CONSOLE_DEPLOY_DOMAINS,
+      brandRetryWindowSeconds: e.BRAND_RETRY_WINDOW_SECONDS,
+    },
     /**
      * The executor key for a chain: the configured one, or Hardhat's dev account on a dev
      * chain. A function, so the key never appears when the configuration is serialised.

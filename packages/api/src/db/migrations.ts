@@ -183,6 +183,16 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       CREATE INDEX login_failures_ip ON login_failures (ip, failed_at);
     `,
   },
+  {
+    id: "011_brand_per_chain",
+    sql: `
+      -- A brand is reserved per chain: the same brand on a testnet and on mainnet is the normal path.
+      ALTER TABLE programs DROP CONSTRAINT programs_brand_key;
+      ALTER TABLE programs ADD CONSTRAINT programs_chain_brand_key UNIQUE (chain_id, brand);
+      ALTER TABLE onboarding_tasks DROP CONSTRAINT onboarding_tasks_brand_key;
+      ALTER TABLE onboarding_tasks ADD CONSTRAINT onboarding_tasks_chain_brand_key UNIQUE (chain_id, brand);
+    `,
+  },
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

@@ -92,7 +92,7 @@ async function failedStage(store: DbManifestStore, ctx: StageContext): Promise<T
 
 /** Adds the program to the registry; a task resumed after this write finds it there. */
 async function register(ctx: Ctx, task: Task, record: ProgramRecord): Promise<string> {
-  const existing = await ctx.programs.find(record.brand);
+  const existing = await ctx.programs.findByBrand(record.chainId.toString(), record.brand);
   if (existing) {
     if (existing.factory !== getAddress(record.addresses.factory!)) {
       throw new ApiError("CONFLICT", `brand ${record.brand} is registered with another factory`);

@@ -25,7 +25,12 @@ export const consoleApi = {
   saveWizard: (patch: WizardPatch) => client.request("consoleWizardSave", { body: patch }),
   restart: () => client.request("consoleWizardRestart"),
   chains: () => client.request("consoleChains"),
-  brandAvailable: (brand: string) => client.request("consoleBrandAvailable", { params: { brand } }),
+  /** A brand is reserved per chain: the wizard asks about the chain it deploys to. */
+  brandAvailable: (brand: string, chainId?: number | null) =>
+    client.request("consoleBrandAvailable", {
+      params: { brand },
+      query: chainId == null ? {} : { chainId: String(chainId) },
+    }),
 };
 
 /** Onboarding through the SDK's namespace (deploy takes the Idempotency-Key as an option). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Address, CONFIGURED_CHAINS, PathText, SafeText, TrimmedText } from "../primitives.js";
+import { Address, CONFIGURED_CHAINS, ConfiguredChainIdParam, PathText, SafeText, TrimmedText } from "../primitives.js";
 import { defineRoute } from "../route.js";
 import { success } from "../envelope.js";
 
@@ -184,10 +184,16 @@ export const consoleChains = defineRoute({
 export const consoleBrandAvailable = defineRoute({
   method: "get",
   path: "/console/v1/brands/:brand/available",
-  summary: "Whether a brand is valid and free (not a registered program, not claimed by a deploy task)",
+  summary:
+    "Whether a brand is valid and free on a chain (not a registered program, not claimed by a deploy task); without chainId, on every chain",
   tag,
   auth: "open",
   params: z.object({ brand: PathText(100) }),
+  query: z.object({
+    chainId: ConfiguredChainIdParam.optional().meta({
+      description: "A brand is reserved per chain: ask about this one (a configured chain; 400 otherwise)",
+    }),
+  }),
   response: success(
     z.object({
       brand: z.string(),
