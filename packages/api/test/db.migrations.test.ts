@@ -39,6 +39,7 @@ for (const backend of backends()) {
         [
           "api_keys",
           "build_idempotency",
+          "chain_assets",
           "console_dev_mailbox",
           "console_sessions",
           "console_users",

@@ -111,6 +111,8 @@ const Env = z.object({
   WORKER_POLL_MS: int(10, 60_000, 1_000),
   /** Deploy tasks one owner (API key or console account) may create per 24 hours. */
   DEPLOY_QUOTA_PER_DAY: int(1, 1_000_000, 10),
+  /** The most gas one executor transaction may be given; a deploy needing more sends nothing (GAS_CAP). */
+  EXECUTOR_MAX_GAS_PER_TX: int(21_000, 1_000_000_000, 12_000_000),
   /** How long a failed deploy keeps its brand (on its chain) for its owner's retry; then anyone may take it. */
   BRAND_RETRY_WINDOW_SECONDS: int(0, 366 * 86_400, 86_400),
   /** E-mail domains whose console accounts may deploy without a per-account approval (comma-separated). */
@@ -227,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       quotaPerDay: e.DEPLOY_QUOTA_PER_DAY,
       approvedDomains: e.CONSOLE_DEPLOY_DOMAINS,
       brandRetryWindowSeconds: e.BRAND_RETRY_WINDOW_SECONDS,
+      maxGasPerTx: e.EXECUTOR_MAX_GAS_PER_TX,
     },
     /**
      * The executor key for a chain: the configured one, or Hardhat's dev account on a dev

@@ -1,5 +1,6 @@
 import { BRAND_PATTERN } from "@points/schema";
 import type { Db } from "../db/db.js";
+import { releasedFailedTask } from "../onboarding/tasks.js";
 
 export interface BrandAvailability {
   brand: string;
@@ -37,7 +38,7 @@ export async function brandAvailability(
   if (present) {
     const tasks = await db.query(
       `SELECT 1 FROM onboarding_tasks WHERE brand = $1 AND ($2::text IS NULL OR chain_id = $2)
-         AND NOT (status = 'failed' AND updated_at < now() - make_interval(secs => $3)) LIMIT 1`,
+         AND NOT ${releasedFailedTask("$3")} LIMIT 1`,
       [brand, chainId, retryWindowSeconds],
     );
     if (tasks.length) {

@@ -193,6 +193,20 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       ALTER TABLE onboarding_tasks ADD CONSTRAINT onboarding_tasks_chain_brand_key UNIQUE (chain_id, brand);
     `,
   },
+  {
+    id: "012_chain_assets",
+    sql: `
+      -- The operator's list of collateral assets and oracle feeds deploys may name on a non-dev chain.
+      CREATE TABLE chain_assets (
+        chain_id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('collateral', 'feed')),
+        address TEXT NOT NULL,
+        label TEXT NOT NULL DEFAULT '',
+        added_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        PRIMARY KEY (chain_id, kind, address)
+      );
+    `,
+  },
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

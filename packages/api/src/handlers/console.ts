@@ -1,5 +1,6 @@
 import type { routes } from "@points/schema";
-import type { Ctx, Handler } from "../context.js";
+import type { Handler } from "../context.js";
+import { requireConfiguredChain } from "../chain/configured.js";
 import { ApiError, notFound } from "../errors.js";
 import { brandAvailability } from "../console/brands.js";
 import { readDevMailbox } from "../console/mailer.js";
@@ -35,15 +36,6 @@ export const consoleLogout: Handler<R["consoleLogout"]> = async ({ http }, ctx) 
 export const consoleMe: Handler<R["consoleMe"]> = async ({ caller }, ctx) =>
   ctx.console.users.get(sessionEmail(caller));
 
-/** A chain id the request names must be one this server deploys to (400 otherwise). */
-const requireConfiguredChain = (ctx: Ctx, field: string, chainId: number) => {
-  if (!ctx.config.chains.some((c) => c.chainId === chainId)) {
-    throw new ApiError("INVALID_INPUT", `${field}: ${chainId} is not a chain this server deploys to`, {
-      issues: [{ field, message: "is not a configured chain (see GET /console/v1/chains)" }],
-    });
-  }
-};
-
 export const consoleWizardSave: Handler<R["consoleWizardSave"]> = async ({ caller, body }, ctx) => {
   if (body.chainId != null) requireConfiguredChain(ctx, "body.chainId", body.chainId);
   return ctx.console.users.saveWizard(sessionEmail(caller), body);
@@ -62,7 +54,7 @@ export const consoleChains: Handler<R["consoleChains"]> = async (_input, ctx) =>
   }));
 
 export const consoleBrandAvailable: Handler<R["consoleBrandAvailable"]> = async ({ params, query }, ctx) => {
-  if (query.chainId !== undefined) requireConfiguredChain(ctx, "query.chainId", Number(query.chainId));
+  if (query.chainId !== undefined) requireConfiguredChain(ctx, "query.chainId", query.chainId);
   return brandAvailability(ctx.db, params.brand, query.chainId ?? null, ctx.config.deploy.brandRetryWindowSeconds);
 };
 

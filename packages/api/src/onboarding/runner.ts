@@ -64,6 +64,8 @@ export function createRunner(ctx: Ctx, storeFor: StoreFactory = dbStore): TaskRu
         chain: { chainId: BigInt(task.chainId), dev: isDevChain(task.chainId) },
         // Every chain call is bounded: a dead RPC fails the task instead of hanging it.
         timeoutMs: ctx.config.rpcTimeoutMs,
+        // No executor transaction over the operator's cap is signed (GAS_CAP).
+        maxGasPerTx: BigInt(ctx.config.deploy.maxGasPerTx),
         receiptTimeoutMs: Math.max(60_000, 30 * ctx.chains.get(task.chainId).config.blockTimeMs),
       });
     } catch (e) {

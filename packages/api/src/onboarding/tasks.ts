@@ -57,6 +57,16 @@ const fromRow = (r: Row): Task => ({
   updatedAt: new Date(r.updated_at).toISOString(),
 });
 
+/**
+ * SQL: a failed task that no longer holds its brand. Past the retry window (`windowParam`, in
+ * seconds), or refused before a send for a reason its retry cannot fix: the request itself
+ * (the deployer's validate stage, INVALID_CONFIG) or the operator's gas cap (GAS_CAP, checked
+ * before a batch's first transaction). Such a task costs no reservation either.
+ */
+export const releasedFailedTask = (windowParam: string) =>
+  `(status = 'failed' AND (updated_at < now() - make_interval(secs => ${windowParam})
+     OR error->>'code' = 'GAS_CAP' OR (error->>'stage' = 'validate' AND error->>'code' = 'INVALID_CONFIG')))`;
+
 /** A stable hash of a request body, so an Idempotency-Key replay can be recognised. */
 export function requestHash(body: unknown): string {
   const canonical = (v: unknown): unknown =>
@@ -116,8 +126,7 @@ export class TaskRepo {
       }
       const chainId = String(opts.request.chainId);
       await tx.query(
-        `DELETE FROM onboarding_tasks WHERE chain_id = $1 AND brand = $2 AND status = 'failed'
-           AND updated_at < now() - make_interval(secs => $3)`,
+        `DELETE FROM onboarding_tasks WHERE chain_id = $1 AND brand = $2 AND ${releasedFailedTask("$3")}`,
         [chainId, opts.request.brand, this.retryWindowSeconds],
       );
       await this.requireBrandFree(tx, chainId, opts.request.brand, opts.owner);

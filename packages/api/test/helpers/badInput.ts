@@ -20,6 +20,7 @@ type Kind =
   | "metadata"
   | "addresses"
   | "text"
+  | "label"
   | "email"
   | "code"
   | "step"
@@ -44,6 +45,7 @@ export const FIELD_KINDS: Record<string, Kind> = {
   factoryAddr: "address",
   assetAddr: "address",
   address: "address",
+  label: "label",
   amount: "amount",
   spBudget: "amount",
   limit: "amount",
@@ -92,6 +94,7 @@ const VALID: Record<Kind, unknown> = {
   metadata: "",
   addresses: [ADDRESS],
   text: "acme",
+  label: "USDC",
   email: "ada@example.com",
   code: "123456",
   step: 2,
@@ -109,7 +112,7 @@ const VALID: Record<Kind, unknown> = {
   object: {},
   nonce: 0,
 };
-const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme", brand: "acme" };
+const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme", brand: "acme", kind: "collateral" };
 
 /** A wrong value and why it is wrong. `raw` is spliced into the JSON text as is. */
 interface Bad {
@@ -178,6 +181,11 @@ const BAD: Record<Kind, Bad[]> = {
     { why: "string instead of address list", value: ADDRESS },
     { why: "bad address in list", value: [ADDRESS, "0x1234"] },
     { why: "257 addresses", value: Array.from({ length: 257 }, () => ADDRESS) },
+  ],
+  label: [
+    { why: "empty label", value: "" },
+    { why: "101-character label", value: "l".repeat(101) },
+    { why: "number instead of label", value: 5 },
   ],
   text: [
     { why: "empty program", value: "" },
@@ -255,6 +263,7 @@ const BAD_PARAM: Record<string, string[]> = {
   id: ["i".repeat(101)],
   brand: ["b".repeat(101)],
   taskId: ["nope", "00000000-0000-4000-8000-00000000000"],
+  kind: ["token", "Collateral"],
 };
 
 export interface Case {
