@@ -51,6 +51,7 @@ for (const backend of backends()) {
           "onboarding_tasks",
           "programs",
           "schema_migrations",
+          "siwe_nonces",
         ],
       );
     });

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { onboardingBody } from "./helpers/onboarding.js";
 import { assertError, send } from "./helpers/http.js";
-import { signIn, withSession } from "./helpers/console.js";
+import { withSession } from "./helpers/console.js";
+import { signInWithWallet } from "./helpers/siwe.js";
 
 const DEPLOYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
@@ -74,7 +75,7 @@ describe("onboarding: on a chain not marked testnet every deploy waits for the o
 
   it("attack_aConsoleAccountApprovesItsOwnMainnetDeploy_isRefused403", async () => {
     const email = "tenant@approved.example";
-    const session = await signIn(api.url, email);
+    const session = await signInWithWallet(api.url, email);
     assert.equal(await api.service.ctx.console.users.approveDeploys(email), true);
     const body = onboardingBody("selfmade", DEPLOYER, { chainId: 8453, collateral: { asset: USDC } });
     const res = await withSession(api.url, session, "POST", "/api/v1/client-onboarding/deploy", body);

@@ -11,6 +11,7 @@ export * from "./routes/studioPsp.js";
 export * from "./routes/onboarding.js";
 export * from "./routes/console.js";
 export * from "./routes/operatorAssets.js";
+export * from "./routes/consoleWallet.js";
 import * as build from "./routes/build.js";
 import * as chainRedeem from "./routes/chainRedeem.js";
 import * as read from "./routes/read.js";
@@ -20,6 +21,7 @@ import * as studioPsp from "./routes/studioPsp.js";
 import * as onboarding from "./routes/onboarding.js";
 import * as consoleRoutes from "./routes/console.js";
 import * as operatorAssets from "./routes/operatorAssets.js";
+import * as consoleWallet from "./routes/consoleWallet.js";
 import type { RouteDef } from "./route.js";
 
 const isRoute = (v: unknown): v is RouteDef => typeof v === "object" && v !== null && "method" in v && "path" in v;
@@ -38,6 +40,7 @@ export const routes = {
   ...pick(onboarding),
   ...pick(consoleRoutes),
   ...pick(operatorAssets),
+  ...pick(consoleWallet),
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -37,6 +37,8 @@ export const routeTable: {
   consoleMe: { method: "get", path: "/console/v1/me" },
   consoleRequestCode: { method: "post", path: "/console/v1/auth/request-code" },
   consoleVerify: { method: "post", path: "/console/v1/auth/verify" },
+  consoleWalletNonce: { method: "post", path: "/console/v1/wallet/nonce" },
+  consoleWalletProve: { method: "post", path: "/console/v1/wallet/prove" },
   consoleWizardRestart: { method: "post", path: "/console/v1/wizard/restart" },
   consoleWizardSave: { method: "put", path: "/console/v1/wizard" },
   getFactory: { method: "get", path: "/api/v1/contracts/factories/:id" },

@@ -207,6 +207,21 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       );
     `,
   },
+  {
+    id: "013_siwe",
+    sql: `
+      -- Sign-In with Ethereum: nonces are issued to one session and used once; a session keeps
+      -- the wallet it proved (a console deploy must name it).
+      CREATE TABLE siwe_nonces (
+        nonce TEXT PRIMARY KEY,
+        session_hash TEXT NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL,
+        used_at TIMESTAMPTZ
+      );
+      CREATE INDEX siwe_nonces_expiry ON siwe_nonces (expires_at);
+      ALTER TABLE console_sessions ADD COLUMN proven_wallet TEXT;
+    `,
+  },
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

@@ -33,8 +33,10 @@ export const consoleLogout: Handler<R["consoleLogout"]> = async ({ http }, ctx) 
   return { signedOut: true as const };
 };
 
-export const consoleMe: Handler<R["consoleMe"]> = async ({ caller }, ctx) =>
-  ctx.console.users.get(sessionEmail(caller));
+export const consoleMe: Handler<R["consoleMe"]> = async ({ caller, http }, ctx) => ({
+  ...(await ctx.console.users.get(sessionEmail(caller))),
+  provenWallet: await ctx.console.sessions.provenWallet(http.sessionToken),
+});
 
 export const consoleWizardSave: Handler<R["consoleWizardSave"]> = async ({ caller, body }, ctx) => {
   if (body.chainId != null) requireConfiguredChain(ctx, "body.chainId", body.chainId);

@@ -23,6 +23,8 @@ import * as consoleHandlers from "./console.js";
 import { operatorAssetsList } from "./operator/listAssets.js";
 import { operatorAssetAdd } from "./operator/addAsset.js";
 import { operatorAssetRemove } from "./operator/removeAsset.js";
+import { consoleWalletNonce } from "./wallet/nonce.js";
+import { consoleWalletProve } from "./wallet/prove.js";
 
 /** Every route's handler; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -58,4 +60,6 @@ export const handlers: Handlers = {
   operatorAssetsList,
   operatorAssetAdd,
   operatorAssetRemove,
+  consoleWalletNonce,
+  consoleWalletProve,
 };

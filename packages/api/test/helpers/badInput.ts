@@ -21,6 +21,8 @@ type Kind =
   | "addresses"
   | "text"
   | "label"
+  | "siweMessage"
+  | "signature"
   | "email"
   | "code"
   | "step"
@@ -46,6 +48,8 @@ export const FIELD_KINDS: Record<string, Kind> = {
   assetAddr: "address",
   address: "address",
   label: "label",
+  message: "siweMessage",
+  signature: "signature",
   amount: "amount",
   spBudget: "amount",
   limit: "amount",
@@ -95,6 +99,8 @@ const VALID: Record<Kind, unknown> = {
   addresses: [ADDRESS],
   text: "acme",
   label: "USDC",
+  siweMessage: "example.com wants you to sign in with your Ethereum account",
+  signature: "0x" + "1".repeat(130),
   email: "ada@example.com",
   code: "123456",
   step: 2,
@@ -181,6 +187,16 @@ const BAD: Record<Kind, Bad[]> = {
     { why: "string instead of address list", value: ADDRESS },
     { why: "bad address in list", value: [ADDRESS, "0x1234"] },
     { why: "257 addresses", value: Array.from({ length: 257 }, () => ADDRESS) },
+  ],
+  siweMessage: [
+    { why: "empty message", value: "" },
+    { why: "4001-character message", value: "m".repeat(4001) },
+    { why: "number instead of message", value: 5 },
+  ],
+  signature: [
+    { why: "short signature", value: "0x1234" },
+    { why: "signature without 0x", value: "1".repeat(130) },
+    { why: "number instead of signature", value: 5 },
   ],
   label: [
     { why: "empty label", value: "" },

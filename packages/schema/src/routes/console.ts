@@ -97,6 +97,10 @@ export const WizardUpdate = z
 export const ConsoleMe = z.object({
   email: z.string(),
   wallet: Address.nullable().meta({ description: "The wallet last connected in the wizard" }),
+  provenWallet: Address.nullable().meta({
+    description:
+      "The wallet this session proved with Sign-In with Ethereum (POST /console/v1/wallet/prove); a console deploy must name it",
+  }),
   wizard: Wizard,
 });
 

@@ -8,6 +8,7 @@ import { releaseFactory } from "../../onboarding/release.js";
 import { predictAddresses } from "../../onboarding/view.js";
 import { requireDeployApproval, requireDeployQuota } from "../../onboarding/permission.js";
 import { AssetList } from "../../operator/assets.js";
+import { requireProvenWallet } from "../../console/siwe.js";
 
 /**
  * On a chain that is not a dev chain the collateral and the oracle feed must be on the
@@ -46,8 +47,12 @@ async function requireBrandFreeOnChain(pf: Contract | null, chainId: string, bra
  * every check that can refuse the request runs before the quota is counted or the brand
  * reserved (a refused deploy costs nothing).
  */
-export const onboardingDeploy: Handler<typeof routes.onboardingDeploy> = async ({ body, caller, headers }, ctx) => {
+export const onboardingDeploy: Handler<typeof routes.onboardingDeploy> = async (
+  { body, caller, headers, http },
+  ctx,
+) => {
   await requireDeployApproval(ctx, caller);
+  await requireProvenWallet(ctx, caller, http.sessionToken, body.deployer);
   const chainId = String(body.chainId);
   if (!ctx.chains.has(chainId)) {
     const known = ctx.chains.list().map((c) => c.chainId);
