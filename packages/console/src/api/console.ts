@@ -25,6 +25,9 @@ export const consoleApi = {
   saveWizard: (patch: WizardPatch) => client.request("consoleWizardSave", { body: patch }),
   restart: () => client.request("consoleWizardRestart"),
   chains: () => client.request("consoleChains"),
+  walletNonce: () => client.request("consoleWalletNonce"),
+  walletProve: (message: string, signature: string) =>
+    client.request("consoleWalletProve", { body: { message, signature } }),
   /** A brand is reserved per chain: the wizard asks about the chain it deploys to. */
   brandAvailable: (brand: string, chainId?: number | null) =>
     client.request("consoleBrandAvailable", {
