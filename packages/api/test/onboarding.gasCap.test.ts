@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { startNode, type DevNode } from "@points/testkit";
 import { loadConfig } from "../src/index.js";
 import { startApi, type TestApi } from "./helpers/service.js";
-import { onboardingBody, waitForTask } from "./helpers/onboarding.js";
+import { holdings, onboardingBody, waitForTask } from "./helpers/onboarding.js";
 
 const DEPLOYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const DEPLOY = "/api/v1/client-onboarding/deploy";
@@ -25,23 +25,14 @@ describe("onboarding: every executor transaction has the operator's gas cap", ()
 
   it("attack_aDeployOverTheGasCap_failsWithNothingSent_andItsBrandIsFreeAtOnce", async () => {
     const executor = node.wallets[0].address;
-    const before = {
-      nonce: await node.provider.getTransactionCount(executor, "latest"),
-      balance: await node.provider.getBalance(executor),
-    };
+    const before = await holdings(node.provider, executor);
     const res = await api.call("POST", DEPLOY, onboardingBody("heavy", DEPLOYER), owner);
     assert.equal(res.status, 202, JSON.stringify(res.body));
     const task = await waitForTask(api, res.body.data.taskId, owner);
     assert.equal(task.status, "failed");
     assert.equal(task.error.code, "GAS_CAP");
     assert.match(task.error.message, /over the cap of 100000; nothing was sent/);
-    assert.deepEqual(
-      {
-        nonce: await node.provider.getTransactionCount(executor, "latest"),
-        balance: await node.provider.getBalance(executor),
-      },
-      before,
-    );
+    assert.deepEqual(await holdings(node.provider, executor), before);
     const free = await api.call("GET", "/console/v1/brands/heavy/available?chainId=31337");
     assert.deepEqual(free.body.data, { brand: "heavy", available: true });
   });

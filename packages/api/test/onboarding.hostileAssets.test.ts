@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { startNode, type DevNode } from "@points/testkit";
 import { startApi, type TestApi } from "./helpers/service.js";
-import { onboardingBody } from "./helpers/onboarding.js";
+import { holdings, onboardingBody } from "./helpers/onboarding.js";
 import { startRpcProxy, type RpcProxy } from "./helpers/rpcProxy.js";
 import { signIn, withSession } from "./helpers/console.js";
 
@@ -24,10 +24,7 @@ describe("onboarding: the executor never pays for a hostile token", () => {
   let tenant: Record<string, string>;
   let operator: Record<string, string>;
   let executor: string;
-  const holdings = async () => ({
-    nonce: await node.provider.getTransactionCount(executor, "latest"),
-    balance: await node.provider.getBalance(executor),
-  });
+  const executorHoldings = () => holdings(node.provider, executor);
 
   before(async () => {
     node = await startNode();
@@ -53,7 +50,7 @@ describe("onboarding: the executor never pays for a hostile token", () => {
   });
 
   it("attack_aDeployNamingAnUnlistedCollateral_isRefusedBeforeAnyGasQuotaOrBrandIsSpent", async () => {
-    const before = await holdings();
+    const before = await executorHoldings();
     proxy.reset();
     const body = onboardingBody("hostile", DEPLOYER, { chainId: CHAIN, collateral: { asset: HOSTILE } });
     const res = await api.call("POST", DEPLOY, body, tenant);
@@ -65,7 +62,7 @@ describe("onboarding: the executor never pays for a hostile token", () => {
     // Give a worker every chance to pick something up: nothing was queued, nothing is sent.
     api.service.ctx.pokeWorker();
     await sleep(1500);
-    assert.deepEqual(await holdings(), before);
+    assert.deepEqual(await executorHoldings(), before);
     assert.ok(!proxy.methods().includes("eth_sendRawTransaction"), proxy.methods().join(","));
     assert.equal((await api.service.ctx.db.query("SELECT 1 FROM onboarding_tasks")).length, 0, "no task, no quota");
     const free = await api.call("GET", `/console/v1/brands/hostile/available?chainId=${CHAIN}`);
