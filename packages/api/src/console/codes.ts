@@ -58,6 +58,7 @@ export class LoginCodes {
       // Rows outlive their codes only to feed the request limits.
       await tx.query("DELETE FROM login_codes WHERE created_at < now() - interval '1 day'");
       await tx.query("DELETE FROM login_code_attempts WHERE code_id NOT IN (SELECT id FROM login_codes)");
+      await tx.query("DELETE FROM login_failures WHERE failed_at < now() - interval '1 day'");
     });
     await this.mailer.sendCode(email, code, this.config.codeTtlSeconds);
   }
