@@ -61,6 +61,18 @@ for (const backend of backends()) {
       assert.deepEqual(await applied(db), ids);
     });
 
+    it("migrate_appliesByIdNotByPlaceInTheList_soBranchesMergedInAnyOrderStayOrdered", async () => {
+      // 911 depends on 910: listed after it (a merge appended it last), it still runs second.
+      const merged = [
+        { id: "911_uses_t_first", sql: "ALTER TABLE t_first ADD COLUMN y INT" },
+        { id: "910_t_first", sql: "CREATE TABLE t_first (x INT)" },
+      ];
+      assert.deepEqual(await migrate(db, [...MIGRATIONS, ...merged]), ["910_t_first", "911_uses_t_first"]);
+      await db.exec(
+        "DROP TABLE t_first; DELETE FROM schema_migrations WHERE id IN ('910_t_first', '911_uses_t_first')",
+      );
+    });
+
     it("migrate_whenALaterMigrationFails_rollsBackTheWholeRun", async () => {
       const extra = [
         { id: "900_ok", sql: "CREATE TABLE t_ok (x INT)" },
