@@ -65,7 +65,10 @@ export async function siweProve(
   const spent = await ctx.console.sessions.spendNonce(token, msg.nonce);
   if (!spent) throw refuse("the nonce was not issued to this session, was used already or expired; ask for a new one");
   if (msg.domain !== origin.host) throw refuse(`the message is for ${msg.domain}, not ${origin.host}`);
-  if (new URL(msg.uri).origin !== origin.origin) throw refuse(`the message's URI is not on ${origin.origin}`);
+  // An RFC 3986 URI the WHATWG parser refuses is a refused proof, never a 500.
+  if (!URL.canParse(msg.uri) || new URL(msg.uri).origin !== origin.origin) {
+    throw refuse(`the message's URI is not on ${origin.origin}`);
+  }
   if (!ctx.config.chains.some((c) => c.chainId === msg.chainId)) {
     throw refuse(`chain ${msg.chainId} is not one this server deploys to`);
   }
