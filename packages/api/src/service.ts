@@ -42,7 +42,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
     keys: new ApiKeys(db, config.dbCacheTtlMs),
     chains: new Chains(config.chains, config.rpcTimeoutMs),
     logger,
-    tasks: new TaskRepo(db),
+    tasks: new TaskRepo(db, config.deploy.brandRetryWindowSeconds),
     pokeWorker: () => worker?.poke(),
     console: {
       codes: new LoginCodes(db, config.console, mailer),

@@ -39,15 +39,19 @@ for (const backend of backends()) {
         [
           "api_keys",
           "build_idempotency",
+          "chain_assets",
           "console_dev_mailbox",
           "console_sessions",
           "console_users",
           "deployer_manifests",
           "executor_leases",
+          "login_code_attempts",
           "login_codes",
+          "login_failures",
           "onboarding_tasks",
           "programs",
           "schema_migrations",
+          "siwe_nonces",
         ],
       );
     });
@@ -55,6 +59,18 @@ for (const backend of backends()) {
     it("migrate_again_appliesNothing", async () => {
       assert.deepEqual(await migrate(db), []);
       assert.deepEqual(await applied(db), ids);
+    });
+
+    it("migrate_appliesByIdNotByPlaceInTheList_soBranchesMergedInAnyOrderStayOrdered", async () => {
+      // 911 depends on 910: listed after it (a merge appended it last), it still runs second.
+      const merged = [
+        { id: "911_uses_t_first", sql: "ALTER TABLE t_first ADD COLUMN y INT" },
+        { id: "910_t_first", sql: "CREATE TABLE t_first (x INT)" },
+      ];
+      assert.deepEqual(await migrate(db, [...MIGRATIONS, ...merged]), ["910_t_first", "911_uses_t_first"]);
+      await db.exec(
+        "DROP TABLE t_first; DELETE FROM schema_migrations WHERE id IN ('910_t_first', '911_uses_t_first')",
+      );
     });
 
     it("migrate_whenALaterMigrationFails_rollsBackTheWholeRun", async () => {

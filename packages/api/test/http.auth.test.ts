@@ -1,37 +1,21 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import { routes, type RouteDef } from "@points/schema";
 import { openDb } from "../src/index.js";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { validRequest } from "./helpers/badInput.js";
 import { assertError, send } from "./helpers/http.js";
-
-const run = promisify(execFile);
-const PKG = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const CLI = join(PKG, "dist/cli/main.js");
+import { CLI, PKG, cli as cliIn, run } from "./helpers/cli.js";
 const CLOSED_PORT = "http://127.0.0.1:9";
 const table = Object.entries(routes as Record<string, RouteDef>);
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 /** The built `points-api` CLI against `dataDir`, with nothing else from this process's env. */
-async function cli(dataDir: string, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const cli = (dataDir: string, ...args: string[]) => cliIn(dataDir, args);
 
 /** A request that passes auth on `route` and then fails validation without touching a chain. */
 function probe(route: RouteDef) {

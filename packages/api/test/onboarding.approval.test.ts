@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { onboardingBody } from "./helpers/onboarding.js";
 import { assertError, send } from "./helpers/http.js";
+import { withSession } from "./helpers/console.js";
+import { signInWithWallet } from "./helpers/siwe.js";
 
 const DEPLOYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
@@ -35,6 +37,12 @@ describe("onboarding: on a chain not marked testnet every deploy waits for the o
     });
     tenant = await bearer("tenant", ["deploy"]);
     operator = await bearer("operator", ["admin"]);
+    // The collateral is one the operator trusts on this chain (the hostile case: onboarding.hostileAssets).
+    const listed = await send(api.url, "PUT", `/api/v1/operator/chains/8453/assets/collateral/${USDC}`, {
+      body: JSON.stringify({ label: "USDC" }),
+      headers: { "content-type": "application/json", ...operator },
+    });
+    assert.equal(listed.status, 200, listed.text);
   });
   after(() => api?.close());
 
@@ -63,6 +71,19 @@ describe("onboarding: on a chain not marked testnet every deploy waits for the o
       `task ${res.body.data.taskId} is running: only a task awaiting approval can be approved`,
     );
     assertError(await post(approvePath("00000000-0000-4000-8000-000000000000"), operator), "NOT_FOUND");
+  });
+
+  it("attack_aConsoleAccountApprovesItsOwnMainnetDeploy_isRefused403", async () => {
+    const email = "tenant@approved.example";
+    const session = await signInWithWallet(api.url, email);
+    assert.equal(await api.service.ctx.console.users.approveDeploys(email), true);
+    const body = onboardingBody("selfmade", DEPLOYER, { chainId: 8453, collateral: { asset: USDC } });
+    const res = await withSession(api.url, session, "POST", "/api/v1/client-onboarding/deploy", body);
+    assert.equal(res.status, 202, res.text);
+    const approve = await withSession(api.url, session, "POST", approvePath(res.body.data.taskId));
+    assertError(approve, "FORBIDDEN");
+    assert.deepEqual(approve.body.error.details, { reason: "scope", needed: "admin" });
+    assert.equal((await api.service.ctx.tasks.get(res.body.data.taskId))?.status, "awaiting_approval");
   });
 
   it("aDeployOnATestnet_isQueuedAtOnce", async () => {

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { onboardingBody } from "./helpers/onboarding.js";
 import { cookieHeader, signIn } from "./helpers/console.js";
+import { signInWithWallet } from "./helpers/siwe.js";
 import { assertError, send } from "./helpers/http.js";
 
 const DEPLOYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -68,7 +69,7 @@ describe("onboarding: deploying is a permission the operator grants", () => {
   });
 
   it("anApprovedAccount_deploys_andDisapprovingItRefusesAgain", async () => {
-    const session = await signIn(api.url, "ada@brand.example");
+    const session = await signInWithWallet(api.url, "ada@brand.example");
     assertError(await deployAs(cookieHeader(session), "adaone"), "FORBIDDEN");
     assert.equal(await api.service.ctx.console.users.approveDeploys("Ada@Brand.example"), true);
     assert.equal((await deployAs(cookieHeader(session), "adaone")).status, 202);
@@ -78,8 +79,9 @@ describe("onboarding: deploying is a permission the operator grants", () => {
   });
 
   it("anAccountOfAnApprovedDomain_deploysWithoutPerAccountApproval_butALookalikeDomainDoesNot", async () => {
-    assert.equal((await deployAs(cookieHeader(await signIn(api.url, "bo@partner.example")), "boone")).status, 202);
-    const lookalike = await signIn(api.url, "eve@evilpartner.example");
+    const bo = await signInWithWallet(api.url, "bo@partner.example");
+    assert.equal((await deployAs(cookieHeader(bo), "boone")).status, 202);
+    const lookalike = await signInWithWallet(api.url, "eve@evilpartner.example");
     assertError(await deployAs(cookieHeader(lookalike), "eveone"), "FORBIDDEN");
   });
 

@@ -8,6 +8,7 @@ import { ErrorBox } from "./components/ui";
 import { SignIn } from "./wizard/SignIn";
 import { Wizard } from "./wizard/Wizard";
 import { Dashboard } from "./dashboard/Dashboard";
+import { proveWallet } from "./wallet/siwe";
 
 export function App() {
   return (
@@ -20,6 +21,7 @@ export function App() {
 function Shell() {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [error, setError] = useState<Described | null>(null);
+  const wallet = useWallet();
 
   const load = useCallback(async () => {
     try {
@@ -50,8 +52,15 @@ function Shell() {
         await consoleApi.logout();
         setMe(null);
       },
+      async proveWallet(address: string) {
+        const provider = wallet.provider();
+        if (!provider) throw new Error("No browser wallet found. Install one (any EIP-1193 wallet) and reload.");
+        const provenWallet = await proveWallet(await provider.getSigner(address));
+        setMe((m) => (m ? { ...m, provenWallet } : m));
+        return provenWallet;
+      },
     };
-  }, [me]);
+  }, [me, wallet]);
 
   return (
     <>

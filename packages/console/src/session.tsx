@@ -9,6 +9,8 @@ export interface Session {
   signOut(): Promise<void>;
   /** POST /console/v1/wizard/restart, then sign out: the only way to change the chain after a deploy. */
   restart(): Promise<void>;
+  /** Signs the Sign-In with Ethereum message with the wallet's account `address`; `me.provenWallet` follows. */
+  proveWallet(address: string): Promise<string>;
 }
 
 export const SessionContext = createContext<Session | null>(null);

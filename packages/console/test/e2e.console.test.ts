@@ -83,10 +83,13 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   it("step2_connectsTheInjectedWallet_andSavesItsAddress", async () => {
     await page.getByRole("button", { name: "Connect wallet" }).click();
     await page.getByText(brand.address).first().waitFor();
+    await page.getByText("Wallet not proven").waitFor();
     await screenshot(page, "step2-wallet");
+    // Continuing proves the wallet: it signs the Sign-In with Ethereum message for this session.
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("heading", { name: "Your organization" }).waitFor();
     assert.ok(wallet.calls.includes("eth_requestAccounts"));
+    assert.ok(wallet.calls.includes("personal_sign"));
   });
 
   it("step3_validatesTheOrganization_thenSavesIt", async () => {
@@ -133,6 +136,10 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
 
   it("step6_startsTheDeploy_andLocksTheChain", async () => {
     await screenshot(page, "step6-deploy");
+    // The proof of step 2 belonged to the session signed out above: this one proves the wallet again.
+    await page.getByRole("alert", { name: "Wallet not proven" }).waitFor();
+    await page.getByRole("button", { name: "Sign in with Ethereum" }).click();
+    await page.getByRole("alert", { name: "Wallet not proven" }).waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Deploy" }).click();
     await page.getByRole("heading", { name: `Deploying ${BRAND}` }).waitFor();
     await page.getByRole("button", { name: "Sign out and restart" }).waitFor();

@@ -59,6 +59,7 @@ async function sendAll(
     const fn = programContract(program, key, signer, dir).getFunction(method);
     gas.push(await chain.call(`simulate ${key}.${method}`, () => fn.estimateGas(...args)));
   }
+  for (const [i, key] of todo.entries()) chain.assertGasCap((gas[i] * 12n) / 10n, `${key}.${method}`);
   let nonce = await chain.settle(from);
   const hashes: string[] = [];
   for (const [i, key] of todo.entries()) {

@@ -24,6 +24,11 @@ export interface ChainOptions {
   receiptTimeoutMs?: number;
   /** Polling interval while waiting (default 250 ms). */
   pollMs?: number;
+  /**
+   * The most gas one transaction may be given (unset: no cap). A transaction over it is never
+   * signed: GAS_CAP; batches are checked whole before their first transaction goes out.
+   */
+  maxGasPerTx?: bigint;
 }
 
 /** ERC-1967 implementation slot: keccak256("eip1967.proxy.implementation") - 1. */
@@ -81,6 +86,7 @@ export class Chain {
   readonly timeoutMs: number;
   readonly receiptTimeoutMs: number;
   readonly pollMs: number;
+  readonly maxGasPerTx: bigint | undefined;
 
   constructor(
     readonly provider: Provider,
@@ -89,6 +95,19 @@ export class Chain {
     this.timeoutMs = opts.timeoutMs ?? 30_000;
     this.receiptTimeoutMs = opts.receiptTimeoutMs ?? 300_000;
     this.pollMs = opts.pollMs ?? 250;
+    this.maxGasPerTx = opts.maxGasPerTx;
+  }
+
+  /** Throws GAS_CAP when a transaction's gas limit is over the configured cap. */
+  assertGasCap(gasLimit: bigint | number | null | undefined, what: string): void {
+    if (this.maxGasPerTx === undefined || gasLimit == null) return;
+    if (BigInt(gasLimit) > this.maxGasPerTx) {
+      throw new DeployerError(
+        "GAS_CAP",
+        `${what}: needs a gas limit of ${gasLimit}, over the cap of ${this.maxGasPerTx}; nothing was sent`,
+        { details: { gasLimit: String(gasLimit), cap: String(this.maxGasPerTx) } },
+      );
+    }
   }
 
   static of(runner: Signer | Provider, opts: ChainOptions = {}): Chain {
@@ -207,6 +226,7 @@ export class Chain {
   }
 
   send(signer: Signer, tx: TransactionRequest, what: string): Promise<TransactionResponse> {
+    this.assertGasCap(tx.gasLimit as bigint | undefined, what);
     return this.call(what, () => signer.sendTransaction(tx));
   }
 

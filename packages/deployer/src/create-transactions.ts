@@ -124,6 +124,7 @@ export async function createAll(env: CreateEnv, items: CreateItem[]): Promise<Cr
         )) *
           12n) /
         10n;
+    chain.assertGasCap(gasLimit, `deploy ${item.artifact.contractName}`);
     requests.push({ data, gasLimit, nonce: nonces[item.key], chainId, ...fees });
   }
   await assertFunds(chain, from, requests);

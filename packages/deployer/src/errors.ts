@@ -12,7 +12,8 @@ export type DeployerErrorCode =
   | "UNSAFE_UPGRADE"
   | "TOO_EARLY"
   | "TRANSACTION_FAILED"
-  | "ARTIFACTS_MISSING";
+  | "ARTIFACTS_MISSING"
+  | "GAS_CAP";
 
 export class DeployerError extends Error {
   readonly code: DeployerErrorCode;

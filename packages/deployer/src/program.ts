@@ -125,9 +125,11 @@ async function validate(run: Run): Promise<void> {
     if (await existingProgram(run, pf, known.fromBlock)) return;
     if (cfg.collateralAsset !== "mock") {
       const params = deployParams(run, cfg.collateralAsset);
-      gas += await chain.call("simulate ProgramFactory.deployProgram", () =>
+      const program = await chain.call("simulate ProgramFactory.deployProgram", () =>
         pf.connect(run.signer).getFunction("deployProgram").estimateGas(params),
       );
+      chain.assertGasCap((program * 12n) / 10n, "ProgramFactory.deployProgram");
+      gas += program;
     }
   }
   if (cfg.collateralAsset === "mock") gas += MOCK_GAS;
@@ -181,6 +183,7 @@ async function deploy(run: Run, release: Release): Promise<{ value: ProgramRecor
     // Recorded before sending: a crash after the send still knows where to look.
     await store.stageAddresses(ctx, "deploy", addresses);
     const request = { gasLimit: (gas * 12n) / 10n, nonce, chainId: run.info.chainId, ...fees };
+    chain.assertGasCap(request.gasLimit, "ProgramFactory.deployProgram");
     await assertFunds(chain, from, [request]);
     const tx = await chain.call("send ProgramFactory.deployProgram", () => fn.send(params, request));
     await store.stageTransaction(ctx, "deploy", {

@@ -163,6 +163,7 @@ export async function upgrade(
     if (sendIt) {
       const fn = proxy.connect(opts.signer!).getFunction("upgradeToAndCall");
       const gas = await chain.call(`simulate ${key}.upgradeToAndCall`, () => fn.estimateGas(newAddress, plan.call));
+      chain.assertGasCap((gas * 12n) / 10n, `${key}.upgradeToAndCall`);
       const tx = await chain.call(`send ${key}.upgradeToAndCall`, () =>
         fn.send(newAddress, plan.call, { gasLimit: (gas * 12n) / 10n }),
       );

@@ -10,6 +10,8 @@ export * from "./routes/studioWhitelist.js";
 export * from "./routes/studioPsp.js";
 export * from "./routes/onboarding.js";
 export * from "./routes/console.js";
+export * from "./routes/operatorAssets.js";
+export * from "./routes/consoleWallet.js";
 import * as build from "./routes/build.js";
 import * as chainRedeem from "./routes/chainRedeem.js";
 import * as read from "./routes/read.js";
@@ -18,6 +20,8 @@ import * as studioWhitelist from "./routes/studioWhitelist.js";
 import * as studioPsp from "./routes/studioPsp.js";
 import * as onboarding from "./routes/onboarding.js";
 import * as consoleRoutes from "./routes/console.js";
+import * as operatorAssets from "./routes/operatorAssets.js";
+import * as consoleWallet from "./routes/consoleWallet.js";
 import type { RouteDef } from "./route.js";
 
 const isRoute = (v: unknown): v is RouteDef => typeof v === "object" && v !== null && "method" in v && "path" in v;
@@ -35,6 +39,8 @@ export const routes = {
   ...pick(studioPsp),
   ...pick(onboarding),
   ...pick(consoleRoutes),
+  ...pick(operatorAssets),
+  ...pick(consoleWallet),
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

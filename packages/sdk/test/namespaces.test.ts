@@ -227,6 +227,15 @@ describe("namespaces: every method reaches its route of the schema table (live A
     // Only a failed or unapproved task can be cancelled, only one awaiting approval approved.
     await expectRoute("onboardingCancel", () => client.onboarding.cancel(queued.taskId), 409);
     await expectRoute("operatorApproveTask", () => client.onboarding.approve(queued.taskId), 409);
+    const asset = { chainId: "31337", kind: "collateral" as const, address: live.usdc };
+    const added = (await expectRoute("operatorAssetAdd", () => client.onboarding.addAsset(asset, "USDC"))) as {
+      label: string;
+    };
+    assert.equal(added.label, "USDC");
+    const listed = (await expectRoute("operatorAssetsList", () => client.onboarding.assets("31337"))) as unknown[];
+    assert.equal(listed.length, 1);
+    await expectRoute("operatorAssetRemove", () => client.onboarding.removeAsset(asset));
+    await expectRoute("operatorAssetRemove", () => client.onboarding.removeAsset(asset), 404);
   });
 
   it("everyRouteOfTheTable_isReachedByAClientMethod", () => {

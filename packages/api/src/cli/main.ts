@@ -11,6 +11,8 @@ import { TaskRepo } from "../onboarding/tasks.js";
 import { ProgramRegistry } from "../registry/programs.js";
 import { createService, createWorker } from "../service.js";
 import { programFromManifest } from "./manifest.js";
+import { AssetList, type AssetKind } from "../operator/assets.js";
+import { isAddress } from "ethers";
 
 /** Opens the configured database for a one-off command and closes it after. */
 async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDb>>) => Promise<T>): Promise<T> {
@@ -116,12 +118,57 @@ program
   .description("brand reservations")
   .command("release <brand>")
   .description("free a brand held by a failed task or one awaiting approval (the task is deleted)")
-  .action(async (brand: string) => {
-    const ids = await withDb((db) => new TaskRepo(db).releaseBrand(brand));
+  .option("--chain <chainId>", "only on this chain (default: every chain)")
+  .action(async (brand: string, opts: { chain?: string }) => {
+    const ids = await withDb((db) => new TaskRepo(db).releaseBrand(brand, { chainId: opts.chain }));
     if (ids.length === 0) {
-      process.stderr.write(`no failed or unapproved task holds brand ${brand}\n`);
+      process.stderr.write(
+        `no failed or unapproved task holds brand ${brand}${opts.chain ? ` on chain ${opts.chain}` : ""}\n`,
+      );
       process.exitCode = 1;
     } else process.stdout.write(`released ${brand} (deleted task ${ids.join(", ")})\n`);
+  });
+
+const assets = program
+  .command("assets")
+  .description("collateral assets and oracle feeds deploys may name on a chain that is not a dev chain");
+/** The chain must be configured, the kind known and the address well-formed; else one line and exit 2. */
+function assetArgs(chainId: string, kind: string, address: string): [string, AssetKind, string] | undefined {
+  const problems: string[] = [];
+  if (!loadConfig().chains.some((c) => String(c.chainId) === chainId))
+    problems.push(`chain ${chainId} is not in CHAINS`);
+  if (kind !== "collateral" && kind !== "feed") problems.push(`kind must be collateral or feed, not ${kind}`);
+  if (!isAddress(address)) problems.push(`${address} is not an address`);
+  if (problems.length === 0) return [chainId, kind as AssetKind, address];
+  process.stderr.write(`${problems.join("\n")}\n`);
+  process.exitCode = 2;
+  return undefined;
+}
+assets
+  .command("add <chainId> <kind> <address>")
+  .description("let deploys on the chain name this collateral asset (kind collateral) or oracle feed (kind feed)")
+  .requiredOption("--label <label>", "what it is, for people (USDC, ETH/USD)")
+  .action(async (chainId: string, kind: string, address: string, o: { label: string }) => {
+    const args = assetArgs(chainId, kind, address);
+    if (!args) return;
+    const row = await withDb((db) => new AssetList(db).add(...args, o.label));
+    process.stdout.write(`listed ${row.kind} ${row.address} on chain ${row.chainId}\n`);
+  });
+assets.command("remove <chainId> <kind> <address>").action(async (chainId: string, kind: string, address: string) => {
+  const args = assetArgs(chainId, kind, address);
+  if (!args) return;
+  if (await withDb((db) => new AssetList(db).remove(...args))) {
+    process.stdout.write(`removed ${kind} ${address} from chain ${chainId}\n`);
+  } else {
+    process.stderr.write(`${kind} ${address} is not on chain ${chainId}'s list\n`);
+    process.exitCode = 1;
+  }
+});
+assets
+  .command("list")
+  .option("--chain <chainId>", "only this chain")
+  .action(async (o: { chain?: string }) => {
+    process.stdout.write(`${JSON.stringify(await withDb((db) => new AssetList(db).list(o.chain)), null, 2)}\n`);
   });
 
 const programs = program.command("programs").description("the program registry");

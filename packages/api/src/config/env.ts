@@ -111,6 +111,10 @@ const Env = z.object({
   WORKER_POLL_MS: int(10, 60_000, 1_000),
   /** Deploy tasks one owner (API key or console account) may create per 24 hours. */
   DEPLOY_QUOTA_PER_DAY: int(1, 1_000_000, 10),
+  /** The most gas one executor transaction may be given; a deploy needing more sends nothing (GAS_CAP). */
+  EXECUTOR_MAX_GAS_PER_TX: int(21_000, 1_000_000_000, 12_000_000),
+  /** How long a failed deploy keeps its brand (on its chain) for its owner's retry; then anyone may take it. */
+  BRAND_RETRY_WINDOW_SECONDS: int(0, 366 * 86_400, 86_400),
   /** E-mail domains whose console accounts may deploy without a per-account approval (comma-separated). */
   CONSOLE_DEPLOY_DOMAINS: z
     .string()
@@ -147,6 +151,12 @@ const Env = z.object({
   /** Sign-in codes one e-mail address, and one IP, may request per 15 minutes. */
   CONSOLE_CODES_PER_EMAIL: int(1, 1_000_000, 5),
   CONSOLE_CODES_PER_IP: int(1, 1_000_000, 30),
+  /** Wrong codes an address takes before each further guess waits 1 s, 2 s, 4 s... (all networks together). */
+  CONSOLE_VERIFY_FREE_FAILURES: int(1, 1_000, 10),
+  /** The longest that wait gets: a victim's own fresh code works after at most this long. */
+  CONSOLE_VERIFY_BACKOFF_MAX_SECONDS: int(1, 86_400, 300),
+  /** Wrong codes one client IP may send per 15 minutes, over every address. */
+  CONSOLE_VERIFY_FAILURES_PER_IP: int(1, 1_000_000, 100),
   /** The built console; default: packages/console/dist next to this package. */
   CONSOLE_DIST: z.string().optional(),
 });
@@ -215,7 +225,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     idempotencyTtlMs: e.IDEMPOTENCY_TTL_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     worker: { mode: e.WORKER, leaseMs: e.TASK_LEASE_MS, pollMs: e.WORKER_POLL_MS },
-    deploy: { quotaPerDay: e.DEPLOY_QUOTA_PER_DAY, approvedDomains: e.CONSOLE_DEPLOY_DOMAINS },
+    deploy: {
+      quotaPerDay: e.DEPLOY_QUOTA_PER_DAY,
+      approvedDomains: e.CONSOLE_DEPLOY_DOMAINS,
+      brandRetryWindowSeconds: e.BRAND_RETRY_WINDOW_SECONDS,
+      maxGasPerTx: e.EXECUTOR_MAX_GAS_PER_TX,
+    },
     /**
      * The executor key for a chain: the configured one, or Hardhat's dev account on a dev
      * chain. A function, so the key never appears when the configuration is serialised.
@@ -234,6 +249,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       codeAttempts: e.CONSOLE_CODE_ATTEMPTS,
       codesPerEmail: e.CONSOLE_CODES_PER_EMAIL,
       codesPerIp: e.CONSOLE_CODES_PER_IP,
+      verifyFreeFailures: e.CONSOLE_VERIFY_FREE_FAILURES,
+      verifyBackoffMaxSeconds: e.CONSOLE_VERIFY_BACKOFF_MAX_SECONDS,
+      verifyFailuresPerIp: e.CONSOLE_VERIFY_FAILURES_PER_IP,
       /** The dev mailbox exists only when asked for, without SMTP and outside production. */
       devMailbox: e.DEV_MAILBOX && !e.SMTP_URL && !production,
       dist: e.CONSOLE_DIST,

@@ -163,6 +163,65 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
         CHECK (status IN ('awaiting_approval', 'queued', 'running', 'succeeded', 'failed'));
     `,
   },
+  {
+    id: "010_login_backoff",
+    sql: `
+      -- Guesses at a code, per client IP: one network's wrong guesses never spend another's.
+      CREATE TABLE login_code_attempts (
+        code_id TEXT NOT NULL,
+        ip TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (code_id, ip)
+      );
+      -- Wrong codes, for the per-address backoff and the per-IP bound (docs: packages/api/README.md#console-backend).
+      CREATE TABLE login_failures (
+        email TEXT NOT NULL,
+        ip TEXT NOT NULL,
+        failed_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE INDEX login_failures_email ON login_failures (email, failed_at);
+      CREATE INDEX login_failures_ip ON login_failures (ip, failed_at);
+    `,
+  },
+  {
+    id: "011_brand_per_chain",
+    sql: `
+      -- A brand is reserved per chain: the same brand on a testnet and on mainnet is the normal path.
+      ALTER TABLE programs DROP CONSTRAINT programs_brand_key;
+      ALTER TABLE programs ADD CONSTRAINT programs_chain_brand_key UNIQUE (chain_id, brand);
+      ALTER TABLE onboarding_tasks DROP CONSTRAINT onboarding_tasks_brand_key;
+      ALTER TABLE onboarding_tasks ADD CONSTRAINT onboarding_tasks_chain_brand_key UNIQUE (chain_id, brand);
+    `,
+  },
+  {
+    id: "012_chain_assets",
+    sql: `
+      -- The operator's list of collateral assets and oracle feeds deploys may name on a non-dev chain.
+      CREATE TABLE chain_assets (
+        chain_id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('collateral', 'feed')),
+        address TEXT NOT NULL,
+        label TEXT NOT NULL DEFAULT '',
+        added_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        PRIMARY KEY (chain_id, kind, address)
+      );
+    `,
+  },
+  {
+    id: "013_siwe",
+    sql: `
+      -- Sign-In with Ethereum: nonces are issued to one session and used once; a session keeps
+      -- the wallet it proved (a console deploy must name it).
+      CREATE TABLE siwe_nonces (
+        nonce TEXT PRIMARY KEY,
+        session_hash TEXT NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL,
+        used_at TIMESTAMPTZ
+      );
+      CREATE INDEX siwe_nonces_expiry ON siwe_nonces (expires_at);
+      ALTER TABLE console_sessions ADD COLUMN proven_wallet TEXT;
+    `,
+  },
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.
@@ -184,7 +243,8 @@ export async function migrate(
     );
     const done = new Set((await tx.query<{ id: string }>("SELECT id FROM schema_migrations")).map((r) => r.id));
     const applied: string[] = [];
-    for (const m of migrations) {
+    // By id, not by place in the list: branches merged in any order still apply 008 before 010.
+    for (const m of [...migrations].sort((a, b) => a.id.localeCompare(b.id))) {
       if (done.has(m.id)) continue;
       await tx.exec(m.sql);
       await tx.query("INSERT INTO schema_migrations (id) VALUES ($1)", [m.id]);

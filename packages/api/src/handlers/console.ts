@@ -1,5 +1,6 @@
 import type { routes } from "@points/schema";
 import type { Handler } from "../context.js";
+import { requireConfiguredChain } from "../chain/configured.js";
 import { ApiError, notFound } from "../errors.js";
 import { brandAvailability } from "../console/brands.js";
 import { readDevMailbox } from "../console/mailer.js";
@@ -17,7 +18,7 @@ export const consoleRequestCode: Handler<R["consoleRequestCode"]> = async ({ bod
 };
 
 export const consoleVerify: Handler<R["consoleVerify"]> = async ({ body, http }, ctx) => {
-  await ctx.console.codes.verify(body.email, body.code);
+  await ctx.console.codes.verify(body.email, body.code, http.ip);
   await ctx.console.users.ensure(body.email);
   // A fresh session per sign-in; a session the browser still held is ended.
   if (http.sessionToken) await ctx.console.sessions.revoke(http.sessionToken);
@@ -32,15 +33,13 @@ export const consoleLogout: Handler<R["consoleLogout"]> = async ({ http }, ctx) 
   return { signedOut: true as const };
 };
 
-export const consoleMe: Handler<R["consoleMe"]> = async ({ caller }, ctx) =>
-  ctx.console.users.get(sessionEmail(caller));
+export const consoleMe: Handler<R["consoleMe"]> = async ({ caller, http }, ctx) => ({
+  ...(await ctx.console.users.get(sessionEmail(caller))),
+  provenWallet: await ctx.console.sessions.provenWallet(http.sessionToken),
+});
 
 export const consoleWizardSave: Handler<R["consoleWizardSave"]> = async ({ caller, body }, ctx) => {
-  if (body.chainId != null && !ctx.config.chains.some((c) => c.chainId === body.chainId)) {
-    throw new ApiError("INVALID_INPUT", `body.chainId: ${body.chainId} is not a chain this server deploys to`, {
-      issues: [{ field: "body.chainId", message: "is not a configured chain (see GET /console/v1/chains)" }],
-    });
-  }
+  if (body.chainId != null) requireConfiguredChain(ctx, "body.chainId", body.chainId);
   return ctx.console.users.saveWizard(sessionEmail(caller), body);
 };
 
@@ -56,8 +55,10 @@ export const consoleChains: Handler<R["consoleChains"]> = async (_input, ctx) =>
     recommended: c.testnet,
   }));
 
-export const consoleBrandAvailable: Handler<R["consoleBrandAvailable"]> = async ({ params }, ctx) =>
-  brandAvailability(ctx.db, params.brand);
+export const consoleBrandAvailable: Handler<R["consoleBrandAvailable"]> = async ({ params, query }, ctx) => {
+  if (query.chainId !== undefined) requireConfiguredChain(ctx, "query.chainId", query.chainId);
+  return brandAvailability(ctx.db, params.brand, query.chainId ?? null, ctx.config.deploy.brandRetryWindowSeconds);
+};
 
 export const consoleDevMailbox: Handler<R["consoleDevMailbox"]> = async ({ http }, ctx) => {
   const entries = await readDevMailbox(ctx.config, ctx.db, http.loopback);

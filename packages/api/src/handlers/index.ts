@@ -20,6 +20,11 @@ import * as pspReads from "./studio/pspReads.js";
 import { onboardingDeploy } from "./onboarding/deploy.js";
 import * as onboardingTasks from "./onboarding/tasks.js";
 import * as consoleHandlers from "./console.js";
+import { operatorAssetsList } from "./operator/listAssets.js";
+import { operatorAssetAdd } from "./operator/addAsset.js";
+import { operatorAssetRemove } from "./operator/removeAsset.js";
+import { consoleWalletNonce } from "./wallet/nonce.js";
+import { consoleWalletProve } from "./wallet/prove.js";
 
 /** Every route's handler; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -52,4 +57,9 @@ export const handlers: Handlers = {
   onboardingDeploy,
   ...onboardingTasks,
   ...consoleHandlers,
+  operatorAssetsList,
+  operatorAssetAdd,
+  operatorAssetRemove,
+  consoleWalletNonce,
+  consoleWalletProve,
 };

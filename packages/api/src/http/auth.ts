@@ -104,6 +104,13 @@ export function authenticate(_req: Request, res: Response, route: RouteDef, ctx:
     return bySession;
   }
   if (key.kind === "key") requireScope(key.scopes, scopeOf(route));
+  // A console account is a tenant, never the operator: operator routes take an admin key only.
+  else if (scopeOf(route) === "admin" && bySession) {
+    throw new ApiError("FORBIDDEN", "operator routes need an API key with the admin scope, not a console session", {
+      reason: "scope",
+      needed: "admin",
+    });
+  }
   const caller: Caller = key.kind === "key" ? { kind: "key", id: key.keyId } : (bySession ?? { kind: "anonymous" });
   const required = route.auth === "key" || (ctx.config.requireApiKey && !route.public);
   if (required && caller.kind === "anonymous") {

@@ -64,6 +64,8 @@ export function createRunner(ctx: Ctx, storeFor: StoreFactory = dbStore): TaskRu
         chain: { chainId: BigInt(task.chainId), dev: isDevChain(task.chainId) },
         // Every chain call is bounded: a dead RPC fails the task instead of hanging it.
         timeoutMs: ctx.config.rpcTimeoutMs,
+        // No executor transaction over the operator's cap is signed (GAS_CAP).
+        maxGasPerTx: BigInt(ctx.config.deploy.maxGasPerTx),
         receiptTimeoutMs: Math.max(60_000, 30 * ctx.chains.get(task.chainId).config.blockTimeMs),
       });
     } catch (e) {
@@ -92,7 +94,7 @@ async function failedStage(store: DbManifestStore, ctx: StageContext): Promise<T
 
 /** Adds the program to the registry; a task resumed after this write finds it there. */
 async function register(ctx: Ctx, task: Task, record: ProgramRecord): Promise<string> {
-  const existing = await ctx.programs.find(record.brand);
+  const existing = await ctx.programs.findByBrand(record.chainId.toString(), record.brand);
   if (existing) {
     if (existing.factory !== getAddress(record.addresses.factory!)) {
       throw new ApiError("CONFLICT", `brand ${record.brand} is registered with another factory`);

@@ -57,6 +57,16 @@ const fromRow = (r: Row): Task => ({
   updatedAt: new Date(r.updated_at).toISOString(),
 });
 
+/**
+ * SQL: a failed task that no longer holds its brand. Past the retry window (`windowParam`, in
+ * seconds), or refused before a send for a reason its retry cannot fix: the request itself
+ * (the deployer's validate stage, INVALID_CONFIG) or the operator's gas cap (GAS_CAP, checked
+ * before a batch's first transaction). Such a task costs no reservation either.
+ */
+export const releasedFailedTask = (windowParam: string) =>
+  `(status = 'failed' AND (updated_at < now() - make_interval(secs => ${windowParam})
+     OR error->>'code' = 'GAS_CAP' OR (error->>'stage' = 'validate' AND error->>'code' = 'INVALID_CONFIG')))`;
+
 /** A stable hash of a request body, so an Idempotency-Key replay can be recognised. */
 export function requestHash(body: unknown): string {
   const canonical = (v: unknown): unknown =>
@@ -79,7 +89,14 @@ export function requestHash(body: unknown): string {
  * leases, never process memory, so several API instances and workers share one table.
  */
 export class TaskRepo {
-  constructor(private readonly db: Db) {}
+  /**
+   * @param retryWindowSeconds how long a failed task keeps its brand for its owner's retry;
+   * after it anyone may take the brand on that chain (the stale task is then deleted).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly retryWindowSeconds = 86_400,
+  ) {}
 
   /**
    * Creates a queued task; the same Idempotency-Key with the same body returns the first
@@ -107,7 +124,12 @@ export class TaskRepo {
           return { task: fromRow(prior[0]), replayed: true };
         }
       }
-      await this.requireBrandFree(tx, opts.request.brand, opts.owner);
+      const chainId = String(opts.request.chainId);
+      await tx.query(
+        `DELETE FROM onboarding_tasks WHERE chain_id = $1 AND brand = $2 AND ${releasedFailedTask("$3")}`,
+        [chainId, opts.request.brand, this.retryWindowSeconds],
+      );
+      await this.requireBrandFree(tx, chainId, opts.request.brand, opts.owner);
       const rows = await tx.query<Row>(
         `INSERT INTO onboarding_tasks (id, owner, idempotency_key, request_hash, request, brand, chain_id, status, predicted)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $8) RETURNING *`,
@@ -128,12 +150,12 @@ export class TaskRepo {
   }
 
   /** Only the owner of the task holding the brand learns its id and status; others learn the brand is taken. */
-  private async requireBrandFree(q: Queryable, brand: string, owner: string | null) {
-    const programs = await q.query("SELECT id FROM programs WHERE brand = $1", [brand]);
-    if (programs.length) throw new ApiError("CONFLICT", `brand ${brand} already has a program`);
+  private async requireBrandFree(q: Queryable, chainId: string, brand: string, owner: string | null) {
+    const programs = await q.query("SELECT id FROM programs WHERE chain_id = $1 AND brand = $2", [chainId, brand]);
+    if (programs.length) throw new ApiError("CONFLICT", `brand ${brand} already has a program on chain ${chainId}`);
     const tasks = await q.query<{ id: string; status: string; owner: string | null }>(
-      "SELECT id, status, owner FROM onboarding_tasks WHERE brand = $1",
-      [brand],
+      "SELECT id, status, owner FROM onboarding_tasks WHERE chain_id = $1 AND brand = $2",
+      [chainId, brand],
     );
     if (tasks.length) {
       const t = tasks[0];
@@ -240,15 +262,16 @@ export class TaskRepo {
   }
 
   /**
-   * Frees a brand held by a task that will not run (failed, or still awaiting approval):
-   * the task is deleted, so anyone may deploy the brand. Returns the deleted task ids.
+   * Frees a brand held by a task that will not run (failed, or still awaiting approval), on
+   * every chain or on `only.chainId`: the task is deleted, so anyone may deploy the brand
+   * there. Returns the deleted task ids.
    * Queued, running and succeeded tasks keep their brand.
    */
-  async releaseBrand(brand: string, onlyTaskId?: string): Promise<string[]> {
+  async releaseBrand(brand: string, only: { taskId?: string; chainId?: string } = {}): Promise<string[]> {
     const rows = await this.db.query<{ id: string }>(
       `DELETE FROM onboarding_tasks WHERE brand = $1 AND ($2::text IS NULL OR id = $2)
-         AND status IN ('failed', 'awaiting_approval') RETURNING id`,
-      [brand, onlyTaskId ?? null],
+         AND ($3::text IS NULL OR chain_id = $3) AND status IN ('failed', 'awaiting_approval') RETURNING id`,
+      [brand, only.taskId ?? null, only.chainId ?? null],
     );
     return rows.map((r) => r.id);
   }

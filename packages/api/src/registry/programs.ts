@@ -56,7 +56,11 @@ const fromRow = (r: Row): Program => ({
 
 const UNIQUE_VIOLATION = "23505";
 
-/** The program registry, in the database (embedded or PostgreSQL). The id of a program is its brand. */
+/**
+ * The program registry, in the database (embedded or PostgreSQL). A brand is unique per chain;
+ * the id of a program is its brand, or `<brand>-<chainId>` when another chain's program of the
+ * same brand holds the plain id (a brand has no "-", so ids never collide).
+ */
 export class ProgramRegistry {
   // Lookups by id, factory, chain and the sole-program question, kept for cacheMs: a program
   // registered by another instance is seen within that time; this instance's inserts at once.
@@ -100,6 +104,15 @@ export class ProgramRegistry {
     return rows[0] ? fromRow(rows[0]) : undefined;
   }
 
+  /** The program of `brand` on `chainId`; undefined when none is registered. */
+  async findByBrand(chainId: string, brand: string): Promise<Program | undefined> {
+    const rows = await this.db.query<Row>("SELECT * FROM programs WHERE chain_id = $1 AND brand = $2", [
+      chainId,
+      brand,
+    ]);
+    return rows[0] ? fromRow(rows[0]) : undefined;
+  }
+
   async get(ref: string): Promise<Program> {
     const found = await this.find(ref);
     if (!found) throw notFound(`no program with id or factory address ${ref}`);
@@ -119,15 +132,17 @@ export class ProgramRegistry {
     throw invalidInput(message, { issues: [{ field: "program", message: "required when several programs exist" }] });
   }
 
-  /** Adds a program; a brand or factory already registered is a CONFLICT. */
+  /** Adds a program; a brand (on its chain) or factory already registered is a CONFLICT. */
   async insert(p: NewProgram, q: Queryable = this.db): Promise<Program> {
     this.cache.clear();
     const existing = await q.query<Row>(
-      "SELECT * FROM programs WHERE brand = $1 OR (chain_id = $2 AND lower(factory) = lower($3))",
+      "SELECT * FROM programs WHERE chain_id = $2 AND (brand = $1 OR lower(factory) = lower($3))",
       [p.brand, p.chainId, p.factory],
     );
     const conflict = () => new ApiError("CONFLICT", `program ${p.brand} (or its factory) is already registered`);
     if (existing.length) throw conflict();
+    const plainIdTaken = (await q.query("SELECT 1 FROM programs WHERE id = $1", [p.brand])).length > 0;
+    const id = plainIdTaken ? `${p.brand}-${p.chainId}` : p.brand;
     // Two instances may pass the check together; the UNIQUE constraints decide (23505).
     const rows = await q
       .query<Row>(
@@ -135,7 +150,7 @@ export class ProgramRegistry {
          deploy_tx, block_number, metadata)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) RETURNING *`,
         [
-          p.brand,
+          id,
           p.chainId,
           p.brand,
           getAddress(p.factory),

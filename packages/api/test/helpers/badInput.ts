@@ -20,6 +20,9 @@ type Kind =
   | "metadata"
   | "addresses"
   | "text"
+  | "label"
+  | "siweMessage"
+  | "signature"
   | "email"
   | "code"
   | "step"
@@ -44,6 +47,9 @@ export const FIELD_KINDS: Record<string, Kind> = {
   factoryAddr: "address",
   assetAddr: "address",
   address: "address",
+  label: "label",
+  message: "siweMessage",
+  signature: "signature",
   amount: "amount",
   spBudget: "amount",
   limit: "amount",
@@ -92,6 +98,9 @@ const VALID: Record<Kind, unknown> = {
   metadata: "",
   addresses: [ADDRESS],
   text: "acme",
+  label: "USDC",
+  siweMessage: "example.com wants you to sign in with your Ethereum account",
+  signature: "0x" + "1".repeat(130),
   email: "ada@example.com",
   code: "123456",
   step: 2,
@@ -109,7 +118,7 @@ const VALID: Record<Kind, unknown> = {
   object: {},
   nonce: 0,
 };
-const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme", brand: "acme" };
+const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme", brand: "acme", kind: "collateral" };
 
 /** A wrong value and why it is wrong. `raw` is spliced into the JSON text as is. */
 interface Bad {
@@ -178,6 +187,21 @@ const BAD: Record<Kind, Bad[]> = {
     { why: "string instead of address list", value: ADDRESS },
     { why: "bad address in list", value: [ADDRESS, "0x1234"] },
     { why: "257 addresses", value: Array.from({ length: 257 }, () => ADDRESS) },
+  ],
+  siweMessage: [
+    { why: "empty message", value: "" },
+    { why: "4001-character message", value: "m".repeat(4001) },
+    { why: "number instead of message", value: 5 },
+  ],
+  signature: [
+    { why: "short signature", value: "0x1234" },
+    { why: "signature without 0x", value: "1".repeat(130) },
+    { why: "number instead of signature", value: 5 },
+  ],
+  label: [
+    { why: "empty label", value: "" },
+    { why: "101-character label", value: "l".repeat(101) },
+    { why: "number instead of label", value: 5 },
   ],
   text: [
     { why: "empty program", value: "" },
@@ -255,6 +279,7 @@ const BAD_PARAM: Record<string, string[]> = {
   id: ["i".repeat(101)],
   brand: ["b".repeat(101)],
   taskId: ["nope", "00000000-0000-4000-8000-00000000000"],
+  kind: ["token", "Collateral"],
 };
 
 export interface Case {

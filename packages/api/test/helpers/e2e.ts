@@ -36,12 +36,17 @@ export interface Req {
 
 /**
  * One file's world: a local node, one program (brand "acme", brand wallet = admin), the API on
- * it with an API key, typed contracts to read the chain back, and the test wallets.
+ * it with an API key, typed contracts to read the chain back, and the test wallets. `apiEnv`
+ * adds to the API's environment (given the node's URL).
  */
-export async function setupE2E(opts: DeployOptions = {}) {
+export async function setupE2E(
+  opts: DeployOptions = {},
+  apiEnv: (nodeUrl: string) => Record<string, string> = () => ({}),
+) {
   // The node (another process) and the API's embedded database start side by side.
   const port = await freePort();
-  const [started, apiStarted] = await Promise.allSettled([startNode({ port }), startApi(`http://127.0.0.1:${port}`)]);
+  const nodeUrl = `http://127.0.0.1:${port}`;
+  const [started, apiStarted] = await Promise.allSettled([startNode({ port }), startApi(nodeUrl, apiEnv(nodeUrl))]);
   if (started.status === "rejected" || apiStarted.status === "rejected") {
     if (started.status === "fulfilled") await started.value.stop();
     if (apiStarted.status === "fulfilled") await apiStarted.value.close();

@@ -58,3 +58,9 @@ export async function assertOneSetEach(provider: JsonRpcProvider, pf: string, br
 /** Every transaction hash a task view records, stage by stage. */
 export const recordedTxs = (task: { stages: { transactions: { hash: string }[] }[] }) =>
   task.stages.flatMap((s) => s.transactions.map((t) => t.hash));
+
+/** What an account holds on chain: a refused deploy must leave the executor's both as they were. */
+export const holdings = async (provider: JsonRpcProvider, address: string) => ({
+  nonce: await provider.getTransactionCount(address, "latest"),
+  balance: await provider.getBalance(address),
+});

@@ -16,14 +16,31 @@ export interface RpcProxy {
   close(): Promise<void>;
 }
 
-/** A counting HTTP proxy in front of a JSON-RPC node: forwards each request as is and records it. */
-export async function startRpcProxy(target: string): Promise<RpcProxy> {
+type Call = { id?: unknown; method: string };
+
+/** The node's answer with every eth_chainId result replaced by `chainId`. */
+function posing(request: Call | Call[], answer: string, chainId: number): string {
+  const asked = new Set(
+    (Array.isArray(request) ? request : [request]).filter((c) => c.method === "eth_chainId").map((c) => c.id),
+  );
+  if (asked.size === 0) return answer;
+  const patch = (r: { id?: unknown; result?: unknown }) =>
+    asked.has(r.id) ? { ...r, result: `0x${chainId.toString(16)}` } : r;
+  const parsed = JSON.parse(answer) as { id?: unknown } | { id?: unknown }[];
+  return JSON.stringify(Array.isArray(parsed) ? parsed.map(patch) : patch(parsed));
+}
+
+/**
+ * A counting HTTP proxy in front of a JSON-RPC node: forwards each request as is and records it.
+ * `opts.chainId` makes a single `eth_chainId` call answer that id (a dev node posing as another chain).
+ */
+export async function startRpcProxy(target: string, opts: { chainId?: number } = {}): Promise<RpcProxy> {
   const requests: RpcRequest[] = [];
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString("utf8");
-    const parsed = JSON.parse(body) as { method: string } | { method: string }[];
+    const parsed = JSON.parse(body) as Call | Call[];
     requests.push(
       Array.isArray(parsed)
         ? { methods: parsed.map((p) => p.method), batch: true }
@@ -31,7 +48,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     );
     const upstream = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
     res.writeHead(upstream.status, { "content-type": "application/json" });
-    res.end(await upstream.text());
+    res.end(opts.chainId === undefined ? await upstream.text() : posing(parsed, await upstream.text(), opts.chainId));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,4 +1,4 @@
-import { routes, type RouteBody, type RouteData, type RouteParams, type Routes } from "@points/schema";
+import { routes, type RouteBody, type RouteData, type RouteParams, type RouteQuery, type Routes } from "@points/schema";
 import { callRoute, type RequestInput, type ResponseData, type RouteInput } from "@points/sdk";
 import { API_BASE, sdk, withCredentials } from "./client";
 
@@ -8,7 +8,7 @@ type ConsoleRoute = Extract<keyof Routes, `console${string}`>;
 const options = { baseUrl: API_BASE, fetch: withCredentials };
 const call = <N extends ConsoleRoute>(
   name: N,
-  input?: { body?: RouteBody<Routes[N]>; params?: RouteParams<Routes[N]> },
+  input?: { body?: RouteBody<Routes[N]>; params?: RouteParams<Routes[N]>; query?: RouteQuery<Routes[N]> },
 ): Promise<RouteData<Routes[N]>> =>
   callRoute(options, routes[name], input as RouteInput | undefined) as Promise<RouteData<Routes[N]>>;
 
@@ -33,7 +33,11 @@ export const consoleApi = {
   saveWizard: (patch: WizardPatch) => call("consoleWizardSave", { body: patch }),
   restart: () => call("consoleWizardRestart"),
   chains: () => call("consoleChains"),
-  brandAvailable: (brand: string) => call("consoleBrandAvailable", { params: { brand } }),
+  walletNonce: () => call("consoleWalletNonce"),
+  walletProve: (message: string, signature: string) => call("consoleWalletProve", { body: { message, signature } }),
+  /** A brand is reserved per chain: the wizard asks about the chain it deploys to. */
+  brandAvailable: (brand: string, chainId?: number | null) =>
+    call("consoleBrandAvailable", { params: { brand }, query: chainId == null ? {} : { chainId: String(chainId) } }),
 };
 
 /** Onboarding through the SDK's namespace (deploy takes the Idempotency-Key as an option). */

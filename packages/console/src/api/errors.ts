@@ -44,6 +44,13 @@ export function describeError(e: unknown): Described {
             detail:
               "The operator of this service must approve your account before it can deploy. Ask them, then try again.",
           };
+        if (d.reason === "wallet")
+          return {
+            title: "Wallet not proven",
+            detail:
+              "The admin wallet must sign a Sign-In with Ethereum message in this session before it can deploy. Connect it and sign, then deploy again.",
+          };
+        if (d.reason === "siwe") return { title: "Wallet not proven", detail: e.message };
         return { title: "Not allowed", detail: e.message };
       case "RATE_LIMITED":
         if (d.reason === "quota")

@@ -1,4 +1,4 @@
-import { Transaction, type JsonRpcProvider, type Wallet } from "ethers";
+import { Transaction, getBytes, type JsonRpcProvider, type Wallet } from "ethers";
 import type { Page } from "playwright-core";
 
 /**
@@ -55,6 +55,13 @@ export async function injectWallet(page: Page, provider: JsonRpcProvider, initia
       case "wallet_switchEthereumChain":
         if (params[0]?.chainId !== chainId) throw { code: 4902, message: "Unrecognized chain" };
         return null;
+      case "personal_sign": {
+        // Sign-In with Ethereum: the console asks the wallet to sign the EIP-4361 message.
+        if (String(params[1]).toLowerCase() !== account.address.toLowerCase()) {
+          throw { code: 4100, message: "Unknown account" };
+        }
+        return account.signMessage(getBytes(params[0]));
+      }
       case "eth_sendTransaction": {
         const p = params[0];
         if (p.from.toLowerCase() !== account.address.toLowerCase()) throw { code: 4100, message: "Unknown account" };

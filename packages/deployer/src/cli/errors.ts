@@ -24,6 +24,7 @@ const HINTS: Record<string, string> = {
   TOO_EARLY: "too early",
   TRANSACTION_FAILED: "transaction failed",
   ARTIFACTS_MISSING: "contract artifacts missing",
+  GAS_CAP: "over the gas cap",
 };
 
 /** Exit codes: 1 unexpected, 2 usage/config, 3 chain unreachable, 4 key/funds, 5 refused by chain state. */
@@ -39,6 +40,7 @@ const EXIT: Record<string, number> = {
   TOO_EARLY: 5,
   TRANSACTION_FAILED: 5,
   ARTIFACTS_MISSING: 2,
+  GAS_CAP: 2,
 };
 
 const registered: string[] = [];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Address, CONFIGURED_CHAINS, PathText, SafeText, TrimmedText } from "../primitives.js";
+import { Address, CONFIGURED_CHAINS, ConfiguredChainIdParam, PathText, SafeText, TrimmedText } from "../primitives.js";
 import { defineRoute } from "../route.js";
 import { success } from "../envelope.js";
 
@@ -97,6 +97,10 @@ export const WizardUpdate = z
 export const ConsoleMe = z.object({
   email: z.string(),
   wallet: Address.nullable().meta({ description: "The wallet last connected in the wizard" }),
+  provenWallet: Address.nullable().meta({
+    description:
+      "The wallet this session proved with Sign-In with Ethereum (POST /console/v1/wallet/prove); a console deploy must name it",
+  }),
   wizard: Wizard,
 });
 
@@ -184,10 +188,16 @@ export const consoleChains = defineRoute({
 export const consoleBrandAvailable = defineRoute({
   method: "get",
   path: "/console/v1/brands/:brand/available",
-  summary: "Whether a brand is valid and free (not a registered program, not claimed by a deploy task)",
+  summary:
+    "Whether a brand is valid and free on a chain (not a registered program, not claimed by a deploy task); without chainId, on every chain",
   tag,
   auth: "open",
   params: z.object({ brand: PathText(100) }),
+  query: z.object({
+    chainId: ConfiguredChainIdParam.optional().meta({
+      description: "A brand is reserved per chain: ask about this one (a configured chain; 400 otherwise)",
+    }),
+  }),
   response: success(
     z.object({
       brand: z.string(),

@@ -11,7 +11,7 @@ export const OnboardingRequest = z.strictObject({
   brand: z
     .string()
     .regex(/^[a-z0-9]{1,32}$/, "must be 1-32 lowercase letters and digits")
-    .meta({ description: "Lowercase alphanumeric, unique across programs", example: "acme" }),
+    .meta({ description: "Lowercase alphanumeric, unique per chain", example: "acme" }),
   organization: z.strictObject({ name: Text(200), website: Url, description: Text(2000) }),
   chainId: z
     .number()
@@ -27,13 +27,15 @@ export const OnboardingRequest = z.strictObject({
     websiteUrl: Url,
   }),
   deployer: Address.meta({ description: "The brand's wallet: it receives every admin role" }),
-  collateral: z
-    .strictObject({ asset: Address })
-    .optional()
-    .meta({ description: "Existing ERC-20 collateral; omitted on a dev chain: a mock 6-decimal stablecoin" }),
+  collateral: z.strictObject({ asset: Address }).optional().meta({
+    description:
+      "Existing ERC-20 collateral; on a chain that is not a dev chain it must be on the operator's list for the chain (GET /api/v1/operator/chains/:chainId/assets), else 400; omitted on a dev chain: a mock 6-decimal stablecoin",
+  }),
   oracle: z
     .strictObject({
-      feed: Address,
+      feed: Address.meta({
+        description: "On a chain that is not a dev chain, a feed on the operator's list for the chain, else 400",
+      }),
       heartbeat: z
         .number()
         .int()

@@ -24,5 +24,13 @@ export function onboardingNamespace(core: Core) {
     /** Operator (an admin-scoped key): lets a deploy awaiting approval run. */
     approve: (taskId: Params<"operatorApproveTask">["taskId"]) =>
       core.request("operatorApproveTask", { params: { taskId } }),
+    /** Operator (admin key): the collateral assets and oracle feeds deploys may name on a chain. */
+    assets: (chainId: Params<"operatorAssetsList">["chainId"]) =>
+      core.request("operatorAssetsList", { params: { chainId } }),
+    /** Operator (admin key): lets deploys on the chain name this asset or feed (idempotent). */
+    addAsset: (params: Params<"operatorAssetAdd">, label: Body<"operatorAssetAdd">["label"]) =>
+      core.request("operatorAssetAdd", { params, body: { label } }),
+    /** Operator (admin key): takes an asset or feed off the chain's list (404 when not listed). */
+    removeAsset: (params: Params<"operatorAssetRemove">) => core.request("operatorAssetRemove", { params }),
   };
 }

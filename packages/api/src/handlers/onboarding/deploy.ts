@@ -1,12 +1,36 @@
 import type { Contract } from "ethers";
-import type { routes } from "@points/schema";
-import type { Handler } from "../../context.js";
+import type { OnboardingRequest, routes } from "@points/schema";
+import type { Ctx, Handler } from "../../context.js";
 import { ownerOf } from "../../auth/caller.js";
 import { ApiError } from "../../errors.js";
 import { isDevChainId as isDevChain } from "@points/contracts/program";
 import { releaseFactory } from "../../onboarding/release.js";
 import { predictAddresses } from "../../onboarding/view.js";
 import { requireDeployApproval, requireDeployQuota } from "../../onboarding/permission.js";
+import { AssetList } from "../../operator/assets.js";
+import { requireProvenWallet } from "../../console/siwe.js";
+
+/**
+ * On a chain that is not a dev chain the collateral and the oracle feed must be on the
+ * operator's list: the executor never pays to deploy around a token it was not told to trust.
+ */
+async function requireListedAssets(ctx: Ctx, chainId: string, body: OnboardingRequest) {
+  if (isDevChain(chainId)) return;
+  const list = new AssetList(ctx.db);
+  const issues: { field: string; message: string }[] = [];
+  if (body.collateral && !(await list.has(chainId, "collateral", body.collateral.asset))) {
+    issues.push({
+      field: "body.collateral.asset",
+      message: `is not on the operator's collateral list for chain ${chainId}`,
+    });
+  }
+  if (body.oracle && !(await list.has(chainId, "feed", body.oracle.feed))) {
+    issues.push({ field: "body.oracle.feed", message: `is not on the operator's feed list for chain ${chainId}` });
+  }
+  if (issues.length) {
+    throw new ApiError("INVALID_INPUT", `${issues[0].field}: ${issues[0].message}`, { issues });
+  }
+}
 
 /** The brand must be free on the chain too (a program deployed outside this service). */
 async function requireBrandFreeOnChain(pf: Contract | null, chainId: string, brand: string) {
@@ -19,10 +43,16 @@ async function requireBrandFreeOnChain(pf: Contract | null, chainId: string, bra
 
 /**
  * Queues a program deployment (docs/deployment.md#onboarding-over-http) and answers 202 at once with the task id and
- * the predicted addresses. The worker does the chain work; this handler only validates.
+ * the predicted addresses. The worker does the chain work; this handler only validates, and
+ * every check that can refuse the request runs before the quota is counted or the brand
+ * reserved (a refused deploy costs nothing).
  */
-export const onboardingDeploy: Handler<typeof routes.onboardingDeploy> = async ({ body, caller, headers }, ctx) => {
+export const onboardingDeploy: Handler<typeof routes.onboardingDeploy> = async (
+  { body, caller, headers, http },
+  ctx,
+) => {
   await requireDeployApproval(ctx, caller);
+  await requireProvenWallet(ctx, caller, http.sessionToken, body.deployer);
   const chainId = String(body.chainId);
   if (!ctx.chains.has(chainId)) {
     const known = ctx.chains.list().map((c) => c.chainId);
@@ -49,6 +79,7 @@ export const onboardingDeploy: Handler<typeof routes.onboardingDeploy> = async (
       issues: [{ field: "body.oracle.lowerPeg", message: "must not exceed upperPeg" }],
     });
   }
+  await requireListedAssets(ctx, chainId, body);
   const rawKey = headers["idempotency-key"];
   const idempotencyKey = typeof rawKey === "string" ? rawKey : undefined;
   if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,200}$/.test(idempotencyKey)) {

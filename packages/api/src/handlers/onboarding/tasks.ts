@@ -43,7 +43,7 @@ export const operatorApproveTask: Handler<typeof routes.operatorApproveTask> = a
 /** The owner gives up a task that will not run; its brand is free at once. */
 export const onboardingCancel: Handler<typeof routes.onboardingCancel> = async ({ params, caller }, ctx) => {
   const task = await ownedTask(ctx, caller, params.taskId);
-  const released = await ctx.tasks.releaseBrand(task.brand, task.id);
+  const released = await ctx.tasks.releaseBrand(task.brand, { taskId: task.id });
   if (released.length === 0) {
     throw new ApiError(
       "CONFLICT",

@@ -7,7 +7,7 @@ import { StepNav, useSaving } from "./shared";
 
 /** Step 6: review everything, then queue the deploy (POST /api/v1/client-onboarding/deploy). */
 export function Deploy() {
-  const { me, save } = useSession();
+  const { me, save, proveWallet } = useSession();
   const wallet = useWallet();
   const s = useSaving();
   const w = me.wizard;
@@ -70,6 +70,26 @@ export function Deploy() {
       </dl>
       {wallet.address && w.wallet && wallet.address !== w.wallet && (
         <p className="notice">The connected wallet differs from the admin wallet saved in step 2.</p>
+      )}
+      {me.provenWallet !== w.wallet && (
+        <div className="error" role="alert" aria-label="Wallet not proven">
+          <strong>Wallet not proven.</strong>
+          <p>
+            The admin wallet <code>{w.wallet}</code> has not signed the Sign-In with Ethereum message in this session.
+            Nobody can deploy with a wallet they have not proven: connect it and sign (no transaction, no fee).
+          </p>
+          <button
+            type="button"
+            disabled={s.busy || !wallet.available}
+            onClick={() =>
+              s.run(async () => {
+                await proveWallet(wallet.address ?? (await wallet.connect()));
+              })
+            }
+          >
+            Sign in with Ethereum
+          </button>
+        </div>
       )}
       <Field
         label="Collateral token address (optional)"

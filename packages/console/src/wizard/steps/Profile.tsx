@@ -9,15 +9,18 @@ import { fieldBinder } from "./fields";
 
 /** Step 2: the injected wallet; its address receives every role of the new program. */
 export function ConnectWallet() {
-  const { me, save } = useSession();
+  const { me, save, proveWallet } = useSession();
   const wallet = useWallet();
   const s = useSaving();
   const saved = me.wizard.wallet;
+  const proven = !!wallet.address && me.provenWallet === wallet.address;
 
+  // Connecting is proving: the wallet signs a Sign-In with Ethereum message for this session.
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void s.run(async () => {
       const address = wallet.address ?? (await wallet.connect());
+      if (me.provenWallet !== address) await proveWallet(address);
       await save({ wallet: address, step: 3 });
     });
   };
@@ -42,6 +45,10 @@ export function ConnectWallet() {
           </dd>
           <dt>Wallet chain id</dt>
           <dd>{wallet.chainId ?? "unknown"}</dd>
+          <dt>Ownership</dt>
+          <dd>
+            <WalletProof proven={proven} />
+          </dd>
         </dl>
       ) : (
         <div>
@@ -58,6 +65,19 @@ export function ConnectWallet() {
       {s.errorBox}
       <StepNav primary="Continue" busy={s.busy} disabled={!wallet.address} />
     </form>
+  );
+}
+
+/** Whether this session proved the wallet (Sign-In with Ethereum); a deploy needs it. */
+export function WalletProof({ proven }: { proven: boolean }) {
+  return proven ? (
+    <span className="ok-text" data-testid="wallet-proof">
+      ✓ Wallet proven for this session
+    </span>
+  ) : (
+    <span className="error-text" data-testid="wallet-proof">
+      Wallet not proven: continuing asks your wallet to sign a Sign-In with Ethereum message (no transaction, no fee).
+    </span>
   );
 }
 

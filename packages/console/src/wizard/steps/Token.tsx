@@ -11,14 +11,14 @@ type Check =
   { state: "idle" | "checking" } | { state: "done"; result: BrandAvailability } | { state: "error"; message: string };
 
 /** Answers whether a brand is free, 400 ms after the last keystroke; stale answers are dropped. */
-function useBrandCheck(brand: string): Check {
+function useBrandCheck(brand: string, chainId: number | null | undefined): Check {
   const [check, setCheck] = useState<Check>({ state: "idle" });
   useEffect(() => {
     if (!BRAND.test(brand)) return setCheck({ state: "idle" });
     setCheck({ state: "checking" });
     let live = true;
     const t = setTimeout(() => {
-      consoleApi.brandAvailable(brand).then(
+      consoleApi.brandAvailable(brand, chainId).then(
         (result) => live && setCheck({ state: "done", result }),
         (e) => live && setCheck({ state: "error", message: describeError(e).title }),
       );
@@ -27,7 +27,7 @@ function useBrandCheck(brand: string): Check {
       live = false;
       clearTimeout(t);
     };
-  }, [brand]);
+  }, [brand, chainId]);
   return check;
 }
 
@@ -51,7 +51,7 @@ export function TokenAndBrand() {
   });
   const [brand, setBrand] = useState(me.wizard.brand ?? suggest(me.wizard.organization?.name ?? ""));
   const [touched, setTouched] = useState(false);
-  const check = useBrandCheck(brand);
+  const check = useBrandCheck(brand, me.wizard.chainId);
   const errors = {
     name: text(token.name, 64),
     symbol: symbol(token.symbol),
