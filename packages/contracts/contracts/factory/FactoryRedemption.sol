@@ -55,6 +55,9 @@ contract FactoryRedemption is FactoryState {
             to: to,
             amount: amount
         });
+        // The delay is the one in force now, like the fee; nothing stored when there is none.
+        uint64 delay = $.redeemDelay;
+        if (delay != 0) $.readyAt[requestId] = uint64(block.timestamp) + delay;
         IERC20($.points).safeTransferFrom(msg.sender, address(this), amount);
         emit IFactory.RedeemRequested(requestId, msg.sender, asset, to, amount, expectedBasketMode);
     }
@@ -85,11 +88,14 @@ contract FactoryRedemption is FactoryState {
         IFactory.RedeemRequest storage request = _pendingRequest($, requestId);
         if (!byExecutor) {
             if (msg.sender != request.requester) revert IFactory.NotRequester(requestId, msg.sender);
-            uint256 readyAt = uint256(request.createdAt) + $.redeemDelay;
+            uint256 readyAt = $.readyAt[requestId];
             if (block.timestamp < readyAt) revert IFactory.RedeemDelayNotElapsed(requestId, readyAt);
         }
         bool basketMode = _isBasketMode($);
-        if (basketMode != request.expectedBasketMode) revert IFactory.UnexpectedBasketMode(basketMode);
+        // A requester that cannot get its SP back (cancel would revert) accepts the mode it finds.
+        if (basketMode != request.expectedBasketMode && (byExecutor || _canReceiveSp($, request.requester))) {
+            revert IFactory.UnexpectedBasketMode(basketMode);
+        }
         request.status = IFactory.RedeemStatus.Finalized;
 
         uint256 amount = request.amount;
@@ -101,8 +107,14 @@ contract FactoryRedemption is FactoryState {
                 : _paySingle($, requestId, request.asset, net, request.to);
         if (paid == 0) revert IFactory.AmountTooSmall(amount);
 
+        address feeReceiver = $.feeReceiver;
+        // A delisted fee receiver must not block the request, and nobody else may take its fee.
+        if (fee != 0 && !_canReceiveSp($, feeReceiver)) {
+            emit IFactory.RedeemFeeBurned(requestId, feeReceiver, fee);
+            (net, fee) = (amount, 0);
+        }
         IPoints($.points).burn(net);
-        if (fee != 0) IERC20($.points).safeTransfer($.feeReceiver, fee);
+        if (fee != 0) IERC20($.points).safeTransfer(feeReceiver, fee);
         emit IFactory.RedeemFinalized(requestId, msg.sender, net, fee, basketMode);
     }
 

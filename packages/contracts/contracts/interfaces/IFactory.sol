@@ -145,6 +145,9 @@ interface IFactory {
         uint256 fee,
         bool basketMode
     );
+    /// @notice Emitted when a finalized request's `fee` was burned instead of paid, because
+    /// `feeReceiver` could no longer receive SP (docs/rules.md#redemptions).
+    event RedeemFeeBurned(uint256 indexed requestId, address indexed feeReceiver, uint256 fee);
     /// @notice Emitted for each asset paid out by a finalized request.
     event CollateralPaid(uint256 indexed requestId, address indexed asset, address indexed to, uint256 amount);
     /// @notice Emitted when the manager forced basket mode on or off.
@@ -175,7 +178,10 @@ interface IFactory {
     function cancelRedeem(uint256 requestId) external;
 
     /// @notice Burns a pending request's SP and pays collateral to its `to`, less the redeem fee.
-    /// EXECUTOR_ROLE at any time, or the requester once the redeem delay has passed.
+    /// EXECUTOR_ROLE at any time, or the requester once the redeem delay in force at the request
+    /// has passed ({redeemReadyAt}). A fee receiver that can no longer receive SP gets nothing:
+    /// the fee is burned. A requester that can no longer receive SP (so cannot cancel) may
+    /// finalize even after the basket mode changed.
     function finalizeRedeem(uint256 requestId) external;
 
     /// @notice Rejects a pending request and returns its SP. Requires EXECUTOR_ROLE.
@@ -220,6 +226,10 @@ interface IFactory {
 
     /// @notice A redemption request. Reverts {RedeemRequestNotFound} for an unknown id.
     function getRedeemRequest(uint256 requestId) external view returns (RedeemRequest memory);
+
+    /// @notice When the requester may finalize a request itself: its creation time plus the
+    /// redeem delay in force then.
+    function redeemReadyAt(uint256 requestId) external view returns (uint256);
 
     /// @notice Whether basket mode is on: forced, or any asset out of peg or stale.
     function isBasketMode() external view returns (bool);
