@@ -49,11 +49,6 @@ abstract contract FactoryBase is ProgramUpgradeable, FactoryState, IFactory {
     }
 
     /// @inheritdoc IFactory
-    function registerAsset(address asset, address vault) external onlyRole(DEFAULT_ADMIN_ROLE) {
-        _registerAsset(asset, vault);
-    }
-
-    /// @inheritdoc IFactory
     function removeAsset(address asset) external onlyRole(DEFAULT_ADMIN_ROLE) {
         FactoryStorage storage $ = _getFactoryStorage();
         address vault = _assetConfig($, asset).vault;

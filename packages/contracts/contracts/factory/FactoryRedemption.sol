@@ -5,29 +5,17 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC4626} from "@openzeppelin/contracts/interfaces/IERC4626.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
-import {FactoryState} from "./FactoryState.sol";
+import {FactoryModule} from "./FactoryModule.sol";
 import {IFactory} from "../interfaces/IFactory.sol";
 import {IPoints} from "../interfaces/IPoints.sol";
 import {IOracle} from "../interfaces/IOracle.sol";
 import {CollateralMath} from "../libraries/CollateralMath.sol";
 
 /// @title FactoryRedemption
-/// @notice The redemption queue's code, kept out of the Factory so that the Factory fits
-/// under the contract size limit. Each Factory implementation creates one in its constructor
-/// and reaches it only by delegatecall, so this code runs in the Factory proxy's context:
-/// the proxy stays the vaults' caller, the SP minter and the escrow holder. It holds no
-/// authority and no state of its own; the Factory checks roles, pause and reentrancy first.
-contract FactoryRedemption is FactoryState {
+/// @notice The redemption queue's code (see {FactoryModule}): running in the Factory proxy's
+/// context, the proxy stays the vaults' caller, the SP minter and the escrow holder.
+contract FactoryRedemption is FactoryModule {
     using SafeERC20 for IERC20;
-
-    address private immutable _self = address(this);
-
-    /// @dev Called directly, this code would only touch this contract's own empty storage;
-    /// refuse anyway so nobody mistakes it for a Factory.
-    modifier onlyDelegateCall() {
-        if (address(this) == _self) revert IFactory.DelegateCallOnly();
-        _;
-    }
 
     /// @notice {IFactory.requestRedeem}, after the Factory's pause and reentrancy checks.
     function requestRedeem(

@@ -34,6 +34,8 @@ abstract contract FactoryState {
         // Appended in 0.2 (docs/deployment.md#migration-notes-for-existing-programs): when a
         // request made under a non-zero redeem delay is ready; zero for no wait.
         mapping(uint256 requestId => uint64) readyAt;
+        // Appended in 0.2: the release's CollateralVault implementation (for createVault).
+        address vaultImplementation;
     }
 
     // keccak256(abi.encode(uint256(keccak256("points.storage.Factory")) - 1)) & ~bytes32(uint256(0xff))

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
 import { deployProgram, ethers, networkHelpers, type Program, REDEEM_DELAY, ROLES } from "../helpers/programFixture.js";
-import { deployToken, deployVault } from "./factoryFixture.js";
+import { deployToken, deployVault, registerDai } from "./factoryFixture.js";
 
 const fixture = () => deployProgram();
 const load = () => networkHelpers.loadFixture(fixture);
@@ -36,6 +36,7 @@ describe("Factory: assets and configuration", () => {
         mintFeeBps: 0,
         redeemFeeBps: 0,
         redeemDelay: 0,
+        vaultImplementation: ethers.ZeroAddress,
       };
       await expect(p.factory.connect(p.outsider).initialize(params)).to.be.revertedWithCustomError(
         p.factory,
@@ -60,6 +61,7 @@ describe("Factory: assets and configuration", () => {
         mintFeeBps: 10,
         redeemFeeBps: 0,
         redeemDelay: 0,
+        vaultImplementation: ethers.ZeroAddress,
       };
       await expect(fresh.initialize(params))
         .to.be.revertedWithCustomError(fresh, "FeeReceiverNotWhitelisted")
@@ -97,9 +99,10 @@ describe("Factory: assets and configuration", () => {
 
     it("registerAsset_revertsWhen_assetAlreadyRegistered", async () => {
       const p = await load();
-      await expect(p.factory.registerAsset(p.usdc, p.vault))
+      await registerDai(p);
+      await expect(p.factory.registerAsset(p.dai, p.daiVault))
         .to.be.revertedWithCustomError(p.factory, "AssetAlreadyRegistered")
-        .withArgs(await p.usdc.getAddress());
+        .withArgs(await p.dai.getAddress());
     });
 
     it("registerAsset_revertsWhen_vaultHoldsAnotherAsset", async () => {

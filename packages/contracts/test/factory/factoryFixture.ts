@@ -13,8 +13,16 @@ export const DAI = (n: number | string) => ethers.parseUnits(String(n), 18);
 /** Request status values of IFactory.RedeemStatus. */
 export const Status = { None: 0n, Pending: 1n, Finalized: 2n, Cancelled: 3n, Rejected: 4n } as const;
 
-/** A CollateralVault proxy over `asset` naming `factory`, as ProgramFactory would create it. */
+/**
+ * A CollateralVault proxy over `asset` naming `factory`: made by the program's Factory
+ * (createVault, the only vault registerAsset accepts) when `factory` is it, else by hand.
+ */
 export async function deployVault(p: Program, asset: AddressLike, factory: AddressLike, symbol = "aX") {
+  if (ethers.getAddress(await ethers.resolveAddress(factory)) === (await p.factory.getAddress())) {
+    await p.factory.connect(p.admin).createVault(asset, `Vault ${symbol}`, symbol);
+    const at = await p.factory.predictVault(asset);
+    return (await ethers.getContractAt("CollateralVault", at)) as unknown as CollateralVault;
+  }
   const impl = await ethers.deployContract("CollateralVault");
   const proxy = await ethers.deployContract("ProgramProxy", [await impl.getAddress()]);
   const vault = (await ethers.getContractAt("CollateralVault", await proxy.getAddress())) as unknown as CollateralVault;
