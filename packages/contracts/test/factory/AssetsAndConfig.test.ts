@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
 import { deployProgram, ethers, networkHelpers, type Program, REDEEM_DELAY, ROLES } from "../helpers/programFixture.js";
-import { deployToken, deployVault, registerDai } from "./factoryFixture.js";
+import { bareInitParams, deployToken, deployVault, freshFactory, registerDai } from "./factoryFixture.js";
 
 const fixture = () => deployProgram();
 const load = () => networkHelpers.loadFixture(fixture);
@@ -24,20 +24,7 @@ describe("Factory: assets and configuration", () => {
 
     it("initialize_revertsWhen_calledAgain", async () => {
       const p = await load();
-      const params = {
-        admin: p.outsider.address,
-        adminDelay: 0,
-        points: p.points,
-        executor: p.outsider.address,
-        oracle: ethers.ZeroAddress,
-        asset: ethers.ZeroAddress,
-        vault: ethers.ZeroAddress,
-        feeReceiver: p.outsider.address,
-        mintFeeBps: 0,
-        redeemFeeBps: 0,
-        redeemDelay: 0,
-        vaultImplementation: ethers.ZeroAddress,
-      };
+      const params = bareInitParams(p, { admin: p.outsider.address, executor: p.outsider.address });
       await expect(p.factory.connect(p.outsider).initialize(params)).to.be.revertedWithCustomError(
         p.factory,
         "InvalidInitialization",
@@ -46,23 +33,8 @@ describe("Factory: assets and configuration", () => {
 
     it("initialize_revertsWhen_feeOn_andFeeReceiverNotOnTransferWhitelist", async () => {
       const p = await load();
-      const impl = await ethers.deployContract("Factory");
-      const proxy = await ethers.deployContract("ProgramProxy", [await impl.getAddress()]);
-      const fresh = await ethers.getContractAt("Factory", await proxy.getAddress());
-      const params = {
-        admin: p.admin.address,
-        adminDelay: 0,
-        points: p.points,
-        executor: p.executor.address,
-        oracle: ethers.ZeroAddress,
-        asset: ethers.ZeroAddress,
-        vault: ethers.ZeroAddress,
-        feeReceiver: p.outsider.address,
-        mintFeeBps: 10,
-        redeemFeeBps: 0,
-        redeemDelay: 0,
-        vaultImplementation: ethers.ZeroAddress,
-      };
+      const fresh = await freshFactory();
+      const params = bareInitParams(p, { feeReceiver: p.outsider.address, mintFeeBps: 10 });
       await expect(fresh.initialize(params))
         .to.be.revertedWithCustomError(fresh, "FeeReceiverNotWhitelisted")
         .withArgs(p.outsider.address);

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { ethers, networkHelpers, ROLES } from "../helpers/programFixture.js";
 import { deployProgram } from "../helpers/programFixture.js";
-import { deployToken, deployVault } from "./factoryFixture.js";
+import { bareInitParams, deployToken, deployVault, freshFactory } from "./factoryFixture.js";
 
 const { loadFixture } = networkHelpers;
 const fixture = () => deployProgram();
@@ -63,23 +63,8 @@ describe("Factory: only a CollateralVault the Factory created over the release's
 
   it("createVault_revertsWith_VaultImplementationUnknown_onAFactoryInitializedWithoutIt", async () => {
     const p = await loadFixture(fixture);
-    const impl = await ethers.deployContract("Factory");
-    const proxy = await ethers.deployContract("ProgramProxy", [await impl.getAddress()]);
-    const fresh = await ethers.getContractAt("Factory", await proxy.getAddress());
-    await fresh.initialize({
-      admin: p.admin.address,
-      adminDelay: 0,
-      points: p.points,
-      executor: p.executor.address,
-      oracle: ethers.ZeroAddress,
-      asset: ethers.ZeroAddress,
-      vault: ethers.ZeroAddress,
-      feeReceiver: p.admin.address,
-      mintFeeBps: 0,
-      redeemFeeBps: 0,
-      redeemDelay: 0,
-      vaultImplementation: ethers.ZeroAddress,
-    });
+    const fresh = await freshFactory();
+    await fresh.initialize(bareInitParams(p));
     await expect(fresh.createVault(p.dai, "X", "X")).to.be.revertedWithCustomError(fresh, "VaultImplementationUnknown");
   });
 
