@@ -1,7 +1,6 @@
 import { expect } from "chai";
-import { ethers, networkHelpers, ROLES } from "../helpers/programFixture.js";
-import { deployProgram } from "../helpers/programFixture.js";
-import { bareInitParams, deployToken, deployVault, freshFactory } from "./factoryFixture.js";
+import { deployProgram, ethers, networkHelpers, ROLES } from "../helpers/programFixture.js";
+import { bareInitParams, deployToken, freshFactory } from "./factoryFixture.js";
 
 const { loadFixture } = networkHelpers;
 const fixture = () => deployProgram();
@@ -21,9 +20,13 @@ describe("Factory: only a CollateralVault the Factory created over the release's
   it("registerAsset_revertsWhen_vaultIsAGenuineProxyNotCreatedByTheFactory_itsImplementationCouldLie", async () => {
     const p = await loadFixture(fixture);
     const token = await deployToken(6, "TKN");
-    // A ProgramProxy over a real CollateralVault, made by hand: its code hash is the right one,
-    // but nothing proves which implementation sits in its slot.
-    const byHand = await deployVault(p, token, p.outsider.address, "hand");
+    // A ProgramProxy over a real CollateralVault, made by hand and naming this Factory: its
+    // code hash is the right one, but nothing proves which implementation sits in its slot.
+    const impl = await ethers.deployContract("CollateralVault");
+    const proxy = await ethers.deployContract("ProgramProxy", [await impl.getAddress()]);
+    const byHand = await ethers.getContractAt("CollateralVault", await proxy.getAddress());
+    await byHand.initialize(token, p.factory, p.admin.address, 0, "Hand", "hand");
+    expect(await byHand.factory()).to.equal(await p.factory.getAddress());
     await expect(p.factory.registerAsset(token, byHand))
       .to.be.revertedWithCustomError(p.factory, "InvalidVault")
       .withArgs(await byHand.getAddress(), await token.getAddress());
