@@ -280,5 +280,30 @@ describe("e2e: chain-scoped redemption routes and request status", () => {
         await (await e.c.points.connect(brand).addToTransferWhitelist(brand.address)).wait();
       }
     });
+
+    it("finalize_byADelistedRequesterAfterTheBasketModeChanged_lands_sinceItCannotCancel", async () => {
+      const { alice, brand } = e.who;
+      await (await e.c.points.connect(alice).approve(e.record.factory, SP(10))).wait();
+      const input = { to: alice.address, amount: SP(10).toString(), expectedBasketMode: false };
+      await e.send(alice, await e.ok("chainRedeemCreate", { params, body: { input, key: alice.address } }));
+      await (await e.c.points.connect(brand).removeFromTransferWhitelist(alice.address)).wait();
+      await (await e.c.factory.connect(brand).setBasketModeForced(true)).wait();
+      try {
+        expectRevert(await onRequest("chainRedeemCancel", "6", alice.address), "points", "TransferNotWhitelisted", {
+          account: alice.address,
+        });
+        await increaseTime(e, DELAY);
+        const before = await e.c.usdc.balanceOf(alice.address);
+        await e.send(
+          alice,
+          expectOk("chainRedeemFinalize", await onRequest("chainRedeemFinalize", "6", alice.address)),
+        );
+        assert.equal((await status("6")).status, "Finalized");
+        assert.equal(await e.c.usdc.balanceOf(alice.address), before + USDC(10) - USDC(10) / 200n);
+      } finally {
+        await (await e.c.factory.connect(brand).setBasketModeForced(false)).wait();
+        await (await e.c.points.connect(brand).addToTransferWhitelist(alice.address)).wait();
+      }
+    });
   });
 });
