@@ -226,11 +226,26 @@ describe("e2e: pSP campaign routes, signed and broadcast", () => {
       assert.equal(await e.c.pspVault.isCampaignAdmin(CAROLS, alice.address), false);
     });
 
-    it("closeCampaign_sendsTheUnissuedBudgetTo_to_andTheCampaignIsClosed", async () => {
+    it("closeCampaign_withATo_otherThanTheFunder_is422InvalidReturnTo", async () => {
       const { brand, alice } = e.who;
-      const before = await e.c.points.balanceOf(alice.address);
-      await e.send(brand, await ok("pspCloseCampaign", { campaignId: HEX, to: alice.address, from: brand.address }));
-      assert.equal(await e.c.points.balanceOf(alice.address), before + SP(50));
+      const res = await post("pspCloseCampaign", { campaignId: HEX, to: alice.address, from: brand.address });
+      expectRevert(res, "pspVault", "InvalidReturnTo", {
+        campaignId: HEX.toLowerCase(),
+        returnTo: alice.address,
+        expected: brand.address,
+      });
+    });
+
+    it("closeCampaign_withoutTo_paysTheFundersOwnShareToIt_andTheProgramMoneyStaysUnallocated", async () => {
+      const { brand } = e.who;
+      // HEX: 30 SP came from the unallocated pool (program money), 20 from the brand's wallet.
+      const before = await e.c.points.balanceOf(brand.address);
+      const unallocated = await e.c.pspVault.unallocated();
+      const data = await ok("pspCloseCampaign", { campaignId: HEX, from: brand.address });
+      assert.deepEqual(data.call.args, [HEX.toLowerCase(), brand.address]);
+      await e.send(brand, data);
+      assert.equal(await e.c.points.balanceOf(brand.address), before + SP(20));
+      assert.equal(await e.c.pspVault.unallocated(), unallocated + SP(30));
       const read = await campaign(HEX);
       assert.deepEqual([read.status, read.available, read.budget], ["Closed", "0", SP(50).toString()]);
     });
@@ -267,6 +282,76 @@ describe("e2e: pSP campaign routes, signed and broadcast", () => {
         });
       });
     }
+  });
+
+  describe("funders, revoke-creator and set-treasury (docs/rules.md#campaigns)", () => {
+    const CAROLS = keccak256(toUtf8Bytes("carols"));
+
+    it("fundCampaign_byACreatorWithoutManagerRole_asksApprovalForTheWholeAmount_leavingUnallocatedSpAlone", async () => {
+      const { carol } = e.who;
+      await toVault(SP(7));
+      await e.giveSp(carol.address, SP(20));
+      const unallocated = await e.c.pspVault.unallocated();
+      const body = { campaignId: "carols", amount: SP(10).toString(), from: carol.address };
+      const approval = expectPrerequisite(await post("pspFundCampaign", body), {
+        contract: "points",
+        token: e.record.points,
+        owner: carol.address,
+        spender: e.record.pspVault,
+        allowance: 0n,
+        needed: SP(10),
+      });
+      await e.send(carol, approval);
+      await e.send(carol, await ok("pspFundCampaign", body));
+      assert.equal(await e.c.points.balanceOf(carol.address), SP(10));
+      assert.equal(await e.c.pspVault.unallocated(), unallocated);
+      assert.deepEqual([...(await e.c.pspVault.fundingOf(CAROLS))], [carol.address, 0n]);
+    });
+
+    it("fundCampaign_byACampaignAdminWhoIsNotTheFunder_is422NotCampaignFunder", async () => {
+      const { carol, alice } = e.who;
+      const add = { campaignId: "carols", account: alice.address, allowed: true, from: carol.address };
+      await e.send(carol, await ok("pspSetCampaignAdmin", add));
+      const res = await post("pspFundCampaign", { campaignId: "carols", amount: "1", from: alice.address });
+      expectRevert(res, "pspVault", "NotCampaignFunder", { campaignId: CAROLS, caller: alice.address });
+    });
+
+    it("revokeCreator_byACreatorWithoutManagerRole_is403MissingRole", async () => {
+      const { carol } = e.who;
+      expectMissingRole(await post("pspRevokeCreator", { campaignId: "carols", from: carol.address }), {
+        contract: "pspVault",
+        role: "MANAGER_ROLE",
+        account: carol.address,
+      });
+    });
+
+    it("revokeCreator_byTheManager_endsTheCreatorsRights_andItsRefundStays", async () => {
+      const { brand, carol } = e.who;
+      await e.send(brand, await ok("pspRevokeCreator", { campaignId: "carols", from: brand.address }));
+      assert.equal((await campaign("carols")).creator, "0x0000000000000000000000000000000000000000");
+      assert.equal(await e.c.pspVault.isCampaignAdmin(CAROLS, carol.address), false);
+      const res = await post("pspFundCampaign", { campaignId: "carols", amount: "1", from: carol.address });
+      expectRevert(res, "pspVault", "NotCampaignAdmin", { campaignId: CAROLS, caller: carol.address });
+      // Whoever closes it, carol's 10 SP go back to carol.
+      await e.send(brand, await ok("pspCloseCampaign", { campaignId: "carols", from: brand.address }));
+      assert.equal(await e.c.points.balanceOf(carol.address), SP(20));
+    });
+
+    it("setTreasury_thenCloseCampaign_sendsTheProgramMoneyToTheTreasury_andTheRestToTheFunder", async () => {
+      const { brand, alice } = e.who;
+      const set = await ok("pspSetTreasury", { treasury: alice.address, from: brand.address });
+      assert.deepEqual(set.call.args, [alice.address]);
+      await e.send(brand, set);
+      assert.equal(await e.c.pspVault.treasury(), alice.address);
+      // LABEL: 115 SP, 5 of them drawn from the unallocated pool by the brand.
+      const [aliceBefore, brandBefore] = [
+        await e.c.points.balanceOf(alice.address),
+        await e.c.points.balanceOf(brand.address),
+      ];
+      await e.send(brand, await ok("pspCloseCampaign", { campaignId: LABEL, from: brand.address }));
+      assert.equal(await e.c.points.balanceOf(alice.address), aliceBefore + SP(5));
+      assert.equal(await e.c.points.balanceOf(brand.address), brandBefore + SP(110));
+    });
   });
 
   describe("GET /studio/sdk/v1/psp/campaign/:campaignId", () => {

@@ -137,6 +137,17 @@ describe("e2e: chain-scoped redemption routes and request status", () => {
       }
     });
 
+    it("status_keepsTheDelayInForceWhenTheRequestWasMade_afterADelayChange", async () => {
+      const { brand } = e.who;
+      const { createdAt } = await status("1");
+      await (await e.c.factory.connect(brand).setRedeemDelay(1)).wait();
+      try {
+        assert.equal((await status("1")).readyAt, createdAt + DELAY);
+      } finally {
+        await (await e.c.factory.connect(brand).setRedeemDelay(DELAY)).wait();
+      }
+    });
+
     it("status_ofAnUnknownRequest_is404_onBothRoutes", async () => {
       const chainRes = await e.call("chainRedeemStatus", {
         params: { chainId: "31337", factoryAddr: e.record.factory, requestId: "77" },
@@ -241,6 +252,58 @@ describe("e2e: chain-scoped redemption routes and request status", () => {
       // No route rejects (the executor does it directly); the read must still name the state.
       await (await e.c.factory.connect(executor).rejectRedeem(4n)).wait();
       assert.equal((await e.ok("readRedeemRequest", { params: { requestId: "4" } })).status, "Rejected");
+    });
+
+    it("finalize_whenTheFeeReceiverWasDelisted_burnsTheFee_andPaysNobodyElse", async () => {
+      const { alice, brand, executor } = e.who;
+      await (await e.c.points.connect(alice).approve(e.record.factory, SP(10))).wait();
+      const input = { to: alice.address, amount: SP(10).toString(), expectedBasketMode: false };
+      await e.send(alice, await e.ok("chainRedeemCreate", { params, body: { input, key: alice.address } }));
+      // The fee receiver (the brand wallet) leaves the transfer allowlist while request 5 waits.
+      await (await e.c.points.connect(brand).removeFromTransferWhitelist(brand.address)).wait();
+      try {
+        const [supply, brandSp, usdc] = [
+          await e.c.points.totalSupply(),
+          await e.c.points.balanceOf(brand.address),
+          await e.c.usdc.balanceOf(alice.address),
+        ];
+        await e.send(
+          executor,
+          expectOk("chainRedeemFinalize", await onRequest("chainRedeemFinalize", "5", executor.address)),
+        );
+        assert.equal((await status("5")).status, "Finalized");
+        assert.equal(await e.c.points.balanceOf(brand.address), brandSp);
+        assert.equal(await e.c.points.totalSupply(), supply - SP(10));
+        assert.equal(await e.c.points.balanceOf(e.record.factory), 0n);
+        assert.equal(await e.c.usdc.balanceOf(alice.address), usdc + USDC(10) - USDC(10) / 200n);
+      } finally {
+        await (await e.c.points.connect(brand).addToTransferWhitelist(brand.address)).wait();
+      }
+    });
+
+    it("finalize_byADelistedRequesterAfterTheBasketModeChanged_lands_sinceItCannotCancel", async () => {
+      const { alice, brand } = e.who;
+      await (await e.c.points.connect(alice).approve(e.record.factory, SP(10))).wait();
+      const input = { to: alice.address, amount: SP(10).toString(), expectedBasketMode: false };
+      await e.send(alice, await e.ok("chainRedeemCreate", { params, body: { input, key: alice.address } }));
+      await (await e.c.points.connect(brand).removeFromTransferWhitelist(alice.address)).wait();
+      await (await e.c.factory.connect(brand).setBasketModeForced(true)).wait();
+      try {
+        expectRevert(await onRequest("chainRedeemCancel", "6", alice.address), "points", "TransferNotWhitelisted", {
+          account: alice.address,
+        });
+        await increaseTime(e, DELAY);
+        const before = await e.c.usdc.balanceOf(alice.address);
+        await e.send(
+          alice,
+          expectOk("chainRedeemFinalize", await onRequest("chainRedeemFinalize", "6", alice.address)),
+        );
+        assert.equal((await status("6")).status, "Finalized");
+        assert.equal(await e.c.usdc.balanceOf(alice.address), before + USDC(10) - USDC(10) / 200n);
+      } finally {
+        await (await e.c.factory.connect(brand).setBasketModeForced(false)).wait();
+        await (await e.c.points.connect(brand).addToTransferWhitelist(alice.address)).wait();
+      }
     });
   });
 });

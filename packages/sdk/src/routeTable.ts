@@ -53,9 +53,11 @@ export const routeTable: {
   pspMinterConfig: { method: "get", path: "/studio/sdk/v1/psp/minter-config/:campaignId/:minter" },
   pspPauseCampaign: { method: "post", path: "/studio/sdk/v1/tx/psp/pause-campaign", build: true },
   pspResumeCampaign: { method: "post", path: "/studio/sdk/v1/tx/psp/resume-campaign", build: true },
+  pspRevokeCreator: { method: "post", path: "/studio/sdk/v1/tx/psp/revoke-creator", build: true },
   pspRevokeRole: { method: "post", path: "/studio/sdk/v1/tx/psp/revoke-role", build: true },
   pspSetCampaignAdmin: { method: "post", path: "/studio/sdk/v1/tx/psp/set-campaign-admin", build: true },
   pspSettle: { method: "post", path: "/studio/sdk/v1/tx/psp/settle", build: true },
+  pspSetTreasury: { method: "post", path: "/studio/sdk/v1/tx/psp/set-treasury", build: true },
   pspTransfer: { method: "post", path: "/studio/sdk/v1/tx/psp/transfer", build: true },
   pspUpdateSettlementWhitelist: {
     method: "post",

@@ -120,6 +120,8 @@ describe("namespaces: every method reaches its route of the schema table (live A
     await expectRoute("pspSetCampaignAdmin", () => v.setCampaignAdmin("c1", carol.address, true, from));
     await expectRoute("pspGrantRole", () => v.grantRole("ISSUING_ADMIN", carol.address, from));
     await expectRoute("pspRevokeRole", () => v.revokeRole("ISSUING_ADMIN_ROLE", brand.address, from));
+    await expectRoute("pspSetTreasury", () => v.setTreasury(alice.address, from));
+    await expectRoute("pspRevokeCreator", () => v.revokeCreator("c1", from));
     await expectRoute("pspCloseCampaign", () => v.closeCampaign("c1", brand.address, from));
     const campaign = (await expectRoute("pspCampaign", () => v.getCampaign("c1"))) as { budget: string };
     assert.equal(campaign.budget, SP("50"));

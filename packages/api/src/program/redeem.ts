@@ -36,8 +36,9 @@ const STATUS = ["None", "Pending", "Finalized", "Cancelled", "Rejected"] as cons
 /** A redemption request as JSON; unknown ids are 404 (the contract's RedeemRequestNotFound). */
 export async function redeemRequestView(t: Target, requestId: string) {
   const factory = contract(t, "factory");
-  const [r, delay] = await read(t, "factory", () =>
-    Promise.all([factory.getRedeemRequest(BigInt(requestId)), factory.redeemDelay()]),
+  // readyAt is the request's own: the delay in force when it was made (docs/rules.md#redemptions).
+  const [r, readyAt] = await read(t, "factory", () =>
+    Promise.all([factory.getRedeemRequest(BigInt(requestId)), factory.redeemReadyAt(BigInt(requestId))]),
   );
   return {
     requestId,
@@ -48,7 +49,7 @@ export async function redeemRequestView(t: Target, requestId: string) {
     expectedBasketMode: r.expectedBasketMode as boolean,
     redeemFeeBps: Number(r.redeemFeeBps),
     createdAt: Number(r.createdAt),
-    readyAt: Number(r.createdAt) + Number(delay),
+    readyAt: Number(readyAt),
     status: STATUS[Number(r.status)] as Exclude<(typeof STATUS)[number], "None">,
   };
 }

@@ -170,7 +170,14 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
             title="Close for good"
             submit="Close campaign"
             idPrefix="close"
-            fields={[{ name: "to", label: "Send the unissued budget to", kind: "address", initial: from ?? "" }]}
+            fields={[
+              {
+                name: "to",
+                label: "The funder's share goes back to the funder (leave empty to read it from the chain)",
+                kind: "address",
+                optional: true,
+              },
+            ]}
             build={(x, from) => v.closeCampaign(id, x.to, { from })}
           />
         </Card>

@@ -145,7 +145,8 @@ contract ProgramFactory is AccessControl, IProgramFactory {
                 feeReceiver: feeReceiver,
                 mintFeeBps: p.mintFeeBps,
                 redeemFeeBps: p.redeemFeeBps,
-                redeemDelay: p.redeemDelay
+                redeemDelay: p.redeemDelay,
+                vaultImplementation: _collateralVault
             })
         );
         PSPVault(program.pspVault).initialize(p.admin, p.adminDelay, program.points);

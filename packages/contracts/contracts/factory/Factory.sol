@@ -8,6 +8,7 @@ import {Address} from "@openzeppelin/contracts/utils/Address.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {FactoryBase} from "./FactoryBase.sol";
 import {FactoryRedemption} from "./FactoryRedemption.sol";
+import {FactoryVaults} from "./FactoryVaults.sol";
 import {IFactory} from "../interfaces/IFactory.sol";
 import {IPoints} from "../interfaces/IPoints.sol";
 import {IOracle} from "../interfaces/IOracle.sol";
@@ -22,10 +23,14 @@ contract Factory is FactoryBase, ReentrancyGuardTransient {
     /// @notice The redemption queue's code, run by delegatecall (see {FactoryRedemption}).
     /// @custom:oz-upgrades-unsafe-allow state-variable-immutable
     address private immutable _redemptionTarget;
+    /// @notice The vault-creating code, run by delegatecall (see {FactoryVaults}).
+    /// @custom:oz-upgrades-unsafe-allow state-variable-immutable
+    address private immutable _vaultsTarget;
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
         _redemptionTarget = address(new FactoryRedemption());
+        _vaultsTarget = address(new FactoryVaults());
     }
 
     /// @notice Initializes the Factory; see {IFactory.InitParams}.
@@ -36,12 +41,43 @@ contract Factory is FactoryBase, ReentrancyGuardTransient {
         if (p.executor != address(0)) _grantRole(EXECUTOR_ROLE, p.executor);
         FactoryStorage storage $ = _getFactoryStorage();
         $.points = p.points;
+        $.vaultImplementation = p.vaultImplementation;
         _setOracle(p.oracle);
         _setFeeReceiver(p.feeReceiver == address(0) ? p.admin : p.feeReceiver);
         _setFees(p.mintFeeBps, p.redeemFeeBps);
         _setRedeemDelay(p.redeemDelay);
         if (p.asset != address(0)) _registerAsset(p.asset, p.vault);
         _requireFeeReceiverCanReceive();
+    }
+
+    // ---------------------------------------------------------------- collateral vaults
+
+    /// @inheritdoc IFactory
+    function registerAsset(address asset, address vault) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (asset == address(0) || vault == address(0)) revert ZeroAddress();
+        // Any contract can report the right asset() and factory(), and a proxy made by hand
+        // can hide any implementation: only a vault this Factory created is trusted.
+        if (vault != predictVault(asset) || vault.code.length == 0) revert InvalidVault(vault, asset);
+        _registerAsset(asset, vault);
+    }
+
+    /// @inheritdoc IFactory
+    function createVault(
+        address asset,
+        string calldata name,
+        string calldata symbol
+    ) external onlyRole(DEFAULT_ADMIN_ROLE) returns (address) {
+        bytes memory call = abi.encodeCall(
+            FactoryVaults.createVault,
+            (asset, name, symbol, defaultAdmin(), defaultAdminDelay())
+        );
+        return abi.decode(_delegate(_vaultsTarget, call), (address));
+    }
+
+    /// @inheritdoc IFactory
+    function predictVault(address asset) public view returns (address) {
+        address implementation = _getFactoryStorage().vaultImplementation;
+        return FactoryVaults(_vaultsTarget).vaultAddress(address(this), implementation, asset);
     }
 
     // ---------------------------------------------------------------- mint and redeem
@@ -109,11 +145,15 @@ contract Factory is FactoryBase, ReentrancyGuardTransient {
 
     // ---------------------------------------------------------------- internals
 
-    /// @dev Runs the redemption code in this proxy's context. Its address is fixed in this
-    /// implementation's bytecode; changing it takes an upgrade.
-    /// @custom:oz-upgrades-unsafe-allow delegatecall
     function _delegateRedemption(bytes memory data) private returns (bytes memory) {
-        return Address.functionDelegateCall(_redemptionTarget, data);
+        return _delegate(_redemptionTarget, data);
+    }
+
+    /// @dev Runs a module's code in this proxy's context. Module addresses are fixed in this
+    /// implementation's bytecode; changing them takes an upgrade.
+    /// @custom:oz-upgrades-unsafe-allow delegatecall
+    function _delegate(address target, bytes memory data) private returns (bytes memory) {
+        return Address.functionDelegateCall(target, data);
     }
 
     /// @dev Refuses fee-on-transfer assets: the Factory must receive exactly `amount`.

@@ -6,7 +6,6 @@ import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IER
 import {IERC4626} from "@openzeppelin/contracts/interfaces/IERC4626.sol";
 import {ProgramUpgradeable} from "../common/ProgramUpgradeable.sol";
 import {IFactory} from "../interfaces/IFactory.sol";
-import {IPoints} from "../interfaces/IPoints.sol";
 import {IOracle} from "../interfaces/IOracle.sol";
 import {ICollateralVault} from "../interfaces/ICollateralVault.sol";
 import {FactoryState} from "./FactoryState.sol";
@@ -47,11 +46,6 @@ abstract contract FactoryBase is ProgramUpgradeable, FactoryState, IFactory {
     function removeFromRedeemWhitelist(address account) external onlyRole(MANAGER_ROLE) {
         if (_setListed(_getFactoryStorage().redeemWhitelist, account, false))
             emit RedeemWhitelistUpdated(account, false);
-    }
-
-    /// @inheritdoc IFactory
-    function registerAsset(address asset, address vault) external onlyRole(DEFAULT_ADMIN_ROLE) {
-        _registerAsset(asset, vault);
     }
 
     /// @inheritdoc IFactory
@@ -107,6 +101,14 @@ abstract contract FactoryBase is ProgramUpgradeable, FactoryState, IFactory {
         RedeemRequest memory request = _getFactoryStorage().requests[requestId];
         if (request.status == RedeemStatus.None) revert RedeemRequestNotFound(requestId);
         return request;
+    }
+
+    /// @inheritdoc IFactory
+    function redeemReadyAt(uint256 requestId) external view returns (uint256) {
+        FactoryStorage storage $ = _getFactoryStorage();
+        if ($.requests[requestId].status == RedeemStatus.None) revert RedeemRequestNotFound(requestId);
+        uint256 readyAt = $.readyAt[requestId];
+        return readyAt == 0 ? $.requests[requestId].createdAt : readyAt;
     }
 
     /// @inheritdoc IFactory
@@ -181,10 +183,7 @@ abstract contract FactoryBase is ProgramUpgradeable, FactoryState, IFactory {
     function _requireFeeReceiverCanReceive() internal view {
         FactoryStorage storage $ = _getFactoryStorage();
         if ($.mintFeeBps == 0 && $.redeemFeeBps == 0) return;
-        IPoints points_ = IPoints($.points);
-        if (points_.transferRestricted() && !points_.isTransferWhitelisted($.feeReceiver)) {
-            revert FeeReceiverNotWhitelisted($.feeReceiver);
-        }
+        if (!_canReceiveSp($, $.feeReceiver)) revert FeeReceiverNotWhitelisted($.feeReceiver);
     }
 
     function _registerAsset(address asset, address vault) internal {

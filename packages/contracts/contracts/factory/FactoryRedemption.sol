@@ -5,29 +5,17 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC4626} from "@openzeppelin/contracts/interfaces/IERC4626.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
-import {FactoryState} from "./FactoryState.sol";
+import {FactoryModule} from "./FactoryModule.sol";
 import {IFactory} from "../interfaces/IFactory.sol";
 import {IPoints} from "../interfaces/IPoints.sol";
 import {IOracle} from "../interfaces/IOracle.sol";
 import {CollateralMath} from "../libraries/CollateralMath.sol";
 
 /// @title FactoryRedemption
-/// @notice The redemption queue's code, kept out of the Factory so that the Factory fits
-/// under the contract size limit. Each Factory implementation creates one in its constructor
-/// and reaches it only by delegatecall, so this code runs in the Factory proxy's context:
-/// the proxy stays the vaults' caller, the SP minter and the escrow holder. It holds no
-/// authority and no state of its own; the Factory checks roles, pause and reentrancy first.
-contract FactoryRedemption is FactoryState {
+/// @notice The redemption queue's code (see {FactoryModule}): running in the Factory proxy's
+/// context, the proxy stays the vaults' caller, the SP minter and the escrow holder.
+contract FactoryRedemption is FactoryModule {
     using SafeERC20 for IERC20;
-
-    address private immutable _self = address(this);
-
-    /// @dev Called directly, this code would only touch this contract's own empty storage;
-    /// refuse anyway so nobody mistakes it for a Factory.
-    modifier onlyDelegateCall() {
-        if (address(this) == _self) revert IFactory.DelegateCallOnly();
-        _;
-    }
 
     /// @notice {IFactory.requestRedeem}, after the Factory's pause and reentrancy checks.
     function requestRedeem(
@@ -55,6 +43,9 @@ contract FactoryRedemption is FactoryState {
             to: to,
             amount: amount
         });
+        // The delay is the one in force now, like the fee; nothing stored when there is none.
+        uint64 delay = $.redeemDelay;
+        if (delay != 0) $.readyAt[requestId] = uint64(block.timestamp) + delay;
         IERC20($.points).safeTransferFrom(msg.sender, address(this), amount);
         emit IFactory.RedeemRequested(requestId, msg.sender, asset, to, amount, expectedBasketMode);
     }
@@ -85,11 +76,14 @@ contract FactoryRedemption is FactoryState {
         IFactory.RedeemRequest storage request = _pendingRequest($, requestId);
         if (!byExecutor) {
             if (msg.sender != request.requester) revert IFactory.NotRequester(requestId, msg.sender);
-            uint256 readyAt = uint256(request.createdAt) + $.redeemDelay;
+            uint256 readyAt = $.readyAt[requestId];
             if (block.timestamp < readyAt) revert IFactory.RedeemDelayNotElapsed(requestId, readyAt);
         }
         bool basketMode = _isBasketMode($);
-        if (basketMode != request.expectedBasketMode) revert IFactory.UnexpectedBasketMode(basketMode);
+        // A requester that cannot get its SP back (cancel would revert) accepts the mode it finds.
+        if (basketMode != request.expectedBasketMode && (byExecutor || _canReceiveSp($, request.requester))) {
+            revert IFactory.UnexpectedBasketMode(basketMode);
+        }
         request.status = IFactory.RedeemStatus.Finalized;
 
         uint256 amount = request.amount;
@@ -101,8 +95,14 @@ contract FactoryRedemption is FactoryState {
                 : _paySingle($, requestId, request.asset, net, request.to);
         if (paid == 0) revert IFactory.AmountTooSmall(amount);
 
+        address feeReceiver = $.feeReceiver;
+        // A delisted fee receiver must not block the request, and nobody else may take its fee.
+        if (fee != 0 && !_canReceiveSp($, feeReceiver)) {
+            emit IFactory.RedeemFeeBurned(requestId, feeReceiver, fee);
+            (net, fee) = (amount, 0);
+        }
         IPoints($.points).burn(net);
-        if (fee != 0) IERC20($.points).safeTransfer($.feeReceiver, fee);
+        if (fee != 0) IERC20($.points).safeTransfer(feeReceiver, fee);
         emit IFactory.RedeemFinalized(requestId, msg.sender, net, fee, basketMode);
     }
 

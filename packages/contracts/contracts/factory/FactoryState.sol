@@ -3,6 +3,7 @@ pragma solidity 0.8.28;
 
 import {IFactory} from "../interfaces/IFactory.sol";
 import {IOracle} from "../interfaces/IOracle.sol";
+import {IPoints} from "../interfaces/IPoints.sol";
 import {PausableUpgradeable} from "@openzeppelin/contracts-upgradeable/utils/PausableUpgradeable.sol";
 
 /// @title FactoryState
@@ -30,6 +31,11 @@ abstract contract FactoryState {
         mapping(address account => bool) redeemWhitelist;
         mapping(uint256 requestId => IFactory.RedeemRequest) requests;
         uint256 requestCount;
+        // Appended in 0.2 (docs/deployment.md#migration-notes-for-existing-programs): when a
+        // request made under a non-zero redeem delay is ready; zero for no wait.
+        mapping(uint256 requestId => uint64) readyAt;
+        // Appended in 0.2: the release's CollateralVault implementation (for createVault).
+        address vaultImplementation;
     }
 
     // keccak256(abi.encode(uint256(keccak256("points.storage.Factory")) - 1)) & ~bytes32(uint256(0xff))
@@ -56,6 +62,12 @@ abstract contract FactoryState {
     /// vault's generic pause error (or a zero `maxWithdraw`) speak for it.
     function _requireVaultNotPaused(address vault) internal view {
         if (PausableUpgradeable(vault).paused()) revert IFactory.CollateralVaultPaused(vault);
+    }
+
+    /// @dev Whether `account` can receive SP now (Points unrestricted, or it is listed).
+    function _canReceiveSp(FactoryStorage storage $, address account) internal view returns (bool) {
+        IPoints points_ = IPoints($.points);
+        return !points_.transferRestricted() || points_.isTransferWhitelisted(account);
     }
 
     function _getFactoryStorage() internal pure returns (FactoryStorage storage $) {

@@ -47,6 +47,8 @@ interface IFactory {
         uint16 mintFeeBps;
         uint16 redeemFeeBps;
         uint64 redeemDelay;
+        /// The release's CollateralVault implementation: {createVault} puts proxies over it.
+        address vaultImplementation;
     }
 
     /// @notice Thrown when a mint caller is not on the mint allowlist.
@@ -57,8 +59,14 @@ interface IFactory {
     error AssetNotRegistered(address asset);
     /// @notice Thrown when registering an asset that already has a vault.
     error AssetAlreadyRegistered(address asset);
-    /// @notice Thrown when a vault is not over `asset` or does not name this Factory.
+    /// @notice Thrown when a vault is not over `asset` or does not name this Factory, or (after
+    /// birth) is not the CollateralVault this Factory created for `asset` with {createVault}.
     error InvalidVault(address vault, address asset);
+    /// @notice Thrown when {createVault} runs on a Factory that does not know its release's
+    /// CollateralVault implementation (one initialized before it was recorded).
+    error VaultImplementationUnknown();
+    /// @notice Thrown when {createVault} already created the vault of `asset`, at `vault`.
+    error VaultAlreadyCreated(address asset, address vault);
     /// @notice Thrown when an asset has more than 18 decimals.
     error UnsupportedDecimals(address asset, uint8 decimals);
     /// @notice Thrown when registering past the maximum number of assets.
@@ -145,6 +153,9 @@ interface IFactory {
         uint256 fee,
         bool basketMode
     );
+    /// @notice Emitted when a finalized request's `fee` was burned instead of paid, because
+    /// `feeReceiver` could no longer receive SP (docs/rules.md#redemptions).
+    event RedeemFeeBurned(uint256 indexed requestId, address indexed feeReceiver, uint256 fee);
     /// @notice Emitted for each asset paid out by a finalized request.
     event CollateralPaid(uint256 indexed requestId, address indexed asset, address indexed to, uint256 amount);
     /// @notice Emitted when the manager forced basket mode on or off.
@@ -155,6 +166,8 @@ interface IFactory {
     event FeesUpdated(uint16 mintFeeBps, uint16 redeemFeeBps);
     /// @notice Emitted when the fee receiver was set.
     event FeeReceiverUpdated(address indexed feeReceiver);
+    /// @notice Emitted when the Factory created `vault`, a CollateralVault proxy over `asset`.
+    event CollateralVaultCreated(address indexed asset, address indexed vault);
     /// @notice Emitted when the oracle was set (zero: none).
     event OracleUpdated(address indexed oracle);
 
@@ -175,7 +188,10 @@ interface IFactory {
     function cancelRedeem(uint256 requestId) external;
 
     /// @notice Burns a pending request's SP and pays collateral to its `to`, less the redeem fee.
-    /// EXECUTOR_ROLE at any time, or the requester once the redeem delay has passed.
+    /// EXECUTOR_ROLE at any time, or the requester once the redeem delay in force at the request
+    /// has passed ({redeemReadyAt}). A fee receiver that can no longer receive SP gets nothing:
+    /// the fee is burned. A requester that can no longer receive SP (so cannot cancel) may
+    /// finalize even after the basket mode changed.
     function finalizeRedeem(uint256 requestId) external;
 
     /// @notice Rejects a pending request and returns its SP. Requires EXECUTOR_ROLE.
@@ -193,9 +209,18 @@ interface IFactory {
     /// @notice Removes `account` from the redeem allowlist. Requires MANAGER_ROLE.
     function removeFromRedeemWhitelist(address account) external;
 
-    /// @notice Registers `asset` with its CollateralVault. Requires DEFAULT_ADMIN_ROLE. With an
-    /// Oracle, the asset must already have a feed.
+    /// @notice Registers `asset` with its CollateralVault, which must be the one {createVault}
+    /// made for it (docs/rules.md#factory). Requires DEFAULT_ADMIN_ROLE. With an Oracle, the
+    /// asset must already have a feed.
     function registerAsset(address asset, address vault) external;
+
+    /// @notice Creates and initializes, in one transaction, a proxy of the release's
+    /// CollateralVault over `asset` for this Factory, at {predictVault}; the program's admin is
+    /// its admin. Requires DEFAULT_ADMIN_ROLE.
+    function createVault(address asset, string calldata name, string calldata symbol) external returns (address);
+
+    /// @notice Where {createVault} puts the vault of `asset`.
+    function predictVault(address asset) external view returns (address);
 
     /// @notice Removes `asset`, whose vault must hold none of the Factory's shares. Pending
     /// single-asset requests for it can then only be cancelled or rejected. Requires
@@ -220,6 +245,10 @@ interface IFactory {
 
     /// @notice A redemption request. Reverts {RedeemRequestNotFound} for an unknown id.
     function getRedeemRequest(uint256 requestId) external view returns (RedeemRequest memory);
+
+    /// @notice When the requester may finalize a request itself: its creation time plus the
+    /// redeem delay in force then.
+    function redeemReadyAt(uint256 requestId) external view returns (uint256);
 
     /// @notice Whether basket mode is on: forced, or any asset out of peg or stale.
     function isBasketMode() external view returns (bool);

@@ -52,6 +52,14 @@ interface IOracle {
     /// @notice Thrown when an asset or feed argument is the zero address.
     error ZeroAddress();
 
+    /// @notice Thrown when the L2 sequencer-uptime feed says the sequencer is down, or cannot be
+    /// read (a failing call, too few words, or a round that never started).
+    error SequencerDown(address sequencerFeed);
+
+    /// @notice Thrown when the sequencer came back up less than the grace period ago: prices
+    /// may still be stale from the outage until `readyAt`.
+    error SequencerGracePeriodNotOver(uint256 readyAt);
+
     /// @notice Emitted when the feed of `asset` was set.
     event FeedConfigured(
         address indexed asset,
@@ -64,19 +72,30 @@ interface IOracle {
     /// @notice Emitted when the feed of `asset` was removed.
     event FeedRemoved(address indexed asset);
 
+    /// @notice Emitted when the L2 sequencer-uptime feed was set (zero: none) with its grace period.
+    event SequencerFeedUpdated(address indexed sequencerFeed, uint256 gracePeriod);
+
     /// @notice Sets the feed of `asset`. Requires DEFAULT_ADMIN_ROLE.
     function setFeed(address asset, address feed, uint32 heartbeat, uint128 lowerPeg, uint128 upperPeg) external;
 
     /// @notice Removes the feed of `asset`. Requires DEFAULT_ADMIN_ROLE.
     function removeFeed(address asset) external;
 
+    /// @notice Sets the optional L2 sequencer-uptime feed (Chainlink's: answer 0 = up, 1 = down;
+    /// `startedAt` = when that status began) and the grace period after a restart; zero `feed`
+    /// removes it. Requires DEFAULT_ADMIN_ROLE.
+    function setSequencerFeed(address feed, uint32 gracePeriod) external;
+
+    /// @notice The L2 sequencer-uptime feed (zero: none) and its grace period.
+    function sequencerFeed() external view returns (address feed, uint32 gracePeriod);
+
     /// @notice The 18-decimal price of `asset`. Reverts when unconfigured, non-positive, stale,
-    /// or while the Oracle is paused.
+    /// while the Oracle is paused, or while a configured sequencer is down or in its grace period.
     function getPrice(address asset) external view returns (uint256);
 
     /// @notice Whether `asset` has a fresh, positive price inside its peg band. Never reverts,
-    /// so a missing or stale feed, or a paused Oracle, reads as "not pegged" (which turns basket
-    /// mode on).
+    /// so a missing or stale feed, a paused Oracle, or a sequencer down or in its grace period,
+    /// reads as "not pegged" (which turns basket mode on).
     function isPegged(address asset) external view returns (bool);
 
     /// @notice The feed configuration of `asset` (zero when unconfigured).

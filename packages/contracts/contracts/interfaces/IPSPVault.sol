@@ -68,6 +68,14 @@ interface IPSPVault {
     error ZeroAddress();
     /// @notice Thrown when an initial allowlist holds more than `max` accounts.
     error TooManyAccounts(uint256 length, uint256 max);
+    /// @notice Thrown when a campaign admin who is not the campaign's funder, or a funder who is
+    /// no longer a campaign admin, funds it without MANAGER_ROLE.
+    error NotCampaignFunder(bytes32 campaignId, address caller);
+    /// @notice Thrown when closing a campaign names a `returnTo` other than `expected`, the
+    /// campaign's funder (or, for a campaign with no recorded funder, the treasury).
+    error InvalidReturnTo(bytes32 campaignId, address returnTo, address expected);
+    /// @notice Thrown when revoking the creator of a campaign whose creator is already revoked.
+    error CreatorAlreadyRevoked(bytes32 campaignId);
 
     /// @notice Emitted when a campaign was created by `creator`.
     event CampaignCreated(bytes32 indexed campaignId, address indexed creator, uint256 spBudget, string metadata);
@@ -76,8 +84,17 @@ interface IPSPVault {
     event CampaignFunded(bytes32 indexed campaignId, address indexed funder, uint256 amount, uint256 fromUnallocated);
     /// @notice Emitted when a campaign's status changed.
     event CampaignStatusUpdated(bytes32 indexed campaignId, CampaignStatus status);
-    /// @notice Emitted when a campaign was closed and `returned` SP sent to `returnTo`.
+    /// @notice Emitted when a campaign was closed and `returned` SP (the funder's share of the
+    /// unissued budget) sent to `returnTo`, its funder.
     event CampaignClosed(bytes32 indexed campaignId, address indexed returnTo, uint256 returned);
+    /// @notice Emitted when closing a campaign gave `amount` SP of program money (budget drawn
+    /// from unallocated SP or added by a MANAGER_ROLE holder who is not its funder) back to
+    /// `treasury`, or left it unallocated in the vault when `treasury` is zero.
+    event CampaignProgramShareReleased(bytes32 indexed campaignId, address indexed treasury, uint256 amount);
+    /// @notice Emitted when MANAGER_ROLE removed `creator`'s creator and admin rights on a campaign.
+    event CampaignCreatorRevoked(bytes32 indexed campaignId, address indexed creator);
+    /// @notice Emitted when MANAGER_ROLE set the treasury (zero: program money stays unallocated).
+    event TreasuryUpdated(address indexed treasury);
     /// @notice Emitted when `account` was made (or no longer is) an admin of the campaign.
     event CampaignAdminUpdated(bytes32 indexed campaignId, address indexed account, bool allowed);
     /// @notice Emitted when `account` was added to or removed from the settlement allowlist.
@@ -107,9 +124,9 @@ interface IPSPVault {
     /// @notice Emitted when an admin moved `amount` pSP from `from` to `to`.
     event PSPTransferred(bytes32 indexed campaignId, address indexed from, address indexed to, uint256 amount);
 
-    /// @notice Creates a campaign funded with `spBudget` SP: first from unallocated SP in the
-    /// vault, the rest pulled from the caller. MANAGER_ROLE or CAMPAIGN_ADMIN_ROLE; the caller
-    /// becomes the campaign's creator and admin.
+    /// @notice Creates a campaign funded with `spBudget` SP pulled from the caller (a
+    /// MANAGER_ROLE holder draws on unallocated SP first). MANAGER_ROLE or CAMPAIGN_ADMIN_ROLE;
+    /// the caller becomes the campaign's creator, admin and funder (docs/rules.md#campaigns).
     function createCampaign(
         bytes32 campaignId,
         uint256 spBudget,
@@ -118,8 +135,9 @@ interface IPSPVault {
         string calldata metadata
     ) external;
 
-    /// @notice Adds `amount` SP to an open campaign's budget (unallocated SP first, then pulled
-    /// from the caller). MANAGER_ROLE or a campaign admin.
+    /// @notice Adds `amount` SP to an open campaign's budget, pulled from the caller. The
+    /// campaign's funder while it is a campaign admin, or a MANAGER_ROLE holder (who draws on
+    /// unallocated SP first); the rest of the campaign's admins may not fund it.
     function fundCampaign(bytes32 campaignId, uint256 amount) external;
 
     /// @notice Active -> Paused. MANAGER_ROLE or a campaign admin.
@@ -128,9 +146,19 @@ interface IPSPVault {
     /// @notice Paused -> Active. MANAGER_ROLE or a campaign admin.
     function resumeCampaign(bytes32 campaignId) external;
 
-    /// @notice Active/Paused -> Closed; sends the unissued budget to `returnTo`. Outstanding
-    /// pSP can still be settled or expired. MANAGER_ROLE or a campaign admin.
+    /// @notice Active/Paused -> Closed. The unissued budget goes back to whoever paid for it:
+    /// program money first (to the treasury, or unallocated without one), the rest to the
+    /// funder. `returnTo` must be {closeRecipient}. Outstanding pSP can still be settled or
+    /// expired. MANAGER_ROLE or a campaign admin.
     function closeCampaign(bytes32 campaignId, address returnTo) external;
+
+    /// @notice Removes the creator's rights on a campaign (it no longer adds admins, is no
+    /// longer an admin and can no longer fund it); its refund as funder stays. MANAGER_ROLE.
+    function revokeCreator(bytes32 campaignId) external;
+
+    /// @notice Sets where program money goes when a campaign closes; zero keeps it unallocated
+    /// in the vault. MANAGER_ROLE.
+    function setTreasury(address treasury_) external;
 
     /// @notice Issues `amount` pSP to `to` under an Active campaign. Authority (docs/rules.md#issuance):
     /// MANAGER_ROLE, ISSUING_ADMIN_ROLE or a campaign admin (budget-bound), or an active
@@ -189,6 +217,17 @@ interface IPSPVault {
 
     /// @notice Whether `account` may receive admin transfers of the campaign's pSP.
     function isTransferWhitelisted(bytes32 campaignId, address account) external view returns (bool);
+
+    /// @notice Who funds the campaign from its own SP (its creator; zero for campaigns created
+    /// before funders were recorded) and how much of its budget is program money.
+    function fundingOf(bytes32 campaignId) external view returns (address funder, uint256 programFunded);
+
+    /// @notice The address {closeCampaign} requires as `returnTo`: the funder, or the treasury
+    /// for a campaign without a recorded funder.
+    function closeRecipient(bytes32 campaignId) external view returns (address);
+
+    /// @notice Where program money goes when a campaign closes (zero: it stays unallocated).
+    function treasury() external view returns (address);
 
     /// @notice SP in the vault allocated to no campaign.
     function unallocated() external view returns (uint256);

@@ -13,6 +13,9 @@ contract Oracle is ProgramUpgradeable, IOracle {
     /// @custom:storage-location erc7201:points.storage.Oracle
     struct OracleStorage {
         mapping(address asset => Feed) feeds;
+        // Appended in 0.2: the optional L2 sequencer-uptime feed and its grace period.
+        address sequencerFeed;
+        uint32 sequencerGracePeriod;
     }
 
     // keccak256(abi.encode(uint256(keccak256("points.storage.Oracle")) - 1)) & ~bytes32(uint256(0xff))
@@ -49,6 +52,19 @@ contract Oracle is ProgramUpgradeable, IOracle {
         emit FeedRemoved(asset);
     }
 
+    /// @inheritdoc IOracle
+    function setSequencerFeed(address feed, uint32 gracePeriod) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        OracleStorage storage $ = _getOracleStorage();
+        ($.sequencerFeed, $.sequencerGracePeriod) = (feed, gracePeriod);
+        emit SequencerFeedUpdated(feed, gracePeriod);
+    }
+
+    /// @inheritdoc IOracle
+    function sequencerFeed() external view returns (address feed, uint32 gracePeriod) {
+        OracleStorage storage $ = _getOracleStorage();
+        return ($.sequencerFeed, $.sequencerGracePeriod);
+    }
+
     function _setFeed(address asset, address feed, uint32 heartbeat, uint128 lowerPeg, uint128 upperPeg) private {
         if (asset == address(0) || feed == address(0)) revert ZeroAddress();
         if (heartbeat == 0) revert InvalidHeartbeat(heartbeat);
@@ -61,8 +77,12 @@ contract Oracle is ProgramUpgradeable, IOracle {
 
     /// @inheritdoc IOracle
     function getPrice(address asset) external view whenNotPaused returns (uint256) {
-        Feed memory config = _getOracleStorage().feeds[asset];
+        OracleStorage storage $ = _getOracleStorage();
+        Feed memory config = $.feeds[asset];
         if (config.feed == address(0)) revert FeedNotConfigured(asset);
+        (bool up, uint256 readyAt) = _sequencerUp($);
+        if (!up) revert SequencerDown($.sequencerFeed);
+        if (block.timestamp < readyAt) revert SequencerGracePeriodNotOver(readyAt);
         (bool success, bytes memory data) = _latestRoundData(config.feed);
         if (!success) {
             assembly {
@@ -70,7 +90,7 @@ contract Oracle is ProgramUpgradeable, IOracle {
             }
         }
         if (data.length < 160) revert MalformedFeedResponse(asset, config.feed);
-        (int256 answer, uint256 updatedAt) = _decode(data);
+        (int256 answer, , uint256 updatedAt) = _decode(data);
         if (answer <= 0) revert InvalidPrice(asset, answer);
         if (_isStale(updatedAt, config.heartbeat)) revert StalePrice(asset, updatedAt, config.heartbeat);
         return _normalise(uint256(answer), config.feedDecimals);
@@ -79,11 +99,14 @@ contract Oracle is ProgramUpgradeable, IOracle {
     /// @inheritdoc IOracle
     function isPegged(address asset) external view returns (bool) {
         if (paused()) return false;
-        Feed memory config = _getOracleStorage().feeds[asset];
+        OracleStorage storage $ = _getOracleStorage();
+        Feed memory config = $.feeds[asset];
         if (config.feed == address(0)) return false;
+        (bool up, uint256 readyAt) = _sequencerUp($);
+        if (!up || block.timestamp < readyAt) return false;
         (bool success, bytes memory data) = _latestRoundData(config.feed);
         if (!success || data.length < 160) return false;
-        (int256 answer, uint256 updatedAt) = _decode(data);
+        (int256 answer, , uint256 updatedAt) = _decode(data);
         if (answer <= 0 || _isStale(updatedAt, config.heartbeat)) return false;
         uint256 price = _normalise(uint256(answer), config.feedDecimals);
         return price >= config.lowerPeg && price <= config.upperPeg;
@@ -102,8 +125,21 @@ contract Oracle is ProgramUpgradeable, IOracle {
     }
 
     /// @dev Every word read as a full-width type, so no value can fail the decoder.
-    function _decode(bytes memory data) private pure returns (int256 answer, uint256 updatedAt) {
-        (, answer, , updatedAt, ) = abi.decode(data, (uint256, int256, uint256, uint256, uint256));
+    function _decode(bytes memory data) private pure returns (int256 answer, uint256 startedAt, uint256 updatedAt) {
+        (, answer, startedAt, updatedAt, ) = abi.decode(data, (uint256, int256, uint256, uint256, uint256));
+    }
+
+    /// @dev Chainlink's L2 sequencer-uptime pattern: up when the feed answers 0, usable once the
+    /// grace period since it came up (`startedAt`) is over. No feed: always up. A feed that
+    /// cannot be read, or a round that never started, counts as down.
+    function _sequencerUp(OracleStorage storage $) private view returns (bool up, uint256 readyAt) {
+        address feed = $.sequencerFeed;
+        if (feed == address(0)) return (true, 0);
+        (bool success, bytes memory data) = _latestRoundData(feed);
+        if (!success || data.length < 160) return (false, 0);
+        (int256 answer, uint256 startedAt, ) = _decode(data);
+        if (answer != 0 || startedAt == 0) return (false, 0);
+        return (true, startedAt + $.sequencerGracePeriod);
     }
 
     /// @dev An answer stamped in the future is not fresh: the feed's clock cannot be trusted.

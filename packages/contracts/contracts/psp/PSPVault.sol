@@ -33,6 +33,14 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         bool active;
     }
 
+    /// @dev Who pays for a campaign (docs/rules.md#campaigns): `funder` put in budget - programFunded
+    /// from its own SP; `programFunded` came from unallocated SP or from a MANAGER_ROLE holder
+    /// that is not the funder.
+    struct Funding {
+        address funder;
+        uint256 programFunded;
+    }
+
     /// @custom:storage-location erc7201:points.storage.PSPVault
     struct PSPVaultStorage {
         address points;
@@ -43,6 +51,9 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         mapping(bytes32 campaignId => mapping(address account => bool)) settlementWhitelist;
         mapping(bytes32 campaignId => mapping(address account => bool)) transferWhitelist;
         mapping(bytes32 campaignId => mapping(address minter => Minter)) minters;
+        // Appended in 0.2: campaign funding and the treasury (docs/deployment.md#upgrades).
+        address treasury;
+        mapping(bytes32 campaignId => Funding) funding;
     }
 
     // keccak256(abi.encode(uint256(keccak256("points.storage.PSPVault")) - 1)) & ~bytes32(uint256(0xff))
@@ -78,16 +89,17 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         Campaign storage c = $.campaigns[campaignId];
         if (c.status != CampaignStatus.None) revert CampaignAlreadyExists(campaignId);
         c.creator = msg.sender;
+        $.funding[campaignId].funder = msg.sender;
         c.status = CampaignStatus.Active;
         c.metadata = metadata;
         emit CampaignCreated(campaignId, msg.sender, spBudget, metadata);
         _setFlag($.campaignAdmins, campaignId, msg.sender, true);
         emit CampaignAdminUpdated(campaignId, msg.sender, true);
         for (uint256 i = 0; i < settlementDestinations.length; ++i) {
-            _updateSettlementWhitelist($, campaignId, settlementDestinations[i], true);
+            _updateList($, true, campaignId, settlementDestinations[i], true);
         }
         for (uint256 i = 0; i < transferWhitelist.length; ++i) {
-            _updateTransferWhitelist($, campaignId, transferWhitelist[i], true);
+            _updateList($, false, campaignId, transferWhitelist[i], true);
         }
         _fund($, c, campaignId, spBudget);
     }
@@ -97,6 +109,11 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         PSPVaultStorage storage $ = _getStorage();
         Campaign storage c = _campaign($, campaignId);
         _requireCampaignAdmin($, campaignId);
+        // Other admins' SP would become the funder's refund: only the funder pays, or the program.
+        if (
+            !hasRole(MANAGER_ROLE, msg.sender) &&
+            (msg.sender != $.funding[campaignId].funder || !$.campaignAdmins[campaignId][msg.sender])
+        ) revert NotCampaignFunder(campaignId, msg.sender);
         if (c.status == CampaignStatus.Closed) revert InvalidCampaignStatus(campaignId, c.status);
         if (amount == 0) revert ZeroAmount();
         _fund($, c, campaignId, amount);
@@ -118,14 +135,44 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         Campaign storage c = _campaign($, campaignId);
         _requireCampaignAdmin($, campaignId);
         if (c.status == CampaignStatus.Closed) revert InvalidCampaignStatus(campaignId, c.status);
-        if (returnTo == address(0)) revert ZeroAddress();
-        uint256 returned = c.available;
+        Funding storage f = $.funding[campaignId];
+        address funder = f.funder;
+        address treasury_ = $.treasury;
+        address expected = funder == address(0) ? treasury_ : funder;
+        if (returnTo != expected) revert InvalidReturnTo(campaignId, returnTo, expected);
+        uint256 remaining = c.available;
+        // Program money is given back first, so the funder never gets more than it paid.
+        uint256 toProgram = funder == address(0) ? remaining : Math.min(remaining, f.programFunded);
+        uint256 returned = remaining - toProgram;
         c.available = 0;
         c.status = CampaignStatus.Closed;
-        $.allocated -= returned;
+        // Without a treasury the program's share stays in the vault, unallocated.
+        $.allocated -= remaining;
         emit CampaignStatusUpdated(campaignId, CampaignStatus.Closed);
         emit CampaignClosed(campaignId, returnTo, returned);
-        if (returned != 0) IERC20($.points).safeTransfer(returnTo, returned);
+        if (toProgram != 0) emit CampaignProgramShareReleased(campaignId, treasury_, toProgram);
+        IERC20 sp = IERC20($.points);
+        if (returned != 0) sp.safeTransfer(returnTo, returned);
+        if (toProgram != 0 && treasury_ != address(0)) sp.safeTransfer(treasury_, toProgram);
+    }
+
+    /// @inheritdoc IPSPVault
+    function revokeCreator(bytes32 campaignId) external onlyRole(MANAGER_ROLE) {
+        PSPVaultStorage storage $ = _getStorage();
+        Campaign storage c = _campaign($, campaignId);
+        address creator = c.creator;
+        if (creator == address(0)) revert CreatorAlreadyRevoked(campaignId);
+        c.creator = address(0);
+        emit CampaignCreatorRevoked(campaignId, creator);
+        if (_setFlag($.campaignAdmins, campaignId, creator, false)) {
+            emit CampaignAdminUpdated(campaignId, creator, false);
+        }
+    }
+
+    /// @inheritdoc IPSPVault
+    function setTreasury(address treasury_) external onlyRole(MANAGER_ROLE) {
+        _getStorage().treasury = treasury_;
+        emit TreasuryUpdated(treasury_);
     }
 
     // ---------------------------------------------------------------- pSP ledger
@@ -208,18 +255,12 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
 
     /// @inheritdoc IPSPVault
     function updateSettlementWhitelist(bytes32 campaignId, address account, bool allowed) external {
-        PSPVaultStorage storage $ = _getStorage();
-        _campaign($, campaignId);
-        _requireCampaignAdmin($, campaignId);
-        _updateSettlementWhitelist($, campaignId, account, allowed);
+        _updateListAsAdmin(true, campaignId, account, allowed);
     }
 
     /// @inheritdoc IPSPVault
     function updateTransferWhitelist(bytes32 campaignId, address account, bool allowed) external {
-        PSPVaultStorage storage $ = _getStorage();
-        _campaign($, campaignId);
-        _requireCampaignAdmin($, campaignId);
-        _updateTransferWhitelist($, campaignId, account, allowed);
+        _updateListAsAdmin(false, campaignId, account, allowed);
     }
 
     /// @inheritdoc IPSPVault
@@ -283,6 +324,27 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
     }
 
     /// @inheritdoc IPSPVault
+    function fundingOf(bytes32 campaignId) external view returns (address funder, uint256 programFunded) {
+        PSPVaultStorage storage $ = _getStorage();
+        _campaign($, campaignId);
+        Funding storage f = $.funding[campaignId];
+        return (f.funder, f.programFunded);
+    }
+
+    /// @inheritdoc IPSPVault
+    function closeRecipient(bytes32 campaignId) external view returns (address) {
+        PSPVaultStorage storage $ = _getStorage();
+        _campaign($, campaignId);
+        address funder = $.funding[campaignId].funder;
+        return funder == address(0) ? $.treasury : funder;
+    }
+
+    /// @inheritdoc IPSPVault
+    function treasury() external view returns (address) {
+        return _getStorage().treasury;
+    }
+
+    /// @inheritdoc IPSPVault
     function unallocated() public view returns (uint256) {
         PSPVaultStorage storage $ = _getStorage();
         return IERC20($.points).balanceOf(address(this)) - $.allocated;
@@ -300,10 +362,15 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
 
     // ---------------------------------------------------------------- internals
 
-    /// @dev Budget comes first from unallocated SP in the vault, the rest from the caller.
+    /// @dev Budget comes from the caller's SP; only a MANAGER_ROLE holder draws on unallocated
+    /// SP (first), since that SP is nobody's in particular. What did not come from the funder's
+    /// own SP is program money, given back first at closing.
     function _fund(PSPVaultStorage storage $, Campaign storage c, bytes32 campaignId, uint256 amount) private {
         if (amount == 0) return;
-        uint256 fromUnallocated = Math.min(unallocated(), amount);
+        uint256 fromUnallocated = hasRole(MANAGER_ROLE, msg.sender) ? Math.min(unallocated(), amount) : 0;
+        Funding storage f = $.funding[campaignId];
+        uint256 programShare = msg.sender == f.funder ? fromUnallocated : amount;
+        if (programShare != 0) f.programFunded += programShare;
         c.budget += amount;
         c.available += amount;
         $.allocated += amount;
@@ -342,24 +409,26 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         emit CampaignStatusUpdated(campaignId, to);
     }
 
-    function _updateSettlementWhitelist(
-        PSPVaultStorage storage $,
-        bytes32 campaignId,
-        address account,
-        bool allowed
-    ) private {
-        if (_setFlag($.settlementWhitelist, campaignId, account, allowed)) {
-            emit SettlementWhitelistUpdated(campaignId, account, allowed);
-        }
+    function _updateListAsAdmin(bool settlement, bytes32 campaignId, address account, bool allowed) private {
+        PSPVaultStorage storage $ = _getStorage();
+        _campaign($, campaignId);
+        _requireCampaignAdmin($, campaignId);
+        _updateList($, settlement, campaignId, account, allowed);
     }
 
-    function _updateTransferWhitelist(
+    /// @dev `settlement` picks the campaign's settlement allowlist, else its transfer allowlist.
+    function _updateList(
         PSPVaultStorage storage $,
+        bool settlement,
         bytes32 campaignId,
         address account,
         bool allowed
     ) private {
-        if (_setFlag($.transferWhitelist, campaignId, account, allowed)) {
+        if (settlement) {
+            if (_setFlag($.settlementWhitelist, campaignId, account, allowed)) {
+                emit SettlementWhitelistUpdated(campaignId, account, allowed);
+            }
+        } else if (_setFlag($.transferWhitelist, campaignId, account, allowed)) {
             emit TransferWhitelistUpdated(campaignId, account, allowed);
         }
     }

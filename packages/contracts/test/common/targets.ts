@@ -41,6 +41,7 @@ export const TARGETS: Target[] = [
         mintFeeBps: 0,
         redeemFeeBps: 0,
         redeemDelay: 0,
+        vaultImplementation: ethers.ZeroAddress,
       },
     ],
   },

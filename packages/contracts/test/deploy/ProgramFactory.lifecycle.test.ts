@@ -54,6 +54,7 @@ describe("ProgramFactory: the deployed program works at once", () => {
             mintFeeBps: 0,
             redeemFeeBps: 0,
             redeemDelay: 0,
+            vaultImplementation: ethers.ZeroAddress,
           }),
       ];
       for (const attempt of attempts) {

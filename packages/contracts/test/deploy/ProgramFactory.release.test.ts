@@ -114,6 +114,7 @@ describe("ProgramFactory: the release (constructor and views)", () => {
             mintFeeBps: 0,
             redeemFeeBps: 0,
             redeemDelay: 0,
+            vaultImplementation: ethers.ZeroAddress,
           }),
       ];
       for (const attempt of attempts) {

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
 import { deployProgram, ethers, networkHelpers, type Program, REDEEM_DELAY, ROLES } from "../helpers/programFixture.js";
-import { deployToken, deployVault } from "./factoryFixture.js";
+import { bareInitParams, deployToken, deployVault, freshFactory, registerDai } from "./factoryFixture.js";
 
 const fixture = () => deployProgram();
 const load = () => networkHelpers.loadFixture(fixture);
@@ -24,19 +24,7 @@ describe("Factory: assets and configuration", () => {
 
     it("initialize_revertsWhen_calledAgain", async () => {
       const p = await load();
-      const params = {
-        admin: p.outsider.address,
-        adminDelay: 0,
-        points: p.points,
-        executor: p.outsider.address,
-        oracle: ethers.ZeroAddress,
-        asset: ethers.ZeroAddress,
-        vault: ethers.ZeroAddress,
-        feeReceiver: p.outsider.address,
-        mintFeeBps: 0,
-        redeemFeeBps: 0,
-        redeemDelay: 0,
-      };
+      const params = bareInitParams(p, { admin: p.outsider.address, executor: p.outsider.address });
       await expect(p.factory.connect(p.outsider).initialize(params)).to.be.revertedWithCustomError(
         p.factory,
         "InvalidInitialization",
@@ -45,22 +33,8 @@ describe("Factory: assets and configuration", () => {
 
     it("initialize_revertsWhen_feeOn_andFeeReceiverNotOnTransferWhitelist", async () => {
       const p = await load();
-      const impl = await ethers.deployContract("Factory");
-      const proxy = await ethers.deployContract("ProgramProxy", [await impl.getAddress()]);
-      const fresh = await ethers.getContractAt("Factory", await proxy.getAddress());
-      const params = {
-        admin: p.admin.address,
-        adminDelay: 0,
-        points: p.points,
-        executor: p.executor.address,
-        oracle: ethers.ZeroAddress,
-        asset: ethers.ZeroAddress,
-        vault: ethers.ZeroAddress,
-        feeReceiver: p.outsider.address,
-        mintFeeBps: 10,
-        redeemFeeBps: 0,
-        redeemDelay: 0,
-      };
+      const fresh = await freshFactory();
+      const params = bareInitParams(p, { feeReceiver: p.outsider.address, mintFeeBps: 10 });
       await expect(fresh.initialize(params))
         .to.be.revertedWithCustomError(fresh, "FeeReceiverNotWhitelisted")
         .withArgs(p.outsider.address);
@@ -97,9 +71,10 @@ describe("Factory: assets and configuration", () => {
 
     it("registerAsset_revertsWhen_assetAlreadyRegistered", async () => {
       const p = await load();
-      await expect(p.factory.registerAsset(p.usdc, p.vault))
+      await registerDai(p);
+      await expect(p.factory.registerAsset(p.dai, p.daiVault))
         .to.be.revertedWithCustomError(p.factory, "AssetAlreadyRegistered")
-        .withArgs(await p.usdc.getAddress());
+        .withArgs(await p.dai.getAddress());
     });
 
     it("registerAsset_revertsWhen_vaultHoldsAnotherAsset", async () => {

@@ -111,19 +111,21 @@ describe("Factory: fees and rounding (fees in SP to feeReceiver, rounding favour
       await expectBacked(p);
     });
 
-    it("finalizeRedeem_revertsWhen_feeReceiverRemovedFromTransferWhitelist", async () => {
+    it("finalizeRedeem_burnsTheFee_whenFeeReceiverRemovedFromTransferWhitelist_payingNobodyElse", async () => {
       const p = await holding();
       await p.factory.connect(p.alice).requestRedeem(p.usdc, p.bob, SP(10), false);
       await p.points.addToTransferWhitelist(p.carol);
       await p.factory.setFeeReceiver(p.carol);
       await p.points.removeFromTransferWhitelist(p.carol);
-      await expect(p.factory.connect(p.executor).finalizeRedeem(1))
-        .to.be.revertedWithCustomError(p.points, "TransferNotWhitelisted")
-        .withArgs(p.carol.address);
-      await p.points.addToTransferWhitelist(p.carol);
-      await p.factory.connect(p.executor).finalizeRedeem(1);
-      expect(await p.points.balanceOf(p.carol)).to.equal(SP("0.05"));
+      const supply = await p.points.totalSupply();
+      const tx = p.factory.connect(p.executor).finalizeRedeem(1);
+      await expect(tx).to.emit(p.factory, "RedeemFeeBurned").withArgs(1n, p.carol.address, SP("0.05"));
+      // The whole request is burned; collateral is paid for the net only, the fee's stays as backing.
+      await expect(tx).to.emit(p.factory, "RedeemFinalized").withArgs(1n, p.executor.address, SP(10), 0n, false);
+      expect(await p.points.totalSupply()).to.equal(supply - SP(10));
+      expect(await p.points.balanceOf(p.carol)).to.equal(0n);
       expect(await p.usdc.balanceOf(p.bob)).to.equal(USDC("9.95"));
+      await expectBacked(p);
     });
 
     it("finalizeRedeem_usesTheFeeInForceAtRequest_notALaterRaise", async () => {

@@ -56,10 +56,13 @@ describe("Factory: finalizing and rejecting redemptions", () => {
       expect(await p.points.totalSupply()).to.equal(SP(900));
     });
 
-    it("finalizeRedeem_usesTheCurrentDelay_soAZeroDelayLetsTheRequesterFinalizeAtOnce", async () => {
-      const { p } = await pending();
+    it("finalizeRedeem_usesTheDelayInForceAtRequest_soALaterZeroDelayDoesNotShortenIt", async () => {
+      const { p, readyAt } = await pending();
       await p.factory.setRedeemDelay(0);
-      await expect(p.factory.connect(p.alice).finalizeRedeem(1)).to.emit(p.factory, "RedeemFinalized");
+      expect(await p.factory.redeemReadyAt(1)).to.equal(readyAt);
+      await expect(p.factory.connect(p.alice).finalizeRedeem(1))
+        .to.be.revertedWithCustomError(p.factory, "RedeemDelayNotElapsed")
+        .withArgs(1n, readyAt);
     });
 
     it("finalizeRedeem_revertsWhen_callerIsNeitherExecutorNorRequester_evenAfterTheDelay", async () => {

@@ -1,7 +1,8 @@
 import { expect } from "chai";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
 import type { AddressLike, ContractTransactionResponse } from "ethers";
-import type { CollateralVault, MockStablecoin } from "../../types/ethers-contracts/index.js";
+import type { CollateralVault, Factory, MockStablecoin } from "../../types/ethers-contracts/index.js";
+import type { IFactory } from "../../types/ethers-contracts/factory/Factory.js";
 import { ADMIN_DELAY, ethers, type Program } from "../helpers/programFixture.js";
 
 /** An 8-decimal feed answer for a decimal price string ("0.99"). */
@@ -13,13 +14,45 @@ export const DAI = (n: number | string) => ethers.parseUnits(String(n), 18);
 /** Request status values of IFactory.RedeemStatus. */
 export const Status = { None: 0n, Pending: 1n, Finalized: 2n, Cancelled: 3n, Rejected: 4n } as const;
 
-/** A CollateralVault proxy over `asset` naming `factory`, as ProgramFactory would create it. */
+/**
+ * A CollateralVault proxy over `asset` naming `factory`: made by the program's Factory
+ * (createVault, the only vault registerAsset accepts) when `factory` is it, else by hand.
+ */
 export async function deployVault(p: Program, asset: AddressLike, factory: AddressLike, symbol = "aX") {
+  if (ethers.getAddress(await ethers.resolveAddress(factory)) === (await p.factory.getAddress())) {
+    await p.factory.connect(p.admin).createVault(asset, `Vault ${symbol}`, symbol);
+    const at = await p.factory.predictVault(asset);
+    return (await ethers.getContractAt("CollateralVault", at)) as unknown as CollateralVault;
+  }
   const impl = await ethers.deployContract("CollateralVault");
   const proxy = await ethers.deployContract("ProgramProxy", [await impl.getAddress()]);
   const vault = (await ethers.getContractAt("CollateralVault", await proxy.getAddress())) as unknown as CollateralVault;
   await vault.initialize(asset, factory, p.admin.address, ADMIN_DELAY, `Vault ${symbol}`, symbol);
   return vault;
+}
+
+/** Factory.initialize's parameters for a bare Factory of `p`'s Points: no asset, oracle or fee. */
+export const bareInitParams = (p: Program, overrides: Partial<IFactory.InitParamsStruct> = {}) => ({
+  admin: p.admin.address,
+  adminDelay: 0,
+  points: p.points,
+  executor: p.executor.address,
+  oracle: ethers.ZeroAddress,
+  asset: ethers.ZeroAddress,
+  vault: ethers.ZeroAddress,
+  feeReceiver: p.admin.address,
+  mintFeeBps: 0,
+  redeemFeeBps: 0,
+  redeemDelay: 0,
+  vaultImplementation: ethers.ZeroAddress,
+  ...overrides,
+});
+
+/** A Factory proxy over a fresh implementation, not initialized yet. */
+export async function freshFactory() {
+  const impl = await ethers.deployContract("Factory");
+  const proxy = await ethers.deployContract("ProgramProxy", [await impl.getAddress()]);
+  return (await ethers.getContractAt("Factory", await proxy.getAddress())) as unknown as Factory;
 }
 
 /** A fresh stablecoin with `decimals`. */

@@ -61,8 +61,12 @@ async function deploy(opts: ProgramOptions, withDai: boolean) {
 
   const points = await proxy<Points>("Points");
   const factory = await proxy<Factory>("Factory");
-  const vault = await proxy<CollateralVault>("CollateralVault");
-  const daiVault = dai ? await proxy<CollateralVault>("CollateralVault") : undefined;
+  // The USDC vault as ProgramFactory makes it; the DAI vault as the Factory makes it (createVault).
+  const vaultImplementation = await ethers.deployContract("CollateralVault");
+  const vault = (await ethers.getContractAt(
+    "CollateralVault",
+    await (await ethers.deployContract("ProgramProxy", [vaultImplementation])).getAddress(),
+  )) as unknown as CollateralVault;
   const psp = await proxy<PSPVault>("PSPVault");
   let oracle: Oracle | undefined;
   let usdcFeed: MockAggregatorV3 | undefined;
@@ -83,7 +87,6 @@ async function deploy(opts: ProgramOptions, withDai: boolean) {
   const whitelist = hasFee ? [factory, psp, feeReceiver] : [factory, psp];
   await points.initialize("Acme Points", "ACME", admin.address, adminDelay, factory, whitelist);
   await vault.initialize(usdc, factory, admin.address, adminDelay, "Acme USDC Vault", "aUSDC");
-  if (dai && daiVault) await daiVault.initialize(dai, factory, admin.address, adminDelay, "Acme DAI Vault", "aDAI");
   await factory.initialize({
     admin: admin.address,
     adminDelay,
@@ -96,7 +99,16 @@ async function deploy(opts: ProgramOptions, withDai: boolean) {
     mintFeeBps: opts.mintFeeBps ?? 0,
     redeemFeeBps: opts.redeemFeeBps ?? 0,
     redeemDelay: REDEEM_DELAY,
+    vaultImplementation,
   });
+  let daiVault: CollateralVault | undefined;
+  if (dai) {
+    await factory.createVault(dai, "Acme DAI Vault", "aDAI");
+    daiVault = (await ethers.getContractAt(
+      "CollateralVault",
+      await factory.predictVault(dai),
+    )) as unknown as CollateralVault;
+  }
   await psp.initialize(admin.address, adminDelay, points);
 
   return {

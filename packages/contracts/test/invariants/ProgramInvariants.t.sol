@@ -44,6 +44,7 @@ abstract contract ProgramInvariants is ProgramSetup {
         _delegatedMinterIssuedOnlyGrowsWithinLimit();
         _spSupplyIsBackedByVaultCollateralAtPar();
         _pspLedgerMatchesGhostModel();
+        _campaignBudgetIsWhatItsFunderAndTheProgramPaid();
     }
 
     /// @dev Invariant 1: the vault's SP is exactly the campaigns' available budget plus
@@ -119,6 +120,20 @@ abstract contract ProgramInvariants is ProgramSetup {
         }
         require(prog.points.balanceOf(address(psp)) == pspHandler.ghostVaultSp(), "inv4: vault SP");
         require(psp.totalAllocated() == pspHandler.ghostAllocated(), "inv4: allocated");
+    }
+
+    /// @dev Invariant 5 (docs/rules.md#campaigns): a campaign's budget is exactly what its funder
+    /// paid from its own SP plus program money, as the vault records it; a funder never got back
+    /// more than it paid (the handler also checks, at every close, that only the funder was paid).
+    function _campaignBudgetIsWhatItsFunderAndTheProgramPaid() internal view {
+        for (uint256 c = 0; c < pspHandler.CAMPAIGNS(); ++c) {
+            PspGhost.GhostCampaign memory g = pspHandler.ghostCampaign(c);
+            if (g.status == 0) continue;
+            (address funder, uint256 programFunded) = prog.psp.fundingOf(pspHandler.campaignIds(c));
+            require(funder == g.funder && programFunded == g.programFunded, "inv5: funding record");
+            require(g.budget == g.funderPaid + g.programFunded, "inv5: budget != funder's SP + program money");
+            require(g.refunded <= g.funderPaid, "inv5: funder got back more than it paid");
+        }
     }
 
     /// @notice After each run: append the outcome counts, and refuse a run where most steps

@@ -72,31 +72,46 @@ describe("PSPVault: createCampaign", () => {
     });
   });
 
-  describe("funding: unallocated SP in the vault first, the rest pulled from the caller", () => {
-    it("createCampaign_takesWholeBudgetFromUnallocated_whenEnoughIsInTheVault", async () => {
+  describe("funding: a MANAGER_ROLE holder draws on unallocated SP first; everyone else pays it all", () => {
+    it("createCampaign_byManager_takesWholeBudgetFromUnallocated_whenEnoughIsInTheVault", async () => {
+      const p = await loadFixture(deployPsp);
+      await sendUnallocated(p, SP(500));
+      const before = await p.points.balanceOf(p.manager);
+      await expect(p.psp.connect(p.manager).createCampaign(CAMPAIGN_A, SP(300), [], [], ""))
+        .to.emit(p.psp, "CampaignFunded")
+        .withArgs(CAMPAIGN_A, p.manager, SP(300), SP(300));
+      expect(await p.points.balanceOf(p.manager)).to.equal(before);
+      expect(await p.points.balanceOf(p.psp)).to.equal(SP(500));
+      expect(await p.psp.unallocated()).to.equal(SP(200));
+      expect(await p.psp.totalAllocated()).to.equal(SP(300));
+      expect(await p.psp.fundingOf(CAMPAIGN_A)).to.deep.equal([p.manager.address, SP(300)]);
+      await expectAccounting(p, [CAMPAIGN_A]);
+    });
+
+    it("createCampaign_byManager_splitsFunding_betweenUnallocatedAndCaller", async () => {
+      const p = await loadFixture(deployPsp);
+      await sendUnallocated(p, SP(100));
+      const before = await p.points.balanceOf(p.manager);
+      await expect(p.psp.connect(p.manager).createCampaign(CAMPAIGN_A, SP(300), [], [], ""))
+        .to.emit(p.psp, "CampaignFunded")
+        .withArgs(CAMPAIGN_A, p.manager, SP(300), SP(100));
+      expect(await p.points.balanceOf(p.manager)).to.equal(before - SP(200));
+      expect(await p.points.balanceOf(p.psp)).to.equal(SP(300));
+      expect(await p.psp.unallocated()).to.equal(0n);
+      expect(await p.psp.fundingOf(CAMPAIGN_A)).to.deep.equal([p.manager.address, SP(100)]);
+      await expectAccounting(p, [CAMPAIGN_A]);
+    });
+
+    it("createCampaign_byCampaignAdminRoleHolder_pullsWholeBudgetFromCaller_leavingUnallocatedSpAlone", async () => {
       const p = await loadFixture(deployPsp);
       await sendUnallocated(p, SP(500));
       const before = await p.points.balanceOf(p.creator);
       await expect(p.psp.connect(p.creator).createCampaign(CAMPAIGN_A, SP(300), [], [], ""))
         .to.emit(p.psp, "CampaignFunded")
-        .withArgs(CAMPAIGN_A, p.creator, SP(300), SP(300));
-      expect(await p.points.balanceOf(p.creator)).to.equal(before);
-      expect(await p.points.balanceOf(p.psp)).to.equal(SP(500));
-      expect(await p.psp.unallocated()).to.equal(SP(200));
-      expect(await p.psp.totalAllocated()).to.equal(SP(300));
-      await expectAccounting(p, [CAMPAIGN_A]);
-    });
-
-    it("createCampaign_splitsFunding_betweenUnallocatedAndCaller", async () => {
-      const p = await loadFixture(deployPsp);
-      await sendUnallocated(p, SP(100));
-      const before = await p.points.balanceOf(p.creator);
-      await expect(p.psp.connect(p.creator).createCampaign(CAMPAIGN_A, SP(300), [], [], ""))
-        .to.emit(p.psp, "CampaignFunded")
-        .withArgs(CAMPAIGN_A, p.creator, SP(300), SP(100));
-      expect(await p.points.balanceOf(p.creator)).to.equal(before - SP(200));
-      expect(await p.points.balanceOf(p.psp)).to.equal(SP(300));
-      expect(await p.psp.unallocated()).to.equal(0n);
+        .withArgs(CAMPAIGN_A, p.creator, SP(300), 0n);
+      expect(await p.points.balanceOf(p.creator)).to.equal(before - SP(300));
+      expect(await p.psp.unallocated()).to.equal(SP(500));
+      expect(await p.psp.fundingOf(CAMPAIGN_A)).to.deep.equal([p.creator.address, 0n]);
       await expectAccounting(p, [CAMPAIGN_A]);
     });
 
@@ -134,8 +149,8 @@ describe("PSPVault: createCampaign", () => {
     it("createCampaign_revertsWhen_callerHasNotApprovedTheShortfall", async () => {
       const p = await loadFixture(deployPsp);
       await sendUnallocated(p, SP(100));
-      await p.points.connect(p.creator).approve(p.psp, SP(199));
-      await expect(p.psp.connect(p.creator).createCampaign(CAMPAIGN_A, SP(300), [], [], ""))
+      await p.points.connect(p.manager).approve(p.psp, SP(199));
+      await expect(p.psp.connect(p.manager).createCampaign(CAMPAIGN_A, SP(300), [], [], ""))
         .to.be.revertedWithCustomError(p.points, "ERC20InsufficientAllowance")
         .withArgs(p.psp, SP(199), SP(200));
     });

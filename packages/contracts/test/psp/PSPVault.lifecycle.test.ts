@@ -15,7 +15,7 @@ import {
 const { loadFixture } = networkHelpers;
 
 describe("PSPVault: campaign funding and lifecycle", () => {
-  describe("fundCampaign (MANAGER_ROLE or a campaign admin)", () => {
+  describe("fundCampaign (MANAGER_ROLE, or the campaign's funder while it is a campaign admin)", () => {
     it("fundCampaign_pullsSp_andGrowsBudgetAndAvailable_forCampaignCreator", async () => {
       const p = await loadFixture(deployPspWithCampaign);
       const before = await p.points.balanceOf(p.creator);
@@ -39,27 +39,30 @@ describe("PSPVault: campaign funding and lifecycle", () => {
       await expect(p.psp.connect(p.manager).fundCampaign(CAMPAIGN_A, SP(1)))
         .to.emit(p.psp, "CampaignFunded")
         .withArgs(CAMPAIGN_A, p.manager, SP(1), 0n);
+      expect(await p.psp.fundingOf(CAMPAIGN_A)).to.deep.equal([p.creator.address, SP(1)]);
     });
 
-    it("fundCampaign_succeeds_forAnAddedCampaignAdmin_withoutAnyRole", async () => {
+    it("fundCampaign_revertsWith_NotCampaignFunder_forAnAddedCampaignAdmin_withoutAnyRole", async () => {
       const p = await loadFixture(deployPspWithCampaign);
       await p.psp.connect(p.creator).setCampaignAdmin(CAMPAIGN_A, p.alice, true);
       await mintSp(p, p.alice, USDC(10));
       await p.points.connect(p.alice).approve(p.psp, SP(10));
-      await p.psp.connect(p.alice).fundCampaign(CAMPAIGN_A, SP(10));
-      expect(await p.points.balanceOf(p.alice)).to.equal(0n);
-      expect((await p.psp.getCampaign(CAMPAIGN_A)).available).to.equal(BUDGET + SP(10));
+      await expect(p.psp.connect(p.alice).fundCampaign(CAMPAIGN_A, SP(10)))
+        .to.be.revertedWithCustomError(p.psp, "NotCampaignFunder")
+        .withArgs(CAMPAIGN_A, p.alice);
+      expect(await p.points.balanceOf(p.alice)).to.equal(SP(10));
     });
 
-    it("fundCampaign_takesUnallocatedSpFirst_thenPullsTheRest", async () => {
+    it("fundCampaign_byManager_takesUnallocatedSpFirst_thenPullsTheRest_asProgramMoney", async () => {
       const p = await loadFixture(deployPspWithCampaign);
       await sendUnallocated(p, SP(40));
-      const before = await p.points.balanceOf(p.creator);
-      await expect(p.psp.connect(p.creator).fundCampaign(CAMPAIGN_A, SP(100)))
+      const before = await p.points.balanceOf(p.manager);
+      await expect(p.psp.connect(p.manager).fundCampaign(CAMPAIGN_A, SP(100)))
         .to.emit(p.psp, "CampaignFunded")
-        .withArgs(CAMPAIGN_A, p.creator, SP(100), SP(40));
-      expect(await p.points.balanceOf(p.creator)).to.equal(before - SP(60));
+        .withArgs(CAMPAIGN_A, p.manager, SP(100), SP(40));
+      expect(await p.points.balanceOf(p.manager)).to.equal(before - SP(60));
       expect(await p.psp.unallocated()).to.equal(0n);
+      expect(await p.psp.fundingOf(CAMPAIGN_A)).to.deep.equal([p.creator.address, SP(100)]);
       await expectAccounting(p, [CAMPAIGN_A]);
     });
 
@@ -128,7 +131,7 @@ describe("PSPVault: campaign funding and lifecycle", () => {
       await p.psp.connect(p.alice).resumeCampaign(CAMPAIGN_A);
       await p.psp.connect(p.alice).pauseCampaign(CAMPAIGN_A);
       await p.psp.connect(p.manager).resumeCampaign(CAMPAIGN_A);
-      await p.psp.connect(p.manager).closeCampaign(CAMPAIGN_A, p.bob);
+      await p.psp.connect(p.manager).closeCampaign(CAMPAIGN_A, p.creator);
       expect((await p.psp.getCampaign(CAMPAIGN_A)).status).to.equal(Status.Closed);
     });
 
@@ -182,14 +185,16 @@ describe("PSPVault: campaign funding and lifecycle", () => {
     });
   });
 
-  describe("closeCampaign returns exactly the unissued budget", () => {
-    it("closeCampaign_sendsUnissuedBudgetToNamedAddress_andKeepsOutstandingBacked", async () => {
+  describe("closeCampaign returns exactly the unissued budget to its funder", () => {
+    it("closeCampaign_sendsUnissuedBudgetToTheFunder_andKeepsOutstandingBacked", async () => {
       const p = await loadFixture(deployPspWithCampaign);
       await p.psp.connect(p.creator).mint(CAMPAIGN_A, p.alice, SP(300), "");
-      const tx = p.psp.connect(p.creator).closeCampaign(CAMPAIGN_A, p.bob);
+      const before = await p.points.balanceOf(p.creator);
+      const tx = p.psp.connect(p.creator).closeCampaign(CAMPAIGN_A, p.creator);
       await expect(tx).to.emit(p.psp, "CampaignStatusUpdated").withArgs(CAMPAIGN_A, Status.Closed);
-      await expect(tx).to.emit(p.psp, "CampaignClosed").withArgs(CAMPAIGN_A, p.bob, SP(700));
-      expect(await p.points.balanceOf(p.bob)).to.equal(SP(700));
+      await expect(tx).to.emit(p.psp, "CampaignClosed").withArgs(CAMPAIGN_A, p.creator, SP(700));
+      await expect(tx).not.to.emit(p.psp, "CampaignProgramShareReleased");
+      expect(await p.points.balanceOf(p.creator)).to.equal(before + SP(700));
       expect(await p.points.balanceOf(p.psp)).to.equal(SP(300));
       expect(await p.psp.balanceOf(CAMPAIGN_A, p.alice)).to.equal(SP(300));
       await expectCampaignA(p, { budget: BUDGET, available: 0n, outstanding: SP(300), status: Status.Closed });
@@ -216,25 +221,27 @@ describe("PSPVault: campaign funding and lifecycle", () => {
     it("closeCampaign_withNothingUnissued_closesWithoutMovingSp", async () => {
       const p = await loadFixture(deployPspWithCampaign);
       await p.psp.connect(p.creator).mint(CAMPAIGN_A, p.alice, BUDGET, "");
-      // outsider is not on the Points allowlist: no transfer may be attempted at all.
-      await expect(p.psp.connect(p.creator).closeCampaign(CAMPAIGN_A, p.outsider))
+      // The funder is off the Points allowlist: no transfer may be attempted at all.
+      await p.points.removeFromTransferWhitelist(p.creator);
+      await expect(p.psp.connect(p.creator).closeCampaign(CAMPAIGN_A, p.creator))
         .to.emit(p.psp, "CampaignClosed")
-        .withArgs(CAMPAIGN_A, p.outsider, 0n);
+        .withArgs(CAMPAIGN_A, p.creator, 0n);
       expect(await p.points.balanceOf(p.psp)).to.equal(BUDGET);
     });
 
-    it("closeCampaign_revertsWhen_returnToIsZero", async () => {
+    it("closeCampaign_revertsWith_InvalidReturnTo_whenReturnToIsZero", async () => {
       const p = await loadFixture(deployPspWithCampaign);
-      await expect(
-        p.psp.connect(p.creator).closeCampaign(CAMPAIGN_A, ethers.ZeroAddress),
-      ).to.be.revertedWithCustomError(p.psp, "ZeroAddress");
+      await expect(p.psp.connect(p.creator).closeCampaign(CAMPAIGN_A, ethers.ZeroAddress))
+        .to.be.revertedWithCustomError(p.psp, "InvalidReturnTo")
+        .withArgs(CAMPAIGN_A, ethers.ZeroAddress, p.creator);
     });
 
-    it("closeCampaign_revertsWhen_returnToIsNotOnPointsTransferAllowlist", async () => {
+    it("closeCampaign_revertsWhen_theFunderIsNotOnPointsTransferAllowlist", async () => {
       const p = await loadFixture(deployPspWithCampaign);
-      await expect(p.psp.connect(p.creator).closeCampaign(CAMPAIGN_A, p.outsider))
+      await p.points.removeFromTransferWhitelist(p.creator);
+      await expect(p.psp.connect(p.creator).closeCampaign(CAMPAIGN_A, p.creator))
         .to.be.revertedWithCustomError(p.points, "TransferNotWhitelisted")
-        .withArgs(p.outsider);
+        .withArgs(p.creator);
     });
   });
 });

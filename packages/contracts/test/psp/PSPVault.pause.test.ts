@@ -21,7 +21,7 @@ const blocked: Record<string, (p: PspProgram) => Promise<unknown>> = {
   expire: (p) => p.psp.expire(p.alice, SP(1), CAMPAIGN_A, ""),
   transfer: (p) => p.psp.transfer(CAMPAIGN_A, p.alice, p.carol, SP(1)),
   // Last, so that replaying the list in order (after unpause) leaves mint possible until here.
-  closeCampaign: (p) => p.psp.closeCampaign(CAMPAIGN_A, p.admin),
+  closeCampaign: (p) => p.psp.closeCampaign(CAMPAIGN_A, p.creator),
 };
 
 describe("PSPVault: pause", () => {

@@ -55,16 +55,15 @@ export async function upgradesFixture() {
       mintFeeBps: 0,
       redeemFeeBps: 25,
       redeemDelay: REDEEM_DELAY,
+      vaultImplementation: await (await ethers.deployContract("CollateralVault")).getAddress(),
     },
   ])) as unknown as Factory;
-  const vault = (await deploy("CollateralVault", [
-    await usdc.getAddress(),
-    await factory.getAddress(),
-    admin.address,
-    ADMIN_DELAY,
-    "Acme USDC Vault",
-    "aUSDC",
-  ])) as unknown as CollateralVault;
+  // registerAsset takes only a vault the Factory made; the plugin adopts its proxy for upgrades.
+  await factory.createVault(usdc, "Acme USDC Vault", "aUSDC");
+  const vaultFactory = await ethers.getContractFactory("CollateralVault", admin);
+  const vault = (await up.forceImport(await factory.predictVault(usdc), vaultFactory, {
+    kind: "uups",
+  })) as unknown as CollateralVault;
   const psp = (await deploy("PSPVault", [
     admin.address,
     ADMIN_DELAY,

@@ -35,7 +35,7 @@ export const pspCreateCampaign = post(
 );
 export const pspFundCampaign = post(
   "fund-campaign",
-  "fundCampaign(campaignId, amount)",
+  "fundCampaign(campaignId, amount): the campaign's funder (its creator) or MANAGER_ROLE; only MANAGER_ROLE draws on unallocated SP",
   studioBody({ campaignId: CampaignId, amount: PositiveAmount }),
 );
 export const pspMint = post(
@@ -100,8 +100,23 @@ export const pspPauseCampaign = post("pause-campaign", "pauseCampaign(campaignId
 export const pspResumeCampaign = post("resume-campaign", "resumeCampaign(campaignId): Paused -> Active", statusBody);
 export const pspCloseCampaign = post(
   "close-campaign",
-  "closeCampaign(campaignId, to): Closed; unissued budget to `to`",
-  studioBody({ campaignId: CampaignId, to: Address }),
+  "closeCampaign(campaignId, to): Closed; program money back first (treasury or unallocated), the rest to the funder",
+  studioBody({
+    campaignId: CampaignId,
+    to: Address.optional().meta({
+      description: "Must be the campaign's closeRecipient (its funder); left out, the server reads it from the chain",
+    }),
+  }),
+);
+export const pspRevokeCreator = post(
+  "revoke-creator",
+  "revokeCreator(campaignId): MANAGER_ROLE ends the creator's rights on the campaign (its refund as funder stays)",
+  statusBody,
+);
+export const pspSetTreasury = post(
+  "set-treasury",
+  "setTreasury(treasury): MANAGER_ROLE; where program money goes when a campaign closes (zero address: it stays unallocated)",
+  studioBody({ treasury: Address }),
 );
 
 const readQuery = z.object({ program: ProgramRef });

@@ -26,9 +26,10 @@ export function vaultNamespace(core: Core) {
     core.write(name, { body: { campaignId, ...signer(opts) } }, opts);
 
   return {
-    /** createCampaign; the budget comes from unallocated SP in the vault, then from `from` (approval first). */
+    /** createCampaign; the budget comes from `from` (approval first); only a MANAGER_ROLE holder draws on unallocated SP first. */
     createCampaign: (campaign: Omit<B<"pspCreateCampaign">, "from" | "program">, opts: WriteOptions) =>
       core.write("pspCreateCampaign", { body: { ...campaign, ...signer(opts) } }, opts),
+    /** fundCampaign by the campaign's funder or a MANAGER_ROLE holder (docs/rules.md#campaigns). */
     fundCampaign: (campaignId: CampaignId, amount: Amount, opts: WriteOptions) =>
       core.write("pspFundCampaign", { body: { campaignId, amount, ...signer(opts) } }, opts),
     /** Issue pSP (docs/rules.md#issuance): manager, issuing admin, campaign admin or active delegated minter. */
@@ -64,9 +65,18 @@ export function vaultNamespace(core: Core) {
     revokeRole: role("pspRevokeRole"),
     pauseCampaign: status("pspPauseCampaign"),
     resumeCampaign: status("pspResumeCampaign"),
-    /** closeCampaign(campaignId, to): the unissued budget goes to `to`. */
-    closeCampaign: (campaignId: CampaignId, to: Address, opts: WriteOptions) =>
+    /**
+     * closeCampaign(campaignId, to): program money back first (treasury or unallocated), the
+     * rest to the funder; `to` must be the funder, `undefined` lets the server read it.
+     */
+    closeCampaign: (campaignId: CampaignId, to: Address | undefined, opts: WriteOptions) =>
       core.write("pspCloseCampaign", { body: { campaignId, to, ...signer(opts) } }, opts),
+    /** revokeCreator(campaignId): MANAGER_ROLE ends the creator's rights; its refund stays. */
+    revokeCreator: (campaignId: CampaignId, opts: WriteOptions) =>
+      core.write("pspRevokeCreator", { body: { campaignId, ...signer(opts) } }, opts),
+    /** setTreasury(treasury): MANAGER_ROLE; where program money goes when a campaign closes. */
+    setTreasury: (treasury: Address, opts: WriteOptions) =>
+      core.write("pspSetTreasury", { body: { treasury, ...signer(opts) } }, opts),
     getCampaign: (campaignId: CampaignId, opts: ReadOptions = {}) =>
       core.request("pspCampaign", { params: { campaignId }, query: query(opts) }, opts),
     /** pSP balance of `holder` in a campaign. */

@@ -3,13 +3,17 @@ import type { Handler } from "../../context.js";
 import { campaignTx, contract, read, target, tx, withCampaign, type Target } from "../../program/target.js";
 import { txAfterAllowance, type Allowance } from "../../program/allowance.js";
 import { campaignId } from "../../program/campaign.js";
+import { roleHash } from "../../chain/contracts.js";
 
 /**
- * Campaign funding pulls SP beyond what is unallocated in the vault, so the signer needs an
- * SP allowance for the PSPVault for that part only (asked for once the simulation shows it).
+ * Campaign funding pulls the signer's SP; only a MANAGER_ROLE holder draws on unallocated SP
+ * first (docs/rules.md#campaigns), so the signer needs an SP allowance for the PSPVault for the
+ * rest (asked for once the simulation shows it).
  */
 const funding = (t: Target, from: string, amount: bigint) => async (): Promise<Allowance | null> => {
-  const unallocated: bigint = await read(t, "pspVault", () => contract(t, "pspVault").unallocated());
+  const vault = contract(t, "pspVault");
+  const manager: boolean = await read(t, "pspVault", () => vault.hasRole(roleHash("MANAGER_ROLE"), from));
+  const unallocated: bigint = manager ? await read(t, "pspVault", () => vault.unallocated()) : 0n;
   if (amount <= unallocated) return null;
   return {
     token: t.program.points,
@@ -57,5 +61,25 @@ const statusTx =
 export const pspPauseCampaign = statusTx("pauseCampaign");
 export const pspResumeCampaign = statusTx("resumeCampaign");
 
-export const pspCloseCampaign: Handler<typeof routes.pspCloseCampaign> = ({ body }, ctx) =>
-  campaignTx(ctx, body, "closeCampaign", (id) => [id, body.to]);
+/** Without `to`, the campaign's closeRecipient (its funder) is read from the chain. */
+export const pspCloseCampaign: Handler<typeof routes.pspCloseCampaign> = async ({ body }, ctx) => {
+  const to =
+    body.to ??
+    (await (async () => {
+      const t = await target(ctx, body.program);
+      const id = campaignId(body.campaignId).value;
+      return read(t, "pspVault", () => contract(t, "pspVault").closeRecipient(id) as Promise<string>);
+    })());
+  return campaignTx(ctx, body, "closeCampaign", (id) => [id, to]);
+};
+
+export const pspRevokeCreator: Handler<typeof routes.pspRevokeCreator> = ({ body }, ctx) =>
+  campaignTx(ctx, body, "revokeCreator", (id) => [id]);
+
+export const pspSetTreasury: Handler<typeof routes.pspSetTreasury> = async ({ body }, ctx) =>
+  tx(await target(ctx, body.program), {
+    contract: "pspVault",
+    fn: "setTreasury",
+    args: [body.treasury],
+    from: body.from,
+  });

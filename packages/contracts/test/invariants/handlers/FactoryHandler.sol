@@ -58,12 +58,12 @@ contract FactoryHandler is HandlerBase {
                 ? _bound(amountSeed, 1, 1_000)
                 : _bound(amountSeed, 1, 1e6) * unit + ((amountSeed >> 128) % unit);
         p.assets[i].mint(caller, amount);
-        vm.prank(caller);
-        try p.factory.mint(address(p.assets[i]), amount, caller) {
-            _counted(MINT, true);
-        } catch {
-            _counted(MINT, false);
-        }
+        _countedStep(
+            MINT,
+            caller,
+            address(p.factory),
+            abi.encodeCall(p.factory.mint, (address(p.assets[i]), amount, caller))
+        );
     }
 
     /// @dev A share of the caller's SP, usually expecting the current basket mode.
@@ -73,15 +73,13 @@ contract FactoryHandler is HandlerBase {
         uint256 amount = shareSeed % 20 == 0 ? 0 : Math.mulDiv(balance, _bound(shareSeed, 1, 100), 100);
         bool expected = p.factory.isBasketMode() != (modeSeed % 10 == 0);
         address asset = address(p.assets[assetSeed % 2]);
-        vm.prank(caller);
-        try p.factory.requestRedeem(asset, caller, amount, expected) returns (uint256 id) {
-            _counted(REQUEST, true);
-            requests.push(Request(id, caller, amount, true));
-            ghostEscrow += amount;
-            ++pendingCount;
-        } catch {
-            _counted(REQUEST, false);
-        }
+        bytes memory call = abi.encodeCall(p.factory.requestRedeem, (asset, caller, amount, expected));
+        (bool ok, bytes memory ret) = _as(caller, address(p.factory), call);
+        _counted(REQUEST, ok);
+        if (!ok) return;
+        requests.push(Request(abi.decode(ret, (uint256)), caller, amount, true));
+        ghostEscrow += amount;
+        ++pendingCount;
     }
 
     /// With nothing pending, seven times in eight a settling step makes a request instead.
@@ -93,14 +91,7 @@ contract FactoryHandler is HandlerBase {
     function cancelRedeem(uint256 indexSeed, uint256 callerSeed) external orRequestFirst(indexSeed, callerSeed) {
         (Request storage r, bool found) = _request(indexSeed);
         address caller = callerSeed % 8 == 0 ? acc.outsider : r.requester;
-        bool predicted = found && r.pending && caller == r.requester;
-        vm.prank(caller);
-        try p.factory.cancelRedeem(r.id) {
-            _outcome(CANCEL, true, predicted);
-            _settled(r);
-        } catch {
-            _outcome(CANCEL, false, predicted);
-        }
+        _closeRequest(CANCEL, r, caller, found && caller == r.requester, p.factory.cancelRedeem.selector);
     }
 
     /// @dev By the executor, or by the requester (after the delay, or too early).
@@ -111,28 +102,23 @@ contract FactoryHandler is HandlerBase {
         // The fee is the one in force when the request was made.
         uint256 feeBps = found ? p.factory.getRedeemRequest(r.id).redeemFeeBps : 0;
         uint256 fee = Math.mulDiv(r.amount, feeBps, 10_000, Math.Rounding.Ceil);
-        vm.prank(caller);
-        try p.factory.finalizeRedeem(r.id) {
-            _counted(FINALIZE, true);
+        if (_countedStep(FINALIZE, caller, address(p.factory), abi.encodeCall(p.factory.finalizeRedeem, (r.id)))) {
             _settled(r);
             // Only the net amount is burned; the fee stays in supply, held by the fee receiver.
             if (supplyBefore - p.points.totalSupply() != r.amount - fee) _violate("finalize: burned != net");
-        } catch {
-            _counted(FINALIZE, false);
         }
     }
 
     function rejectRedeem(uint256 indexSeed, uint256 callerSeed) external orRequestFirst(indexSeed, callerSeed) {
         (Request storage r, bool found) = _request(indexSeed);
         address caller = callerSeed % 8 == 0 ? acc.outsider : acc.executor;
-        bool predicted = found && r.pending && caller == acc.executor;
-        vm.prank(caller);
-        try p.factory.rejectRedeem(r.id) {
-            _outcome(REJECT, true, predicted);
-            _settled(r);
-        } catch {
-            _outcome(REJECT, false, predicted);
-        }
+        _closeRequest(REJECT, r, caller, found && caller == acc.executor, p.factory.rejectRedeem.selector);
+    }
+
+    /// @dev Cancel or reject (`selector`) as `caller`: it must succeed when `allowed` and pending.
+    function _closeRequest(uint256 op, Request storage r, address caller, bool allowed, bytes4 selector) private {
+        bytes memory call = abi.encodeWithSelector(selector, r.id);
+        if (_step(op, caller, address(p.factory), call, allowed && r.pending)) _settled(r);
     }
 
     /// @dev Fees up to the 10% maximum; one time in ten above it (must revert).
@@ -141,22 +127,19 @@ contract FactoryHandler is HandlerBase {
         uint16 redeemFee = uint16(_bound(redeemSeed, 0, 1_000));
         bool tooHigh = tooHighSeed % 10 == 0;
         if (tooHigh) mintFee = uint16(_bound(mintSeed, 1_001, 10_000));
-        vm.prank(acc.admin);
-        try p.factory.setFees(mintFee, redeemFee) {
-            _outcome(SET_FEES, true, !tooHigh);
-        } catch {
-            _outcome(SET_FEES, false, !tooHigh);
-        }
+        _step(
+            SET_FEES,
+            acc.admin,
+            address(p.factory),
+            abi.encodeCall(p.factory.setFees, (mintFee, redeemFee)),
+            !tooHigh
+        );
     }
 
     /// @dev Forced on one time in three, so that the peg decides most of the time.
     function setBasketModeForced(uint256 seed) external {
-        vm.prank(acc.admin);
-        try p.factory.setBasketModeForced(seed % 3 == 0) {
-            _outcome(FORCE_BASKET, true, true);
-        } catch {
-            _outcome(FORCE_BASKET, false, true);
-        }
+        bytes memory call = abi.encodeCall(p.factory.setBasketModeForced, (seed % 3 == 0));
+        _step(FORCE_BASKET, acc.admin, address(p.factory), call, true);
     }
 
     /// @dev Without an Oracle, time passes instead. With one: a fresh price inside the

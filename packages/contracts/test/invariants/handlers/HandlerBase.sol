@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
+import {vm} from "../utils/Cheats.sol";
+
 /// @dev Common bookkeeping of a handler. Every operation calls the system under a prank inside
 /// try/catch, so the handler itself never reverts: an outcome is counted as `ok` or `rejected`
 /// per operation, and an outcome the ghost model did not predict is recorded as a violation
@@ -23,6 +25,30 @@ abstract contract HandlerBase {
                 succeeded ? ": succeeded, the model predicted a revert" : ": reverted, the model predicted success"
             );
         }
+    }
+
+    /// @dev Calls `target` with `data` as `caller`, never reverting; returns what it answered.
+    function _as(address caller, address target, bytes memory data) internal returns (bool ok, bytes memory ret) {
+        vm.prank(caller);
+        (ok, ret) = target.call(data);
+    }
+
+    /// @dev One step the model predicts: the call as `caller`, its outcome checked.
+    function _step(
+        uint256 op,
+        address caller,
+        address target,
+        bytes memory data,
+        bool predicted
+    ) internal returns (bool ok) {
+        (ok, ) = _as(caller, target, data);
+        _outcome(op, ok, predicted);
+    }
+
+    /// @dev One step the model does not predict: the call as `caller`, only counted.
+    function _countedStep(uint256 op, address caller, address target, bytes memory data) internal returns (bool ok) {
+        (ok, ) = _as(caller, target, data);
+        _counted(op, ok);
     }
 
     /// @dev Records an outcome the model does not predict (only its count matters).

@@ -15,12 +15,17 @@ abstract contract PspGhost is HandlerBase {
     struct GhostCampaign {
         uint8 status;
         address creator;
+        address funder;
         uint256 budget;
         uint256 available;
         uint256 outstanding;
         uint256 minted;
         uint256 settled;
         uint256 expired;
+        /// SP the funder paid from its own wallet, program money in the budget, SP the funder got back.
+        uint256 funderPaid;
+        uint256 programFunded;
+        uint256 refunded;
     }
 
     struct GhostMinter {
@@ -60,10 +65,23 @@ abstract contract PspGhost is HandlerBase {
         return ghostVaultSp - ghostAllocated;
     }
 
-    /// @dev Budget first from unallocated SP, the rest pulled from the funder. Returns the pull.
-    function _ghostFund(uint256 c, uint256 amount) internal returns (uint256 pulled) {
-        uint256 fromUnallocated = amount < _ghostUnallocated() ? amount : _ghostUnallocated();
-        pulled = amount - fromUnallocated;
+    /// @dev Only a manager draws on unallocated SP (first); the rest is pulled from the caller.
+    /// What the funder did not pay itself is program money (docs/rules.md#campaigns).
+    function _ghostFund(uint256 c, address caller, bool manager, uint256 amount) internal {
+        uint256 unallocated = _ghostUnallocated();
+        uint256 fromUnallocated =
+            !manager
+                ? 0
+                : amount < unallocated
+                    ? amount
+                    : unallocated;
+        uint256 pulled = amount - fromUnallocated;
+        if (caller == gCampaign[c].funder) {
+            gCampaign[c].funderPaid += pulled;
+            gCampaign[c].programFunded += fromUnallocated;
+        } else {
+            gCampaign[c].programFunded += amount;
+        }
         gCampaign[c].budget += amount;
         gCampaign[c].available += amount;
         ghostAllocated += amount;
@@ -94,11 +112,16 @@ abstract contract PspGhost is HandlerBase {
         else gCampaign[c].available += amount;
     }
 
-    function _ghostClose(uint256 c) internal {
-        uint256 returned = gCampaign[c].available;
+    /// @dev Program money back first (unallocated: the suites set no treasury), the rest to the
+    /// funder. Returns the funder's share.
+    function _ghostClose(uint256 c) internal returns (uint256 returned) {
+        uint256 remaining = gCampaign[c].available;
+        uint256 program = gCampaign[c].programFunded;
+        returned = remaining > program ? remaining - program : 0;
         gCampaign[c].available = 0;
         gCampaign[c].status = CLOSED;
-        ghostAllocated -= returned;
+        gCampaign[c].refunded += returned;
+        ghostAllocated -= remaining;
         ghostVaultSp -= returned;
     }
 

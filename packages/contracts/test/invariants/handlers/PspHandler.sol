@@ -21,7 +21,17 @@ contract PspHandler is PspGhost {
     uint256 internal constant SET_STATUS = 9;
     uint256 internal constant WHITELIST = 10;
     uint256 internal constant SET_ADMIN = 11;
+    uint256 internal constant REVOKE_CREATOR = 12;
     uint256 internal constant MAX_LIMIT = type(uint120).max;
+
+    /// @dev What settle, expire and transfer debit, and whether the model allows it.
+    struct Debit {
+        uint256 c;
+        address caller;
+        address holder;
+        uint256 amount;
+        bool allowed;
+    }
 
     PSPVault internal immutable psp;
     Points internal immutable points;
@@ -41,7 +51,8 @@ contract PspHandler is PspGhost {
             "psp.transfer",
             "psp.setStatus",
             "psp.updateWhitelist",
-            "psp.setCampaignAdmin"
+            "psp.setCampaignAdmin",
+            "psp.revokeCreator"
         ];
         // Start every run with two funded campaigns (one per kind of creator) and both
         // delegated minters configured on them, so that most steps have something to act on.
@@ -70,20 +81,16 @@ contract PspHandler is PspGhost {
         address[] memory listed = new address[](3);
         (listed[0], listed[1], listed[2]) = (acc.users[0], acc.users[1], acc.users[2]);
         bool predicted = caller != acc.outsider && gCampaign[c].status == NONE;
-        vm.prank(caller);
-        try psp.createCampaign(campaignIds[c], budget, listed, listed, "invariant") {
-            _outcome(CREATE, true, predicted);
-            gCampaign[c].status = ACTIVE;
-            gCampaign[c].creator = caller;
-            gAdmin[c][caller] = true;
-            for (uint256 i = 0; i < 3; ++i) {
-                gSettleListed[c][listed[i]] = true;
-                gTransferListed[c][listed[i]] = true;
-            }
-            _ghostFund(c, budget);
-        } catch {
-            _outcome(CREATE, false, predicted);
+        bytes memory call = abi.encodeCall(psp.createCampaign, (campaignIds[c], budget, listed, listed, "invariant"));
+        if (!_pspStep(CREATE, caller, call, predicted)) return;
+        gCampaign[c].status = ACTIVE;
+        (gCampaign[c].creator, gCampaign[c].funder) = (caller, caller);
+        gAdmin[c][caller] = true;
+        for (uint256 i = 0; i < 3; ++i) {
+            gSettleListed[c][listed[i]] = true;
+            gTransferListed[c][listed[i]] = true;
         }
+        _ghostFund(c, caller, caller == acc.admin, budget);
     }
 
     function fundCampaign(uint256 cSeed, uint256 callerSeed, uint256 amountSeed) external {
@@ -91,25 +98,19 @@ contract PspHandler is PspGhost {
         address caller = _pick3(callerSeed, acc.admin, acc.campaignAdmin, acc.outsider);
         uint256 amount = amountSeed % 10 == 0 ? 0 : _bound(amountSeed, 1, 1e6 * 1e18);
         uint8 status = gCampaign[c].status;
-        bool predicted = status != NONE && status != CLOSED && _isCampaignAdmin(c, caller, acc.admin) && amount != 0;
-        vm.prank(caller);
-        try psp.fundCampaign(campaignIds[c], amount) {
-            _outcome(FUND, true, predicted);
-            _ghostFund(c, amount);
-        } catch {
-            _outcome(FUND, false, predicted);
+        // Only the program (MANAGER_ROLE) or the funder while an admin pays (docs/rules.md#campaigns).
+        bool payer = caller == acc.admin || (caller == gCampaign[c].funder && gAdmin[c][caller]);
+        bool predicted = status != NONE && status != CLOSED && payer && amount != 0;
+        if (_pspStep(FUND, caller, abi.encodeCall(psp.fundCampaign, (campaignIds[c], amount)), predicted)) {
+            _ghostFund(c, caller, caller == acc.admin, amount);
         }
     }
 
-    /// @dev SP sent straight to the vault becomes unallocated; the next funding uses it first.
+    /// @dev SP sent straight to the vault becomes unallocated: only MANAGER_ROLE funding uses it.
     function sendSpDirectly(uint256 amountSeed) external {
         uint256 amount = _bound(amountSeed, 1, 1e5 * 1e18);
-        vm.prank(acc.admin);
-        try points.transfer(address(psp), amount) {
-            _outcome(SEND_SP, true, true);
+        if (_step(SEND_SP, acc.admin, address(points), abi.encodeCall(points.transfer, (address(psp), amount)), true)) {
             ghostVaultSp += amount;
-        } catch {
-            _outcome(SEND_SP, false, true);
         }
     }
 
@@ -129,13 +130,9 @@ contract PspHandler is PspGhost {
         else if (amountSeed % 16 == 1) amount = cap + 1;
         bool authorized = privileged || (m.active && m.issued + amount <= m.limit);
         bool predicted = g.status == ACTIVE && amount != 0 && authorized && amount <= g.available;
-        vm.prank(caller);
-        try psp.mint(campaignIds[c], to, amount, "invariant") {
-            _outcome(MINT, true, predicted);
+        if (_pspStep(MINT, caller, abi.encodeCall(psp.mint, (campaignIds[c], to, amount, "invariant")), predicted)) {
             _ghostIssue(c, to, amount);
             if (!privileged) _afterDelegatedMint(c, caller, amount);
-        } catch {
-            _outcome(MINT, false, predicted);
         }
     }
 
@@ -146,12 +143,12 @@ contract PspHandler is PspGhost {
         GhostMinter memory m = gMinter[c][minter];
         uint256 remaining = m.limit > m.issued ? m.limit - m.issued : 0;
         uint256 amount = remaining + _bound(extraSeed, 1, 1e18);
-        vm.prank(minter);
-        try psp.mint(campaignIds[c], acc.users[extraSeed % 4], amount, "over limit") {
-            _outcome(MINT_OVER_LIMIT, true, false);
-        } catch {
-            _outcome(MINT_OVER_LIMIT, false, false);
-        }
+        _pspStep(
+            MINT_OVER_LIMIT,
+            minter,
+            abi.encodeCall(psp.mint, (campaignIds[c], acc.users[extraSeed % 4], amount, "over limit")),
+            false
+        );
     }
 
     /// @dev Raise, lower (possibly below issued), deactivate, revoke, reactivate, or too large.
@@ -169,19 +166,27 @@ contract PspHandler is PspGhost {
         else if (mode == 8) active = true;
         else limit = MAX_LIMIT + 1 + (limitSeed % 1e18);
         bool predicted = gCampaign[c].status != NONE && _isCampaignAdmin(c, caller, acc.admin) && limit <= MAX_LIMIT;
-        vm.prank(caller);
-        try psp.setMinter(campaignIds[c], minter, limit, active) {
-            _outcome(SET_MINTER, true, predicted);
+        bytes memory call = abi.encodeCall(psp.setMinter, (campaignIds[c], minter, limit, active));
+        if (_pspStep(SET_MINTER, caller, call, predicted)) {
             (gMinter[c][minter].limit, gMinter[c][minter].active) = (limit, active);
-        } catch {
-            _outcome(SET_MINTER, false, predicted);
         }
     }
 
-    /// Whether `caller` (an admin or the outsider) may debit `amount` pSP of `holder` in campaign
-    /// `c`: any existing campaign, a non-zero amount within the holder's balance.
-    function _debitAllowed(uint256 c, address caller, address holder, uint256 amount) private view returns (bool) {
-        return caller != acc.outsider && gCampaign[c].status != NONE && amount != 0 && amount <= gBalance[c][holder];
+    /// @dev The start of settle, expire and transfer: a campaign, a caller (the manager,
+    /// `authorised` or the outsider), a holder and an amount to debit, and whether the debit is
+    /// allowed: any existing campaign, not the outsider, a non-zero amount within the balance.
+    function _debit(
+        uint256 cSeed,
+        uint256 callerSeed,
+        address authorised,
+        uint256 holderSeed,
+        uint256 amountSeed
+    ) private view returns (Debit memory d) {
+        uint256 c = _campaign(cSeed);
+        d = Debit(c, _pick3(callerSeed, acc.admin, authorised, acc.outsider), _holder(c, holderSeed), 0, false);
+        uint256 balance = gBalance[c][d.holder];
+        d.amount = _debitAmount(balance, amountSeed);
+        d.allowed = d.caller != acc.outsider && gCampaign[c].status != NONE && d.amount != 0 && d.amount <= balance;
     }
 
     function settle(
@@ -191,35 +196,23 @@ contract PspHandler is PspGhost {
         uint256 amountSeed,
         uint256 callerSeed
     ) external {
-        uint256 c = _campaign(cSeed);
-        address caller = _pick3(callerSeed, acc.admin, acc.settler, acc.outsider);
-        (address holder, address receiver) = (_holder(c, holderSeed), acc.users[receiverSeed % 4]);
-        uint256 amount = _debitAmount(gBalance[c][holder], amountSeed);
-        bool predicted = _debitAllowed(c, caller, holder, amount) && gSettleListed[c][receiver];
+        Debit memory d = _debit(cSeed, callerSeed, acc.settler, holderSeed, amountSeed);
+        (uint256 c, address caller, address holder, uint256 amount) = (d.c, d.caller, d.holder, d.amount);
+        address receiver = acc.users[receiverSeed % 4];
+        bool predicted = d.allowed && gSettleListed[c][receiver];
         uint256 receiverSpBefore = points.balanceOf(receiver);
-        vm.prank(caller);
-        try psp.settle(holder, receiver, amount, campaignIds[c], "invariant") {
-            _outcome(SETTLE, true, predicted);
+        bytes memory call = abi.encodeCall(psp.settle, (holder, receiver, amount, campaignIds[c], "invariant"));
+        if (_pspStep(SETTLE, caller, call, predicted)) {
             _ghostSettle(c, holder, amount);
             if (points.balanceOf(receiver) != receiverSpBefore + amount) _violate("settle: receiver SP mismatch");
-        } catch {
-            _outcome(SETTLE, false, predicted);
         }
     }
 
     function expire(uint256 cSeed, uint256 holderSeed, uint256 amountSeed, uint256 callerSeed) external {
-        uint256 c = _campaign(cSeed);
-        address caller = _pick3(callerSeed, acc.admin, acc.settler, acc.outsider);
-        address holder = _holder(c, holderSeed);
-        uint256 amount = _debitAmount(gBalance[c][holder], amountSeed);
-        bool predicted = _debitAllowed(c, caller, holder, amount);
-        vm.prank(caller);
-        try psp.expire(holder, amount, campaignIds[c], "invariant") {
-            _outcome(EXPIRE, true, predicted);
-            _ghostExpire(c, holder, amount);
-        } catch {
-            _outcome(EXPIRE, false, predicted);
-        }
+        Debit memory d = _debit(cSeed, callerSeed, acc.settler, holderSeed, amountSeed);
+        (uint256 c, address caller, address holder, uint256 amount) = (d.c, d.caller, d.holder, d.amount);
+        bytes memory call = abi.encodeCall(psp.expire, (holder, amount, campaignIds[c], "invariant"));
+        if (_pspStep(EXPIRE, caller, call, d.allowed)) _ghostExpire(c, holder, amount);
     }
 
     function transfer(
@@ -229,18 +222,13 @@ contract PspHandler is PspGhost {
         uint256 amountSeed,
         uint256 callerSeed
     ) external {
-        uint256 c = _campaign(cSeed);
-        address caller = _pick3(callerSeed, acc.admin, acc.mover, acc.outsider);
-        (address from, address to) = (_holder(c, fromSeed), acc.users[toSeed % 4]);
-        uint256 amount = _debitAmount(gBalance[c][from], amountSeed);
-        bool predicted = _debitAllowed(c, caller, from, amount) && gTransferListed[c][to];
-        vm.prank(caller);
-        try psp.transfer(campaignIds[c], from, to, amount) {
-            _outcome(TRANSFER, true, predicted);
+        Debit memory d = _debit(cSeed, callerSeed, acc.mover, fromSeed, amountSeed);
+        (uint256 c, address caller, address from, uint256 amount) = (d.c, d.caller, d.holder, d.amount);
+        address to = acc.users[toSeed % 4];
+        bool predicted = d.allowed && gTransferListed[c][to];
+        if (_pspStep(TRANSFER, caller, abi.encodeCall(psp.transfer, (campaignIds[c], from, to, amount)), predicted)) {
             gBalance[c][from] -= amount;
             gBalance[c][to] += amount;
-        } catch {
-            _outcome(TRANSFER, false, predicted);
         }
     }
 
@@ -260,30 +248,34 @@ contract PspHandler is PspGhost {
                 : (action == 14) != (status == PAUSED)
                     ? 1
                     : 0;
-        bool ok;
         if (kind == 0) {
-            vm.prank(caller);
-            try psp.pauseCampaign(id) {
-                (ok, gCampaign[c].status) = (true, PAUSED);
-            } catch {}
-            _outcome(SET_STATUS, ok, allowed && status == ACTIVE);
+            if (_pspStep(SET_STATUS, caller, abi.encodeCall(psp.pauseCampaign, (id)), allowed && status == ACTIVE)) {
+                gCampaign[c].status = PAUSED;
+            }
         } else if (kind == 1) {
-            vm.prank(caller);
-            try psp.resumeCampaign(id) {
-                (ok, gCampaign[c].status) = (true, ACTIVE);
-            } catch {}
-            _outcome(SET_STATUS, ok, allowed && status == PAUSED);
+            if (_pspStep(SET_STATUS, caller, abi.encodeCall(psp.resumeCampaign, (id)), allowed && status == PAUSED)) {
+                gCampaign[c].status = ACTIVE;
+            }
         } else {
-            uint256 adminSpBefore = points.balanceOf(acc.admin);
-            uint256 returned = gCampaign[c].available;
-            vm.prank(caller);
-            try psp.closeCampaign(id, acc.admin) {
-                ok = true;
-                _ghostClose(c);
-                if (points.balanceOf(acc.admin) != adminSpBefore + returned) _violate("close: returned SP mismatch");
-            } catch {}
-            _outcome(SET_STATUS, ok, allowed && status != CLOSED);
+            _close(c, caller, callerSeed, allowed && status != CLOSED);
         }
+    }
+
+    /// @dev Closing names the funder; one time in four the caller names itself instead (a
+    /// campaign admin pocketing the remainder), which must revert unless it is the funder.
+    /// Then: the funder got exactly its share, never more than it paid; the caller and every
+    /// user got nothing.
+    function _close(uint256 c, address caller, uint256 seed, bool allowed) private {
+        address funder = gCampaign[c].funder;
+        address returnTo = (seed >> 8) % 4 == 0 ? caller : funder;
+        uint256 funderBefore = points.balanceOf(funder);
+        uint256 callerBefore = points.balanceOf(caller);
+        bytes memory call = abi.encodeCall(psp.closeCampaign, (campaignIds[c], returnTo));
+        if (!_pspStep(SET_STATUS, caller, call, allowed && returnTo == funder)) return;
+        uint256 returned = _ghostClose(c);
+        if (points.balanceOf(funder) != funderBefore + returned) _violate("close: funder SP mismatch");
+        if (caller != funder && points.balanceOf(caller) != callerBefore) _violate("close: the closer was paid");
+        if (gCampaign[c].refunded > gCampaign[c].funderPaid) _violate("close: funder got more than it paid");
     }
 
     function updateWhitelist(
@@ -297,18 +289,13 @@ contract PspHandler is PspGhost {
         address caller = _pick3(callerSeed, acc.admin, acc.campaignAdmin, acc.outsider);
         address account = acc.users[accountSeed % 4];
         bool predicted = gCampaign[c].status != NONE && _isCampaignAdmin(c, caller, acc.admin);
-        bool ok;
-        vm.prank(caller);
-        if (settlement) {
-            try psp.updateSettlementWhitelist(campaignIds[c], account, allowed) {
-                (ok, gSettleListed[c][account]) = (true, allowed);
-            } catch {}
-        } else {
-            try psp.updateTransferWhitelist(campaignIds[c], account, allowed) {
-                (ok, gTransferListed[c][account]) = (true, allowed);
-            } catch {}
-        }
-        _outcome(WHITELIST, ok, predicted);
+        bytes memory call =
+            settlement
+                ? abi.encodeCall(psp.updateSettlementWhitelist, (campaignIds[c], account, allowed))
+                : abi.encodeCall(psp.updateTransferWhitelist, (campaignIds[c], account, allowed));
+        if (!_pspStep(WHITELIST, caller, call, predicted)) return;
+        if (settlement) gSettleListed[c][account] = allowed;
+        else gTransferListed[c][account] = allowed;
     }
 
     /// @dev Grants or removes campaign admin status of the CAMPAIGN_ADMIN_ROLE account.
@@ -316,13 +303,23 @@ contract PspHandler is PspGhost {
         uint256 c = _campaign(cSeed);
         address caller = _pick3(callerSeed, acc.admin, acc.campaignAdmin, acc.outsider);
         bool predicted = gCampaign[c].status != NONE && (caller == acc.admin || caller == gCampaign[c].creator);
-        vm.prank(caller);
-        try psp.setCampaignAdmin(campaignIds[c], acc.campaignAdmin, allowed) {
-            _outcome(SET_ADMIN, true, predicted);
-            gAdmin[c][acc.campaignAdmin] = allowed;
-        } catch {
-            _outcome(SET_ADMIN, false, predicted);
-        }
+        bytes memory call = abi.encodeCall(psp.setCampaignAdmin, (campaignIds[c], acc.campaignAdmin, allowed));
+        if (_pspStep(SET_ADMIN, caller, call, predicted)) gAdmin[c][acc.campaignAdmin] = allowed;
+    }
+
+    /// @dev MANAGER_ROLE revokes the creator (the outsider one time in eight, which must revert).
+    function revokeCreator(uint256 cSeed, uint256 callerSeed) external {
+        uint256 c = _campaign(cSeed);
+        address caller = callerSeed % 8 == 0 ? acc.outsider : acc.admin;
+        address creator = gCampaign[c].creator;
+        bool predicted = gCampaign[c].status != NONE && caller == acc.admin && creator != address(0);
+        if (!_pspStep(REVOKE_CREATOR, caller, abi.encodeCall(psp.revokeCreator, (campaignIds[c])), predicted)) return;
+        gCampaign[c].creator = address(0);
+        gAdmin[c][creator] = false;
+    }
+
+    function _pspStep(uint256 op, address caller, bytes memory call, bool predicted) private returns (bool) {
+        return _step(op, caller, address(psp), call, predicted);
     }
 
     /// @dev Invariant 2, checked right after the mint: issued grew by exactly `amount` and is

@@ -68,10 +68,10 @@ abstract contract ProgramSetup {
         p.points = Points(address(new ProgramProxy(address(new Points()))));
         p.factory = Factory(address(new ProgramProxy(address(new Factory()))));
         p.psp = PSPVault(address(new ProgramProxy(address(new PSPVault()))));
-        for (uint256 i = 0; i < 2; ++i) {
-            p.vaults[i] = CollateralVault(address(new ProgramProxy(address(new CollateralVault()))));
-            p.vaults[i].initialize(p.assets[i], address(p.factory), a.admin, 0, "Vault", "V");
-        }
+        // The first vault as ProgramFactory makes it; the second as the Factory makes it.
+        address vaultImplementation = address(new CollateralVault());
+        p.vaults[0] = CollateralVault(address(new ProgramProxy(vaultImplementation)));
+        p.vaults[0].initialize(p.assets[0], address(p.factory), a.admin, 0, "Vault", "V");
         if (withOracle) {
             IOracle.FeedInit[] memory feeds = new IOracle.FeedInit[](2);
             for (uint256 i = 0; i < 2; ++i) {
@@ -97,7 +97,8 @@ abstract contract ProgramSetup {
                 feeReceiver: a.feeReceiver,
                 mintFeeBps: mintFeeBps,
                 redeemFeeBps: redeemFeeBps,
-                redeemDelay: 1 days
+                redeemDelay: 1 days,
+                vaultImplementation: vaultImplementation
             })
         );
         p.psp.initialize(a.admin, 0, address(p.points));
@@ -105,6 +106,8 @@ abstract contract ProgramSetup {
     }
 
     function _configure(Accounts memory a, Program storage p) private {
+        vm.prank(a.admin);
+        p.vaults[1] = CollateralVault(p.factory.createVault(address(p.assets[1]), "Vault", "V"));
         vm.prank(a.admin);
         p.factory.registerAsset(address(p.assets[1]), address(p.vaults[1]));
         _grant(a.campaignAdmin, p.psp.CAMPAIGN_ADMIN_ROLE());
