@@ -49,7 +49,8 @@ export function programContract(p: ProgramRecord, key: ProgramContract, runner: 
   return new Contract(c.proxy, loadArtifact(c.artifact, dir).abi, runner);
 }
 
-function presentContracts(p: ProgramRecord): ProgramContract[] {
+/** The program's contracts that the record holds (the oracle is optional), in deployment order. */
+export function presentContracts(p: ProgramRecord): ProgramContract[] {
   return PROGRAM_CONTRACTS.filter((k) => p.contracts[k]);
 }
 
