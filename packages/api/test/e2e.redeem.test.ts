@@ -1,9 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {
+  approveSpFirst,
   expectError,
   expectOk,
-  expectPrerequisite,
   expectRevert,
   increaseTime,
   setupE2E,
@@ -55,15 +55,7 @@ describe("e2e: chain-scoped redemption routes and request status", () => {
         amount: SP(20).toString(),
         expectedBasketMode: false,
       });
-      const approval = expectPrerequisite(res, {
-        contract: "points",
-        token: e.record.points,
-        owner: alice.address,
-        spender: e.record.factory,
-        allowance: 0n,
-        needed: SP(20),
-      });
-      await e.send(alice, approval);
+      await approveSpFirst(e, res, alice, e.record.factory, SP(20));
     });
 
     it("create_requestsRedeemOfThePathsAsset_echoesTheMode_andEscrowsTheSp", async () => {

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { placeholderProgram } from "./helpers/records.js";
-import { startApi, type TestApi } from "./helpers/service.js";
+import { startApi, type TestApi, bearerFor } from "./helpers/service.js";
 
 /** The status and error code of an API answer. */
 const codeOf = (res: { status: number; body: unknown }) => [
@@ -48,7 +48,7 @@ describe("safety: build routes are no free proxy to a paid RPC", () => {
       },
     });
     // With a key, or on a testnet, the build goes on to the chain (a closed port here: 502).
-    const auth = { authorization: `Bearer ${(await api.service.ctx.keys.create("builder")).key}` };
+    const auth = { ...(await bearerFor(api.service, "builder")) };
     const keyed = await api.call("POST", "/api/v1/build/transfer", transfer("mainbrand"), auth);
     assert.deepEqual(codeOf(keyed), [502, "CHAIN_UNAVAILABLE"]);
     const testnet = await api.call("POST", "/api/v1/build/transfer", transfer("devbrand"));
