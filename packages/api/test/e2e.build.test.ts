@@ -12,7 +12,7 @@ import {
   type E2E,
 } from "./helpers/e2e.js";
 
-// Spec section A: the four generic build routes, built over HTTP, signed by the test wallet
+// The four generic build routes, built over HTTP, signed by the test wallet
 // named in `key`, broadcast, and read back from the chain.
 describe("e2e: build routes, signed and broadcast", () => {
   let e: E2E;

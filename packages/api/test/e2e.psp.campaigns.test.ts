@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { id, keccak256, toUtf8Bytes } from "ethers";
 import { approveSpFirst, expectError, expectMissingRole, expectRevert, setupE2E, SP, type E2E } from "./helpers/e2e.js";
 
-// Spec section G, campaign side: create, fund, status changes, campaign admins, per-campaign
+// pSP routes, campaign side: create, fund, status changes, campaign admins, per-campaign
 // allowlists and the campaign read (who may do what: docs/rules.md#campaigns).
 describe("e2e: pSP campaign routes, signed and broadcast", () => {
   let e: E2E;

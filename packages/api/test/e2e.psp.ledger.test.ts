@@ -3,9 +3,9 @@ import assert from "node:assert/strict";
 import { id, keccak256, toUtf8Bytes } from "ethers";
 import { expectError, expectMissingRole, expectOk, expectRevert, setupE2E, SP, type E2E } from "./helpers/e2e.js";
 
-// Spec section G, ledger side: issue pSP under every authority of Behaviour rule 3, delegated
-// minters (rule 4, Limits 1, Errors), settle (rule 1), expire (rule 2), admin transfer, and
-// the PSPVault role routes.
+// pSP routes, ledger side: issue pSP under every authority (docs/rules.md#issuance), delegated
+// minters and their limits, settle and expire (docs/rules.md#settlement-clawback-admin-transfer),
+// admin transfer, and the PSPVault role routes.
 describe("e2e: pSP ledger, minter and role routes, signed and broadcast", () => {
   let e: E2E;
   const MAIN = keccak256(toUtf8Bytes("main"));

@@ -12,7 +12,7 @@ import {
   type E2E,
 } from "./helpers/e2e.js";
 
-// Spec section A, chain-scoped redemption: create, cancel, finalize (path: chain, factory,
+// Chain-scoped redemption: create, cancel, finalize (path: chain, factory,
 // asset) and the status read of a request (chain-scoped and on the default program).
 describe("e2e: chain-scoped redemption routes and request status", () => {
   let e: E2E;

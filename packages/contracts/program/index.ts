@@ -22,6 +22,17 @@ export { rolesInAbi, type AbiItem } from "./abiRoles.js";
 export const PROGRAM_CONTRACTS = ["points", "factory", "collateralVault", "pspVault", "oracle"] as const;
 export type ProgramContract = (typeof PROGRAM_CONTRACTS)[number];
 
+/** Where one program lives: its chain, brand and contract addresses (the oracle is optional). */
+export interface ProgramLocation {
+  chainId: string;
+  brand: string;
+  factory: string;
+  points: string;
+  collateralVault: string;
+  pspVault: string;
+  oracle: string | null;
+}
+
 /** Program contracts plus the per-chain ProgramFactory. */
 export type ContractKey = keyof typeof CONTRACT_ROLES;
 
