@@ -75,3 +75,22 @@ export async function seedBrand(live: Live, usdc: bigint, deposit = usdc) {
   await (await sp.approve(program.pspVault, MaxUint256)).wait();
   await (await client.build.mint({ asset: live.usdc, amount: deposit.toString() }, from)).send(brand);
 }
+
+/**
+ * A live API and chain with the brand seeded with `usdc` units of collateral (all minted into
+ * SP) and one campaign `campaignId` of `spBudget` SP created by the brand, no allowlists.
+ */
+export async function liveWithCampaign(usdc: bigint, campaignId: string, spBudget: bigint): Promise<Live> {
+  const live = await startLive();
+  await seedBrand(live, usdc);
+  const { brand } = live.actors;
+  const campaign = {
+    campaignId,
+    spBudget: spBudget.toString(),
+    settlementDestinations: [],
+    transferWhitelist: [],
+    metadata: "",
+  };
+  await (await live.client.vault.createCampaign(campaign, { from: brand.address })).send(brand);
+  return live;
+}
