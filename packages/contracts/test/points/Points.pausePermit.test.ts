@@ -54,34 +54,19 @@ describe("Points: pause and permit", () => {
       return p;
     }
 
-    it("transfer_revertsWith_EnforcedPause_whenPaused", async () => {
-      const p = await paused();
-      await expect(p.points.connect(p.alice).transfer(p.bob, SP(1))).to.be.revertedWithCustomError(
-        p.points,
-        "EnforcedPause",
-      );
-    });
-
-    it("transferFrom_revertsWith_EnforcedPause_whenPaused", async () => {
-      const p = await paused();
-      await expect(p.points.connect(p.bob).transferFrom(p.alice, p.bob, SP(1))).to.be.revertedWithCustomError(
-        p.points,
-        "EnforcedPause",
-      );
-    });
-
-    it("mint_revertsWith_EnforcedPause_whenPaused", async () => {
-      const p = await paused();
-      await expect(p.points.connect(p.minter).mint(p.alice, SP(1))).to.be.revertedWithCustomError(
-        p.points,
-        "EnforcedPause",
-      );
-    });
-
-    it("burn_revertsWith_EnforcedPause_whenPaused", async () => {
-      const p = await paused();
-      await expect(p.points.connect(p.minter).burn(SP(1))).to.be.revertedWithCustomError(p.points, "EnforcedPause");
-    });
+    type Funded = Awaited<ReturnType<typeof paused>>;
+    const BLOCKED: [string, (p: Funded) => Promise<unknown>][] = [
+      ["transfer", (p) => p.points.connect(p.alice).transfer(p.bob, SP(1))],
+      ["transferFrom", (p) => p.points.connect(p.bob).transferFrom(p.alice, p.bob, SP(1))],
+      ["mint", (p) => p.points.connect(p.minter).mint(p.alice, SP(1))],
+      ["burn", (p) => p.points.connect(p.minter).burn(SP(1))],
+    ];
+    for (const [fn, call] of BLOCKED) {
+      it(`${fn}_revertsWith_EnforcedPause_whenPaused`, async () => {
+        const p = await paused();
+        await expect(call(p)).to.be.revertedWithCustomError(p.points, "EnforcedPause");
+      });
+    }
 
     it("permit_revertsWith_EnforcedPause_whenPaused", async () => {
       const p = await paused();
