@@ -10,17 +10,13 @@ import {
   expectCampaignA,
   Status,
   UNKNOWN,
+  type PspProgram,
 } from "./pspFixture.js";
 
 const { loadFixture } = networkHelpers;
 
 /** `who` minting `amount` pSP to alice in `campaign` reverts MinterNotAuthorized(campaign, who). */
-async function expectMintRefused(
-  p: Awaited<ReturnType<typeof deployPspWithCampaign>>,
-  who: HardhatEthersSigner,
-  campaign: string,
-  amount: bigint,
-) {
+async function expectMintRefused(p: PspProgram, who: HardhatEthersSigner, campaign: string, amount: bigint) {
   await expect(p.psp.connect(who).mint(campaign, p.alice, amount, ""))
     .to.be.revertedWithCustomError(p.psp, "MinterNotAuthorized")
     .withArgs(campaign, who);

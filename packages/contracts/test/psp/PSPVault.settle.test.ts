@@ -9,13 +9,13 @@ import {
   expectCampaignA,
   Status,
   UNKNOWN,
+  type PspProgram,
 } from "./pspFixture.js";
 
 const { loadFixture } = networkHelpers;
 
 /** The settler settles 1 pSP of alice's in CAMPAIGN_A to dave. */
-const settleOneToDave = (p: Awaited<ReturnType<typeof deployPspWithCampaign>>) =>
-  p.psp.connect(p.settler).settle(p.alice, p.dave, SP(1), CAMPAIGN_A, "");
+const settleOneToDave = (p: PspProgram) => p.psp.connect(p.settler).settle(p.alice, p.dave, SP(1), CAMPAIGN_A, "");
 
 /** CAMPAIGN_A with 400 pSP issued to alice; alice is on A's settlement allowlist and on Points. */
 async function issued() {
