@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { actors, deployProgram, type DevNode, fundedCampaign, startNode } from "@points/testkit";
 import { startRpcProxy, type RpcProxy } from "./helpers/rpcProxy.js";
-import { startApi, type TestApi } from "./helpers/service.js";
+import { startApi, type TestApi, bearerFor } from "./helpers/service.js";
 
 // Long enough that the fee cache cannot expire inside one test step by accident.
 const BLOCK_TIME_MS = 1500;
@@ -25,7 +25,7 @@ describe("chain: reads batched, chain id and fee data cached per block", () => {
       CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: proxy.url, blockTimeMs: BLOCK_TIME_MS }]),
     });
     await api.service.ctx.programs.insert(record);
-    auth = { authorization: `Bearer ${(await api.service.ctx.keys.create("test")).key}` };
+    auth = { ...(await bearerFor(api.service, "test")) };
     const { brand, alice } = actors(node.provider);
     mintBody = { campaignId, to: alice.address, amount: "1000000000000000000", from: brand.address };
   });

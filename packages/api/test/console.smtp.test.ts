@@ -1,54 +1,10 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { SMTPServer } from "smtp-server";
 import { createService, loadConfig, type Service } from "../src/index.js";
 import { assertError, send } from "./helpers/http.js";
 import { startLoggedApi } from "./helpers/logs.js";
+import { startSmtp } from "./helpers/smtp.js";
 import { requestCode, sessionCookie, verifyCode } from "./helpers/console.js";
-
-interface Mail {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-/** A local SMTP server on 127.0.0.1 (a free port) that keeps every message it receives. */
-async function startSmtp() {
-  const inbox: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        inbox.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          // Undo quoted-printable soft line breaks so the text reads as sent.
-          data: Buffer.concat(chunks)
-            .toString("utf8")
-            .replace(/=\r?\n/g, ""),
-        });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as { port: number };
-  return { inbox, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-const waitFor = async <T>(fn: () => T | undefined, ms = 5000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 describe("console: sign-in codes sent by SMTP when SMTP settings are configured", () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -71,7 +27,7 @@ describe("console: sign-in codes sent by SMTP when SMTP settings are configured"
 
   it("requestCode_mailsTheCode_andTheCodeSignsIn", async () => {
     assert.equal((await requestCode(url, "Mail@Example.com")).status, 200);
-    const mail = await waitFor(() => smtp.inbox.find((m) => m.to.includes("mail@example.com")));
+    const mail = await smtp.mailTo("mail@example.com");
     assert.equal(mail.from, "no-reply@points.test");
     const code = /sign-in code for the points console at https:\/\/console\.points\.test\/console\/ is ([0-9]{6})/.exec(
       mail.data,
@@ -86,7 +42,7 @@ describe("console: sign-in codes sent by SMTP when SMTP settings are configured"
 
   it("withSmtp_theCodeIsNeitherLoggedNorInTheDevMailbox", async () => {
     await requestCode(url, "private@example.com");
-    const mail = await waitFor(() => smtp.inbox.find((m) => m.to.includes("private@example.com")));
+    const mail = await smtp.mailTo("private@example.com");
     const code = /is ([0-9]{6})\./.exec(mail.data)![1];
     assert.ok(!lines.some((l) => l.includes("console sign-in code")), "code logged despite SMTP");
     assert.ok(!lines.some((l) => l.includes(`"code":"${code}"`)), "code logged despite SMTP");

@@ -1,8 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { ApiKeys, migrate, type Db } from "../src/index.js";
-import { backends } from "./helpers/db.js";
+import { ApiKeys, type Db } from "../src/index.js";
+import { backends, closeDb, freshDb } from "./helpers/db.js";
 
 for (const backend of backends()) {
   describe(`db: API keys on ${backend.name}`, () => {
@@ -10,15 +10,10 @@ for (const backend of backends()) {
     let keys: ApiKeys;
 
     before(async () => {
-      await backend.setup();
-      db = await backend.open();
-      await migrate(db);
+      db = await freshDb(backend);
       keys = new ApiKeys(db);
     });
-    after(async () => {
-      await db?.close();
-      await backend.teardown();
-    });
+    after(() => closeDb(backend, db));
 
     it("create_returnsTheKeyOnce_andStoresOnlyItsSha256", async () => {
       const { key, info } = await keys.create("partner");

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { ApiKeys, ProgramRegistry, migrate, type Db } from "../src/index.js";
-import { backends } from "./helpers/db.js";
+import { ApiKeys, ProgramRegistry, type Db } from "../src/index.js";
+import { backends, closeDb, freshDb } from "./helpers/db.js";
 import { programRecord } from "./helpers/records.js";
 
 const TTL = 300;
@@ -11,15 +11,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 for (const backend of backends()) {
   describe(`db: answers cached per instance on ${backend.name}`, () => {
     let db: Db;
-    before(async () => {
-      await backend.setup();
-      db = await backend.open();
-      await migrate(db);
-    });
-    after(async () => {
-      await db?.close();
-      await backend.teardown();
-    });
+    before(async () => (db = await freshDb(backend)));
+    after(() => closeDb(backend, db));
 
     it("revoke_inThisInstance_rejectsTheKeyAtOnce_andInAnotherInstanceWithinTheCacheTime", async () => {
       const [a, b] = [new ApiKeys(db, TTL), new ApiKeys(db, TTL)];

@@ -3,28 +3,21 @@ import assert from "node:assert/strict";
 import { ApiKeys, migrate, type Db } from "../src/index.js";
 import { MIGRATIONS } from "../src/db/migrations.js";
 import { ConsoleUsers } from "../src/console/users.js";
-import { backends } from "./helpers/db.js";
+import { backends, closeDb, freshDb, migrateUpTo } from "./helpers/db.js";
 
 const ids = MIGRATIONS.map((m) => m.id);
 
 for (const backend of backends()) {
   describe(`migration 005 on ${backend.name}: key scopes and deploy approval`, () => {
     let db: Db;
-    before(async () => {
-      await backend.setup();
-      db = await backend.open();
-    });
-    after(async () => {
-      await db?.close();
-      await backend.teardown();
-    });
+    before(async () => (db = await freshDb(backend, false)));
+    after(() => closeDb(backend, db));
 
     it("migrate_keysMadeBeforeScopes_keepBuildReadDeploy_newKeysGetBuildRead_andNoAccountIsApproved", async () => {
-      const at006 = ids.indexOf("006_key_scopes_and_deploy_approval");
-      assert.deepEqual(await migrate(db, MIGRATIONS.slice(0, at006)), ids.slice(0, at006));
+      await migrateUpTo(db, "006_key_scopes_and_deploy_approval");
       await db.query("INSERT INTO api_keys (id, name, key_hash, prefix) VALUES ('old', 'old', 'h', 'pk_old')");
       await db.query("INSERT INTO console_users (email) VALUES ('early@example.com')");
-      assert.deepEqual(await migrate(db), ids.slice(at006));
+      assert.deepEqual(await migrate(db), ids.slice(ids.indexOf("006_key_scopes_and_deploy_approval")));
       const keys = new ApiKeys(db);
       const fresh = await keys.create("fresh");
       assert.deepEqual(

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createService, loadConfig, migrate, openDb, type Db } from "../src/index.js";
 import { MIGRATIONS } from "../src/db/migrations.js";
-import { backends, createScratchDatabase, type ScratchDatabase } from "./helpers/db.js";
+import { backends, closeDb, freshDb, migrateUpTo, createScratchDatabase, type ScratchDatabase } from "./helpers/db.js";
 import { programRecord } from "./helpers/records.js";
 
 const ids = MIGRATIONS.map((m) => m.id);
@@ -19,14 +19,8 @@ const serviceEnv = (env: Record<string, string>) =>
 for (const backend of backends()) {
   describe(`migrations on ${backend.name} (one SQL dialect, one migration list)`, () => {
     let db: Db;
-    before(async () => {
-      await backend.setup();
-      db = await backend.open();
-    });
-    after(async () => {
-      await db?.close();
-      await backend.teardown();
-    });
+    before(async () => (db = await freshDb(backend, false)));
+    after(() => closeDb(backend, db));
 
     it("migrate_aFreshDatabase_appliesEveryMigrationInOrder_andRecordsEach", async () => {
       assert.deepEqual(await migrate(db), ids);
@@ -89,24 +83,17 @@ for (const backend of backends()) {
 for (const backend of backends()) {
   describe(`migration 004 on ${backend.name}: task owner and structured errors`, () => {
     let db: Db;
-    before(async () => {
-      await backend.setup();
-      db = await backend.open();
-    });
-    after(async () => {
-      await db?.close();
-      await backend.teardown();
-    });
+    before(async () => (db = await freshDb(backend, false)));
+    after(() => closeDb(backend, db));
 
     it("migrate_tasksWrittenBefore004_keepTheirOwner_andTheirTextErrorAsTheMessage", async () => {
-      const at004 = ids.indexOf("004_task_owner_and_structured_error");
-      assert.deepEqual(await migrate(db, MIGRATIONS.slice(0, at004)), ids.slice(0, at004));
+      await migrateUpTo(db, "004_task_owner_and_structured_error");
       await db.query(
         `INSERT INTO onboarding_tasks (id, api_key_id, request_hash, request, brand, chain_id, status, error)
          VALUES ('t1', 'key-1', 'h', '{}', 'old', '31337', 'failed', 'validate failed: no funds'),
                 ('t2', NULL, 'h', '{}', 'fine', '31337', 'queued', NULL)`,
       );
-      assert.deepEqual(await migrate(db), ids.slice(at004));
+      assert.deepEqual(await migrate(db), ids.slice(ids.indexOf("004_task_owner_and_structured_error")));
       const rows = await db.query<{ id: string; owner: string | null; error: unknown }>(
         "SELECT id, owner, error FROM onboarding_tasks ORDER BY id",
       );

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { ApiError, ProgramRegistry, migrate, type Db } from "../src/index.js";
-import { backends } from "./helpers/db.js";
+import { ApiError, ProgramRegistry, type Db } from "../src/index.js";
+import { backends, closeDb, freshDb } from "./helpers/db.js";
 import { programRecord } from "./helpers/records.js";
 
 // The same suite on the embedded database and on the real PostgreSQL server
@@ -12,15 +12,10 @@ for (const backend of backends()) {
     let registry: ProgramRegistry;
 
     before(async () => {
-      await backend.setup();
-      db = await backend.open();
-      await migrate(db);
+      db = await freshDb(backend);
       registry = new ProgramRegistry(db);
     });
-    after(async () => {
-      await db?.close();
-      await backend.teardown();
-    });
+    after(() => closeDb(backend, db));
 
     it("resolve_withNoProgramRegistered_is404NotFound", async () => {
       await assert.rejects(registry.resolve(), (e: ApiError) => e.code === "NOT_FOUND");

@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { expectError, expectMissingRole, setupE2E, type E2E } from "./helpers/e2e.js";
 
-// Spec section F: the six allowlist routes (and the status read), built, signed by the brand
+// The six allowlist routes (and the status read), built, signed by the brand
 // wallet (MANAGER_ROLE on the Factory, DEFAULT_ADMIN_ROLE on Points) and broadcast.
 describe("e2e: allowlist routes, signed and broadcast", () => {
   let e: E2E;

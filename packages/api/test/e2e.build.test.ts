@@ -1,9 +1,18 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { Transaction, concat, decodeRlp, encodeRlp, hexlify, toBeArray } from "ethers";
-import { setupE2E, expectPrerequisite, expectRevert, increaseTime, SP, USDC, type E2E } from "./helpers/e2e.js";
+import {
+  approveSpFirst,
+  setupE2E,
+  expectPrerequisite,
+  expectRevert,
+  increaseTime,
+  SP,
+  USDC,
+  type E2E,
+} from "./helpers/e2e.js";
 
-// Spec section A: the four generic build routes, built over HTTP, signed by the test wallet
+// The four generic build routes, built over HTTP, signed by the test wallet
 // named in `key`, broadcast, and read back from the chain.
 describe("e2e: build routes, signed and broadcast", () => {
   let e: E2E;
@@ -115,15 +124,7 @@ describe("e2e: build routes, signed and broadcast", () => {
       const { alice } = e.who;
       const input = { asset: e.usdc, amount: SP(40).toString() };
       const res = await e.call("buildRedeem", { body: { input, key: alice.address } });
-      const approval = expectPrerequisite(res, {
-        contract: "points",
-        token: e.record.points,
-        owner: alice.address,
-        spender: e.record.factory,
-        allowance: 0n,
-        needed: SP(40),
-      });
-      await e.send(alice, approval);
+      await approveSpFirst(e, res, alice, e.record.factory, SP(40));
       assert.equal(await e.c.points.allowance(alice.address, e.record.factory), SP(40));
     });
 

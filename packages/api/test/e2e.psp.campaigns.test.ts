@@ -1,17 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { id, keccak256, toUtf8Bytes } from "ethers";
-import {
-  expectError,
-  expectMissingRole,
-  expectPrerequisite,
-  expectRevert,
-  setupE2E,
-  SP,
-  type E2E,
-} from "./helpers/e2e.js";
+import { approveSpFirst, expectError, expectMissingRole, expectRevert, setupE2E, SP, type E2E } from "./helpers/e2e.js";
 
-// Spec section G, campaign side: create, fund, status changes, campaign admins, per-campaign
+// pSP routes, campaign side: create, fund, status changes, campaign admins, per-campaign
 // allowlists and the campaign read (who may do what: docs/rules.md#campaigns).
 describe("e2e: pSP campaign routes, signed and broadcast", () => {
   let e: E2E;
@@ -43,15 +35,7 @@ describe("e2e: pSP campaign routes, signed and broadcast", () => {
         metadata: "Summer",
         from: brand.address,
       };
-      const approval = expectPrerequisite(await post("pspCreateCampaign", body), {
-        contract: "points",
-        token: e.record.points,
-        owner: brand.address,
-        spender: e.record.pspVault,
-        allowance: 0n,
-        needed: SP(100),
-      });
-      await e.send(brand, approval);
+      await approveSpFirst(e, await post("pspCreateCampaign", body), brand, e.record.pspVault, SP(100));
 
       const data = await ok("pspCreateCampaign", body);
       assert.deepEqual(data.campaignId, { value: SUMMER, source: "label", label: LABEL });
@@ -83,15 +67,7 @@ describe("e2e: pSP campaign routes, signed and broadcast", () => {
       const { brand } = e.who;
       await toVault(SP(30));
       const body = { campaignId: HEX, spBudget: SP(50).toString(), from: brand.address };
-      const approval = expectPrerequisite(await post("pspCreateCampaign", body), {
-        contract: "points",
-        token: e.record.points,
-        owner: brand.address,
-        spender: e.record.pspVault,
-        allowance: 0n,
-        needed: SP(20),
-      });
-      await e.send(brand, approval);
+      await approveSpFirst(e, await post("pspCreateCampaign", body), brand, e.record.pspVault, SP(20));
       const data = await ok("pspCreateCampaign", body);
       assert.deepEqual(data.campaignId, { value: HEX.toLowerCase(), source: "hex" });
       await e.send(brand, data);
@@ -141,15 +117,7 @@ describe("e2e: pSP campaign routes, signed and broadcast", () => {
       await toVault(SP(5));
       const spBefore = await e.c.points.balanceOf(brand.address);
       const body = { campaignId: LABEL, amount: SP(15).toString(), from: brand.address };
-      const approval = expectPrerequisite(await post("pspFundCampaign", body), {
-        contract: "points",
-        token: e.record.points,
-        owner: brand.address,
-        spender: e.record.pspVault,
-        allowance: 0n,
-        needed: SP(10),
-      });
-      await e.send(brand, approval);
+      await approveSpFirst(e, await post("pspFundCampaign", body), brand, e.record.pspVault, SP(10));
       await e.send(brand, await ok("pspFundCampaign", body));
       const read = await campaign(LABEL);
       assert.deepEqual([read.budget, read.available], [SP(115).toString(), SP(115).toString()]);
@@ -293,15 +261,7 @@ describe("e2e: pSP campaign routes, signed and broadcast", () => {
       await e.giveSp(carol.address, SP(20));
       const unallocated = await e.c.pspVault.unallocated();
       const body = { campaignId: "carols", amount: SP(10).toString(), from: carol.address };
-      const approval = expectPrerequisite(await post("pspFundCampaign", body), {
-        contract: "points",
-        token: e.record.points,
-        owner: carol.address,
-        spender: e.record.pspVault,
-        allowance: 0n,
-        needed: SP(10),
-      });
-      await e.send(carol, approval);
+      await approveSpFirst(e, await post("pspFundCampaign", body), carol, e.record.pspVault, SP(10));
       await e.send(carol, await ok("pspFundCampaign", body));
       assert.equal(await e.c.points.balanceOf(carol.address), SP(10));
       assert.equal(await e.c.pspVault.unallocated(), unallocated);

@@ -3,9 +3,9 @@ import assert from "node:assert/strict";
 import { id, keccak256, toUtf8Bytes } from "ethers";
 import { expectError, expectMissingRole, expectOk, expectRevert, setupE2E, SP, type E2E } from "./helpers/e2e.js";
 
-// Spec section G, ledger side: issue pSP under every authority of Behaviour rule 3, delegated
-// minters (rule 4, Limits 1, Errors), settle (rule 1), expire (rule 2), admin transfer, and
-// the PSPVault role routes.
+// pSP routes, ledger side: issue pSP under every authority (docs/rules.md#issuance), delegated
+// minters and their limits, settle and expire (docs/rules.md#settlement-clawback-admin-transfer),
+// admin transfer, and the PSPVault role routes.
 describe("e2e: pSP ledger, minter and role routes, signed and broadcast", () => {
   let e: E2E;
   const MAIN = keccak256(toUtf8Bytes("main"));
@@ -22,6 +22,10 @@ describe("e2e: pSP ledger, minter and role routes, signed and broadcast", () => 
     await (await vault.createCampaign(OTHER, SP(10), [], [], "other")).wait();
   });
   after(() => e?.stop());
+
+  /** 403 MISSING_ROLE: `who` lacks `role` on the PSPVault. */
+  const vaultRefuses = (who: { address: string }, res: Parameters<typeof expectMissingRole>[0], role: string) =>
+    expectMissingRole(res, { contract: "pspVault", role, account: who.address });
 
   const ok = <N extends Parameters<E2E["ok"]>[0]>(name: N, body: Record<string, unknown>) => e.ok(name, { body });
   const post = (name: Parameters<E2E["call"]>[0], body: Record<string, unknown>) => e.call(name, { body });
@@ -110,7 +114,7 @@ describe("e2e: pSP ledger, minter and role routes, signed and broadcast", () => 
     it("createCampaign_byADelegatedMinter_is403MissingRole", async () => {
       const { outsider } = e.who;
       const res = await post("pspCreateCampaign", { campaignId: "mine", spBudget: "0", from: outsider.address });
-      expectMissingRole(res, { contract: "pspVault", role: "CAMPAIGN_ADMIN_ROLE", account: outsider.address });
+      vaultRefuses(outsider, res, "CAMPAIGN_ADMIN_ROLE");
     });
 
     it("configureMinter_inactive_keepsTheConfiguration_andTheMinterCannotMint", async () => {
@@ -209,11 +213,7 @@ describe("e2e: pSP ledger, minter and role routes, signed and broadcast", () => 
 
     it("settle_byAnAccountWithNeitherManagerNorSettlementAdminRole_is403MissingRole", async () => {
       const { outsider, carol } = e.who;
-      expectMissingRole(await settle(outsider.address, carol.address, 1n), {
-        contract: "pspVault",
-        role: "SETTLEMENT_ADMIN_ROLE",
-        account: outsider.address,
-      });
+      vaultRefuses(outsider, await settle(outsider.address, carol.address, 1n), "SETTLEMENT_ADMIN_ROLE");
     });
   });
 
@@ -237,11 +237,7 @@ describe("e2e: pSP ledger, minter and role routes, signed and broadcast", () => 
 
     it("expire_byAnAccountWithNeitherManagerNorSettlementAdminRole_is403MissingRole", async () => {
       const { outsider } = e.who;
-      expectMissingRole(await expire(outsider.address, 1n), {
-        contract: "pspVault",
-        role: "SETTLEMENT_ADMIN_ROLE",
-        account: outsider.address,
-      });
+      vaultRefuses(outsider, await expire(outsider.address, 1n), "SETTLEMENT_ADMIN_ROLE");
     });
 
     it("transfer_toAnAccountOnTheCampaignsTransferWhitelist_movesThePsp", async () => {
@@ -263,11 +259,7 @@ describe("e2e: pSP ledger, minter and role routes, signed and broadcast", () => 
 
     it("transfer_byAnAccountWithNeitherManagerNorTransferAdminRole_is403MissingRole", async () => {
       const { outsider, bob } = e.who;
-      expectMissingRole(await transfer(outsider.address, bob.address, 1n), {
-        contract: "pspVault",
-        role: "TRANSFER_ADMIN_ROLE",
-        account: outsider.address,
-      });
+      vaultRefuses(outsider, await transfer(outsider.address, bob.address, 1n), "TRANSFER_ADMIN_ROLE");
     });
   });
 
@@ -287,7 +279,7 @@ describe("e2e: pSP ledger, minter and role routes, signed and broadcast", () => 
       const { outsider, carol } = e.who;
       for (const name of ["pspGrantRole", "pspRevokeRole"] as const) {
         const res = await post(name, { roleType: "issuing_admin", account: carol.address, from: outsider.address });
-        expectMissingRole(res, { contract: "pspVault", role: "DEFAULT_ADMIN_ROLE", account: outsider.address });
+        vaultRefuses(outsider, res, "DEFAULT_ADMIN_ROLE");
       }
     });
 

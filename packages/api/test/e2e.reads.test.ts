@@ -4,7 +4,7 @@ import { deployProgram } from "@points/testkit";
 import { expectError, expectOk, setupE2E, SP, USDC, type E2E } from "./helpers/e2e.js";
 import { startApi } from "./helpers/service.js";
 
-// Spec section B: every read route, checked field by field against the chain and the registry.
+// Every read route, checked field by field against the chain and the registry.
 describe("e2e: read routes", () => {
   let e: E2E;
   before(async () => {

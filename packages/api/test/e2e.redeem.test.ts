@@ -1,9 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {
+  approveSpFirst,
   expectError,
   expectOk,
-  expectPrerequisite,
   expectRevert,
   increaseTime,
   setupE2E,
@@ -12,7 +12,7 @@ import {
   type E2E,
 } from "./helpers/e2e.js";
 
-// Spec section A, chain-scoped redemption: create, cancel, finalize (path: chain, factory,
+// Chain-scoped redemption: create, cancel, finalize (path: chain, factory,
 // asset) and the status read of a request (chain-scoped and on the default program).
 describe("e2e: chain-scoped redemption routes and request status", () => {
   let e: E2E;
@@ -55,15 +55,7 @@ describe("e2e: chain-scoped redemption routes and request status", () => {
         amount: SP(20).toString(),
         expectedBasketMode: false,
       });
-      const approval = expectPrerequisite(res, {
-        contract: "points",
-        token: e.record.points,
-        owner: alice.address,
-        spender: e.record.factory,
-        allowance: 0n,
-        needed: SP(20),
-      });
-      await e.send(alice, approval);
+      await approveSpFirst(e, res, alice, e.record.factory, SP(20));
     });
 
     it("create_requestsRedeemOfThePathsAsset_echoesTheMode_andEscrowsTheSp", async () => {

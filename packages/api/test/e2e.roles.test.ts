@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { id, ZeroHash } from "ethers";
 import { expectError, expectMissingRole, expectRevert, setupE2E, type E2E } from "./helpers/e2e.js";
 
-// Spec sections C (role management) and D (freeze), on a program with an Oracle so that every
+// Role management and freeze, on a program with an Oracle so that every
 // pausable contract is there.
 describe("e2e: role grant/revoke and freeze, signed and broadcast", () => {
   let e: E2E;

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { configProblems } from "./helpers/config.js";
 import { createServer, type Server, type Socket } from "node:net";
 import { loadConfig } from "../src/index.js";
 import { startApi, type TestApi } from "./helpers/service.js";
@@ -12,21 +13,10 @@ const chain = (over: Record<string, unknown> = {}) => ({
   rpcUrl: "http://127.0.0.1:8545",
   ...over,
 });
-const problems = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig(env);
-  } catch (e) {
-    return (e as Error).message
-      .split("\n")
-      .slice(1)
-      .map((l) => l.trim());
-  }
-  assert.fail(`accepted ${JSON.stringify(env)}`);
-};
 
 describe("http: configuration validated once at start", () => {
   it("loadConfig_listsEveryProblem_notJustTheFirst", () => {
-    const lines = problems({
+    const lines = configProblems({
       CHAINS: "[{",
       PORT: "http",
       DATABASE_URL: "mysql://db/points",
@@ -49,9 +39,9 @@ describe("http: configuration validated once at start", () => {
   });
 
   it("loadConfig_rejectsBadChains_namingTheEntryAndField", () => {
-    assert.deepEqual(problems({ CHAINS: "{}" }), ["CHAINS: Invalid input: expected array, received object"]);
-    assert.deepEqual(problems({ CHAINS: "[]" }), ["CHAINS: must list at least one chain"]);
-    const lines = problems({
+    assert.deepEqual(configProblems({ CHAINS: "{}" }), ["CHAINS: Invalid input: expected array, received object"]);
+    assert.deepEqual(configProblems({ CHAINS: "[]" }), ["CHAINS: must list at least one chain"]);
+    const lines = configProblems({
       CHAINS: JSON.stringify([
         chain({ rpcUrl: "ftp://node" }),
         chain({ chainId: 0, rpcUrl: "not a url", explorerUrl: "javascript:alert(1)", extra: true }),
@@ -71,16 +61,16 @@ describe("http: configuration validated once at start", () => {
   });
 
   it("loadConfig_rejectsTheSameChainIdTwice", () => {
-    const lines = problems({ CHAINS: JSON.stringify([chain(), chain({ name: "again" })]) });
+    const lines = configProblems({ CHAINS: JSON.stringify([chain(), chain({ name: "again" })]) });
     assert.deepEqual(lines, ["CHAINS: lists a chainId twice"]);
   });
 
   it("loadConfig_rejectsBadPorts_andBadDatabaseUrls", () => {
     for (const port of ["abc", "70000", "-1", "1e3", "0x10", "80.5"]) {
-      assert.equal(problems({ PORT: port })[0].split(":")[0], "PORT", port);
+      assert.equal(configProblems({ PORT: port })[0].split(":")[0], "PORT", port);
     }
     for (const url of ["mysql://db/x", "postgres://", "localhost:5432/db", "postgres:///nohost"]) {
-      assert.equal(problems({ DATABASE_URL: url })[0].split(":")[0], "DATABASE_URL", url);
+      assert.equal(configProblems({ DATABASE_URL: url })[0].split(":")[0], "DATABASE_URL", url);
     }
   });
 

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { placeholderProgram } from "./helpers/records.js";
 import type { Service } from "../src/index.js";
 import { send } from "./helpers/http.js";
 import { CLOSED_PORT, startLoggedApi } from "./helpers/logs.js";
@@ -20,18 +21,7 @@ describe("http: structured JSON logs with request ids, secrets never logged", ()
       CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: `${CLOSED_PORT}/${RPC_SECRET}` }]),
     }));
     key = (await service.ctx.keys.create("logged")).key;
-    await service.ctx.programs.insert({
-      chainId: "31337",
-      brand: "acme",
-      factory: "0x" + "11".repeat(20),
-      points: "0x" + "22".repeat(20),
-      collateralVault: "0x" + "33".repeat(20),
-      pspVault: "0x" + "44".repeat(20),
-      oracle: null,
-      programFactory: null,
-      deployTx: null,
-      blockNumber: null,
-    });
+    await service.ctx.programs.insert(placeholderProgram());
     const json = { "content-type": "application/json" };
     const bearer = { authorization: `Bearer ${key}` };
     const A = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";

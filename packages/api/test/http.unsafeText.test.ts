@@ -1,6 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { startApi, type TestApi } from "./helpers/service.js";
+import { startApi, type TestApi, bearerFor } from "./helpers/service.js";
 import { assertError, send } from "./helpers/http.js";
 
 const FROM = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -14,7 +14,7 @@ describe("bytes the database cannot hold are refused at the edge", () => {
   before(async () => {
     // Refusals need no chain: the RPC is a closed port.
     api = await startApi("http://127.0.0.1:9", { WORKER: "off", RPC_TIMEOUT_MS: "500" });
-    auth = { authorization: `Bearer ${(await api.service.ctx.keys.create("unsafe")).key}`, ...JSON_HEADERS };
+    auth = { ...(await bearerFor(api.service, "unsafe")), ...JSON_HEADERS };
   });
   after(() => api?.close());
 

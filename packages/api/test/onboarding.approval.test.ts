@@ -1,6 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { startApi, type TestApi } from "./helpers/service.js";
+import { startApi, type TestApi, bearerFor } from "./helpers/service.js";
 import { onboardingBody } from "./helpers/onboarding.js";
 import { assertError, send } from "./helpers/http.js";
 import { withSession } from "./helpers/console.js";
@@ -33,7 +33,7 @@ describe("onboarding: on a chain not marked testnet every deploy waits for the o
       ]),
     });
     const bearer = async (name: string, scopes: ("deploy" | "admin")[]) => ({
-      authorization: `Bearer ${(await api.service.ctx.keys.create(name, scopes)).key}`,
+      ...(await bearerFor(api.service, name, scopes)),
     });
     tenant = await bearer("tenant", ["deploy"]);
     operator = await bearer("operator", ["admin"]);

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { routes } from "@points/schema";
-import { startApi, type TestApi } from "./helpers/service.js";
+import { startApi, type TestApi, bearerFor, DEPLOY_SCOPES } from "./helpers/service.js";
 import { onboardingBody } from "./helpers/onboarding.js";
 import { programRecord } from "./helpers/records.js";
 
@@ -67,10 +67,10 @@ describe("onboarding: bad requests (each field wrong in turn -> 400 naming it)",
     // No chain is needed to refuse a request: the RPC is a closed port, no worker runs.
     api = await startApi("http://127.0.0.1:9", { WORKER: "off", RPC_TIMEOUT_MS: "500" });
     auth = {
-      authorization: `Bearer ${(await api.service.ctx.keys.create("brand a", ["build", "read", "deploy"])).key}`,
+      ...(await bearerFor(api.service, "brand a", DEPLOY_SCOPES)),
     };
     otherAuth = {
-      authorization: `Bearer ${(await api.service.ctx.keys.create("brand b", ["build", "read", "deploy"])).key}`,
+      ...(await bearerFor(api.service, "brand b", DEPLOY_SCOPES)),
     };
   });
   after(() => api?.close());

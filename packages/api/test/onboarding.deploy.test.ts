@@ -4,7 +4,7 @@ import { Contract, id, ZeroHash } from "ethers";
 import { Factory__factory, PSPVault__factory, Points__factory, ProgramFactory__factory } from "@points/contracts";
 import { routes } from "@points/schema";
 import { actors, type DevNode, signAndSend, startNode } from "@points/testkit";
-import { startApi, type TestApi } from "./helpers/service.js";
+import { bearerFor, DEPLOY_SCOPES, startApi, type TestApi } from "./helpers/service.js";
 import { onboardingBody, waitForTask } from "./helpers/onboarding.js";
 
 describe("onboarding: a whole program over HTTP", () => {
@@ -15,8 +15,7 @@ describe("onboarding: a whole program over HTTP", () => {
   before(async () => {
     node = await startNode();
     api = await startApi(node.url, { WORKER_POLL_MS: "50" });
-    const { key } = await api.service.ctx.keys.create("onboarding", ["build", "read", "deploy"]);
-    auth = { authorization: `Bearer ${key}` };
+    auth = await bearerFor(api.service, "onboarding", DEPLOY_SCOPES);
   });
   after(async () => {
     await api?.close();

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { bearerFor, DEPLOY_SCOPES } from "./helpers/service.js";
 import { createServer, type Server, type Socket } from "node:net";
 import { Writable } from "node:stream";
 import { Wallet, parseEther } from "ethers";
@@ -41,7 +42,7 @@ describe("onboarding: failure modes and the executor key's secrecy", () => {
     const service: Service = await createService(config, { logger: createLogger("debug", sink) });
     const url = await service.listen();
     const auth = {
-      authorization: `Bearer ${(await service.ctx.keys.create("failures", ["build", "read", "deploy"])).key}`,
+      ...(await bearerFor(service, "failures", DEPLOY_SCOPES)),
     };
     const call = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(url + path, {

@@ -4,7 +4,7 @@ import type { StageContext, StageName } from "@points/deployer";
 import { ProgramRegistry } from "../src/index.js";
 import { DbManifestStore } from "../src/onboarding/store.js";
 import { actors, type DevNode, startNode } from "@points/testkit";
-import { startApi, type TestApi } from "./helpers/service.js";
+import { startApi, type TestApi, bearerFor, DEPLOY_SCOPES } from "./helpers/service.js";
 import { assertOneSetEach, onboardingBody, recordedTxs, waitForTask } from "./helpers/onboarding.js";
 import { programRecord } from "./helpers/records.js";
 
@@ -37,7 +37,7 @@ describe("onboarding: the registry write after the deployer returns", () => {
       { storeFor: (db, task) => (task.attempts === 1 ? new SquattingStore(db) : new DbManifestStore(db)) },
     );
     auth = {
-      authorization: `Bearer ${(await api.service.ctx.keys.create("register", ["build", "read", "deploy"])).key}`,
+      ...(await bearerFor(api.service, "register", DEPLOY_SCOPES)),
     };
   });
   after(async () => {

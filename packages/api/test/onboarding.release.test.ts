@@ -1,6 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { startApi, type TestApi } from "./helpers/service.js";
+import { startApi, type TestApi, bearerFor } from "./helpers/service.js";
 import { onboardingBody } from "./helpers/onboarding.js";
 
 const DEPLOYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -17,7 +17,7 @@ describe("onboarding: a brand held by a task that will not run can be released",
   before(async () => {
     api = await startApi("http://127.0.0.1:9", { WORKER: "off", RPC_TIMEOUT_MS: "500" });
     const bearer = async (name: string) => ({
-      authorization: `Bearer ${(await api.service.ctx.keys.create(name, ["deploy"])).key}`,
+      ...(await bearerFor(api.service, name, ["deploy"])),
     });
     owner = await bearer("owner");
     stranger = await bearer("stranger");

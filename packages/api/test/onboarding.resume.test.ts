@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { actors, type DevNode, startNode } from "@points/testkit";
-import { startApi, type TestApi } from "./helpers/service.js";
+import { startApi, type TestApi, bearerFor, DEPLOY_SCOPES } from "./helpers/service.js";
 import { failFirstAttempt, type Fault } from "./helpers/faultyStore.js";
 import { assertOneSetEach, onboardingBody, recordedTxs, waitForTask } from "./helpers/onboarding.js";
 
@@ -29,7 +29,7 @@ describe("onboarding: a failure at each stage, then retry (a retry resumes, noth
     snapshot = await node.provider.send("evm_snapshot", []);
     const api = await startApi(node.url, { WORKER_POLL_MS: "20" }, fault ? { storeFor: failFirstAttempt(fault) } : {});
     const auth = {
-      authorization: `Bearer ${(await api.service.ctx.keys.create("resume", ["build", "read", "deploy"])).key}`,
+      ...(await bearerFor(api.service, "resume", DEPLOY_SCOPES)),
     };
     const { executor, brand: wallet } = actors(node.provider);
     const nonceBefore = await node.provider.getTransactionCount(executor.address);

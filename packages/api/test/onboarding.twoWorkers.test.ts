@@ -7,7 +7,7 @@ import { createLogger } from "../src/http/logger.js";
 import { openDb, type Db } from "../src/db/db.js";
 import { migrate } from "../src/db/migrations.js";
 import { TaskRepo } from "../src/onboarding/tasks.js";
-import { startApi, type TestApi } from "./helpers/service.js";
+import { startApi, type TestApi, bearerFor, DEPLOY_SCOPES } from "./helpers/service.js";
 import { createScratchDatabase, type ScratchDatabase } from "./helpers/db.js";
 import { assertOneSetEach, onboardingBody, waitForTask } from "./helpers/onboarding.js";
 
@@ -68,7 +68,7 @@ describe("onboarding: two workers against the real PostgreSQL (every task runs e
 
     it(`${TASKS}queuedTasks_twoWorkers_eachTaskRunsOnce_oneProgramPerBrand`, async () => {
       const auth = {
-        authorization: `Bearer ${(await api.service.ctx.keys.create("two", ["build", "read", "deploy"])).key}`,
+        ...(await bearerFor(api.service, "two", DEPLOY_SCOPES)),
       };
       const { brand } = actors(node.provider);
       const brands = Array.from({ length: TASKS }, (_, i) => `brand${i}`);

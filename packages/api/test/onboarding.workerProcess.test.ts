@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { actors, type DevNode, startNode } from "@points/testkit";
-import { startApi, type TestApi } from "./helpers/service.js";
+import { startApi, type TestApi, bearerFor, DEPLOY_SCOPES } from "./helpers/service.js";
 import { createScratchDatabase, type ScratchDatabase } from "./helpers/db.js";
 import { startWorkerProcess, type WorkerProcess } from "./helpers/workerProcess.js";
 import { assertOneSetEach, onboardingBody, recordedTxs, waitForTask } from "./helpers/onboarding.js";
@@ -46,7 +46,7 @@ describe("onboarding: a worker process killed mid-task (taken over after the lea
 
   it("killedWorker_duringDeploy_newWorkerCompletesTheTask_withOneSetOfContracts", async () => {
     const auth = {
-      authorization: `Bearer ${(await api.service.ctx.keys.create("kill", ["build", "read", "deploy"])).key}`,
+      ...(await bearerFor(api.service, "kill", DEPLOY_SCOPES)),
     };
     const { executor, brand } = actors(node.provider);
     const res = await api.call(

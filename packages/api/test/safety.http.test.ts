@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { startApi, type TestApi } from "./helpers/service.js";
+import { placeholderProgram } from "./helpers/records.js";
+import { startApi, type TestApi, bearerFor } from "./helpers/service.js";
 
 /** The status and error code of an API answer. */
 const codeOf = (res: { status: number; body: unknown }) => [
@@ -19,26 +20,14 @@ const CHAINS = JSON.stringify([
   { chainId: 31337, name: "Hardhat", rpcUrl: CLOSED_PORT },
   { chainId: 1, name: "Ethereum", rpcUrl: CLOSED_PORT, testnet: false },
 ]);
-const program = (chainId: string, brand: string, byte: string) => ({
-  chainId,
-  brand,
-  factory: "0x" + byte.repeat(20),
-  points: "0x" + "22".repeat(20),
-  collateralVault: "0x" + "33".repeat(20),
-  pspVault: "0x" + "44".repeat(20),
-  oracle: null,
-  programFactory: null,
-  deployTx: null,
-  blockNumber: null,
-});
 const transfer = (brand: string) => ({ program: brand, key: A, input: { to: A, amount: "1" } });
 
 describe("safety: build routes are no free proxy to a paid RPC", () => {
   const apis: TestApi[] = [];
   const start = async (env: Record<string, string> = {}) => {
     const api = await startApi(CLOSED_PORT, { CHAINS, EXECUTOR_PRIVATE_KEY: KEY, ...env });
-    await api.service.ctx.programs.insert(program("1", "mainbrand", "11"));
-    await api.service.ctx.programs.insert(program("31337", "devbrand", "55"));
+    await api.service.ctx.programs.insert(placeholderProgram("1", "mainbrand", "11"));
+    await api.service.ctx.programs.insert(placeholderProgram("31337", "devbrand", "55"));
     apis.push(api);
     return api;
   };
@@ -59,7 +48,7 @@ describe("safety: build routes are no free proxy to a paid RPC", () => {
       },
     });
     // With a key, or on a testnet, the build goes on to the chain (a closed port here: 502).
-    const auth = { authorization: `Bearer ${(await api.service.ctx.keys.create("builder")).key}` };
+    const auth = { ...(await bearerFor(api.service, "builder")) };
     const keyed = await api.call("POST", "/api/v1/build/transfer", transfer("mainbrand"), auth);
     assert.deepEqual(codeOf(keyed), [502, "CHAIN_UNAVAILABLE"]);
     const testnet = await api.call("POST", "/api/v1/build/transfer", transfer("devbrand"));

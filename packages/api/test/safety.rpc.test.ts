@@ -1,5 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { placeholderProgram } from "./helpers/records.js";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
@@ -128,18 +129,7 @@ describe("safety: an RPC URL's credentials never leave the configuration", () =>
   before(async () => {
     rpc = await fakeRpc();
     service = await start(rpc.url, lines);
-    await service.ctx.programs.insert({
-      chainId: "31337",
-      brand: "acme",
-      factory: "0x" + "11".repeat(20),
-      points: "0x" + "22".repeat(20),
-      collateralVault: "0x" + "33".repeat(20),
-      pspVault: "0x" + "44".repeat(20),
-      oracle: null,
-      programFactory: null,
-      deployTx: null,
-      blockNumber: null,
-    });
+    await service.ctx.programs.insert(placeholderProgram());
   });
   after(async () => {
     await service?.close();

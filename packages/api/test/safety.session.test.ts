@@ -1,10 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { assertError, send } from "./helpers/http.js";
 import { requestCode, verifyCode } from "./helpers/console.js";
+import { startSmtp } from "./helpers/smtp.js";
 
 const CLOSED_PORT = "http://127.0.0.1:9";
 
@@ -35,41 +34,26 @@ describe("safety: the dev mailbox answers only this machine", () => {
 
 describe("safety: the production session cookie", () => {
   let api: TestApi;
-  let smtp: SMTPServer;
-  const codes = new Map<string, string>();
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
   before(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, session, done) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
-          const code = /sign-in code: ([0-9]{6})/.exec(Buffer.concat(chunks).toString())?.[1];
-          if (code) codes.set(session.envelope.rcptTo[0].address, code);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    smtp = await startSmtp();
     api = await startApi(CLOSED_PORT, {
       NODE_ENV: "production",
       CONSOLE_SECRET: "s".repeat(32),
-      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       DEV_MAILBOX: "",
       EXECUTOR_PRIVATE_KEY: `0x${"1".repeat(64)}`,
     });
   });
   after(async () => {
     await api?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   it("sessionCookieOverPlainHttpBehindTlsProxy_isStillSecure_withTheHostPrefix", async () => {
     const email = "prod@example.com";
     assert.equal((await requestCode(api.url, email)).status, 200);
-    const res = await verifyCode(api.url, email, codes.get(email)!);
+    const res = await verifyCode(api.url, email, /sign-in code: ([0-9]{6})/.exec((await smtp.mailTo(email)).data)![1]);
     assert.equal(res.status, 200, res.text);
     const cookie = res.headers.get("set-cookie")!;
     assert.match(

@@ -1,21 +1,11 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { configProblems } from "./helpers/config.js";
 import { loadConfig } from "../src/index.js";
 
 const KEY = `0x${"1".repeat(64)}`;
 const SECRET = "s".repeat(32);
 const chains = (...cs: Record<string, unknown>[]) => JSON.stringify(cs.map((c) => ({ name: "C", ...c })));
-const refusal = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig(env);
-  } catch (e) {
-    return (e as Error).message
-      .split("\n")
-      .slice(1)
-      .map((l) => l.trim());
-  }
-  assert.fail(`started with ${JSON.stringify(env)}`);
-};
 const DEV_KEY_REFUSED = (ids: string) =>
   `EXECUTOR_PRIVATE_KEY: is required for chain ${ids} (the public development key serves only a dev chain id on a loopback RPC outside production)`;
 
@@ -23,17 +13,17 @@ describe("safety: the service refuses to start on settings that hand out money o
   it("remoteNodeReportingDevChainId_doesNotGetThePublicDevKey", () => {
     // Anyone can run a node that calls itself 31337: the public key would sign on it.
     const env = { CHAINS: chains({ chainId: 31337, rpcUrl: "https://rpc.example.com" }) };
-    assert.deepEqual(refusal(env), [DEV_KEY_REFUSED("31337")]);
+    assert.deepEqual(configProblems(env), [DEV_KEY_REFUSED("31337")]);
     assert.equal(loadConfig({ ...env, EXECUTOR_PRIVATE_KEY: KEY }).executorKey(31337), KEY);
   });
 
   it("realChainOnLoopbackRpc_doesNotGetThePublicDevKey", () => {
     const env = { CHAINS: chains({ chainId: 1, rpcUrl: "http://127.0.0.1:8545", testnet: false }) };
-    assert.deepEqual(refusal(env), [DEV_KEY_REFUSED("1")]);
+    assert.deepEqual(configProblems(env), [DEV_KEY_REFUSED("1")]);
   });
 
   it("productionOnALocalDevChain_doesNotGetThePublicDevKey", () => {
-    const lines = refusal({
+    const lines = configProblems({
       NODE_ENV: "production",
       CONSOLE_SECRET: SECRET,
       SMTP_URL: "smtp://mail.example.com",
@@ -48,13 +38,13 @@ describe("safety: the service refuses to start on settings that hand out money o
   });
 
   it("productionWithoutSmtp_refusesToStart_ratherThanDroppingSignInCodes", () => {
-    assert.deepEqual(refusal({ NODE_ENV: "production", CONSOLE_SECRET: SECRET, EXECUTOR_PRIVATE_KEY: KEY }), [
+    assert.deepEqual(configProblems({ NODE_ENV: "production", CONSOLE_SECRET: SECRET, EXECUTOR_PRIVATE_KEY: KEY }), [
       "SMTP_URL: is required when NODE_ENV=production (sign-in codes must reach their owner by e-mail)",
     ]);
   });
 
   it("devMailboxSwitchedOnInProduction_refusesToStart", () => {
-    const lines = refusal({
+    const lines = configProblems({
       NODE_ENV: "production",
       CONSOLE_SECRET: SECRET,
       EXECUTOR_PRIVATE_KEY: KEY,
@@ -71,7 +61,7 @@ describe("safety: the service refuses to start on settings that hand out money o
 
   it("trustProxyTrue_isRefused_soNoClientCanNameItsOwnIp", () => {
     const msg = "TRUST_PROXY: must be the number of reverse proxies in front of the service (a hop count)";
-    for (const v of ["true", "loopback", "0.0.0.0/0"]) assert.deepEqual(refusal({ TRUST_PROXY: v }), [msg]);
+    for (const v of ["true", "loopback", "0.0.0.0/0"]) assert.deepEqual(configProblems({ TRUST_PROXY: v }), [msg]);
     assert.equal(loadConfig({ TRUST_PROXY: "2" }).trustProxy, 2);
   });
 });

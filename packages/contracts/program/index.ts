@@ -9,16 +9,29 @@
  *   schema and the console.
  * - `@points/contracts/program/abi`: the ABIs, their ethers Interfaces and the revert decoder
  *   (needs ethers); for the API and the deployer.
+ * - `@points/contracts/program/code`: the release's creation and runtime code; for the deployer.
  * Roles and ABIs are generated at build time from the Hardhat artifacts (scripts/program.ts):
  * which roles a contract has is whatever `*_ROLE()` constants its ABI defines.
  */
 import { CONTRACT_ARTIFACTS, CONTRACT_ROLES, ROLE_HASHES } from "./generated/roles.js";
 
 export { CONTRACT_ARTIFACTS, CONTRACT_ROLES, ROLE_HASHES };
+export { rolesInAbi, type AbiItem } from "./abiRoles.js";
 
 /** The contracts of one program, in deployment order, by the names records and routes use. */
 export const PROGRAM_CONTRACTS = ["points", "factory", "collateralVault", "pspVault", "oracle"] as const;
 export type ProgramContract = (typeof PROGRAM_CONTRACTS)[number];
+
+/** Where one program lives: its chain, brand and contract addresses (the oracle is optional). */
+export interface ProgramLocation {
+  chainId: string;
+  brand: string;
+  factory: string;
+  points: string;
+  collateralVault: string;
+  pspVault: string;
+  oracle: string | null;
+}
 
 /** Program contracts plus the per-chain ProgramFactory. */
 export type ContractKey = keyof typeof CONTRACT_ROLES;

@@ -1,13 +1,15 @@
 /**
  * Writes program/generated/ from the Hardhat artifacts (run by `build`, after `hardhat build`):
- * abis.ts (every program contract's ABI, `as const`) and roles.ts (which `*_ROLE` constants each
- * contract's ABI defines, and each role's keccak256 hash). Generated, never edited or committed:
- * the ABIs are the only truth about roles, so no list of roles is written by hand.
+ * abis.ts (every program contract's ABI, `as const`), roles.ts (which `*_ROLE` constants each
+ * contract's ABI defines, and each role's keccak256 hash) and code.ts (each contract's creation
+ * and runtime code, for the deployer). Generated, never edited or committed: the ABIs are the
+ * only truth about roles, so no list of roles is written by hand.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { id, ZeroHash } from "ethers";
+import { rolesInAbi, type AbiItem } from "../program/abiRoles.ts";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const out = path.join(root, "program", "generated");
@@ -24,8 +26,6 @@ const ARTIFACTS = {
   asset: "MockStablecoin",
 } as const;
 
-type AbiItem = { type: string; name?: string; inputs?: unknown[] };
-
 function findArtifacts(dir: string, found = new Map<string, string>()): Map<string, string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);
@@ -37,23 +37,31 @@ function findArtifacts(dir: string, found = new Map<string, string>()): Map<stri
 
 const files = findArtifacts(path.join(root, "artifacts", "contracts"));
 const abis: Record<string, AbiItem[]> = {};
+// What the deployer needs besides the ABI: the code to send and to recognise on chain. Not the
+// build-info id: `hardhat test` rebuilds with the test sources and renames it (the deployer
+// reads it from the artifact on disk with the compiler's output).
+const CODE_FIELDS = [
+  "contractName",
+  "sourceName",
+  "bytecode",
+  "deployedBytecode",
+  "linkReferences",
+  "immutableReferences",
+  "inputSourceName",
+] as const;
+const code: Record<string, Record<string, unknown>> = {};
 for (const [key, name] of Object.entries(ARTIFACTS)) {
   const file = files.get(name);
   if (!file) throw new Error(`program: no artifact named ${name}; run hardhat build first`);
-  abis[key] = JSON.parse(readFileSync(file, "utf8")).abi;
+  const artifact = JSON.parse(readFileSync(file, "utf8"));
+  abis[key] = artifact.abi;
+  code[key] = Object.fromEntries(CODE_FIELDS.map((f) => [f, artifact[f]]));
 }
 
-// DEFAULT_ADMIN_ROLE first (every contract's admin), then the ABI's own order.
-const rolesOf = (abi: AbiItem[]) => {
-  const names = abi
-    .filter((f) => f.type === "function" && f.name?.endsWith("_ROLE") && f.inputs?.length === 0)
-    .map((f) => f.name!);
-  return [...new Set(["DEFAULT_ADMIN_ROLE", ...names])];
-};
 const contractRoles = Object.fromEntries(
   Object.keys(ARTIFACTS)
     .filter((k) => k !== "asset")
-    .map((k) => [k, rolesOf(abis[k])]),
+    .map((k) => [k, rolesInAbi(abis[k])]),
 );
 const allRoles = [...new Set(Object.values(contractRoles).flat())];
 const hashes = Object.fromEntries(allRoles.map((r) => [r, r === "DEFAULT_ADMIN_ROLE" ? ZeroHash : id(r)]));
@@ -79,6 +87,13 @@ writeFileSync(
   `${header}
 ${Object.entries(abis)
   .map(([k, abi]) => `export const ${k} = ${json(abi)} as const;\n`)
+  .join("\n")}`,
+);
+writeFileSync(
+  path.join(out, "code.ts"),
+  `${header}
+${Object.entries(code)
+  .map(([k, c]) => `export const ${k} = ${json(c)};\n`)
   .join("\n")}`,
 );
 console.log(`program: ${Object.keys(abis).length} ABIs, ${allRoles.length} roles -> ${path.relative(root, out)}`);

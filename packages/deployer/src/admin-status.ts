@@ -1,8 +1,8 @@
 import { getAddress, isAddress, ZeroAddress, type Provider } from "ethers";
 import { Chain, type ChainOptions } from "./chain.js";
 import { DeployerError } from "./errors.js";
-import { PROGRAM_CONTRACTS, type ProgramContract, type ProgramRecord } from "./types.js";
-import { programContract } from "./verify.js";
+import type { ProgramContract, ProgramRecord } from "./types.js";
+import { presentContracts, programContract } from "./verify.js";
 
 export interface AdminStatusOptions extends ChainOptions {
   contractsDir?: string;
@@ -28,7 +28,32 @@ export interface AdminStatus {
   acceptableNow: boolean;
 }
 
-const keysOf = (p: ProgramRecord) => PROGRAM_CONTRACTS.filter((k) => p.contracts[k]);
+/** One contract's admin and pending transfer, read from the chain. */
+export async function readAdmin(
+  chain: Chain,
+  program: ProgramRecord,
+  key: ProgramContract,
+  dir?: string,
+): Promise<ContractAdminState> {
+  const c = programContract(program, key, chain.provider, dir);
+  const admin = getAddress(await chain.call(`${key}.defaultAdmin`, () => c.defaultAdmin()));
+  const [pending, schedule] = await chain.call(`${key}.pendingDefaultAdmin`, () => c.pendingDefaultAdmin());
+  return {
+    contract: key,
+    proxy: program.contracts[key]!.proxy,
+    admin,
+    pendingAdmin: getAddress(pending),
+    schedule: Number(schedule),
+  };
+}
+
+/** The address a handover may go to: a non-zero address, checksummed; INVALID_CONFIG otherwise. */
+export function newAdminAddress(newAdmin: string | undefined): string {
+  if (!newAdmin || !isAddress(newAdmin) || newAdmin.toLowerCase() === ZeroAddress) {
+    throw new DeployerError("INVALID_CONFIG", `newAdmin: ${newAdmin} is not a non-zero address`);
+  }
+  return getAddress(newAdmin);
+}
 
 /** Each contract's admin and pending transfer, read from the chain. */
 export async function adminStatus(
@@ -38,18 +63,7 @@ export async function adminStatus(
 ): Promise<AdminStatus> {
   const chain = new Chain(provider, opts);
   const contracts = await Promise.all(
-    keysOf(program).map(async (key): Promise<ContractAdminState> => {
-      const c = programContract(program, key, provider, opts.contractsDir);
-      const admin = getAddress(await chain.call(`${key}.defaultAdmin`, () => c.defaultAdmin()));
-      const [pending, schedule] = await chain.call(`${key}.pendingDefaultAdmin`, () => c.pendingDefaultAdmin());
-      return {
-        contract: key,
-        proxy: program.contracts[key]!.proxy,
-        admin,
-        pendingAdmin: getAddress(pending),
-        schedule: Number(schedule),
-      };
-    }),
+    presentContracts(program).map((key) => readAdmin(chain, program, key, opts.contractsDir)),
   );
   const chainTime = await chain.now();
   const pending = contracts.filter((c) => c.pendingAdmin !== ZeroAddress);
@@ -85,13 +99,7 @@ export async function adminTransactions(
   opts: AdminStatusOptions & { newAdmin?: string } = {},
 ): Promise<UnsignedTransaction[]> {
   const status = await adminStatus(program, provider, opts);
-  let target: string | undefined;
-  if (action === "begin") {
-    if (!opts.newAdmin || !isAddress(opts.newAdmin) || opts.newAdmin.toLowerCase() === ZeroAddress) {
-      throw new DeployerError("INVALID_CONFIG", `newAdmin: ${opts.newAdmin} is not a non-zero address`);
-    }
-    target = getAddress(opts.newAdmin);
-  }
+  const target = action === "begin" ? newAdminAddress(opts.newAdmin) : undefined;
   const out: UnsignedTransaction[] = [];
   for (const s of status.contracts) {
     const c = programContract(program, s.contract, provider, opts.contractsDir);

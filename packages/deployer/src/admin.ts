@@ -1,16 +1,11 @@
-import { getAddress, isAddress, ZeroAddress, type Signer } from "ethers";
+import { ZeroAddress, type Signer } from "ethers";
+import { newAdminAddress, readAdmin, type ContractAdminState } from "./admin-status.js";
 import { Chain, type ChainOptions } from "./chain.js";
 import { DeployerError } from "./errors.js";
 import { runStage } from "./stage.js";
 import { noStore } from "./store.js";
-import {
-  PROGRAM_CONTRACTS,
-  type DeploymentStore,
-  type ProgramContract,
-  type ProgramRecord,
-  type StageName,
-} from "./types.js";
-import { programContract } from "./verify.js";
+import type { DeploymentStore, ProgramContract, ProgramRecord, StageName } from "./types.js";
+import { presentContracts, programContract } from "./verify.js";
 
 export interface AdminOptions extends ChainOptions {
   contractsDir?: string;
@@ -33,55 +28,76 @@ export interface AdminResult {
   program: ProgramRecord;
 }
 
-const keysOf = (p: ProgramRecord) => PROGRAM_CONTRACTS.filter((k) => p.contracts[k]);
-
-/**
- * Sends `fn(contract)` on every contract that `needs` it, back to back with local nonces (each
- * simulated first), then waits for all receipts.
- */
-async function sendAll(
-  chain: Chain,
-  signer: Signer,
-  program: ProgramRecord,
-  stage: StageName,
-  store: DeploymentStore,
-  method: string,
-  args: unknown[],
-  needs: (key: ProgramContract) => Promise<boolean>,
-  dir?: string,
-): Promise<string[]> {
-  const ctx = { chainId: program.chainId, brand: program.brand };
-  const from = await chain.addressOf(signer);
-  const todo: ProgramContract[] = [];
-  for (const key of keysOf(program)) if (await needs(key)) todo.push(key);
-  const gas: bigint[] = [];
-  for (const key of todo) {
-    const fn = programContract(program, key, signer, dir).getFunction(method);
-    gas.push(await chain.call(`simulate ${key}.${method}`, () => fn.estimateGas(...args)));
-  }
-  for (const [i, key] of todo.entries()) chain.assertGasCap((gas[i] * 12n) / 10n, `${key}.${method}`);
-  let nonce = await chain.settle(from);
-  const hashes: string[] = [];
-  for (const [i, key] of todo.entries()) {
-    const fn = programContract(program, key, signer, dir).getFunction(method);
-    const tx = await chain.call(`send ${key}.${method}`, () =>
-      fn.send(...args, { nonce: nonce++, gasLimit: (gas[i] * 12n) / 10n }),
-    );
-    hashes.push(tx.hash);
-    await store.stageTransaction(ctx, stage, {
-      hash: tx.hash,
-      nonce: tx.nonce,
-      to: program.contracts[key]!.proxy,
-      description: `${key}.${method}`,
-    });
-  }
-  for (const [i, key] of todo.entries()) await chain.receipt(hashes[i], `${key}.${method}`);
-  return hashes;
+/** What an admin step's body works with: the chain, the signer's address, and `send`. */
+interface AdminStep {
+  chain: Chain;
+  from: string;
+  /** Each contract's admin state as the step began. */
+  states: ContractAdminState[];
+  /**
+   * Sends `method(...args)` to every contract that `needs` it, back to back with local nonces
+   * (each simulated first), then waits for all receipts.
+   */
+  send: (method: string, args: unknown[], needs: (s: ContractAdminState) => boolean) => Promise<string[]>;
 }
 
-/** Runs `body` as `stage` of the program's flow. */
-function staged<T>(store: DeploymentStore, p: ProgramRecord, stage: StageName, body: () => Promise<T>): Promise<T> {
-  return runStage(store, { chainId: p.chainId, brand: p.brand }, stage, async () => ({ value: await body() }));
+/**
+ * Runs `body` as `stage` of the program's flow with `signer`, then saves the record `body`
+ * returns (its transaction hashes and schedules go into the result).
+ */
+async function adminStage(
+  program: ProgramRecord,
+  signer: Signer,
+  opts: AdminOptions,
+  stage: StageName,
+  body: (step: AdminStep) => Promise<Omit<AdminResult, "program"> & { update: (p: ProgramRecord) => void }>,
+): Promise<AdminResult> {
+  const store = opts.store ?? noStore;
+  const chain = Chain.of(signer, opts);
+  const ctx = { chainId: program.chainId, brand: program.brand };
+  const work = async () => {
+    const from = await chain.addressOf(signer);
+    const states = await Promise.all(
+      presentContracts(program).map((key) => readAdmin(chain, program, key, opts.contractsDir)),
+    );
+    const send: AdminStep["send"] = async (method, args, needs) => {
+      const todo = states.filter(needs).map((s) => s.contract);
+      const fns = todo.map((key) => programContract(program, key, signer, opts.contractsDir).getFunction(method));
+      const gas: bigint[] = [];
+      for (const [i, key] of todo.entries()) {
+        gas.push(await chain.call(`simulate ${key}.${method}`, () => fns[i].estimateGas(...args)));
+      }
+      for (const [i, key] of todo.entries()) chain.assertGasCap((gas[i] * 12n) / 10n, `${key}.${method}`);
+      let nonce = await chain.settle(from);
+      const hashes: string[] = [];
+      for (const [i, key] of todo.entries()) {
+        const tx = await chain.call(`send ${key}.${method}`, () =>
+          fns[i].send(...args, { nonce: nonce++, gasLimit: (gas[i] * 12n) / 10n }),
+        );
+        hashes.push(tx.hash);
+        await store.stageTransaction(ctx, stage, {
+          hash: tx.hash,
+          nonce: tx.nonce,
+          to: program.contracts[key]!.proxy,
+          description: `${key}.${method}`,
+        });
+      }
+      for (const [i, key] of todo.entries()) await chain.receipt(hashes[i], `${key}.${method}`);
+      return hashes;
+    };
+    const { update, ...result } = await body({ chain, from, states, send });
+    const updated: ProgramRecord = structuredClone(program);
+    update(updated);
+    await store.saveProgram(updated);
+    return { value: { ...result, program: updated } };
+  };
+  return runStage(store, ctx, stage, work);
+}
+
+/** WRONG_KEY unless `from` is the contract's current admin. */
+function requireAdmin(s: ContractAdminState, from: string): void {
+  if (s.admin !== from)
+    throw new DeployerError("WRONG_KEY", `signer: ${from} is not the admin (${s.admin}) of ${s.contract}`);
 }
 
 /**
@@ -94,42 +110,19 @@ export async function handoverAdmin(
   adminSigner: Signer,
   opts: AdminOptions = {},
 ): Promise<AdminResult> {
-  if (!isAddress(newAdmin) || newAdmin.toLowerCase() === ZeroAddress) {
-    throw new DeployerError("INVALID_CONFIG", `newAdmin: ${newAdmin} is not a non-zero address`);
-  }
-  const target = getAddress(newAdmin);
-  const store = opts.store ?? noStore;
-  const chain = Chain.of(adminSigner, opts);
-  return staged(store, program, "handover", async () => {
-    const from = await chain.addressOf(adminSigner);
-    const read = (key: ProgramContract) => programContract(program, key, chain.provider, opts.contractsDir);
-    const hashes = await sendAll(
-      chain,
-      adminSigner,
-      program,
-      "handover",
-      store,
-      "beginDefaultAdminTransfer",
-      [target],
-      async (key) => {
-        const [pending] = await chain.call(`${key}.pendingDefaultAdmin`, () => read(key).pendingDefaultAdmin());
-        if (getAddress(pending) === target) return false;
-        const admin = getAddress(await chain.call(`${key}.defaultAdmin`, () => read(key).defaultAdmin()));
-        if (admin !== from)
-          throw new DeployerError("WRONG_KEY", `signer: ${from} is not the admin (${admin}) of ${key}`);
-        return true;
-      },
-      opts.contractsDir,
-    );
+  const target = newAdminAddress(newAdmin);
+  return adminStage(program, adminSigner, opts, "handover", async ({ chain, from, send }) => {
+    const txHashes = await send("beginDefaultAdminTransfer", [target], (s) => {
+      if (s.pendingAdmin === target) return false;
+      requireAdmin(s, from);
+      return true;
+    });
     const schedules: AdminResult["schedules"] = {};
-    for (const key of keysOf(program)) {
-      const [, schedule] = await chain.call(`${key}.pendingDefaultAdmin`, () => read(key).pendingDefaultAdmin());
-      schedules[key] = Number(schedule);
+    for (const s of presentContracts(program)) {
+      schedules[s] = (await readAdmin(chain, program, s, opts.contractsDir)).schedule;
     }
-    const updated: ProgramRecord = structuredClone(program);
-    updated.pendingAdmin = { newAdmin: target, schedules, txHashes: hashes, at: new Date().toISOString() };
-    await store.saveProgram(updated);
-    return { txHashes: hashes, schedules, program: updated };
+    const at = new Date().toISOString();
+    return { txHashes, schedules, update: (p) => (p.pendingAdmin = { newAdmin: target, schedules, txHashes, at }) };
   });
 }
 
@@ -142,66 +135,48 @@ export async function acceptAdmin(
   newAdminSigner: Signer,
   opts: AdminOptions = {},
 ): Promise<AdminResult> {
-  const store = opts.store ?? noStore;
-  const chain = Chain.of(newAdminSigner, opts);
-  return staged(store, program, "accept", async () => {
-    const from = await chain.addressOf(newAdminSigner);
-    const read = (key: ProgramContract) => programContract(program, key, chain.provider, opts.contractsDir);
+  return adminStage(program, newAdminSigner, opts, "accept", async ({ chain, from, states, send }) => {
     let now = await chain.now();
-    if (opts.mineWhenDue) {
-      const wall = Math.floor(Date.now() / 1000);
-      const due = await Promise.all(
-        keysOf(program).map(async (key) => {
-          const [, schedule] = await chain.call(`${key}.pendingDefaultAdmin`, () => read(key).pendingDefaultAdmin());
-          return Number(schedule) > now && Number(schedule) <= wall;
-        }),
-      );
-      if (due.some(Boolean)) {
-        const rpc = chain.provider as { send?: (m: string, p: unknown[]) => Promise<unknown> };
-        await chain.call("evm_mine", () => rpc.send!("evm_mine", []));
-        now = await chain.now();
-      }
+    const wall = Math.floor(Date.now() / 1000);
+    if (opts.mineWhenDue && states.some((s) => s.schedule > now && s.schedule <= wall)) {
+      const rpc = chain.provider as { send?: (m: string, p: unknown[]) => Promise<unknown> };
+      await chain.call("evm_mine", () => rpc.send!("evm_mine", []));
+      now = await chain.now();
     }
-    const hashes = await sendAll(
-      chain,
-      newAdminSigner,
-      program,
-      "accept",
-      store,
-      "acceptDefaultAdminTransfer",
-      [],
-      async (key) => {
-        if (getAddress(await chain.call(`${key}.defaultAdmin`, () => read(key).defaultAdmin())) === from) return false;
-        const [pending, schedule] = await chain.call(`${key}.pendingDefaultAdmin`, () =>
-          read(key).pendingDefaultAdmin(),
+    const txHashes = await send("acceptDefaultAdminTransfer", [], (s) => {
+      if (s.admin === from) return false;
+      if (s.pendingAdmin !== from) {
+        throw new DeployerError(
+          "WRONG_KEY",
+          `signer: ${from} is not the pending admin of ${s.contract} (${s.pendingAdmin})`,
         );
-        if (getAddress(pending) !== from) {
-          throw new DeployerError("WRONG_KEY", `signer: ${from} is not the pending admin of ${key} (${pending})`);
-        }
-        if (Number(schedule) > now) {
-          const when = new Date(Number(schedule) * 1000).toISOString();
-          const stale =
-            Number(schedule) <= Date.now() / 1000
-              ? `; the chain's latest block is from ${new Date(now * 1000).toISOString()}: a node that mines only on transactions needs a new block first`
-              : "";
-          throw new DeployerError(
-            "TOO_EARLY",
-            `${key}: the admin transfer can be accepted after ${when} (${schedule})${stale}`,
-            {
-              details: { contract: key, schedule: Number(schedule), acceptAfter: when },
-            },
-          );
-        }
-        return true;
+      }
+      if (s.schedule > now) throw tooEarly(s, now);
+      return true;
+    });
+    return {
+      txHashes,
+      schedules: {},
+      update: (p) => {
+        p.admin = from;
+        delete p.pendingAdmin;
       },
-      opts.contractsDir,
-    );
-    const updated: ProgramRecord = structuredClone(program);
-    updated.admin = from;
-    delete updated.pendingAdmin;
-    await store.saveProgram(updated);
-    return { txHashes: hashes, schedules: {}, program: updated };
+    };
   });
+}
+
+/** TOO_EARLY: when `s`'s transfer may be accepted, and why a stale dev node may say so. */
+function tooEarly(s: ContractAdminState, now: number): DeployerError {
+  const when = new Date(s.schedule * 1000).toISOString();
+  const stale =
+    s.schedule <= Date.now() / 1000
+      ? `; the chain's latest block is from ${new Date(now * 1000).toISOString()}: a node that mines only on transactions needs a new block first`
+      : "";
+  return new DeployerError(
+    "TOO_EARLY",
+    `${s.contract}: the admin transfer can be accepted after ${when} (${s.schedule})${stale}`,
+    { details: { contract: s.contract, schedule: s.schedule, acceptAfter: when } },
+  );
 }
 
 /**
@@ -213,32 +188,12 @@ export async function cancelAdminTransfer(
   adminSigner: Signer,
   opts: AdminOptions = {},
 ): Promise<AdminResult> {
-  const store = opts.store ?? noStore;
-  const chain = Chain.of(adminSigner, opts);
-  return staged(store, program, "handover", async () => {
-    const from = await chain.addressOf(adminSigner);
-    const read = (key: ProgramContract) => programContract(program, key, chain.provider, opts.contractsDir);
-    const hashes = await sendAll(
-      chain,
-      adminSigner,
-      program,
-      "handover",
-      store,
-      "cancelDefaultAdminTransfer",
-      [],
-      async (key) => {
-        const [pending] = await chain.call(`${key}.pendingDefaultAdmin`, () => read(key).pendingDefaultAdmin());
-        if (getAddress(pending) === ZeroAddress) return false;
-        const admin = getAddress(await chain.call(`${key}.defaultAdmin`, () => read(key).defaultAdmin()));
-        if (admin !== from)
-          throw new DeployerError("WRONG_KEY", `signer: ${from} is not the admin (${admin}) of ${key}`);
-        return true;
-      },
-      opts.contractsDir,
-    );
-    const updated: ProgramRecord = structuredClone(program);
-    delete updated.pendingAdmin;
-    await store.saveProgram(updated);
-    return { txHashes: hashes, schedules: {}, program: updated };
+  return adminStage(program, adminSigner, opts, "handover", async ({ from, send }) => {
+    const txHashes = await send("cancelDefaultAdminTransfer", [], (s) => {
+      if (s.pendingAdmin === ZeroAddress) return false;
+      requireAdmin(s, from);
+      return true;
+    });
+    return { txHashes, schedules: {}, update: (p) => delete p.pendingAdmin };
   });
 }

@@ -2,11 +2,16 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { InterfaceAbi } from "ethers";
+import { COMPILED } from "@points/contracts/program/code";
 import { DeployerError } from "./errors.js";
 
 /**
- * Compiled contracts come from the @points/contracts package (its Hardhat artifacts and
- * build-info); the deployer never compiles anything.
+ * Compiled contracts come from the @points/contracts package; the deployer never compiles
+ * anything. The release's contracts (ABI, creation and runtime code) come from its program
+ * module, the one ABI source the API shares. Hardhat's files on disk are read for what that
+ * module does not carry: the compiler's output (storage layouts and ASTs for the upgrade-safety
+ * checks), contracts outside the release (mocks, upgrade candidates) and another build's
+ * contracts directory (`dir`, to upgrade to a newer build). docs/deployment.md#upgrades
  */
 export interface Artifact {
   contractName: string;
@@ -21,6 +26,8 @@ export interface Artifact {
 }
 
 export interface BuildInfo {
+  /** Where it was read: the build-info directory and id. */
+  id: string;
   solcVersion: string;
   input: unknown;
   output: unknown;
@@ -73,8 +80,17 @@ function artifactIndex(dir: string): Map<string, string[]> {
 
 const artifactCache = new Map<string, Artifact>();
 
-/** Loads the artifact of `name` (a contract name such as "Points"). */
+/**
+ * Loads the compiled contract `name` (such as "Points"): a release contract from the program
+ * module, anything else, or anything from another contracts directory `dir`, from disk.
+ */
 export function loadArtifact(name: string, dir?: string): Artifact {
+  const released = dir === undefined ? COMPILED[name] : undefined;
+  return released ? (released as Artifact) : readArtifact(name, dir);
+}
+
+/** The one reader of Hardhat artifact files (see the note at the top of this file). */
+function readArtifact(name: string, dir?: string): Artifact {
   const root = contractsDir(dir);
   const key = `${root}:${name}`;
   const cached = artifactCache.get(key);
@@ -100,8 +116,19 @@ export function artifactNames(dir?: string): string[] {
 
 const buildInfoCache = new Map<string, BuildInfo>();
 
-/** Loads the solc input and output an artifact was compiled from (Hardhat 3 split files). */
-export function loadBuildInfo(id: string, dir?: string): BuildInfo {
+/**
+ * The solc input and output `artifact` was compiled from (Hardhat 3 split files). The build-info
+ * id is the one on disk: a rebuild with other settings (`hardhat test` compiles the test sources
+ * too) renames it without changing the code.
+ */
+export function loadBuildInfo(artifact: Artifact, dir?: string): BuildInfo {
+  const id = readArtifact(artifact.contractName, dir).buildInfoId;
+  if (!id) {
+    throw new DeployerError(
+      "ARTIFACTS_MISSING",
+      `artifact: ${artifact.contractName} has no buildInfoId; upgrade safety cannot be checked`,
+    );
+  }
   const base = path.join(contractsDir(dir), "artifacts", "build-info");
   const key = `${base}:${id}`;
   const cached = buildInfoCache.get(key);
@@ -113,7 +140,12 @@ export function loadBuildInfo(id: string, dir?: string): BuildInfo {
   }
   const input = JSON.parse(readFileSync(inputFile, "utf8"));
   const output = JSON.parse(readFileSync(outputFile, "utf8"));
-  const info: BuildInfo = { solcVersion: input.solcVersion, input: input.input, output: output.output ?? output };
+  const info: BuildInfo = {
+    id: key,
+    solcVersion: input.solcVersion,
+    input: input.input,
+    output: output.output ?? output,
+  };
   buildInfoCache.set(key, info);
   return info;
 }

@@ -148,6 +148,12 @@ export class Chain {
     }
   }
 
+  /** The checksummed address of `signer`, once the RPC is known to serve `info`'s chain. */
+  async signerOn(info: ChainInfo, signer: Signer): Promise<string> {
+    await this.assertChainId(info);
+    return this.addressOf(signer);
+  }
+
   /** The checksummed address of `signer`. */
   async addressOf(signer: Signer): Promise<string> {
     return getAddress(await this.call("signer.getAddress", () => signer.getAddress()));

@@ -285,8 +285,7 @@ export async function deployProgram(
 
   const run = await runStage(store, ctx, "validate", async () => {
     const cfg = normalizeConfig(config, info);
-    await chain.assertChainId(info);
-    const from = await chain.addressOf(signer);
+    const from = await chain.signerOn(info, signer);
     const version = opts.version ?? contractsVersion(opts.contractsDir);
     const checked: Run = { chain, info, signer, from, store, ctx, cfg, opts, version };
     await validate(checked);

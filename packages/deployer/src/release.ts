@@ -109,8 +109,7 @@ export async function ensureRelease(
   const dir = opts.contractsDir;
   const version = opts.version ?? contractsVersion(dir);
   const ctx: StageContext = opts.ctx ?? { chainId: info.chainId, version };
-  await chain.assertChainId(info);
-  const from = await chain.addressOf(signer);
+  const from = await chain.signerOn(info, signer);
 
   return runStage(store, ctx, "release", async () => {
     const known = await store.getRelease(info.chainId, version);

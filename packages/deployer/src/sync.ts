@@ -1,10 +1,11 @@
-import { getAddress, keccak256, ZeroAddress, type Provider } from "ethers";
+import { keccak256, ZeroAddress, type Provider } from "ethers";
+import { readAdmin } from "./admin-status.js";
 import { codeMatches, loadArtifact } from "./artifacts.js";
 import { Chain, type ChainOptions } from "./chain.js";
 import { DeployerError } from "./errors.js";
 import { withLayout } from "./layouts.js";
-import { PROGRAM_CONTRACTS, type DeploymentStore, type ProgramContract, type ProgramRecord } from "./types.js";
-import { programContract } from "./verify.js";
+import type { DeploymentStore, ProgramContract, ProgramRecord } from "./types.js";
+import { presentContracts } from "./verify.js";
 
 export interface SyncOptions extends ChainOptions {
   contractsDir?: string;
@@ -49,7 +50,7 @@ export async function syncProgram(
   const updated: ProgramRecord = structuredClone(program);
   const changes: string[] = [];
   const refused: string[] = [];
-  const keys = PROGRAM_CONTRACTS.filter((k) => updated.contracts[k]);
+  const keys = presentContracts(updated);
 
   for (const key of keys) {
     const rec = updated.contracts[key]!;
@@ -107,10 +108,9 @@ export async function syncProgram(
   const admins = new Map<ProgramContract, string>();
   const pending = new Map<ProgramContract, { newAdmin: string; schedule: number }>();
   for (const key of keys) {
-    const c = programContract(updated, key, provider, dir);
-    admins.set(key, getAddress(await chain.call(`${key}.defaultAdmin`, () => c.defaultAdmin())));
-    const [newAdmin, schedule] = await chain.call(`${key}.pendingDefaultAdmin`, () => c.pendingDefaultAdmin());
-    if (!same(newAdmin, ZeroAddress)) pending.set(key, { newAdmin: getAddress(newAdmin), schedule: Number(schedule) });
+    const s = await readAdmin(chain, updated, key, dir);
+    admins.set(key, s.admin);
+    if (s.pendingAdmin !== ZeroAddress) pending.set(key, { newAdmin: s.pendingAdmin, schedule: s.schedule });
   }
   const distinct = [...new Set(admins.values())];
   if (distinct.length > 1) {

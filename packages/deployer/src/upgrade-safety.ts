@@ -19,20 +19,13 @@ const core = createRequire(import.meta.url)(
 const runs = new Map<string, ValidationRunData>();
 
 function runData(artifact: Artifact, dir?: string): ValidationRunData {
-  if (!artifact.buildInfoId) {
-    throw new DeployerError(
-      "ARTIFACTS_MISSING",
-      `artifact: ${artifact.contractName} has no buildInfoId; upgrade safety cannot be checked`,
-    );
-  }
-  const key = `${dir ?? ""}:${artifact.buildInfoId}`;
-  let data = runs.get(key);
+  const info = loadBuildInfo(artifact, dir);
+  let data = runs.get(info.id);
   if (!data) {
-    const info = loadBuildInfo(artifact.buildInfoId, dir);
     const input = info.input as Parameters<typeof core.solcInputOutputDecoder>[0];
     const output = info.output as Parameters<typeof core.solcInputOutputDecoder>[1];
     data = core.validate(output, core.solcInputOutputDecoder(input, output), info.solcVersion, input);
-    runs.set(key, data);
+    runs.set(info.id, data);
   }
   return data;
 }
@@ -91,7 +84,7 @@ function calls(node: unknown, name: string): boolean {
  */
 export function disablesInitializers(artifact: Artifact, dir?: string): boolean {
   runData(artifact, dir); // ARTIFACTS_MISSING when the build-info is absent
-  const sources = (loadBuildInfo(artifact.buildInfoId!, dir).output as { sources: Sources }).sources;
+  const sources = (loadBuildInfo(artifact, dir).output as { sources: Sources }).sources;
   const byId = new Map<number, AstNode>();
   for (const source of Object.values(sources)) for (const n of contractDefinitions(source)) byId.set(n.id!, n);
   const self = contractDefinitions(sources[artifact.inputSourceName ?? artifact.sourceName]).find(

@@ -1,5 +1,5 @@
 import { Contract, getAddress, Interface, ZeroAddress, ZeroHash, type ContractRunner, type Provider } from "ethers";
-import { ROLE_NAMES } from "@points/contracts/program";
+import { ROLE_NAMES, rolesInAbi, type AbiItem } from "@points/contracts/program";
 import { loadArtifact } from "./artifacts.js";
 import { Chain, type ChainOptions } from "./chain.js";
 import { DeployerError } from "./errors.js";
@@ -37,11 +37,7 @@ export function expectedHolders(
 
 /** The role constants (`*_ROLE()` views) of an artifact's ABI, DEFAULT_ADMIN_ROLE included. */
 export function roleNames(artifactName: string, dir?: string): string[] {
-  const names = new Set<string>(["DEFAULT_ADMIN_ROLE"]);
-  for (const f of loadArtifact(artifactName, dir).abi as { type: string; name?: string; inputs?: unknown[] }[]) {
-    if (f.type === "function" && f.name?.endsWith("_ROLE") && f.inputs?.length === 0) names.add(f.name);
-  }
-  return [...names];
+  return rolesInAbi(loadArtifact(artifactName, dir).abi as AbiItem[]);
 }
 
 export function programContract(p: ProgramRecord, key: ProgramContract, runner: ContractRunner, dir?: string) {
@@ -49,7 +45,8 @@ export function programContract(p: ProgramRecord, key: ProgramContract, runner: 
   return new Contract(c.proxy, loadArtifact(c.artifact, dir).abi, runner);
 }
 
-function presentContracts(p: ProgramRecord): ProgramContract[] {
+/** The program's contracts that the record holds (the oracle is optional), in deployment order. */
+export function presentContracts(p: ProgramRecord): ProgramContract[] {
   return PROGRAM_CONTRACTS.filter((k) => p.contracts[k]);
 }
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Wallet } from "ethers";
-import { type DevNode, startNode } from "@points/testkit";
+import type { DevNode } from "@points/testkit";
 import {
   acceptAdmin,
   deployProgram,
@@ -10,7 +10,7 @@ import {
   verifyProgram,
   type ProgramRecord,
 } from "../src/index.js";
-import { CHAIN, at, config } from "./helpers/fixture.js";
+import { CHAIN, at, config, deployAcme } from "./helpers/fixture.js";
 
 const KEYS = ["points", "factory", "collateralVault", "pspVault"] as const;
 
@@ -24,10 +24,8 @@ describe("handoverAdmin / acceptAdmin: two-step DEFAULT_ADMIN_ROLE transfer to a
   let slow: ProgramRecord;
 
   before(async () => {
-    node = await startNode();
-    [executor, brand, multisig] = node.wallets;
-    store = new MemoryStore();
-    program = await deployProgram(config(brand), executor, store, { chain: CHAIN });
+    ({ node, executor, brand, store, program } = await deployAcme());
+    multisig = node.wallets[2];
     slow = await deployProgram(config(brand, { brand: "slow", adminDelay: 3600 }), executor, store, { chain: CHAIN });
   });
   after(() => node.stop());

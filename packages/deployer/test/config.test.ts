@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { ZeroAddress, type Wallet } from "ethers";
-import { type DevNode, startNode } from "@points/testkit";
+import type { DevNode } from "@points/testkit";
 import { deployProgram, DeployerError, MemoryStore, type DeployConfig } from "../src/index.js";
-import { CHAIN, config } from "./helpers/fixture.js";
+import { CHAIN, config, deployAcme } from "./helpers/fixture.js";
 
 /** A refusal: a DeployerError with `code` whose message starts with the field it names. */
 function refused(code: string, field: string) {
@@ -20,12 +20,7 @@ describe("deployProgram: validate refuses bad config before any transaction", ()
   let brand: Wallet;
   let store: MemoryStore;
 
-  before(async () => {
-    node = await startNode();
-    [executor, brand] = node.wallets;
-    store = new MemoryStore();
-    await deployProgram(config(brand), executor, store, { chain: CHAIN });
-  });
+  before(async () => ({ node, executor, brand, store } = await deployAcme()));
   after(() => node.stop());
 
   async function expectRefused(overrides: Partial<DeployConfig>, code: string, field: string) {

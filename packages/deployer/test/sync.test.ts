@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { ContractFactory, keccak256, type Wallet } from "ethers";
 import {
-  deployProgram,
   DeployerError,
   loadArtifact,
   MemoryStore,
@@ -10,9 +9,8 @@ import {
   verifyProgram,
   type ProgramRecord,
 } from "../src/index.js";
-import { CHAIN, config } from "./helpers/fixture.js";
-import { startNode, type DevNode } from "@points/testkit";
-import { at } from "./helpers/fixture.js";
+import type { DevNode } from "@points/testkit";
+import { at, CHAIN, deployAcme } from "./helpers/fixture.js";
 
 /** Upgrades executed outside the deployer (a multisig, a script) and how the record catches up. */
 describe("syncProgram: the record follows the chain", () => {
@@ -23,12 +21,7 @@ describe("syncProgram: the record follows the chain", () => {
   const saved = async () => (await store.getProgram(CHAIN.chainId, "acme"))!;
   const nonces = () => Promise.all([executor, brand].map((w) => node.provider.getTransactionCount(w.address)));
 
-  before(async () => {
-    node = await startNode();
-    [executor, brand] = node.wallets;
-    store = new MemoryStore();
-    await deployProgram(config(brand), executor, store, { chain: CHAIN });
-  });
+  before(async () => ({ node, executor, brand, store } = await deployAcme()));
   after(() => node.stop());
 
   it("sync_afterAProposedUpgradeExecutedByTheAdminOutside_updatesTheRecord_andVerifyPasses", async () => {

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import type { Wallet } from "ethers";
-import { type DevNode, startNode } from "@points/testkit";
+import type { DevNode } from "@points/testkit";
 import {
-  deployProgram,
   DeployerError,
   IMPLEMENTATION_SLOT,
   MemoryStore,
@@ -10,7 +9,7 @@ import {
   verifyProgram,
   type ProgramRecord,
 } from "../src/index.js";
-import { CHAIN, at, config, mintSp } from "./helpers/fixture.js";
+import { CHAIN, at, mintSp, deployAcme } from "./helpers/fixture.js";
 
 describe("upgrade: OpenZeppelin storage checks before anything is sent", () => {
   let node: DevNode;
@@ -25,10 +24,8 @@ describe("upgrade: OpenZeppelin storage checks before anything is sent", () => {
   const nonces = () => Promise.all([executor, brand].map((w) => node.provider.getTransactionCount(w.address)));
 
   before(async () => {
-    node = await startNode();
-    [executor, brand, , user] = node.wallets;
-    store = new MemoryStore();
-    program = await deployProgram(config(brand), executor, store, { chain: CHAIN });
+    ({ node, executor, brand, store, program } = await deployAcme());
+    user = node.wallets[3];
     await mintSp(program, brand, user, 1_000_000n);
   });
   after(() => node.stop());

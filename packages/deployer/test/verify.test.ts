@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import type { Wallet } from "ethers";
-import { type DevNode, startNode } from "@points/testkit";
-import { deployProgram, DeployerError, MemoryStore, verifyProgram, type ProgramRecord } from "../src/index.js";
-import { CHAIN, at, config } from "./helpers/fixture.js";
+import type { DevNode } from "@points/testkit";
+import { DeployerError, verifyProgram, type ProgramRecord } from "../src/index.js";
+import { at, deployAcme } from "./helpers/fixture.js";
 
 /** verifyProgram must fail loudly, listing every difference between the record and the chain. */
 describe("verifyProgram: every difference is reported", () => {
@@ -11,11 +11,7 @@ describe("verifyProgram: every difference is reported", () => {
   let brand: Wallet;
   let program: ProgramRecord;
 
-  before(async () => {
-    node = await startNode();
-    [executor, brand] = node.wallets;
-    program = await deployProgram(config(brand), executor, new MemoryStore(), { chain: CHAIN });
-  });
+  before(async () => ({ node, executor, brand, program } = await deployAcme()));
   after(() => node.stop());
 
   function failsWith(...patterns: RegExp[]) {

@@ -39,6 +39,26 @@ export const defineRoute = <P extends z.ZodType, Q extends z.ZodType, B extends 
   def: RouteDef<P, Q, B, R>,
 ) => def;
 
+type AnyRoute = RouteDef<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+type Schema<T, K extends string> = T extends { [k in K]: infer X extends z.ZodType } ? X : z.ZodType;
+/** The schema `K` a family route ends up with: its own, else the family's. */
+type Merged<S, D, K extends string> = D extends { [k in K]: z.ZodType } ? Schema<D, K> : Schema<S, K>;
+
+/**
+ * A family of routes sharing some fields (method, tag, auth, a params or body schema, the
+ * response): `shared` is written once, each route adds what is its own (a field given by both
+ * takes the route's value). The result is typed as {@link defineRoute}'s.
+ */
+export const routeFamily =
+  <S extends Partial<AnyRoute>>(shared: S) =>
+  <D extends Partial<AnyRoute>>(own: D) =>
+    ({ ...shared, ...own }) as unknown as RouteDef<
+      Merged<S, D, "params">,
+      Merged<S, D, "query">,
+      Merged<S, D, "body">,
+      Merged<S, D, "response">
+    >;
+
 /** Body type a route accepts (before validation transforms). */
 export type RouteBody<T> = T extends RouteDef<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
 /** Params type of a route. */

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { keccak256, parseUnits, toUtf8Bytes } from "ethers";
 import { freePort } from "@points/testkit";
 import { createClient, PointsApiError } from "../src/index.js";
-import { seedBrand, startLive, type Live } from "./helpers/live.js";
+import { type Live, liveWithCampaign } from "./helpers/live.js";
 
 /** Awaits `p`, expecting a PointsApiError, and returns it. */
 async function apiError(p: Promise<unknown>): Promise<PointsApiError> {
@@ -18,11 +18,7 @@ async function apiError(p: Promise<unknown>): Promise<PointsApiError> {
 describe("errors: surface as PointsApiError with the API's code, message, details and status", () => {
   let live: Live;
   before(async () => {
-    live = await startLive();
-    await seedBrand(live, parseUnits("100", 6));
-    const { brand } = live.actors;
-    const c1 = { campaignId: "c1", spBudget: parseUnits("10", 18).toString(), metadata: "" };
-    await (await live.client.vault.createCampaign(c1, { from: brand.address })).send(brand);
+    live = await liveWithCampaign(parseUnits("100", 6), "c1", parseUnits("10", 18));
   });
   after(() => live?.stop());
 

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { JsonRpcProvider, Transaction, Wallet, id, parseUnits } from "ethers";
 import { PSPVault__factory } from "@points/contracts";
 import { broadcast, createClient, orderHash, waitForReceipt, type Order } from "../src/index.js";
-import { seedBrand, startLive, type Live } from "./helpers/live.js";
+import { type Live, liveWithCampaign } from "./helpers/live.js";
 
 const SP = (n: number) => parseUnits(String(n), 18);
 const CAMPAIGN = id("orders");
@@ -34,17 +34,7 @@ describe("issuing points for orders: exactly once on retry and under concurrency
   let live: Live;
   let vault: ReturnType<typeof PSPVault__factory.connect>;
   before(async () => {
-    live = await startLive();
-    await seedBrand(live, parseUnits("200", 6));
-    const { brand } = live.actors;
-    const campaign = {
-      campaignId: "orders",
-      spBudget: SP(150).toString(),
-      settlementDestinations: [],
-      transferWhitelist: [],
-      metadata: "",
-    };
-    await (await live.client.vault.createCampaign(campaign, { from: brand.address })).send(brand);
+    live = await liveWithCampaign(parseUnits("200", 6), "orders", SP(150));
     vault = PSPVault__factory.connect(live.program.pspVault, live.node.provider);
   });
   after(() => live?.stop());

@@ -2,24 +2,15 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { hexlify, decodeBase64, parseUnits } from "ethers";
 import { PointsApiError, type PreparedTx } from "../src/index.js";
-import { expectWrongSigner, mintUsdc, seedBrand, startLive, type Live } from "./helpers/live.js";
+import { expectWrongSigner, type Live, liveWithCampaign, mintUsdc } from "./helpers/live.js";
 
 const SP = (n: string) => parseUnits(n, 18).toString();
 
 describe("transactions: SDK and raw HTTP, and send(signer) on a live chain", () => {
   let live: Live;
   before(async () => {
-    live = await startLive();
-    await seedBrand(live, parseUnits("100", 6));
+    live = await liveWithCampaign(parseUnits("100", 6), "c1", parseUnits("50", 18));
     const { brand } = live.actors;
-    const c1 = {
-      campaignId: "c1",
-      spBudget: SP("50"),
-      settlementDestinations: [],
-      transferWhitelist: [],
-      metadata: "",
-    };
-    await (await live.client.vault.createCampaign(c1, { from: brand.address })).send(brand);
     await (
       await live.client.points.addToTransferWhitelist(live.actors.alice.address, { from: brand.address })
     ).send(brand);

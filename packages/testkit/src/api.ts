@@ -58,23 +58,33 @@ export async function startApi<C, S extends ApiService, O = never>(
     url,
     service,
     async call(method, path, body, headers = {}) {
-      const res = await fetch(url + path, {
+      const res = await exchange(url + path, {
         method,
         headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
         body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
       });
-      const text = await res.text();
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = text;
-      }
+      const parsed = res.json === undefined ? res.text : res.json;
       await hooks.onResponse?.(url, method, path, { status: res.status, headers: res.headers, body: parsed });
       return { status: res.status, body: parsed };
     },
     close: () => service.close(),
   };
+}
+
+/** One HTTP exchange: status, headers, the raw text and the body parsed as JSON (undefined when it is not JSON). */
+export async function exchange(
+  url: string,
+  init: RequestInit,
+): Promise<{ status: number; headers: Headers; text: string; json: unknown }> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
 }
 
 /** Signs the API's unsigned transaction with `wallet` (as a user would), broadcasts it, waits. */

@@ -9,6 +9,7 @@ import {
   Points__factory,
   ProgramFactory__factory,
 } from "@points/contracts";
+import type { ProgramLocation } from "@points/contracts/program";
 import { devWallet } from "./keys.js";
 
 /** Test actors: account 0 deploys releases and is the executor; 1 is the brand wallet. */
@@ -18,14 +19,7 @@ export function actors(provider: JsonRpcProvider) {
 }
 
 /** A deployed program as the API's registry stores it. */
-export interface ProgramRecord {
-  chainId: string;
-  brand: string;
-  factory: string;
-  points: string;
-  collateralVault: string;
-  pspVault: string;
-  oracle: string | null;
+export interface ProgramRecord extends ProgramLocation {
   programFactory: string;
   deployTx: string;
   blockNumber: number;

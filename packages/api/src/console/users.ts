@@ -1,18 +1,13 @@
 import { getAddress } from "ethers";
+import { Wizard as WizardShape } from "@points/schema";
 import type { Wizard } from "@points/schema";
 import type { Db } from "../db/db.js";
 import { ApiError } from "../errors.js";
 
-export const EMPTY_WIZARD: Wizard = {
-  step: 1,
-  wallet: null,
-  organization: null,
-  chainId: null,
-  token: null,
-  brand: null,
-  taskId: null,
-  programId: null,
-};
+/** A wizard at step 1 with nothing entered: every other field of the schema's Wizard is null. */
+export const EMPTY_WIZARD = Object.fromEntries(
+  Object.keys(WizardShape.shape).map((field) => [field, field === "step" ? 1 : null]),
+) as Wizard;
 
 export interface ConsoleUser {
   email: string;

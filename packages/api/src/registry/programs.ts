@@ -1,18 +1,12 @@
 import { getAddress, isAddress } from "ethers";
+import type { ProgramLocation } from "@points/contracts/program";
 import type { Db, Queryable } from "../db/db.js";
 import { ApiError, invalidInput, notFound } from "../errors.js";
 import { TtlCache } from "../db/ttlCache.js";
 
 /** A program the service can act on: its chain and its five contracts. */
-export interface Program {
+export interface Program extends ProgramLocation {
   id: string;
-  chainId: string;
-  brand: string;
-  factory: string;
-  points: string;
-  collateralVault: string;
-  pspVault: string;
-  oracle: string | null;
   programFactory: string | null;
   deployTx: string | null;
   blockNumber: number | null;

@@ -1,6 +1,8 @@
+import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDb, type Db } from "../../src/db/db.js";
+import { migrate, MIGRATIONS } from "../../src/db/migrations.js";
 
 /**
  * The PostgreSQL server the tests use (CI starts it: .ci/run). Unreachable means the
@@ -91,3 +93,25 @@ function postgresBackend(): Backend {
 
 /** Both backends: the same suite runs on each. */
 export const backends = (): Backend[] => [pgliteBackend(), postgresBackend()];
+
+/** A fresh database on `backend` for one suite (`before`), migrated unless `migrated` is false. */
+export async function freshDb(backend: Backend, migrated = true): Promise<Db> {
+  await backend.setup();
+  const db = await backend.open();
+  if (migrated) await migrate(db);
+  return db;
+}
+
+/** Closes the suite's database and drops it (`after`). */
+export async function closeDb(backend: Backend, db: Db | undefined): Promise<void> {
+  await db?.close();
+  await backend.teardown();
+}
+
+/** Applies the migrations before `id`, checking that exactly those ran: the state a release before `id` left. */
+export async function migrateUpTo(db: Db, id: string): Promise<void> {
+  const ids = MIGRATIONS.map((m) => m.id);
+  const at = ids.indexOf(id);
+  if (at < 0) throw new Error(`no migration ${id}`);
+  assert.deepEqual(await migrate(db, MIGRATIONS.slice(0, at)), ids.slice(0, at));
+}

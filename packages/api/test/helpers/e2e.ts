@@ -183,6 +183,22 @@ export function expectPrerequisite(
   return approval;
 }
 
+/**
+ * {@link expectPrerequisite} for SP that `owner` never approved to `spender`: checks the offered
+ * approval of `needed`, then signs and sends it.
+ */
+export async function approveSpFirst(e: E2E, res: Res, owner: Wallet, spender: string, needed: bigint) {
+  const approval = expectPrerequisite(res, {
+    contract: "points",
+    token: e.record.points,
+    owner: owner.address,
+    spender,
+    allowance: 0n,
+    needed,
+  });
+  await e.send(owner, approval);
+}
+
 /** Moves the node's clock forward and mines a block. */
 export async function increaseTime(e: E2E, seconds: number) {
   await e.node.provider.send("evm_increaseTime", [seconds]);

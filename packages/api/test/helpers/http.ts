@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ERROR_CODES, type ErrorCode } from "@points/schema";
+import { exchange } from "@points/testkit";
 import { assertMatchesDocument } from "./documentHook.js";
 
 export interface RawResponse {
@@ -16,15 +17,12 @@ export async function send(
   path: string,
   opts: { body?: string; headers?: Record<string, string> } = {},
 ): Promise<RawResponse> {
-  const res = await fetch(base + path, { method, headers: opts.headers, body: opts.body });
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  const raw = { status: res.status, headers: res.headers, text, body };
+  const { status, headers, text, json } = await exchange(base + path, {
+    method,
+    headers: opts.headers,
+    body: opts.body,
+  });
+  const raw = { status, headers, text, body: json };
   await assertMatchesDocument(base, method, path, raw);
   return raw;
 }

@@ -18,3 +18,22 @@ export function programRecord(brand: string, overrides: Partial<NewProgram> = {}
     ...overrides,
   };
 }
+
+/**
+ * A registry record at fixed made-up addresses (no code behind them, no deployment), for
+ * routes that must fail before or at their first chain call.
+ */
+export function placeholderProgram(chainId = "31337", brand = "acme", factoryByte = "11"): NewProgram {
+  return {
+    chainId,
+    brand,
+    factory: "0x" + factoryByte.repeat(20),
+    points: "0x" + "22".repeat(20),
+    collateralVault: "0x" + "33".repeat(20),
+    pspVault: "0x" + "44".repeat(20),
+    oracle: null,
+    programFactory: null,
+    deployTx: null,
+    blockNumber: null,
+  };
+}

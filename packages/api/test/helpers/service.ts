@@ -16,3 +16,16 @@ export const startApi = (
   opts: ServiceOptions = {},
 ): Promise<TestApi> =>
   startTestApi(api, nodeUrl, { DEV_MAILBOX: "1", ...env }, opts, { onResponse: assertMatchesDocument });
+
+/** The scopes a key needs to onboard a program (and build and read around it). */
+export const DEPLOY_SCOPES = ["build", "read", "deploy"] as const;
+
+/** The Authorization header of a new API key `name` of `service` with `scopes` (the default scopes when omitted). */
+export async function bearerFor(
+  service: api.Service,
+  name: string,
+  scopes?: Parameters<api.Service["ctx"]["keys"]["create"]>[1],
+): Promise<{ authorization: string }> {
+  const { key } = await service.ctx.keys.create(name, scopes);
+  return { authorization: `Bearer ${key}` };
+}

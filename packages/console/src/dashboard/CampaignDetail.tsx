@@ -1,11 +1,24 @@
 import { useState, type FormEvent } from "react";
 import { useTx } from "../components/TxDialog";
 import { Card, ErrorBox, Field, isAddress, Table } from "../components/ui";
-import { ActionForm } from "./ActionForm";
+import { ActionForm, type FieldSpec } from "./ActionForm";
 import { useDash, useLoad } from "./context";
 import { SP_DECIMALS, fmt } from "./units";
 
 const sp = (v: string) => `${fmt(v, SP_DECIMALS)} SP`;
+
+const HOLDER: FieldSpec = { name: "holder", label: "Holder", kind: "address" };
+const AMOUNT: FieldSpec = { name: "amount", label: "Amount (SP)", kind: "sp" };
+const METADATA: FieldSpec = { name: "metadata", label: "Metadata", kind: "text", optional: true };
+
+/** One pSP operation in its own card. */
+function ActionCard({ card, ...form }: { card: string } & Parameters<typeof ActionForm>[0]) {
+  return (
+    <Card title={card}>
+      <ActionForm {...form} />
+    </Card>
+  );
+}
 
 /** One campaign: its budget and status, and every pSP operation on it (`/studio/sdk/v1/tx/psp/*`). */
 export function CampaignDetail({ id, name, minters }: { id: string; name?: string; minters: string[] }) {
@@ -103,84 +116,65 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
         />
       </Card>
       <div className="cards">
-        <Card title="Issue pSP">
-          <ActionForm
-            title="Issue pSP to a holder"
-            submit="Issue pSP"
-            idPrefix="issue-psp"
-            fields={[
-              { name: "to", label: "Holder", kind: "address" },
-              { name: "amount", label: "Amount (SP)", kind: "sp" },
-              { name: "metadata", label: "Metadata", kind: "text", optional: true },
-            ]}
-            build={(x, from) => v.mint(id, x.to, x.amount, x.metadata, { from })}
-          />
-        </Card>
-        <Card title="Settle pSP to SP">
-          <ActionForm
-            title="Settle"
-            submit="Settle"
-            idPrefix="settle"
-            fields={[
-              { name: "holder", label: "Holder", kind: "address" },
-              { name: "receiver", label: "Receiver of the SP", kind: "address" },
-              { name: "amount", label: "Amount (SP)", kind: "sp" },
-              { name: "metadata", label: "Metadata", kind: "text", optional: true },
-            ]}
-            build={(x, from) => v.settle(x.holder, x.receiver, x.amount, id, x.metadata, { from })}
-          />
-        </Card>
-        <Card title="Expire (claw back)">
-          <ActionForm
-            title="Expire pSP into the budget"
-            submit="Expire"
-            idPrefix="expire"
-            fields={[
-              { name: "holder", label: "Holder", kind: "address" },
-              { name: "amount", label: "Amount (SP)", kind: "sp" },
-              { name: "metadata", label: "Metadata", kind: "text", optional: true },
-            ]}
-            build={(x, from) => v.expire(x.holder, x.amount, id, x.metadata, { from })}
-          />
-        </Card>
-        <Card title="Admin transfer">
-          <ActionForm
-            title="Move pSP between holders"
-            submit="Transfer pSP"
-            idPrefix="psp-transfer"
-            fields={[
-              { name: "holder", label: "From holder", kind: "address" },
-              { name: "to", label: "To (on the transfer allowlist)", kind: "address" },
-              { name: "amount", label: "Amount (SP)", kind: "sp" },
-            ]}
-            build={(x, from) => v.transfer(id, x.holder, x.to, x.amount, { from })}
-          />
-        </Card>
-        <Card title="Fund">
-          <ActionForm
-            title="Top up the budget"
-            submit="Fund campaign"
-            idPrefix="fund"
-            fields={[{ name: "amount", label: "Amount (SP)", kind: "sp" }]}
-            build={(x, from) => v.fundCampaign(id, x.amount, { from })}
-          />
-        </Card>
-        <Card title="Close">
-          <ActionForm
-            title="Close for good"
-            submit="Close campaign"
-            idPrefix="close"
-            fields={[
-              {
-                name: "to",
-                label: "The funder's share goes back to the funder (leave empty to read it from the chain)",
-                kind: "address",
-                optional: true,
-              },
-            ]}
-            build={(x, from) => v.closeCampaign(id, x.to, { from })}
-          />
-        </Card>
+        <ActionCard
+          card="Issue pSP"
+          title="Issue pSP to a holder"
+          submit="Issue pSP"
+          idPrefix="issue-psp"
+          fields={[{ name: "to", label: "Holder", kind: "address" }, AMOUNT, METADATA]}
+          build={(x, from) => v.mint(id, x.to, x.amount, x.metadata, { from })}
+        />
+        <ActionCard
+          card="Settle pSP to SP"
+          title="Settle"
+          submit="Settle"
+          idPrefix="settle"
+          fields={[HOLDER, { name: "receiver", label: "Receiver of the SP", kind: "address" }, AMOUNT, METADATA]}
+          build={(x, from) => v.settle(x.holder, x.receiver, x.amount, id, x.metadata, { from })}
+        />
+        <ActionCard
+          card="Expire (claw back)"
+          title="Expire pSP into the budget"
+          submit="Expire"
+          idPrefix="expire"
+          fields={[HOLDER, AMOUNT, METADATA]}
+          build={(x, from) => v.expire(x.holder, x.amount, id, x.metadata, { from })}
+        />
+        <ActionCard
+          card="Admin transfer"
+          title="Move pSP between holders"
+          submit="Transfer pSP"
+          idPrefix="psp-transfer"
+          fields={[
+            { name: "holder", label: "From holder", kind: "address" },
+            { name: "to", label: "To (on the transfer allowlist)", kind: "address" },
+            AMOUNT,
+          ]}
+          build={(x, from) => v.transfer(id, x.holder, x.to, x.amount, { from })}
+        />
+        <ActionCard
+          card="Fund"
+          title="Top up the budget"
+          submit="Fund campaign"
+          idPrefix="fund"
+          fields={[AMOUNT]}
+          build={(x, from) => v.fundCampaign(id, x.amount, { from })}
+        />
+        <ActionCard
+          card="Close"
+          title="Close for good"
+          submit="Close campaign"
+          idPrefix="close"
+          fields={[
+            {
+              name: "to",
+              label: "The funder's share goes back to the funder (leave empty to read it from the chain)",
+              kind: "address",
+              optional: true,
+            },
+          ]}
+          build={(x, from) => v.closeCampaign(id, x.to, { from })}
+        />
         {(
           [
             ["updateSettlementWhitelist", "Settlement allowlist", "settlement-whitelist"],
@@ -188,18 +182,18 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
             ["setCampaignAdmin", "Campaign admins", "campaign-admin"],
           ] as const
         ).map(([fn, title, key]) => (
-          <Card key={key} title={title}>
-            <ActionForm
-              title={`Update the ${title.toLowerCase()}`}
-              submit="Save"
-              idPrefix={key}
-              fields={[
-                { name: "account", label: "Account", kind: "address" },
-                { name: "allowed", label: "Allowed", kind: "bool" },
-              ]}
-              build={(x, from) => v[fn](id, x.account, x.allowed, { from })}
-            />
-          </Card>
+          <ActionCard
+            key={key}
+            card={title}
+            title={`Update the ${title.toLowerCase()}`}
+            submit="Save"
+            idPrefix={key}
+            fields={[
+              { name: "account", label: "Account", kind: "address" },
+              { name: "allowed", label: "Allowed", kind: "bool" },
+            ]}
+            build={(x, from) => v[fn](id, x.account, x.allowed, { from })}
+          />
         ))}
         <PspBalance id={id} />
       </div>

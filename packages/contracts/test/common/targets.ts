@@ -1,6 +1,8 @@
+import { expect } from "chai";
 import type { BaseContract } from "ethers";
+import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
 import type { ProgramUpgradeable } from "../../types/ethers-contracts/index.js";
-import { ADMIN_DELAY, deployProgram, ethers, ROLES, type Program } from "../helpers/programFixture.js";
+import { ADMIN_DELAY, deployProgram, ethers, networkHelpers, ROLES, type Program } from "../helpers/programFixture.js";
 
 /**
  * One contract of a program, described so the shared behaviour suites can run against it:
@@ -86,3 +88,23 @@ export async function asBase(t: Target, p: Program): Promise<ProgramUpgradeable>
 
 /** Every named signer of the fixture except the admin, who holds every role at birth. */
 export const nonAdmins = (p: Program) => [p.executor, p.alice, p.bob, p.carol, p.dave, p.outsider, p.feeReceiver];
+
+/** The program (from its one fixture) and the target's proxy through the shared base's ABI. */
+export async function loadTarget(t: Target) {
+  const p = await networkHelpers.loadFixture(programFixture);
+  return { p, c: await asBase(t, p) };
+}
+
+/** `call` by each of `signers` reverts AccessControlUnauthorizedAccount(signer, role). */
+export async function expectEachRefused(
+  c: BaseContract,
+  signers: HardhatEthersSigner[],
+  role: string,
+  call: (s: HardhatEthersSigner) => Promise<unknown>,
+) {
+  for (const s of signers) {
+    await expect(call(s))
+      .to.be.revertedWithCustomError(c, "AccessControlUnauthorizedAccount")
+      .withArgs(s.address, role);
+  }
+}

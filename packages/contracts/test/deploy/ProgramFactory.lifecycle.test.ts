@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { ethers, networkHelpers, ROLES, SP, USDC } from "../helpers/programFixture.js";
-import { deployThrough, oracleParams, paramsFor, releaseFixture } from "../helpers/releaseFixture.js";
+import { deployThrough, initializeCalls, oracleParams, paramsFor, releaseFixture } from "../helpers/releaseFixture.js";
 
 // A program is usable the moment deployProgram returns: no follow-up transaction by the
 // executor or the ProgramFactory (docs/deployment.md), and nobody can re-run an initializer.
@@ -36,27 +36,16 @@ describe("ProgramFactory: the deployed program works at once", () => {
       const { r, p } = await networkHelpers.loadFixture(withOracleAndFees);
       const brand = r.brandWallet;
       const a = brand.address;
-      const attempts = [
-        () => p.points.connect(brand).initialize("X", "X", a, 0, a, []),
-        () => p.vault.connect(brand).initialize(r.usdc, a, a, 0, "X", "X"),
-        () => p.oracle!.connect(brand).initialize(a, 0, []),
-        () => p.psp.connect(brand).initialize(a, 0, a),
-        () =>
-          p.factory.connect(r.operator).initialize({
-            admin: r.operator.address,
-            adminDelay: 0,
-            points: a,
-            executor: r.operator.address,
-            oracle: ethers.ZeroAddress,
-            asset: ethers.ZeroAddress,
-            vault: ethers.ZeroAddress,
-            feeReceiver: a,
-            mintFeeBps: 0,
-            redeemFeeBps: 0,
-            redeemDelay: 0,
-            vaultImplementation: ethers.ZeroAddress,
-          }),
-      ];
+      const attempts = initializeCalls(
+        { points: p.points, collateralVault: p.vault, oracle: p.oracle!, pspVault: p.psp, factory: p.factory },
+        {
+          signer: brand,
+          factorySigner: r.operator,
+          asset: await r.usdc.getAddress(),
+          account: a,
+          factoryAdmin: r.operator.address,
+        },
+      );
       for (const attempt of attempts) {
         await expect(attempt()).to.be.revertedWithCustomError(p.points, "InvalidInitialization");
       }

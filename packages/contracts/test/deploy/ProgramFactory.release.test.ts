@@ -1,6 +1,12 @@
 import { expect } from "chai";
 import { ethers, networkHelpers } from "../helpers/programFixture.js";
-import { OPERATOR_ROLE, RELEASE_VERSION, paramsFor, releaseFixture } from "../helpers/releaseFixture.js";
+import {
+  OPERATOR_ROLE,
+  RELEASE_VERSION,
+  initializeCalls,
+  paramsFor,
+  releaseFixture,
+} from "../helpers/releaseFixture.js";
 import type { Release } from "../helpers/releaseFixture.js";
 import type { ProgramFactory } from "../../types/ethers-contracts/index.js";
 
@@ -96,27 +102,7 @@ describe("ProgramFactory: the release (constructor and views)", () => {
       const r = await networkHelpers.loadFixture(fixture);
       const a = r.outsider.address;
       const usdc = await r.usdc.getAddress();
-      const attempts = [
-        () => r.impls.points.connect(r.outsider).initialize("X", "X", a, 0, a, []),
-        () => r.impls.collateralVault.connect(r.outsider).initialize(usdc, a, a, 0, "X", "X"),
-        () => r.impls.oracle.connect(r.outsider).initialize(a, 0, []),
-        () => r.impls.pspVault.connect(r.outsider).initialize(a, 0, a),
-        () =>
-          r.impls.factory.connect(r.outsider).initialize({
-            admin: a,
-            adminDelay: 0,
-            points: a,
-            executor: a,
-            oracle: ethers.ZeroAddress,
-            asset: ethers.ZeroAddress,
-            vault: ethers.ZeroAddress,
-            feeReceiver: a,
-            mintFeeBps: 0,
-            redeemFeeBps: 0,
-            redeemDelay: 0,
-            vaultImplementation: ethers.ZeroAddress,
-          }),
-      ];
+      const attempts = initializeCalls(r.impls, { signer: r.outsider, asset: usdc, account: a });
       for (const attempt of attempts) {
         await expect(attempt()).to.be.revertedWithCustomError(r.impls.points, "InvalidInitialization");
       }

@@ -1,5 +1,6 @@
 import { expect } from "chai";
-import { deployProgram, ethers, networkHelpers, ROLES, SP, USDC } from "../helpers/programFixture.js";
+import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
+import { deployProgram, ethers, networkHelpers, type Program, ROLES, SP, USDC } from "../helpers/programFixture.js";
 import { allowMinter, fund } from "./factoryFixture.js";
 
 const fixture = () => deployProgram();
@@ -20,6 +21,13 @@ const lists = [
     event: "RedeemWhitelistUpdated",
   },
 ] as const;
+
+/** `who` minting SP for `amount` USDC to itself reverts NotMintWhitelisted(who). */
+async function expectMintRefused(p: Program, who: HardhatEthersSigner, amount: bigint) {
+  await expect(p.factory.connect(who).mint(p.usdc, amount, who))
+    .to.be.revertedWithCustomError(p.factory, "NotMintWhitelisted")
+    .withArgs(who.address);
+}
 
 describe("Factory: mint and redeem allowlists", () => {
   describe("MANAGER_ROLE granted to the brand wallet on the Factory at birth", () => {
@@ -100,16 +108,12 @@ describe("Factory: mint and redeem allowlists", () => {
       const p = await load();
       await fund(p, p.usdc, p.alice, USDC(2));
       await p.points.addToTransferWhitelist(p.alice);
-      await expect(p.factory.connect(p.alice).mint(p.usdc, USDC(1), p.alice))
-        .to.be.revertedWithCustomError(p.factory, "NotMintWhitelisted")
-        .withArgs(p.alice.address);
+      await expectMintRefused(p, p.alice, USDC(1));
       await p.factory.addToMintWhitelist(p.alice);
       await p.factory.connect(p.alice).mint(p.usdc, USDC(1), p.alice);
       expect(await p.points.balanceOf(p.alice)).to.equal(SP(1));
       await p.factory.removeFromMintWhitelist(p.alice);
-      await expect(p.factory.connect(p.alice).mint(p.usdc, USDC(1), p.alice))
-        .to.be.revertedWithCustomError(p.factory, "NotMintWhitelisted")
-        .withArgs(p.alice.address);
+      await expectMintRefused(p, p.alice, USDC(1));
     });
 
     it("mintAndRedeemAllowlists_areIndependent", async () => {
@@ -142,9 +146,7 @@ describe("Factory: mint and redeem allowlists", () => {
       const p = await campaignWithPartner();
       await p.psp.connect(p.carol).mint(campaignId, p.alice, SP(3), "partner issue");
       expect(await p.psp.balanceOf(campaignId, p.alice)).to.equal(SP(3));
-      await expect(p.factory.connect(p.carol).mint(p.usdc, USDC(5), p.carol))
-        .to.be.revertedWithCustomError(p.factory, "NotMintWhitelisted")
-        .withArgs(p.carol.address);
+      await expectMintRefused(p, p.carol, USDC(5));
     });
 
     it("partner_mintsSp_onlyOnceOnMintAllowlist_andPspAuthorityIsUnchanged", async () => {

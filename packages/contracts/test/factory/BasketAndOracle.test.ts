@@ -190,23 +190,21 @@ describe("Factory: basket mode and the oracle", () => {
       await expectBacked(p);
     });
 
-    it("finalizeRedeem_atPriceAbovePar_paysLessCollateral_roundedDown", async () => {
-      const p = await twoVaults(withOracle);
-      await p.daiFeed!.setAnswer(feedPrice("1.013"));
-      await p.factory.connect(p.alice).requestRedeem(p.dai, p.bob, SP(100), false);
-      await p.factory.connect(p.executor).finalizeRedeem(1);
-      expect(await p.dai.balanceOf(p.bob)).to.equal(98_716_683_119_447_186_574n); // floor(100 / 1.013)
-      await expectBacked(p);
-    });
-
-    it("finalizeRedeem_atPriceBelowPar_paysAtPar_neverMore", async () => {
-      const p = await twoVaults(withOracle);
-      await p.daiFeed!.setAnswer(feedPrice("0.99"));
-      await p.factory.connect(p.alice).requestRedeem(p.dai, p.bob, SP(100), false);
-      await p.factory.connect(p.executor).finalizeRedeem(1);
-      expect(await p.dai.balanceOf(p.bob)).to.equal(DAI(100));
-      await expectBacked(p);
-    });
+    // DAI paid for 100 SP at a feed price: floor(100 / price) above par, par below it.
+    const PAYOUTS: [string, string, bigint][] = [
+      ["finalizeRedeem_atPriceAbovePar_paysLessCollateral_roundedDown", "1.013", 98_716_683_119_447_186_574n],
+      ["finalizeRedeem_atPriceBelowPar_paysAtPar_neverMore", "0.99", DAI(100)],
+    ];
+    for (const [title, price, paid] of PAYOUTS) {
+      it(title, async () => {
+        const p = await twoVaults(withOracle);
+        await p.daiFeed!.setAnswer(feedPrice(price));
+        await p.factory.connect(p.alice).requestRedeem(p.dai, p.bob, SP(100), false);
+        await p.factory.connect(p.executor).finalizeRedeem(1);
+        expect(await p.dai.balanceOf(p.bob)).to.equal(paid);
+        await expectBacked(p);
+      });
+    }
 
     it("finalizeRedeem_revertsWhen_theAskedVaultHoldsTooLittle", async () => {
       const p = await twoVaults(plain);

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { deployProgram, networkHelpers, SP, USDC } from "../helpers/programFixture.js";
-import { allowMinter, allowRedeemer, DAI, expectBacked, fund, mintWith, registerDai } from "./factoryFixture.js";
+import { allowRedeemer, DAI, expectBacked, mintWith, aliceReadyToMint } from "./factoryFixture.js";
 
 // 0.3% to mint, 0.5% to redeem.
 const fixture = () => deployProgram({ mintFeeBps: 30, redeemFeeBps: 50 });
@@ -8,10 +8,7 @@ const fixture = () => deployProgram({ mintFeeBps: 30, redeemFeeBps: 50 });
 /** alice may mint USDC and DAI; DAI is registered. The fee receiver is listed at birth (fees are on). */
 async function ready() {
   const p = await networkHelpers.loadFixture(fixture);
-  await registerDai(p);
-  await allowMinter(p, p.alice);
-  await fund(p, p.usdc, p.alice, USDC(10_000));
-  await fund(p, p.dai, p.alice, DAI(10_000));
+  await aliceReadyToMint(p);
   return p;
 }
 

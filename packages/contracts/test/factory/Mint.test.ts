@@ -1,16 +1,7 @@
 import { expect } from "chai";
 import type { FeeOnTransferToken } from "../../types/ethers-contracts/index.js";
 import { deployProgram, ethers, networkHelpers, type Program, SP, USDC } from "../helpers/programFixture.js";
-import {
-  allowMinter,
-  DAI,
-  deployToken,
-  deployVault,
-  expectBacked,
-  feedPrice,
-  fund,
-  registerDai,
-} from "./factoryFixture.js";
+import { DAI, deployToken, deployVault, expectBacked, feedPrice, aliceReadyToMint } from "./factoryFixture.js";
 
 const plain = () => deployProgram();
 const withOracle = () => deployProgram({ withOracle: true });
@@ -18,11 +9,8 @@ const withOracle = () => deployProgram({ withOracle: true });
 /** alice may mint and hold SP, bob may hold SP; both hold USDC and DAI approved to the Factory. */
 async function ready(fixture: () => Promise<Program>) {
   const p = await networkHelpers.loadFixture(fixture);
-  await registerDai(p);
-  await allowMinter(p, p.alice);
+  await aliceReadyToMint(p);
   await p.points.addToTransferWhitelist(p.bob);
-  await fund(p, p.usdc, p.alice, USDC(10_000));
-  await fund(p, p.dai, p.alice, DAI(10_000));
   return p;
 }
 

@@ -3,7 +3,7 @@ import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types"
 import type { AddressLike, ContractTransactionResponse } from "ethers";
 import type { CollateralVault, Factory, MockStablecoin } from "../../types/ethers-contracts/index.js";
 import type { IFactory } from "../../types/ethers-contracts/factory/Factory.js";
-import { ADMIN_DELAY, ethers, type Program } from "../helpers/programFixture.js";
+import { ADMIN_DELAY, ethers, type Program, USDC } from "../helpers/programFixture.js";
 
 /** An 8-decimal feed answer for a decimal price string ("0.99"). */
 export const feedPrice = (price: string) => ethers.parseUnits(price, 8);
@@ -72,6 +72,14 @@ export async function allowMinter(p: Program, who: HardhatEthersSigner) {
 }
 
 /** Mints `amount` of `token` to `who` and approves the Factory for it. */
+/** DAI registered; alice may mint and holds 10,000 USDC and 10,000 DAI approved to the Factory. */
+export async function aliceReadyToMint(p: Program) {
+  await registerDai(p);
+  await allowMinter(p, p.alice);
+  await fund(p, p.usdc, p.alice, USDC(10_000));
+  await fund(p, p.dai, p.alice, DAI(10_000));
+}
+
 export async function fund(p: Program, token: MockStablecoin, who: HardhatEthersSigner, amount: bigint) {
   await token.mint(who.address, amount);
   await token.connect(who).approve(p.factory, amount);

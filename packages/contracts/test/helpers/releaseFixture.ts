@@ -1,4 +1,4 @@
-import type { ContractTransactionReceipt } from "ethers";
+import type { ContractTransactionReceipt, Signer } from "ethers";
 import type {
   CollateralVault,
   Factory,
@@ -42,25 +42,18 @@ export async function releaseFixture() {
     pspVault: (await ethers.deployContract("PSPVault")) as unknown as PSPVault,
     oracle: (await ethers.deployContract("Oracle")) as unknown as Oracle,
   };
-  const implAddresses = {
-    points: await impls.points.getAddress(),
-    factory: await impls.factory.getAddress(),
-    collateralVault: await impls.collateralVault.getAddress(),
-    pspVault: await impls.pspVault.getAddress(),
-    oracle: await impls.oracle.getAddress(),
-  };
-  const pf = (await ethers.deployContract("ProgramFactory", [
-    operatorAdmin.address,
-    operator.address,
-    implAddresses,
-    RELEASE_VERSION,
-  ])) as unknown as ProgramFactory;
-  const otherPf = (await ethers.deployContract("ProgramFactory", [
-    operatorAdmin.address,
-    otherOperator.address,
-    implAddresses,
-    RELEASE_VERSION,
-  ])) as unknown as ProgramFactory;
+  const implAddresses = Object.fromEntries(
+    await Promise.all(Object.entries(impls).map(async ([key, c]) => [key, await c.getAddress()])),
+  ) as Record<keyof typeof impls, string>;
+  const programFactory = async (operatorAddress: string) =>
+    (await ethers.deployContract("ProgramFactory", [
+      operatorAdmin.address,
+      operatorAddress,
+      implAddresses,
+      RELEASE_VERSION,
+    ])) as unknown as ProgramFactory;
+  const pf = await programFactory(operator.address);
+  const otherPf = await programFactory(otherOperator.address);
   const usdc = (await ethers.deployContract("MockStablecoin", ["USD Coin", "USDC", 6])) as unknown as MockStablecoin;
   const feed = (await ethers.deployContract("MockAggregatorV3", [8, 100_000_000n])) as unknown as MockAggregatorV3;
   return {
@@ -136,3 +129,46 @@ export async function attach(a: IProgramFactory.ProgramStructOutput) {
 /** The five addresses of a Program struct, in struct order. */
 export const asTuple = (a: IProgramFactory.ProgramStructOutput) =>
   [a.points, a.factory, a.collateralVault, a.pspVault, a.oracle] as const;
+
+/** The program's contracts (proxies or the bare implementations), each with `initialize`. */
+interface Initializable {
+  points: Points;
+  collateralVault: CollateralVault;
+  oracle: Oracle;
+  pspVault: PSPVault;
+  factory: Factory;
+}
+
+/**
+ * One `initialize` call per contract with throwaway values (`account` everywhere an address
+ * goes, the Factory's admin and executor `factoryAdmin`), sent by `signer` (the Factory's by
+ * `factorySigner`): each must revert InvalidInitialization.
+ */
+export function initializeCalls(
+  c: Initializable,
+  o: { signer: Signer; factorySigner?: Signer; asset: string; account: string; factoryAdmin?: string },
+) {
+  const a = o.account;
+  const admin = o.factoryAdmin ?? a;
+  return [
+    () => c.points.connect(o.signer).initialize("X", "X", a, 0, a, []),
+    () => c.collateralVault.connect(o.signer).initialize(o.asset, a, a, 0, "X", "X"),
+    () => c.oracle.connect(o.signer).initialize(a, 0, []),
+    () => c.pspVault.connect(o.signer).initialize(a, 0, a),
+    () =>
+      c.factory.connect(o.factorySigner ?? o.signer).initialize({
+        admin,
+        adminDelay: 0,
+        points: a,
+        executor: admin,
+        oracle: ethers.ZeroAddress,
+        asset: ethers.ZeroAddress,
+        vault: ethers.ZeroAddress,
+        feeReceiver: a,
+        mintFeeBps: 0,
+        redeemFeeBps: 0,
+        redeemDelay: 0,
+        vaultImplementation: ethers.ZeroAddress,
+      }),
+  ];
+}

@@ -7,6 +7,17 @@ import { pointsFixture } from "./pointsFixture.js";
 
 const { loadFixture, time } = networkHelpers;
 
+/** EIP-712 types of an ERC-2612 permit. */
+const PERMIT_TYPES = {
+  Permit: [
+    { name: "owner", type: "address" },
+    { name: "spender", type: "address" },
+    { name: "value", type: "uint256" },
+    { name: "nonce", type: "uint256" },
+    { name: "deadline", type: "uint256" },
+  ],
+};
+
 /** Signs an ERC-2612 permit of `owner` for `spender` with ethers' EIP-712 signer. */
 async function signPermit(
   points: Points,
@@ -22,17 +33,8 @@ async function signPermit(
     chainId: (await ethers.provider.getNetwork()).chainId,
     verifyingContract: await points.getAddress(),
   };
-  const types = {
-    Permit: [
-      { name: "owner", type: "address" },
-      { name: "spender", type: "address" },
-      { name: "value", type: "uint256" },
-      { name: "nonce", type: "uint256" },
-      { name: "deadline", type: "uint256" },
-    ],
-  };
   const nonce = await points.nonces(owner);
-  const sig = await signer.signTypedData(domain, types, { owner, spender, value, nonce, deadline });
+  const sig = await signer.signTypedData(domain, PERMIT_TYPES, { owner, spender, value, nonce, deadline });
   const { v, r, s } = ethers.Signature.from(sig);
   return { v, r, s, domain };
 }
@@ -54,34 +56,19 @@ describe("Points: pause and permit", () => {
       return p;
     }
 
-    it("transfer_revertsWith_EnforcedPause_whenPaused", async () => {
-      const p = await paused();
-      await expect(p.points.connect(p.alice).transfer(p.bob, SP(1))).to.be.revertedWithCustomError(
-        p.points,
-        "EnforcedPause",
-      );
-    });
-
-    it("transferFrom_revertsWith_EnforcedPause_whenPaused", async () => {
-      const p = await paused();
-      await expect(p.points.connect(p.bob).transferFrom(p.alice, p.bob, SP(1))).to.be.revertedWithCustomError(
-        p.points,
-        "EnforcedPause",
-      );
-    });
-
-    it("mint_revertsWith_EnforcedPause_whenPaused", async () => {
-      const p = await paused();
-      await expect(p.points.connect(p.minter).mint(p.alice, SP(1))).to.be.revertedWithCustomError(
-        p.points,
-        "EnforcedPause",
-      );
-    });
-
-    it("burn_revertsWith_EnforcedPause_whenPaused", async () => {
-      const p = await paused();
-      await expect(p.points.connect(p.minter).burn(SP(1))).to.be.revertedWithCustomError(p.points, "EnforcedPause");
-    });
+    type Funded = Awaited<ReturnType<typeof paused>>;
+    const BLOCKED: [string, (p: Funded) => Promise<unknown>][] = [
+      ["transfer", (p) => p.points.connect(p.alice).transfer(p.bob, SP(1))],
+      ["transferFrom", (p) => p.points.connect(p.bob).transferFrom(p.alice, p.bob, SP(1))],
+      ["mint", (p) => p.points.connect(p.minter).mint(p.alice, SP(1))],
+      ["burn", (p) => p.points.connect(p.minter).burn(SP(1))],
+    ];
+    for (const [fn, call] of BLOCKED) {
+      it(`${fn}_revertsWith_EnforcedPause_whenPaused`, async () => {
+        const p = await paused();
+        await expect(call(p)).to.be.revertedWithCustomError(p.points, "EnforcedPause");
+      });
+    }
 
     it("permit_revertsWith_EnforcedPause_whenPaused", async () => {
       const p = await paused();
@@ -207,16 +194,7 @@ describe("Points: pause and permit", () => {
       const deadline = BigInt(await time.latest()) + 3600n;
       const nonce = await p.points.nonces(p.alice);
       const message = { owner: p.alice.address, spender: p.carol.address, value: SP(9), nonce, deadline };
-      const types = {
-        Permit: [
-          { name: "owner", type: "address" },
-          { name: "spender", type: "address" },
-          { name: "value", type: "uint256" },
-          { name: "nonce", type: "uint256" },
-          { name: "deadline", type: "uint256" },
-        ],
-      };
-      const { v, r, s } = ethers.Signature.from(await p.alice.signTypedData(domain, types, message));
+      const { v, r, s } = ethers.Signature.from(await p.alice.signTypedData(domain, PERMIT_TYPES, message));
       await expect(p.points.connect(p.outsider).permit(p.alice, p.carol, SP(9), deadline, v, r, s))
         .to.emit(p.points, "Approval")
         .withArgs(p.alice.address, p.carol.address, SP(9));

@@ -1,7 +1,9 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "chai";
+import hre from "hardhat";
 import {
+  CONTRACT_ARTIFACTS,
   CONTRACT_ROLES,
   PROGRAM_CONTRACTS,
   ROLE_NAMES,
@@ -12,24 +14,28 @@ import {
   rpcChainId,
 } from "../../program/index.js";
 import { INTERFACES, decodeRevert, revertValues } from "../../program/abi.js";
+import { COMPILED } from "../../program/code.js";
 import { ethers } from "../helpers/programFixture.js";
-
-const ARTIFACTS = {
-  points: "Points",
-  factory: "Factory",
-  collateralVault: "CollateralVault",
-  pspVault: "PSPVault",
-  oracle: "Oracle",
-} as const;
 
 describe("program module: the facts every package imports", function () {
   it("roles_ofEveryContract_hashAsTheDeployedContractsOwnConstants", async function () {
     for (const key of PROGRAM_CONTRACTS) {
-      const c = await ethers.deployContract(ARTIFACTS[key]);
+      const c = await ethers.deployContract(CONTRACT_ARTIFACTS[key]);
       for (const role of CONTRACT_ROLES[key]) {
         expect(await c.getFunction(role)(), `${key}.${role}`).to.equal(roleHash(role));
         expect(roleNameOf(roleHash(role).toUpperCase().replace("0X", "0x"))).to.equal(role);
       }
+    }
+  });
+
+  it("compiledCode_ofEveryContract_isTheHardhatArtifactsCodeAndAbi", async function () {
+    for (const name of Object.values(CONTRACT_ARTIFACTS)) {
+      const artifact = await hre.artifacts.readArtifact(name);
+      const c = COMPILED[name];
+      expect([c.contractName, c.sourceName], name).to.deep.equal([artifact.contractName, artifact.sourceName]);
+      expect([c.bytecode, c.deployedBytecode], name).to.deep.equal([artifact.bytecode, artifact.deployedBytecode]);
+      expect(c.immutableReferences ?? {}, name).to.deep.equal(artifact.immutableReferences ?? {});
+      expect(c.abi, name).to.deep.equal(artifact.abi);
     }
   });
 

@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
 import { ethers, networkHelpers, ROLES, SP } from "../helpers/programFixture.js";
 import {
   BUDGET,
@@ -9,9 +10,17 @@ import {
   expectCampaignA,
   Status,
   UNKNOWN,
+  type PspProgram,
 } from "./pspFixture.js";
 
 const { loadFixture } = networkHelpers;
+
+/** `who` minting `amount` pSP to alice in `campaign` reverts MinterNotAuthorized(campaign, who). */
+async function expectMintRefused(p: PspProgram, who: HardhatEthersSigner, campaign: string, amount: bigint) {
+  await expect(p.psp.connect(who).mint(campaign, p.alice, amount, ""))
+    .to.be.revertedWithCustomError(p.psp, "MinterNotAuthorized")
+    .withArgs(campaign, who);
+}
 
 /** CAMPAIGN_A (creator) plus CAMPAIGN_B created by the manager with 500 SP. */
 async function twoCampaigns() {
@@ -88,16 +97,12 @@ describe("PSPVault: mint (issue pSP)", () => {
       await p.psp.connect(p.dave).mint(CAMPAIGN_A, p.alice, SP(5), "");
       expect(await p.psp.balanceOf(CAMPAIGN_A, p.alice)).to.equal(SP(5));
       await p.psp.connect(p.creator).setCampaignAdmin(CAMPAIGN_A, p.dave, false);
-      await expect(p.psp.connect(p.dave).mint(CAMPAIGN_A, p.alice, SP(5), ""))
-        .to.be.revertedWithCustomError(p.psp, "MinterNotAuthorized")
-        .withArgs(CAMPAIGN_A, p.dave);
+      await expectMintRefused(p, p.dave, CAMPAIGN_A, SP(5));
     });
 
     it("mint_revertsWhen_campaignAdminMintsIntoAnotherCampaign", async () => {
       const p = await loadFixture(twoCampaigns);
-      await expect(p.psp.connect(p.creator).mint(CAMPAIGN_B, p.alice, SP(1), ""))
-        .to.be.revertedWithCustomError(p.psp, "MinterNotAuthorized")
-        .withArgs(CAMPAIGN_B, p.creator);
+      await expectMintRefused(p, p.creator, CAMPAIGN_B, SP(1));
     });
 
     it("mint_revertsWhen_campaignAdminExceedsAvailableBudget", async () => {
@@ -141,9 +146,7 @@ describe("PSPVault: mint (issue pSP)", () => {
     it("mint_revertsWhen_minterIsInactive", async () => {
       const p = await loadFixture(twoCampaigns);
       await p.psp.connect(p.creator).setMinter(CAMPAIGN_A, p.minter, SP(100), false);
-      await expect(p.psp.connect(p.minter).mint(CAMPAIGN_A, p.alice, SP(1), ""))
-        .to.be.revertedWithCustomError(p.psp, "MinterNotAuthorized")
-        .withArgs(CAMPAIGN_A, p.minter);
+      await expectMintRefused(p, p.minter, CAMPAIGN_A, SP(1));
     });
   });
 
@@ -162,9 +165,7 @@ describe("PSPVault: mint (issue pSP)", () => {
     it("mint_revertsWhen_minterOfOneCampaignMintsIntoAnother", async () => {
       const p = await loadFixture(twoCampaigns);
       await p.psp.connect(p.creator).setMinter(CAMPAIGN_A, p.minter, SP(100), true);
-      await expect(p.psp.connect(p.minter).mint(CAMPAIGN_B, p.alice, SP(1), ""))
-        .to.be.revertedWithCustomError(p.psp, "MinterNotAuthorized")
-        .withArgs(CAMPAIGN_B, p.minter);
+      await expectMintRefused(p, p.minter, CAMPAIGN_B, SP(1));
     });
   });
 
@@ -173,9 +174,7 @@ describe("PSPVault: mint (issue pSP)", () => {
       const p = await loadFixture(twoCampaigns);
       // CAMPAIGN_ADMIN_ROLE creates campaigns; it does not let its holder issue into others'.
       for (const who of [p.outsider, p.settler, p.mover, p.pauser, p.minter, p.executor]) {
-        await expect(p.psp.connect(who).mint(CAMPAIGN_A, p.alice, SP(1), ""))
-          .to.be.revertedWithCustomError(p.psp, "MinterNotAuthorized")
-          .withArgs(CAMPAIGN_A, who);
+        await expectMintRefused(p, who, CAMPAIGN_A, SP(1));
       }
     });
   });

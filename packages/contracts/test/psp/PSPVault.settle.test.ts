@@ -9,9 +9,13 @@ import {
   expectCampaignA,
   Status,
   UNKNOWN,
+  type PspProgram,
 } from "./pspFixture.js";
 
 const { loadFixture } = networkHelpers;
+
+/** The settler settles 1 pSP of alice's in CAMPAIGN_A to dave. */
+const settleOneToDave = (p: PspProgram) => p.psp.connect(p.settler).settle(p.alice, p.dave, SP(1), CAMPAIGN_A, "");
 
 /** CAMPAIGN_A with 400 pSP issued to alice; alice is on A's settlement allowlist and on Points. */
 async function issued() {
@@ -52,7 +56,7 @@ describe("PSPVault: settle and expire", () => {
       const p = await loadFixture(issued);
       // dave is on the Points allowlist but not on A's settlement allowlist.
       await p.points.addToTransferWhitelist(p.dave);
-      await expect(p.psp.connect(p.settler).settle(p.alice, p.dave, SP(1), CAMPAIGN_A, ""))
+      await expect(settleOneToDave(p))
         .to.be.revertedWithCustomError(p.psp, "SettlementReceiverNotWhitelisted")
         .withArgs(CAMPAIGN_A, p.dave);
     });
@@ -61,7 +65,7 @@ describe("PSPVault: settle and expire", () => {
       const p = await loadFixture(issued);
       await p.psp.connect(p.manager).createCampaign(CAMPAIGN_B, 0n, [p.dave], [], "");
       await p.points.addToTransferWhitelist(p.dave);
-      await expect(p.psp.connect(p.settler).settle(p.alice, p.dave, SP(1), CAMPAIGN_A, ""))
+      await expect(settleOneToDave(p))
         .to.be.revertedWithCustomError(p.psp, "SettlementReceiverNotWhitelisted")
         .withArgs(CAMPAIGN_A, p.dave);
     });
@@ -69,7 +73,7 @@ describe("PSPVault: settle and expire", () => {
     it("settle_revertsWhen_receiverIsNotOnPointsTransferAllowlist", async () => {
       const p = await loadFixture(issued);
       await p.psp.connect(p.creator).updateSettlementWhitelist(CAMPAIGN_A, p.dave, true);
-      await expect(p.psp.connect(p.settler).settle(p.alice, p.dave, SP(1), CAMPAIGN_A, ""))
+      await expect(settleOneToDave(p))
         .to.be.revertedWithCustomError(p.points, "TransferNotWhitelisted")
         .withArgs(p.dave);
     });

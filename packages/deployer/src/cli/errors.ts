@@ -2,6 +2,7 @@
  * Turns any failure into ONE readable line (and an exit code), never leaking the signer key.
  */
 import { DeployerError } from "../index.js";
+import { isRpcUnreachable } from "@points/contracts/program";
 
 /** A failure the CLI itself detects (bad flags, unreadable config, unreachable RPC, bad key). */
 export class CliError extends Error {
@@ -96,7 +97,7 @@ export function describe(err: unknown): Described {
     return { code: "INSUFFICIENT_FUNDS", message: "insufficient funds: the signer cannot pay for gas" };
   }
   const text = String(e?.shortMessage ?? e?.message ?? err);
-  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|fetch failed|SERVER_ERROR|NETWORK_ERROR|TIMEOUT/i.test(text)) {
+  if (isRpcUnreachable(err)) {
     return { code: "CHAIN_UNAVAILABLE", message: `chain unavailable: ${text}` };
   }
   return { code: "ERROR", message: text };

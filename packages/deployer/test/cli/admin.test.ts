@@ -5,13 +5,13 @@
  */
 import assert from "node:assert/strict";
 import { type DevNode, startNode } from "@points/testkit";
-import { ACCOUNTS, deployArgs, errorLine, requireBuilt, runCli, tempDir } from "./helpers.js";
+import { ACCOUNTS, cliEnv, deployArgs, errorLine, requireBuilt, runCli, tempDir, upgradeArgs } from "./helpers.js";
 
 describe("points-deployer upgrade and handover (against hardhat node)", function () {
   this.timeout(240_000);
   let node: DevNode;
   let manifests: string;
-  const as = (key: string) => ({ RPC_URL: node.url, DEPLOYER_PRIVATE_KEY: key });
+  const as = (key: string) => cliEnv(node.url, key);
 
   before(async () => {
     requireBuilt();
@@ -22,33 +22,23 @@ describe("points-deployer upgrade and handover (against hardhat node)", function
   });
   after(async () => node?.stop());
 
-  const upgradeArgs = (impl: string) => [
-    "upgrade",
-    "--brand",
-    "acme",
-    "--contract",
-    "points",
-    "--implementation",
-    impl,
-    "--manifest-dir",
-    manifests,
-  ];
+  const upgradeTo = (impl: string) => upgradeArgs("acme", impl, manifests);
 
   it("upgrade_refusesUnsafeStorageLayout_beforeAnyTransaction", async () => {
-    const r = await runCli(upgradeArgs("PointsV2UnsafeMock"), as(ACCOUNTS.brand.key));
+    const r = await runCli(upgradeTo("PointsV2UnsafeMock"), as(ACCOUNTS.brand.key));
     assert.equal(r.code, 5);
     assert.match(errorLine(r), /^error \[UNSAFE_UPGRADE\]: /);
     assert.doesNotMatch(r.stdout, /\] tx 0x/);
   });
 
   it("upgrade_failsWithWrongKey_whenSignerIsNotTheAdmin", async () => {
-    const r = await runCli(upgradeArgs("PointsV2Mock"), as(ACCOUNTS.other.key));
+    const r = await runCli(upgradeTo("PointsV2Mock"), as(ACCOUNTS.other.key));
     assert.notEqual(r.code, 0);
     assert.match(errorLine(r), /^error \[WRONG_KEY\]: /);
   });
 
   it("upgrade_unsigned_printsTheTransactionForTheAdmin_andSendsNoUpgrade", async () => {
-    const r = await runCli([...upgradeArgs("PointsV2Mock"), "--unsigned", "--json"], as(ACCOUNTS.other.key));
+    const r = await runCli([...upgradeTo("PointsV2Mock"), "--unsigned", "--json"], as(ACCOUNTS.other.key));
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout) as { tx?: unknown; unsignedTx: { to: string; data: string; from: string } };
     assert.equal(out.tx, undefined);
@@ -57,7 +47,7 @@ describe("points-deployer upgrade and handover (against hardhat node)", function
   });
 
   it("upgrade_sendsSafeUpgrade_signedByTheAdmin", async () => {
-    const r = await runCli(upgradeArgs("PointsV2Mock"), as(ACCOUNTS.brand.key));
+    const r = await runCli(upgradeTo("PointsV2Mock"), as(ACCOUNTS.brand.key));
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /points upgraded/);
     const v = await runCli(["verify", "--brand", "acme", "--manifest-dir", manifests], { RPC_URL: node.url });

@@ -70,3 +70,29 @@ export function deployArgs(brand: string, manifestDir: string, extra: string[] =
     ...extra,
   ];
 }
+
+/** The environment of a CLI run against `rpcUrl`, signing with `key` when given. */
+export function cliEnv(rpcUrl: string, key?: string): Record<string, string> {
+  return { RPC_URL: rpcUrl, ...(key ? { DEPLOYER_PRIVATE_KEY: key } : {}) };
+}
+
+/** `<command> --brand <brand> --contract <contract> --implementation <impl> --manifest-dir <dir> ...extra`. */
+export function upgradeArgs(
+  brand: string,
+  impl: string,
+  manifestDir: string,
+  { command = "upgrade", contract = "points", extra = [] as string[] } = {},
+): string[] {
+  return [
+    command,
+    "--brand",
+    brand,
+    "--contract",
+    contract,
+    "--implementation",
+    impl,
+    "--manifest-dir",
+    manifestDir,
+    ...extra,
+  ];
+}

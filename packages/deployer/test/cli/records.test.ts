@@ -6,27 +6,16 @@
 import assert from "node:assert/strict";
 import { JsonRpcProvider, Wallet } from "ethers";
 import { startNode, type DevNode } from "@points/testkit";
-import { ACCOUNTS, deployArgs, errorLine, requireBuilt, runCli, tempDir } from "./helpers.js";
+import { ACCOUNTS, cliEnv, deployArgs, errorLine, requireBuilt, runCli, tempDir, upgradeArgs } from "./helpers.js";
 
 describe("points-deployer sync, verify and handover steps (against hardhat node)", function () {
   this.timeout(300_000);
   let node: DevNode;
   let provider: JsonRpcProvider;
   let manifests: string;
-  const as = (key?: string): Record<string, string> => ({
-    RPC_URL: node.url,
-    ...(key ? { DEPLOYER_PRIVATE_KEY: key } : {}),
-  });
+  const as = (key?: string) => cliEnv(node.url, key);
   const brandArgs = () => ["--brand", "delta", "--manifest-dir", manifests];
-  const upgradeArgs = () => [
-    "upgrade",
-    "--contract",
-    "points",
-    "--implementation",
-    "PointsV2Mock",
-    "--unsigned",
-    ...brandArgs(),
-  ];
+  const unsignedUpgrade = () => upgradeArgs("delta", "PointsV2Mock", manifests, { extra: ["--unsigned"] });
 
   before(async () => {
     requireBuilt();
@@ -42,7 +31,7 @@ describe("points-deployer sync, verify and handover steps (against hardhat node)
   });
 
   it("unsignedUpgrade_withoutKeyOrAt_exits2_sayingAnyFundedKeyMayDeployTheImplementation", async () => {
-    const r = await runCli(upgradeArgs(), as());
+    const r = await runCli(unsignedUpgrade(), as());
     assert.equal(r.code, 2);
     assert.equal(
       errorLine(r),
@@ -52,7 +41,7 @@ describe("points-deployer sync, verify and handover steps (against hardhat node)
   });
 
   it("upgradeExecutedOutside_thenSync_thenVerify_passes", async () => {
-    const first = await runCli(upgradeArgs(), as(ACCOUNTS.other.key));
+    const first = await runCli(unsignedUpgrade(), as(ACCOUNTS.other.key));
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /unsigned upgrade \(sign and send as the admin\)/);
     assert.match(
@@ -62,7 +51,7 @@ describe("points-deployer sync, verify and handover steps (against hardhat node)
       ),
     );
     const nonce = await provider.getTransactionCount(ACCOUNTS.other.address);
-    const second = await runCli([...upgradeArgs(), "--json"], as(ACCOUNTS.other.key));
+    const second = await runCli([...unsignedUpgrade(), "--json"], as(ACCOUNTS.other.key));
     assert.equal(second.code, 0, second.stderr);
     type Out = { deployed: boolean; newImplementation: string; unsignedTx: { to: string; data: string } };
     const out = JSON.parse(second.stdout) as Out;
@@ -70,14 +59,14 @@ describe("points-deployer sync, verify and handover steps (against hardhat node)
     assert.equal(await provider.getTransactionCount(ACCOUNTS.other.address), nonce);
 
     // Without a key, --at names the implementation: checked on chain, then the same transaction.
-    const viaAt = await runCli([...upgradeArgs(), "--at", out.newImplementation, "--json"], as());
+    const viaAt = await runCli([...unsignedUpgrade(), "--at", out.newImplementation, "--json"], as());
     assert.equal(viaAt.code, 0, viaAt.stderr);
     const at = JSON.parse(viaAt.stdout) as Out;
     assert.deepEqual(
       [at.deployed, at.newImplementation, at.unsignedTx],
       [false, out.newImplementation, out.unsignedTx],
     );
-    const wrong = await runCli([...upgradeArgs(), "--at", out.unsignedTx.to], as());
+    const wrong = await runCli([...unsignedUpgrade(), "--at", out.unsignedTx.to], as());
     assert.equal(wrong.code, 2);
     assert.equal(
       errorLine(wrong),

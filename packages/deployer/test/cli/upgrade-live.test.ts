@@ -11,7 +11,7 @@ import path from "node:path";
 import { contractsDir, startNode, type DevNode } from "@points/testkit";
 import { IMPLEMENTATION_SLOT, loadArtifact } from "../../src/index.js";
 import { copyContracts, type ContractsCopy } from "./contracts-copy.js";
-import { ACCOUNTS, deployArgs, errorLine, requireBuilt, runCli, tempDir } from "./helpers.js";
+import { ACCOUNTS, cliEnv, deployArgs, errorLine, requireBuilt, runCli, tempDir, upgradeArgs } from "./helpers.js";
 
 describe("points-deployer upgrade against the deployed layout (hardhat node, edited contracts copy)", function () {
   this.timeout(900_000);
@@ -20,10 +20,7 @@ describe("points-deployer upgrade against the deployed layout (hardhat node, edi
   let manifests: string;
   let copy: ContractsCopy;
   let points: string;
-  const as = (key?: string): Record<string, string> => ({
-    RPC_URL: node.url,
-    ...(key ? { DEPLOYER_PRIVATE_KEY: key } : {}),
-  });
+  const as = (key?: string) => cliEnv(node.url, key);
   const state = async () => ({
     block: await provider.getBlockNumber(),
     nonces: await Promise.all(
@@ -31,18 +28,8 @@ describe("points-deployer upgrade against the deployed layout (hardhat node, edi
     ),
     implementation: await provider.getStorage(points, IMPLEMENTATION_SLOT),
   });
-  const args = (command: string, impl: string, extra: string[] = []) => [
-    command,
-    "--brand",
-    "gamma",
-    "--contract",
-    "points",
-    "--implementation",
-    impl,
-    "--manifest-dir",
-    manifests,
-    ...extra,
-  ];
+  const args = (command: string, impl: string, extra: string[] = []) =>
+    upgradeArgs("gamma", impl, manifests, { command, extra });
 
   before(async () => {
     requireBuilt();

@@ -61,13 +61,8 @@ export class CrashingStore implements DeploymentStore {
   stageTransaction(ctx: StageContext, stage: StageName, tx: TxInfo): Promise<void> {
     return this.hit(`stageTransaction:${stage}:${tx.description}`, () => this.inner.stageTransaction(ctx, stage, tx));
   }
-  stageAddresses(
-    ctx: StageContext,
-    stage: StageName,
-    addresses: Record<string, string>,
-    meta?: { nonces?: Record<string, number> },
-  ): Promise<void> {
-    return this.hit(`stageAddresses:${stage}`, () => this.inner.stageAddresses(ctx, stage, addresses, meta));
+  stageAddresses(...args: Parameters<DeploymentStore["stageAddresses"]>): Promise<void> {
+    return this.hit(`stageAddresses:${args[1]}`, () => this.inner.stageAddresses(...args));
   }
   stageFinished(ctx: StageContext, stage: StageName, status: StageStatus, error?: string): Promise<void> {
     return this.hit(`stageFinished:${stage}:${status}`, () => this.inner.stageFinished(ctx, stage, status, error));

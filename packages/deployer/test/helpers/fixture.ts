@@ -1,5 +1,6 @@
 import { Contract, type Wallet } from "ethers";
-import { loadArtifact, type DeployConfig, type ProgramRecord } from "../../src/index.js";
+import { startNode, type DevNode } from "@points/testkit";
+import { deployProgram, loadArtifact, MemoryStore, type DeployConfig, type ProgramRecord } from "../../src/index.js";
 
 export const CHAIN = { chainId: 31337n, name: "hardhat", dev: true };
 
@@ -15,6 +16,15 @@ export function config(deployer: Wallet, overrides: Partial<DeployConfig> = {}):
     adminDelay: 0,
     ...overrides,
   };
+}
+
+/** A fresh node with "acme" deployed by wallet 0 (the executor) for wallet 1 (the brand). */
+export async function deployAcme() {
+  const node: DevNode = await startNode();
+  const [executor, brand] = node.wallets;
+  const store = new MemoryStore();
+  const program = await deployProgram(config(brand), executor, store, { chain: CHAIN });
+  return { node, executor, brand, store, program };
 }
 
 export function at(

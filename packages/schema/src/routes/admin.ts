@@ -1,5 +1,5 @@
 import { Address, ContractNameSchema, RoleNameSchema, withContractRole } from "../primitives.js";
-import { defineRoute } from "../route.js";
+import { defineRoute, routeFamily } from "../route.js";
 import { UnsignedTx } from "../tx.js";
 import { success } from "../envelope.js";
 import { buildEnvelope } from "./build.js";
@@ -10,43 +10,33 @@ const roleInput = withContractRole(
 );
 
 const tx = success(UnsignedTx);
+const freezeRoute = routeFamily({
+  method: "post",
+  tag: "freeze",
+  auth: "key",
+  body: buildEnvelope(z.strictObject({ contract: ContractNameSchema })),
+  response: tx,
+});
+const roleRoute = routeFamily({ tag: "roles", auth: "key", body: buildEnvelope(roleInput), response: tx });
 
-export const grantRole = defineRoute({
+export const grantRole = roleRoute({
   method: "put",
   path: "/api/v1/roles/grant",
   summary: "Build grantRole for the contract's admin (key)",
-  tag: "roles",
-  auth: "key",
-  body: buildEnvelope(roleInput),
-  response: tx,
 });
 
-export const revokeRole = defineRoute({
+export const revokeRole = roleRoute({
   method: "delete",
   path: "/api/v1/roles/revoke",
   summary: "Build revokeRole for the contract's admin (key)",
-  tag: "roles",
-  auth: "key",
-  body: buildEnvelope(roleInput),
-  response: tx,
 });
 
-export const pause = defineRoute({
-  method: "post",
+export const pause = freezeRoute({
   path: "/api/v1/freeze/pause",
   summary: "Build pause() for a pauser (key)",
-  tag: "freeze",
-  auth: "key",
-  body: buildEnvelope(z.strictObject({ contract: ContractNameSchema })),
-  response: tx,
 });
 
-export const unpause = defineRoute({
-  method: "post",
+export const unpause = freezeRoute({
   path: "/api/v1/freeze/unpause",
   summary: "Build unpause() for the contract's admin (key)",
-  tag: "freeze",
-  auth: "key",
-  body: buildEnvelope(z.strictObject({ contract: ContractNameSchema })),
-  response: tx,
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Address, PositiveAmount, ProgramRef, Uint } from "../primitives.js";
-import { defineRoute } from "../route.js";
+import { defineRoute, routeFamily } from "../route.js";
 import { TxNonce, UnsignedTx } from "../tx.js";
 import { success } from "../envelope.js";
 
@@ -17,48 +17,33 @@ export const buildEnvelope = <I extends z.ZodType>(input: I) =>
   });
 
 const tx = success(UnsignedTx);
+const buildRoute = routeFamily({ method: "post", tag: "build", auth: "open", response: tx });
 
-export const buildMint = defineRoute({
-  method: "post",
+export const buildMint = buildRoute({
   path: "/api/v1/build/mint",
   summary: "Build Factory.mint: deposit collateral, receive SP (receiver defaults to key)",
-  tag: "build",
-  auth: "open",
   body: buildBody({ asset: Address, amount: PositiveAmount, receiver: Address.optional() }),
-  response: tx,
 });
 
-export const buildRedeem = defineRoute({
-  method: "post",
+export const buildRedeem = buildRoute({
   path: "/api/v1/build/redeem",
   summary: "Build Factory.requestRedeem (to defaults to key; expectedBasketMode to the current mode)",
-  tag: "build",
-  auth: "open",
   body: buildBody({
     asset: Address,
     amount: PositiveAmount,
     to: Address.optional(),
     expectedBasketMode: z.boolean().optional(),
   }),
-  response: tx,
 });
 
-export const buildFinalizeRedeem = defineRoute({
-  method: "post",
+export const buildFinalizeRedeem = buildRoute({
   path: "/api/v1/build/finalize-redeem",
   summary: "Build Factory.finalizeRedeem",
-  tag: "build",
-  auth: "open",
   body: buildBody({ requestId: Uint }),
-  response: tx,
 });
 
-export const buildTransfer = defineRoute({
-  method: "post",
+export const buildTransfer = buildRoute({
   path: "/api/v1/build/transfer",
   summary: "Build Points.transfer (SP) from key to `to`",
-  tag: "build",
-  auth: "open",
   body: buildBody({ to: Address, amount: PositiveAmount }),
-  response: tx,
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Address, ConfiguredChainIdParam, PositiveAmount, Uint, UintText } from "../primitives.js";
-import { defineRoute } from "../route.js";
+import { defineRoute, routeFamily } from "../route.js";
 import { TxNonce, UnsignedTx } from "../tx.js";
 import { success } from "../envelope.js";
 
@@ -11,38 +11,30 @@ export const ChainFactoryParams = z.object({ chainId: ConfiguredChainIdParam, fa
 export const ChainAssetParams = ChainFactoryParams.extend({ assetAddr: Address });
 const base = "/api/v1/build/evm/chain/:chainId/factory/:factoryAddr/asset/:assetAddr/redeem";
 const tx = success(UnsignedTx);
-
-export const chainRedeemCreate = defineRoute({
+const chainRedeem = routeFamily({
   method: "post",
+  tag: "redeem",
+  auth: "open",
+  params: ChainAssetParams,
+  response: tx,
+});
+
+export const chainRedeemCreate = chainRedeem({
   path: `${base}/create`,
   summary: "Build Factory.requestRedeem on a named chain and factory",
-  tag: "redeem",
-  auth: "open",
-  params: ChainAssetParams,
   body: chainBody({ to: Address, amount: PositiveAmount, expectedBasketMode: z.boolean() }),
-  response: tx,
 });
 
-export const chainRedeemCancel = defineRoute({
-  method: "post",
+export const chainRedeemCancel = chainRedeem({
   path: `${base}/cancel`,
   summary: "Build Factory.cancelRedeem (the requester signs)",
-  tag: "redeem",
-  auth: "open",
-  params: ChainAssetParams,
   body: chainBody({ requestId: Uint }),
-  response: tx,
 });
 
-export const chainRedeemFinalize = defineRoute({
-  method: "post",
+export const chainRedeemFinalize = chainRedeem({
   path: `${base}/finalize`,
   summary: "Build Factory.finalizeRedeem (an executor, or the requester after the delay)",
-  tag: "redeem",
-  auth: "open",
-  params: ChainAssetParams,
   body: chainBody({ requestId: Uint }),
-  response: tx,
 });
 
 export const RedeemRequestView = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Address, CONFIGURED_CHAINS, ConfiguredChainIdParam, PathText, SafeText, TrimmedText } from "../primitives.js";
-import { defineRoute } from "../route.js";
+import { defineRoute, routeFamily } from "../route.js";
 import { success } from "../envelope.js";
 
 /**
@@ -113,85 +113,64 @@ export const ConsoleChain = z.object({
 });
 
 const tag = "console";
+const openRead = routeFamily({ method: "get", tag, auth: "open" });
+const signInRoute = routeFamily({ method: "post", tag, auth: "open", public: true });
+const sessionRoute = routeFamily({ tag, auth: "session" });
 
-export const consoleRequestCode = defineRoute({
-  method: "post",
+export const consoleRequestCode = signInRoute({
   path: "/console/v1/auth/request-code",
   summary: "Send a 6-digit sign-in code to an e-mail address; always answers sent:true",
-  tag,
-  auth: "open",
-  public: true,
   body: z.strictObject({ email: Email }),
   response: success(z.object({ sent: z.literal(true) })),
 });
 
-export const consoleVerify = defineRoute({
-  method: "post",
+export const consoleVerify = signInRoute({
   path: "/console/v1/auth/verify",
   summary: "Exchange the code for a session cookie (points_session); 401 with attemptsLeft when wrong",
-  tag,
-  auth: "open",
-  public: true,
   body: z.strictObject({ email: Email, code: LoginCode }),
   errors: ["UNAUTHORIZED"],
   response: success(z.object({ email: z.string() })),
 });
 
-export const consoleLogout = defineRoute({
-  method: "post",
+export const consoleLogout = signInRoute({
   path: "/console/v1/auth/logout",
   summary: "End the console session and clear its cookie (answers 200 without a session too)",
-  tag,
-  auth: "open",
-  public: true,
   response: success(z.object({ signedOut: z.literal(true) })),
 });
 
-export const consoleMe = defineRoute({
+export const consoleMe = sessionRoute({
   method: "get",
   path: "/console/v1/me",
   summary: "The signed-in user: e-mail, wallet and the wizard's saved progress",
-  tag,
-  auth: "session",
   response: success(ConsoleMe),
 });
 
-export const consoleWizardSave = defineRoute({
+export const consoleWizardSave = sessionRoute({
   method: "put",
   path: "/console/v1/wizard",
   summary: "Save wizard fields (partial); the chain is fixed once a deploy started (409)",
-  tag,
-  auth: "session",
   body: WizardUpdate,
   errors: ["CONFLICT"],
   response: success(Wizard),
 });
 
-export const consoleWizardRestart = defineRoute({
+export const consoleWizardRestart = sessionRoute({
   method: "post",
   path: "/console/v1/wizard/restart",
   summary: "Reset the wizard to step 1 (the 'sign out and restart' path)",
-  tag,
-  auth: "session",
   response: success(Wizard),
 });
 
-export const consoleChains = defineRoute({
-  method: "get",
+export const consoleChains = openRead({
   path: "/console/v1/chains",
   summary: "The chains this server deploys to",
-  tag,
-  auth: "open",
   response: success(z.array(ConsoleChain)),
 });
 
-export const consoleBrandAvailable = defineRoute({
-  method: "get",
+export const consoleBrandAvailable = openRead({
   path: "/console/v1/brands/:brand/available",
   summary:
     "Whether a brand is valid and free on a chain (not a registered program, not claimed by a deploy task); without chainId, on every chain",
-  tag,
-  auth: "open",
   params: z.object({ brand: PathText(100) }),
   query: z.object({
     chainId: ConfiguredChainIdParam.optional().meta({
@@ -211,12 +190,9 @@ export const consoleBrandAvailable = defineRoute({
   ),
 });
 
-export const consoleDevMailbox = defineRoute({
-  method: "get",
+export const consoleDevMailbox = openRead({
   path: "/console/v1/dev/mailbox",
   summary: "Development only (no SMTP_URL, NODE_ENV not production): recent sign-in codes; 404 otherwise",
-  tag,
-  auth: "open",
   public: true,
   response: success(z.array(z.object({ email: z.string(), code: z.string(), sentAt: z.string() }))),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Address, ChainIdParam, CONFIGURED_CHAINS, TrimmedText } from "../primitives.js";
-import { defineRoute } from "../route.js";
+import { defineRoute, routeFamily } from "../route.js";
 import { success } from "../envelope.js";
 
 const Text = (max: number) => TrimmedText(max, true);
@@ -111,13 +111,12 @@ export const TaskView = z
   .meta({ id: "OnboardingTask" });
 
 const TaskParams = z.object({ taskId: z.uuid("must be a task id (UUID)") });
+const onboardingRoute = routeFamily({ tag: "onboarding", auth: "key" });
 
-export const onboardingDeploy = defineRoute({
+export const onboardingDeploy = onboardingRoute({
   method: "post",
   path: "/api/v1/client-onboarding/deploy",
   summary: "Queue the deployment of a branded program; honours Idempotency-Key",
-  tag: "onboarding",
-  auth: "key",
   status: 202,
   body: OnboardingRequest,
   errors: ["CONFLICT"],
@@ -130,34 +129,28 @@ export const onboardingDeploy = defineRoute({
   ),
 });
 
-export const onboardingTask = defineRoute({
+export const onboardingTask = onboardingRoute({
   method: "get",
   path: "/v1/client-onboarding/tasks/:taskId",
   summary: "Poll a deployment task: status and persisted stages",
-  tag: "onboarding",
-  auth: "key",
   params: TaskParams,
   response: success(TaskView),
 });
 
 export const onboardingTaskApi = defineRoute({ ...onboardingTask, path: "/api/v1/client-onboarding/tasks/:taskId" });
 
-export const onboardingTasks = defineRoute({
+export const onboardingTasks = onboardingRoute({
   method: "get",
   path: "/api/v1/client-onboarding/tasks",
   summary: "The caller's deployment tasks (newest first)",
-  tag: "onboarding",
-  auth: "key",
   query: z.object({ chainId: ChainIdParam.optional() }),
   response: success(z.array(TaskView)),
 });
 
-export const onboardingRetry = defineRoute({
+export const onboardingRetry = onboardingRoute({
   method: "post",
   path: "/api/v1/client-onboarding/tasks/:taskId/retry",
   summary: "Retry a failed task; it resumes from the chain, it does not start over",
-  tag: "onboarding",
-  auth: "key",
   status: 202,
   params: TaskParams,
   errors: ["CONFLICT"],
@@ -175,12 +168,10 @@ export const operatorApproveTask = defineRoute({
   response: success(TaskView),
 });
 
-export const onboardingCancel = defineRoute({
+export const onboardingCancel = onboardingRoute({
   method: "post",
   path: "/api/v1/client-onboarding/tasks/:taskId/cancel",
   summary: "Cancel a failed task or one awaiting approval: it is deleted and its brand released",
-  tag: "onboarding",
-  auth: "key",
   params: TaskParams,
   errors: ["CONFLICT"],
   response: success(z.object({ taskId: z.string(), brand: z.string(), released: z.literal(true) })),

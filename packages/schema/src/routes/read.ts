@@ -9,11 +9,13 @@ import {
   Uint,
   UintText,
 } from "../primitives.js";
-import { defineRoute } from "../route.js";
+import { defineRoute, routeFamily } from "../route.js";
 import { success } from "../envelope.js";
 import { RedeemRequestView } from "./chainRedeem.js";
 
 export const ProgramQuery = z.object({ program: ProgramRef });
+const contractsRead = routeFamily({ method: "get", tag: "contracts", auth: "open" });
+const programRead = routeFamily({ method: "get", tag: "read", auth: "open", query: ProgramQuery });
 
 export const ProgramView = z
   .object({
@@ -34,14 +36,10 @@ export const ProgramView = z
   })
   .meta({ id: "Program" });
 
-export const readBalance = defineRoute({
-  method: "get",
+export const readBalance = programRead({
   path: "/api/v1/evm/balance/:address",
   summary: "SP balance of an address",
-  tag: "read",
-  auth: "open",
   params: z.object({ address: Address }),
-  query: ProgramQuery,
   response: success(
     z.object({ address: Address, balance: UintText, decimals: z.literal(18), transferWhitelisted: z.boolean() }),
   ),
@@ -56,13 +54,9 @@ export const AssetView = z.object({
   pegged: z.boolean().nullable().meta({ description: "Oracle peg status; null without an oracle" }),
 });
 
-export const readFactoryState = defineRoute({
-  method: "get",
+export const readFactoryState = programRead({
   path: "/api/v1/evm/factory/state",
   summary: "Factory state: basket mode, pause, fees, supply, collateral per asset",
-  tag: "read",
-  auth: "open",
-  query: ProgramQuery,
   response: success(
     z.object({
       factory: Address,
@@ -85,24 +79,16 @@ export const readFactoryState = defineRoute({
   ),
 });
 
-export const readFactoryAssets = defineRoute({
-  method: "get",
+export const readFactoryAssets = programRead({
   path: "/api/v1/evm/factory/assets",
   summary: "Registered collateral assets",
-  tag: "read",
-  auth: "open",
-  query: ProgramQuery,
   response: success(z.array(z.object({ asset: Address, vault: Address }))),
 });
 
-export const readFactoryVault = defineRoute({
-  method: "get",
+export const readFactoryVault = programRead({
   path: "/api/v1/evm/factory/vault/:asset",
   summary: "CollateralVault of an asset",
-  tag: "read",
-  auth: "open",
   params: z.object({ asset: Address }),
-  query: ProgramQuery,
   response: success(z.object({ asset: Address, vault: Address })),
 });
 
@@ -117,31 +103,22 @@ export const readRedeemRequest = defineRoute({
   response: success(RedeemRequestView),
 });
 
-export const listFactories = defineRoute({
-  method: "get",
+export const listFactories = contractsRead({
   path: "/api/v1/contracts/factories",
   summary: "Every deployed program (factory) the service knows",
-  tag: "contracts",
-  auth: "open",
   response: success(z.array(ProgramView)),
 });
 
-export const getFactory = defineRoute({
-  method: "get",
+export const getFactory = contractsRead({
   path: "/api/v1/contracts/factories/:id",
   summary: "A program by id or Factory address",
-  tag: "contracts",
-  auth: "open",
   params: z.object({ id: PathText(100) }),
   response: success(ProgramView),
 });
 
-export const listChainContracts = defineRoute({
-  method: "get",
+export const listChainContracts = contractsRead({
   path: "/api/v1/contracts/chain/:chainId",
   summary: "Programs on one chain",
-  tag: "contracts",
-  auth: "open",
   params: z.object({ chainId: ConfiguredChainIdParam }),
   response: success(z.object({ chainId: z.string(), programs: z.array(ProgramView) })),
 });

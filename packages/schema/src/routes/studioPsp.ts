@@ -10,7 +10,7 @@ import {
   roleNameSchema,
   UintText,
 } from "../primitives.js";
-import { defineRoute } from "../route.js";
+import { defineRoute, routeFamily } from "../route.js";
 import { CampaignIdResolution, UnsignedTx } from "../tx.js";
 import { success } from "../envelope.js";
 import { studioBody } from "./studioWhitelist.js";
@@ -85,16 +85,13 @@ export const pspSetCampaignAdmin = post(
   "setCampaignAdmin(campaignId, account, allowed)",
   listUpdate,
 );
+const roleBody = studioBody({ roleType: PspRole, account: Address });
 export const pspGrantRole = post(
   "grant-role",
   "grantRole(role, account) on the PSPVault (roleType e.g. ISSUING_ADMIN)",
-  studioBody({ roleType: PspRole, account: Address }),
+  roleBody,
 );
-export const pspRevokeRole = post(
-  "revoke-role",
-  "revokeRole(role, account) on the PSPVault",
-  studioBody({ roleType: PspRole, account: Address }),
-);
+export const pspRevokeRole = post("revoke-role", "revokeRole(role, account) on the PSPVault", roleBody);
 const statusBody = studioBody({ campaignId: CampaignId });
 export const pspPauseCampaign = post("pause-campaign", "pauseCampaign(campaignId): Active -> Paused", statusBody);
 export const pspResumeCampaign = post("resume-campaign", "resumeCampaign(campaignId): Paused -> Active", statusBody);
@@ -120,15 +117,12 @@ export const pspSetTreasury = post(
 );
 
 const readQuery = z.object({ program: ProgramRef });
+const pspRead = routeFamily({ method: "get", tag: "psp", auth: "key", query: readQuery });
 
-export const pspMinterConfig = defineRoute({
-  method: "get",
+export const pspMinterConfig = pspRead({
   path: "/studio/sdk/v1/psp/minter-config/:campaignId/:minter",
   summary: "getMinterConfig(campaignId, minter): limit, issued, active",
-  tag: "psp",
-  auth: "key",
   params: z.object({ campaignId: CampaignId, minter: Address }),
-  query: readQuery,
   response: success(
     z.object({
       campaignId: CampaignIdResolution,
@@ -152,24 +146,16 @@ export const CampaignView = z.object({
   }),
 });
 
-export const pspCampaign = defineRoute({
-  method: "get",
+export const pspCampaign = pspRead({
   path: "/studio/sdk/v1/psp/campaign/:campaignId",
   summary: "getCampaign(campaignId)",
-  tag: "psp",
-  auth: "key",
   params: z.object({ campaignId: CampaignId }),
-  query: readQuery,
   response: success(CampaignView),
 });
 
-export const pspBalance = defineRoute({
-  method: "get",
+export const pspBalance = pspRead({
   path: "/studio/sdk/v1/psp/balance/:campaignId/:holder",
   summary: "pSP balance of a holder in a campaign",
-  tag: "psp",
-  auth: "key",
   params: z.object({ campaignId: CampaignId, holder: Address }),
-  query: readQuery,
   response: success(z.object({ campaignId: CampaignIdResolution, holder: Address, balance: UintText })),
 });

@@ -105,3 +105,14 @@ export async function createCampaign(
   const campaign = { campaignId, spBudget, settlementDestinations: [], transferWhitelist: [], metadata: "" };
   await (await live.client.vault.createCampaign(campaign, { from: live.actors.brand.address })).send(signer);
 }
+
+/**
+ * A live API and chain with the brand seeded with `usdc` units of collateral (all minted into
+ * SP) and one campaign `campaignId` of `spBudget` SP created by the brand, no allowlists.
+ */
+export async function liveWithCampaign(usdc: bigint, campaignId: string, spBudget: bigint): Promise<Live> {
+  const live = await startLive();
+  await seedBrand(live, usdc);
+  await createCampaign(live, campaignId, spBudget);
+  return live;
+}

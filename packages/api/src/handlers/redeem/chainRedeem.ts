@@ -28,18 +28,16 @@ async function onRequest(
   return t;
 }
 
-export const chainRedeemCancel: Handler<typeof routes.chainRedeemCancel> = async ({ params, body }, ctx) =>
-  tx(await onRequest(ctx, params, body.input.requestId), {
-    contract: "factory",
-    fn: "cancelRedeem",
-    args: [BigInt(body.input.requestId)],
-    from: body.key,
-  });
+/** The requester's (or an executor's) call `fn(requestId)` on a request of the path's asset. */
+const onRequestCall =
+  (fn: "cancelRedeem" | "finalizeRedeem"): Handler<typeof routes.chainRedeemCancel> =>
+  async ({ params, body }, ctx) =>
+    tx(await onRequest(ctx, params, body.input.requestId), {
+      contract: "factory",
+      fn,
+      args: [BigInt(body.input.requestId)],
+      from: body.key,
+    });
 
-export const chainRedeemFinalize: Handler<typeof routes.chainRedeemFinalize> = async ({ params, body }, ctx) =>
-  tx(await onRequest(ctx, params, body.input.requestId), {
-    contract: "factory",
-    fn: "finalizeRedeem",
-    args: [BigInt(body.input.requestId)],
-    from: body.key,
-  });
+export const chainRedeemCancel: Handler<typeof routes.chainRedeemCancel> = onRequestCall("cancelRedeem");
+export const chainRedeemFinalize: Handler<typeof routes.chainRedeemFinalize> = onRequestCall("finalizeRedeem");

@@ -1,5 +1,5 @@
 import type { routes } from "@points/schema";
-import type { Handler } from "../../context.js";
+import type { Ctx, Handler } from "../../context.js";
 import { campaignTx, contract, read, target, tx, withCampaign, type Target } from "../../program/target.js";
 import { txAfterAllowance, type Allowance } from "../../program/allowance.js";
 import { campaignId } from "../../program/campaign.js";
@@ -25,33 +25,40 @@ const funding = (t: Target, from: string, amount: bigint) => async (): Promise<A
   };
 };
 
-export const pspCreateCampaign: Handler<typeof routes.pspCreateCampaign> = async ({ body }, ctx) => {
+/** A campaign call that moves `amount` SP from `from` into the vault, after its approval. */
+async function fundingCall(
+  ctx: Ctx,
+  body: { program?: string; campaignId: string; from: string },
+  amount: bigint,
+  fn: "createCampaign" | "fundCampaign",
+  args: (id: string) => unknown[],
+) {
   const t = await target(ctx, body.program);
   const id = campaignId(body.campaignId);
   const call = {
     contract: "pspVault" as const,
-    fn: "createCampaign",
-    args: [id.value, BigInt(body.spBudget), body.settlementDestinations, body.transferWhitelist, body.metadata],
+    fn,
+    args: args(id.value),
     from: body.from,
     moves: "points" as const,
     extra: { campaignId: id },
   };
-  return txAfterAllowance(t, call, funding(t, body.from, BigInt(body.spBudget)));
-};
+  const build = () => txAfterAllowance(t, call, funding(t, body.from, amount));
+  // Funding an existing campaign answers an unknown one as every campaign route does (docs/errors.md#unknown-campaign).
+  return fn === "fundCampaign" ? withCampaign(t, id.value, build) : build();
+}
 
-export const pspFundCampaign: Handler<typeof routes.pspFundCampaign> = async ({ body }, ctx) => {
-  const t = await target(ctx, body.program);
-  const id = campaignId(body.campaignId);
-  const call = {
-    contract: "pspVault" as const,
-    fn: "fundCampaign",
-    args: [id.value, BigInt(body.amount)],
-    from: body.from,
-    moves: "points" as const,
-    extra: { campaignId: id },
-  };
-  return withCampaign(t, id.value, () => txAfterAllowance(t, call, funding(t, body.from, BigInt(body.amount))));
-};
+export const pspCreateCampaign: Handler<typeof routes.pspCreateCampaign> = ({ body }, ctx) =>
+  fundingCall(ctx, body, BigInt(body.spBudget), "createCampaign", (id) => [
+    id,
+    BigInt(body.spBudget),
+    body.settlementDestinations,
+    body.transferWhitelist,
+    body.metadata,
+  ]);
+
+export const pspFundCampaign: Handler<typeof routes.pspFundCampaign> = ({ body }, ctx) =>
+  fundingCall(ctx, body, BigInt(body.amount), "fundCampaign", (id) => [id, BigInt(body.amount)]);
 
 const statusTx =
   (fn: "pauseCampaign" | "resumeCampaign"): Handler<typeof routes.pspPauseCampaign> =>

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useSession } from "../../session";
 import type { Organization as OrganizationFields } from "../../api/console";
 import { useWallet } from "../../wallet/wallet";
 import { Field } from "../../components/ui";
 import { StepNav, useSaving } from "./shared";
-import { firstError, text, url } from "./validate";
-import { fieldBinder } from "./fields";
+import { text, url } from "./validate";
+import { useStepFields } from "./fields";
 
 /** Step 2: the injected wallet; its address receives every role of the new program. */
 export function ConnectWallet() {
@@ -85,22 +85,20 @@ export function WalletProof({ proven }: { proven: boolean }) {
 export function Organization() {
   const { me, save } = useSession();
   const s = useSaving();
-  const [org, setOrg] = useState<OrganizationFields>({
+  const form = useStepFields<OrganizationFields>({
     name: "",
     website: "",
     description: "",
     ...me.wizard.organization,
   });
-  const [touched, setTouched] = useState(false);
+  const org = form.values;
   const errors = { name: text(org.name, 200), website: url(org.website), description: text(org.description, 2000) };
-  const bind = fieldBinder(org, setOrg, errors, touched);
+  const bind = form.bind(errors);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setTouched(true);
-    if (firstError(errors)) return s.setError({ title: "Check the highlighted fields." });
-    const organization = { name: org.name.trim(), website: org.website.trim(), description: org.description.trim() };
-    void s.run(() => save({ organization, step: 4 }));
+    if (!form.submitted(errors)) return s.setError({ title: "Check the highlighted fields." });
+    void s.run(() => save({ organization: form.trimmed(), step: 4 }));
   };
 
   return (

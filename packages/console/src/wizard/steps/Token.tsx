@@ -4,8 +4,8 @@ import { consoleApi, type BrandAvailability, type TokenConfig } from "../../api/
 import { describeError } from "../../api/errors";
 import { Field } from "../../components/ui";
 import { StepNav, useSaving } from "./shared";
-import { BRAND, brand as brandError, firstError, symbol, text, url } from "./validate";
-import { fieldBinder } from "./fields";
+import { BRAND, brand as brandError, symbol, text, url } from "./validate";
+import { useStepFields } from "./fields";
 
 type Check =
   { state: "idle" | "checking" } | { state: "done"; result: BrandAvailability } | { state: "error"; message: string };
@@ -41,7 +41,7 @@ const suggest = (name: string) =>
 export function TokenAndBrand() {
   const { me, save } = useSession();
   const s = useSaving();
-  const [token, setToken] = useState<TokenConfig>({
+  const form = useStepFields<TokenConfig>({
     name: "",
     symbol: "",
     description: "",
@@ -49,8 +49,8 @@ export function TokenAndBrand() {
     websiteUrl: me.wizard.organization?.website ?? "",
     ...me.wizard.token,
   });
+  const token = form.values;
   const [brand, setBrand] = useState(me.wizard.brand ?? suggest(me.wizard.organization?.name ?? ""));
-  const [touched, setTouched] = useState(false);
   const check = useBrandCheck(brand, me.wizard.chainId);
   const errors = {
     name: text(token.name, 64),
@@ -60,16 +60,14 @@ export function TokenAndBrand() {
     websiteUrl: url(token.websiteUrl),
     brand: brandError(brand),
   };
-  const shown = (k: keyof typeof errors) => (touched ? errors[k] : null);
-  const bind = fieldBinder(token, setToken, errors, touched);
+  const shown = (k: keyof typeof errors) => (form.touched ? errors[k] : null);
+  const bind = form.bind(errors);
   const taken = check.state === "done" && !check.result.available;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setTouched(true);
-    if (firstError(errors) || taken) return s.setError({ title: "Check the highlighted fields." });
-    const clean = Object.fromEntries(Object.entries(token).map(([k, v]) => [k, v.trim()])) as unknown as TokenConfig;
-    void s.run(() => save({ token: clean, brand, step: 6 }));
+    if (!form.submitted(errors, taken)) return s.setError({ title: "Check the highlighted fields." });
+    void s.run(() => save({ token: form.trimmed(), brand, step: 6 }));
   };
 
   return (

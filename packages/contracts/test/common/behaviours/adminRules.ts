@@ -1,13 +1,8 @@
 import { expect } from "chai";
 import { ADMIN_DELAY, ethers, networkHelpers, ROLES } from "../../helpers/programFixture.js";
-import { asBase, programFixture, type Target } from "../targets.js";
+import { expectEachRefused, loadTarget, type Target } from "../targets.js";
 
-const { loadFixture, time } = networkHelpers;
-
-async function setup(t: Target) {
-  const p = await loadFixture(programFixture);
-  return { p, c: await asBase(t, p) };
-}
+const { time } = networkHelpers;
 
 /**
  * docs/rules.md#every-contract: one DEFAULT_ADMIN_ROLE holder, moved only by the
@@ -16,7 +11,7 @@ async function setup(t: Target) {
 export function shouldEnforceDefaultAdminRules(t: Target) {
   describe("single admin, two-step delayed transfer", () => {
     it("defaultAdmin_isTheBrandWallet_withTheConfiguredDelay", async () => {
-      const { p, c } = await setup(t);
+      const { p, c } = await loadTarget(t);
       expect(await c.defaultAdmin()).to.equal(p.admin.address);
       expect(await c.owner()).to.equal(p.admin.address);
       expect(await c.defaultAdminDelay()).to.equal(ADMIN_DELAY);
@@ -27,7 +22,7 @@ export function shouldEnforceDefaultAdminRules(t: Target) {
     });
 
     it("grantRole_revertsWhen_roleIsDefaultAdmin_evenForTheAdmin", async () => {
-      const { p, c } = await setup(t);
+      const { p, c } = await loadTarget(t);
       await expect(c.connect(p.admin).grantRole(ROLES.DEFAULT_ADMIN, p.alice)).to.be.revertedWithCustomError(
         c,
         "AccessControlEnforcedDefaultAdminRules",
@@ -39,7 +34,7 @@ export function shouldEnforceDefaultAdminRules(t: Target) {
     });
 
     it("revokeRole_revertsWhen_roleIsDefaultAdmin_soTheLastAdminStays", async () => {
-      const { p, c } = await setup(t);
+      const { p, c } = await loadTarget(t);
       await expect(c.connect(p.admin).revokeRole(ROLES.DEFAULT_ADMIN, p.admin)).to.be.revertedWithCustomError(
         c,
         "AccessControlEnforcedDefaultAdminRules",
@@ -48,7 +43,7 @@ export function shouldEnforceDefaultAdminRules(t: Target) {
     });
 
     it("renounceRole_revertsWhen_adminRenouncesWithoutScheduledTransfer", async () => {
-      const { p, c } = await setup(t);
+      const { p, c } = await loadTarget(t);
       await expect(c.connect(p.admin).renounceRole(ROLES.DEFAULT_ADMIN, p.admin))
         .to.be.revertedWithCustomError(c, "AccessControlEnforcedDefaultAdminDelay")
         .withArgs(0);
@@ -56,7 +51,7 @@ export function shouldEnforceDefaultAdminRules(t: Target) {
     });
 
     it("renounceRole_succeeds_onlyAfterTwoStepRenounceAndDelay", async () => {
-      const { p, c } = await setup(t);
+      const { p, c } = await loadTarget(t);
       await c.connect(p.admin).beginDefaultAdminTransfer(ethers.ZeroAddress);
       const [, schedule] = await c.pendingDefaultAdmin();
       await expect(c.connect(p.admin).renounceRole(ROLES.DEFAULT_ADMIN, p.admin))
@@ -70,7 +65,7 @@ export function shouldEnforceDefaultAdminRules(t: Target) {
     });
 
     it("beginDefaultAdminTransfer_schedulesNewAdmin_afterTheDelay", async () => {
-      const { p, c } = await setup(t);
+      const { p, c } = await loadTarget(t);
       const tx = await c.connect(p.admin).beginDefaultAdminTransfer(p.alice);
       const schedule = BigInt((await tx.getBlock())!.timestamp) + BigInt(ADMIN_DELAY);
       await expect(tx).to.emit(c, "DefaultAdminTransferScheduled").withArgs(p.alice.address, schedule);
@@ -78,16 +73,14 @@ export function shouldEnforceDefaultAdminRules(t: Target) {
     });
 
     it("beginDefaultAdminTransfer_revertsWhen_callerIsNotAdmin", async () => {
-      const { p, c } = await setup(t);
-      for (const s of [p.executor, p.alice, p.outsider]) {
-        await expect(c.connect(s).beginDefaultAdminTransfer(s))
-          .to.be.revertedWithCustomError(c, "AccessControlUnauthorizedAccount")
-          .withArgs(s.address, ROLES.DEFAULT_ADMIN);
-      }
+      const { p, c } = await loadTarget(t);
+      await expectEachRefused(c, [p.executor, p.alice, p.outsider], ROLES.DEFAULT_ADMIN, (s) =>
+        c.connect(s).beginDefaultAdminTransfer(s),
+      );
     });
 
     it("acceptDefaultAdminTransfer_revertsWhen_delayNotPassed_evenAtTheScheduleSecond", async () => {
-      const { p, c } = await setup(t);
+      const { p, c } = await loadTarget(t);
       await c.connect(p.admin).beginDefaultAdminTransfer(p.alice);
       const [, schedule] = await c.pendingDefaultAdmin();
       await expect(c.connect(p.alice).acceptDefaultAdminTransfer())
@@ -101,7 +94,7 @@ export function shouldEnforceDefaultAdminRules(t: Target) {
     });
 
     it("acceptDefaultAdminTransfer_revertsWhen_callerIsNotThePendingAdmin", async () => {
-      const { p, c } = await setup(t);
+      const { p, c } = await loadTarget(t);
       await c.connect(p.admin).beginDefaultAdminTransfer(p.alice);
       const [, schedule] = await c.pendingDefaultAdmin();
       await time.increaseTo(schedule + 1n);
@@ -113,7 +106,7 @@ export function shouldEnforceDefaultAdminRules(t: Target) {
     });
 
     it("acceptDefaultAdminTransfer_movesTheRole_afterTheDelay", async () => {
-      const { p, c } = await setup(t);
+      const { p, c } = await loadTarget(t);
       await c.connect(p.admin).beginDefaultAdminTransfer(p.alice);
       const [, schedule] = await c.pendingDefaultAdmin();
       await time.increaseTo(schedule + 1n);
@@ -134,7 +127,7 @@ export function shouldEnforceDefaultAdminRules(t: Target) {
     });
 
     it("cancelDefaultAdminTransfer_clearsThePendingAdmin", async () => {
-      const { p, c } = await setup(t);
+      const { p, c } = await loadTarget(t);
       await c.connect(p.admin).beginDefaultAdminTransfer(p.alice);
       await expect(c.connect(p.alice).cancelDefaultAdminTransfer())
         .to.be.revertedWithCustomError(c, "AccessControlUnauthorizedAccount")
@@ -148,7 +141,7 @@ export function shouldEnforceDefaultAdminRules(t: Target) {
     });
 
     it("changeDefaultAdminDelay_revertsWhen_callerIsNotAdmin", async () => {
-      const { p, c } = await setup(t);
+      const { p, c } = await loadTarget(t);
       await expect(c.connect(p.outsider).changeDefaultAdminDelay(0))
         .to.be.revertedWithCustomError(c, "AccessControlUnauthorizedAccount")
         .withArgs(p.outsider.address, ROLES.DEFAULT_ADMIN);

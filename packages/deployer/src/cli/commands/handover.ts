@@ -1,3 +1,4 @@
+import { isDevChainId } from "@points/contracts/program";
 import { Command } from "commander";
 import {
   acceptAdmin,
@@ -7,6 +8,8 @@ import {
   handoverAdmin,
   type AdminAction,
   type AdminResult,
+  type DeploymentStore,
+  type ProgramRecord,
 } from "../../index.js";
 import { withCommonOptions, type CommonOptions } from "../connection.js";
 import { scrub } from "../errors.js";
@@ -24,7 +27,7 @@ function summary(title: string, r: AdminResult) {
 /** Mining a block is a development-node convenience: a dev chain id over a loopback RPC only. */
 function mayMine(ctx: Context): boolean {
   const host = new URL(ctx.opts.rpcUrl).hostname;
-  return ctx.dev && ["127.0.0.1", "localhost", "[::1]", "::1"].includes(host) && [31337n, 1337n].includes(ctx.chainId);
+  return ctx.dev && ["127.0.0.1", "localhost", "[::1]", "::1"].includes(host) && isDevChainId(ctx.chainId);
 }
 
 async function printUnsigned(o: Flags, action: AdminAction, newAdmin?: string): Promise<void> {
@@ -50,6 +53,36 @@ const unsignedOption = (cmd: Command, who: string) =>
     .option("--unsigned", `send nothing: print the transactions for ${who} to sign (a Safe, a hardware wallet); no key`)
     .option("--json", "print the result as JSON");
 
+/**
+ * A handover step signed here, or with --unsigned printed for another signer: `unsigned` names
+ * the action, `run` sends it as `stage`, `title` heads the summary.
+ */
+function signedStep<O extends Flags>(
+  cmd: Command,
+  description: string,
+  signer: string,
+  stage: "handover" | "accept",
+  unsigned: (o: O) => { action: AdminAction; newAdmin?: string },
+  run: (program: ProgramRecord, ctx: Context, store: DeploymentStore, o: O) => Promise<AdminResult>,
+  title: (r: AdminResult, o: O) => string,
+): Command {
+  brandOption(cmd).description(description);
+  unsignedOption(cmd, signer);
+  return withCommonOptions(cmd).action(async (o: O) => {
+    if (o.unsigned) {
+      const { action, newAdmin } = unsigned(o);
+      return printUnsigned(o, action, newAdmin);
+    }
+    const ctx = await context(o, true);
+    const program = await programFromManifest(ctx, o.brand);
+    const result = await withStages([stage], ctx.store, (store) => run(program, ctx, store, o), {
+      unreported: "done",
+      redact: scrub,
+    });
+    summary(title(result, o), result);
+  });
+}
+
 export function handoverCommand(): Command {
   const cmd = new Command("handover")
     .summary("move DEFAULT_ADMIN_ROLE of every contract to a new admin (two steps)")
@@ -60,56 +93,33 @@ export function handoverCommand(): Command {
         "--unsigned to print the transactions for another signer instead.",
     );
 
-  const begin = brandOption(new Command("begin"))
-    .description("start the transfer of DEFAULT_ADMIN_ROLE to --new-admin (signed by the current admin)")
-    .requiredOption("--new-admin <address>", "the new admin, e.g. a multisig");
-  unsignedOption(begin, "the current admin");
-  withCommonOptions(begin).action(async (o: Flags & { newAdmin: string }) => {
-    if (o.unsigned) return printUnsigned(o, "begin", o.newAdmin);
-    const ctx = await context(o, true);
-    const program = await programFromManifest(ctx, o.brand);
-    const result = await withStages(
-      ["handover"],
-      ctx.store,
-      (store) => handoverAdmin(program, o.newAdmin, ctx.signer!, { store }),
-      { unreported: "done", redact: scrub },
-    );
-    summary(`admin transfer to ${o.newAdmin} started; the new admin accepts after:`, result);
-  });
-
-  const accept = brandOption(new Command("accept")).description(
+  const begin = signedStep(
+    new Command("begin").requiredOption("--new-admin <address>", "the new admin, e.g. a multisig"),
+    "start the transfer of DEFAULT_ADMIN_ROLE to --new-admin (signed by the current admin)",
+    "the current admin",
+    "handover",
+    (o: Flags & { newAdmin: string }) => ({ action: "begin", newAdmin: o.newAdmin }),
+    (program, ctx, store, o) => handoverAdmin(program, o.newAdmin, ctx.signer!, { store }),
+    (r, o) => `admin transfer to ${o.newAdmin} started; the new admin accepts after:`,
+  );
+  const accept = signedStep(
+    new Command("accept"),
     "accept the pending transfer (signed by the new admin); on a local development node a block is mined first when the delay has passed",
+    "the pending admin",
+    "accept",
+    () => ({ action: "accept" }),
+    (program, ctx, store) => acceptAdmin(program, ctx.signer!, { store, mineWhenDue: mayMine(ctx) }),
+    (r) => `admin transfer accepted: ${r.program.admin} is the admin`,
   );
-  unsignedOption(accept, "the pending admin");
-  withCommonOptions(accept).action(async (o: Flags) => {
-    if (o.unsigned) return printUnsigned(o, "accept");
-    const ctx = await context(o, true);
-    const program = await programFromManifest(ctx, o.brand);
-    const result = await withStages(
-      ["accept"],
-      ctx.store,
-      (store) => acceptAdmin(program, ctx.signer!, { store, mineWhenDue: mayMine(ctx) }),
-      { unreported: "done", redact: scrub },
-    );
-    summary(`admin transfer accepted: ${result.program.admin} is the admin`, result);
-  });
-
-  const cancel = brandOption(new Command("cancel")).description(
+  const cancel = signedStep(
+    new Command("cancel"),
     "cancel the pending transfer on every contract (signed by the current admin)",
+    "the current admin",
+    "handover",
+    () => ({ action: "cancel" }),
+    (program, ctx, store) => cancelAdminTransfer(program, ctx.signer!, { store }),
+    () => "admin transfer cancelled",
   );
-  unsignedOption(cancel, "the current admin");
-  withCommonOptions(cancel).action(async (o: Flags) => {
-    if (o.unsigned) return printUnsigned(o, "cancel");
-    const ctx = await context(o, true);
-    const program = await programFromManifest(ctx, o.brand);
-    const result = await withStages(
-      ["handover"],
-      ctx.store,
-      (store) => cancelAdminTransfer(program, ctx.signer!, { store }),
-      { unreported: "done", redact: scrub },
-    );
-    summary("admin transfer cancelled", result);
-  });
 
   const status = brandOption(new Command("status"))
     .description("each contract's admin, pending admin and schedule, and whether accept would succeed now (no key)")
