@@ -38,6 +38,15 @@ describe("onboarding: a brand is reserved per chain, and a failed task gives it 
     });
     owner = await bearer("owner");
     stranger = await bearer("stranger");
+    // Base is not a dev chain: its collateral must be on the operator's list (docs/deployment.md).
+    const operator = { authorization: `Bearer ${(await api.service.ctx.keys.create("operator", ["admin"])).key}` };
+    const listed = await api.call(
+      "PUT",
+      `/api/v1/operator/chains/8453/assets/collateral/${USDC}`,
+      { label: "USDC" },
+      operator,
+    );
+    assert.equal(listed.status, 200, JSON.stringify(listed.body));
   });
   after(() => api?.close());
 
