@@ -1,6 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { id, keccak256, toUtf8Bytes } from "ethers";
+import { id, keccak256, toUtf8Bytes, ZeroAddress } from "ethers";
 import { approveSpFirst, expectError, expectMissingRole, expectRevert, setupE2E, SP, type E2E } from "./helpers/e2e.js";
 
 // pSP routes, campaign side: create, fund, status changes, campaign admins, per-campaign
@@ -60,6 +60,10 @@ describe("e2e: pSP campaign routes, signed and broadcast", () => {
         status: "Active",
         creator: brand.address,
         metadata: "Summer",
+        funder: brand.address,
+        programFunded: "0",
+        closeRecipient: brand.address,
+        treasury: ZeroAddress,
       });
     });
 
@@ -308,6 +312,12 @@ describe("e2e: pSP campaign routes, signed and broadcast", () => {
         await e.c.points.balanceOf(alice.address),
         await e.c.points.balanceOf(brand.address),
       ];
+      // The read route shows the operator where the close will pay, before it is sent.
+      const before = await campaign(LABEL);
+      assert.deepEqual(
+        [before.funder, before.programFunded, before.closeRecipient, before.treasury],
+        [brand.address, SP(5).toString(), brand.address, alice.address],
+      );
       await e.send(brand, await ok("pspCloseCampaign", { campaignId: LABEL, from: brand.address }));
       assert.equal(await e.c.points.balanceOf(alice.address), aliceBefore + SP(5));
       assert.equal(await e.c.points.balanceOf(brand.address), brandBefore + SP(110));

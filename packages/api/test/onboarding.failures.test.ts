@@ -105,6 +105,12 @@ describe("onboarding: failure modes and the executor key's secrecy", () => {
       );
       assert.ok(task.seconds < 10, `failed after ${task.seconds} s`);
       assert.equal(await node.provider.getTransactionCount(poor.address), 0);
+      // Validation failures cost nothing: the brand is free at once, not after the retry window.
+      const again = await run("poor");
+      assert.deepEqual(
+        [again.status, again.error.stage, again.error.code],
+        ["failed", "validate", "INSUFFICIENT_FUNDS"],
+      );
     });
   });
 
@@ -117,6 +123,8 @@ describe("onboarding: failure modes and the executor key's secrecy", () => {
       assert.deepEqual([task.error.stage, task.error.code], ["validate", "CHAIN_UNAVAILABLE"]);
       assert.match(task.error.message, /the RPC endpoint did not answer/);
       assert.ok(task.seconds < 5, `failed after ${task.seconds} s`);
+      const again = await run("unreachable");
+      assert.deepEqual([again.error.stage, again.error.code], ["validate", "CHAIN_UNAVAILABLE"], "the brand was freed");
     });
   });
 

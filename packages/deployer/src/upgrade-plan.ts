@@ -11,7 +11,7 @@ import { programContract } from "./verify.js";
 export type ImplementationSource = string | Artifact | { bytecode: string };
 
 /** OpenZeppelin's Initializable storage (ERC-7201 "openzeppelin.storage.Initializable"). */
-const INITIALIZABLE_SLOT = "0xf0c57e16840df040f15088dc2f81fe391c3923bec73e23a9662efc9c229c6a00";
+export const INITIALIZABLE_SLOT = "0xf0c57e16840df040f15088dc2f81fe391c3923bec73e23a9662efc9c229c6a00";
 
 export interface PlanOptions extends ChainOptions, SafetyOptions {
   /** The new implementation is already deployed here (checked like a reused one). */

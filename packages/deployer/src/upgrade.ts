@@ -1,5 +1,5 @@
-import { getAddress, zeroPadValue, type Provider, type Signer } from "ethers";
-import type { Artifact } from "./artifacts.js";
+import { Contract, getAddress, Interface, zeroPadValue, type Provider, type Signer } from "ethers";
+import { codeMatches, type Artifact } from "./artifacts.js";
 import { Chain } from "./chain.js";
 import { createAll } from "./create-transactions.js";
 import { DeployerError } from "./errors.js";
@@ -7,7 +7,15 @@ import { withLayout, type LayoutRow } from "./layouts.js";
 import { runStage } from "./stage.js";
 import { noStore } from "./store.js";
 import type { DeploymentStore, ProgramContract, ProgramRecord } from "./types.js";
-import { planUpgrade, type ImplementationSource, type PlanOptions, type UpgradePlan } from "./upgrade-plan.js";
+import {
+  contractKey,
+  INITIALIZABLE_SLOT,
+  planUpgrade,
+  resolveArtifact,
+  type ImplementationSource,
+  type PlanOptions,
+  type UpgradePlan,
+} from "./upgrade-plan.js";
 import { programContract } from "./verify.js";
 
 export type { ImplementationSource } from "./upgrade-plan.js";
@@ -23,6 +31,8 @@ export interface UpgradeOptions extends PlanOptions {
   dryRun?: boolean;
   /** Records the upgrade (and the implementation deployment's stage) here. */
   store?: DeploymentStore;
+  /** Factory only: the ProgramFactory of the release to upgrade to (default: the store's newest release). */
+  programFactory?: string;
 }
 
 /** What a dry run found: the upgrade as it would be sent, and how the chain would answer it. */
@@ -93,6 +103,45 @@ async function dryRun(chain: Chain, program: ProgramRecord, plan: UpgradePlan, s
 }
 
 /**
+ * A Factory upgraded to its release's own implementation records that release's CollateralVault
+ * (docs/deployment.md#migration-notes-for-existing-programs): the upgrade points at the release's
+ * Factory and calls initializeVaultImplementation(programFactory). Nothing changes when the caller
+ * gave a call or another implementation, the release's code is not the new artifact, or the proxy
+ * already ran that reinitializer.
+ */
+async function vaultRecord(
+  program: ProgramRecord,
+  contractName: string,
+  source: ImplementationSource,
+  chain: Chain,
+  opts: UpgradeOptions,
+): Promise<Pick<PlanOptions, "call" | "implementation">> {
+  const proxy = program.contracts.factory?.proxy;
+  if (contractKey(contractName) !== "factory" || opts.call || !proxy) return {};
+  let programFactory = opts.programFactory;
+  let implementation: string | undefined;
+  if (programFactory) {
+    const abi = ["function implementations() view returns ((address,address,address,address,address))"];
+    const pf = new Contract(programFactory, abi, chain.provider);
+    implementation = (await chain.call("ProgramFactory.implementations", () => pf.implementations()))[1];
+  } else {
+    const release = await opts.store?.getRelease(program.chainId);
+    programFactory = release?.programFactory;
+    implementation = release?.implementations.factory;
+  }
+  if (!programFactory || !implementation) return {};
+  if (opts.implementation && getAddress(opts.implementation) !== getAddress(implementation)) return {};
+  if (!codeMatches(resolveArtifact(source, opts.contractsDir), await chain.code(implementation))) return {};
+  const version = BigInt(await chain.storageAt(proxy, INITIALIZABLE_SLOT)) & ((1n << 64n) - 1n);
+  if (version >= 2n) return {};
+  const call = new Interface(["function initializeVaultImplementation(address)"]).encodeFunctionData(
+    "initializeVaultImplementation",
+    [programFactory],
+  );
+  return { implementation, call };
+}
+
+/**
  * Upgrades one contract of a program. First, by reads only, the implementation the proxy runs on
  * chain is looked up in the record by its runtime bytecode hash, and the new implementation must
  * be UUPS-safe and extend that recorded layout (UNSAFE_UPGRADE naming the problem otherwise).
@@ -113,7 +162,8 @@ export async function upgrade(
   const runner = opts.signer ?? opts.provider;
   if (!runner) throw new DeployerError("INVALID_CONFIG", "signer: a signer or a provider is required");
   const chain = Chain.of(runner, opts);
-  const plan = await planUpgrade(program, contractName, newImplementation, chain.provider, opts);
+  const record = await vaultRecord(program, contractName, newImplementation, chain, opts);
+  const plan = await planUpgrade(program, contractName, newImplementation, chain.provider, { ...opts, ...record });
   const key = plan.contract;
   const base = { contract: key, oldImplementation: plan.oldImplementation, layout: plan.layout };
 

@@ -85,6 +85,7 @@ export const routeTable: {
 export type AddressKey =
   | "address"
   | "asset"
+  | "closeRecipient"
   | "collateralVault"
   | "contractAddress"
   | "creator"
@@ -92,6 +93,7 @@ export type AddressKey =
   | "factory"
   | "feeReceiver"
   | "from"
+  | "funder"
   | "holder"
   | "minter"
   | "oracle"
@@ -100,6 +102,7 @@ export type AddressKey =
   | "pspVault"
   | "requester"
   | "to"
+  | "treasury"
   | "vault";
 
 /** Names of the result fields that hold a uint256 as decimal text (the schema's UintText): `withBigints` converts them. */
@@ -112,6 +115,7 @@ export const amountKeys = [
   "issued",
   "limit",
   "outstanding",
+  "programFunded",
   "redeemRequestCount",
   "requestId",
   "totalSupply",

@@ -59,13 +59,13 @@ const fromRow = (r: Row): Task => ({
 
 /**
  * SQL: a failed task that no longer holds its brand. Past the retry window (`windowParam`, in
- * seconds), or refused before a send for a reason its retry cannot fix: the request itself
- * (the deployer's validate stage, INVALID_CONFIG) or the operator's gas cap (GAS_CAP, checked
- * before a batch's first transaction). Such a task costs no reservation either.
+ * seconds), or refused before any send: anything the deployer's validate stage refuses (a bad request, an executor without funds,
+ * an RPC that does not answer: validate sends nothing), or the operator's gas cap (GAS_CAP,
+ * checked before a batch's first transaction). Such a task costs no reservation either.
  */
 export const releasedFailedTask = (windowParam: string) =>
   `(status = 'failed' AND (updated_at < now() - make_interval(secs => ${windowParam})
-     OR error->>'code' = 'GAS_CAP' OR (error->>'stage' = 'validate' AND error->>'code' = 'INVALID_CONFIG')))`;
+     OR error->>'code' = 'GAS_CAP' OR error->>'stage' = 'validate'))`;
 
 /** A stable hash of a request body, so an Idempotency-Key replay can be recognised. */
 export function requestHash(body: unknown): string {

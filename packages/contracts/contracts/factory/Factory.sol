@@ -75,6 +75,14 @@ contract Factory is FactoryBase, ReentrancyGuardTransient {
     }
 
     /// @inheritdoc IFactory
+    /// @dev The implementation comes from the release, never from the caller: the admin names a
+    /// ProgramFactory, and only one whose Factory is the code this proxy runs is taken; the
+    /// module holds the reinitializer (see docs/deployment.md#migration-notes-for-existing-programs).
+    function initializeVaultImplementation(address) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        _delegate(_vaultsTarget, msg.data);
+    }
+
+    /// @inheritdoc IFactory
     function predictVault(address asset) public view returns (address) {
         address implementation = _getFactoryStorage().vaultImplementation;
         return FactoryVaults(_vaultsTarget).vaultAddress(address(this), implementation, asset);

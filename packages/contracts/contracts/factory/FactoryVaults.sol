@@ -2,9 +2,12 @@
 pragma solidity 0.8.28;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {Initializable} from "@openzeppelin/contracts-upgradeable/proxy/utils/Initializable.sol";
 import {Create2} from "@openzeppelin/contracts/utils/Create2.sol";
+import {ERC1967Utils} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Utils.sol";
 import {FactoryModule} from "./FactoryModule.sol";
 import {IFactory} from "../interfaces/IFactory.sol";
+import {IProgramFactory} from "../interfaces/IProgramFactory.sol";
 import {ProgramProxy} from "../proxy/ProgramProxy.sol";
 import {CollateralVault} from "../vault/CollateralVault.sol";
 
@@ -12,7 +15,7 @@ import {CollateralVault} from "../vault/CollateralVault.sol";
 /// @notice Creates the Factory's CollateralVaults (see {FactoryModule}): ERC-1967 proxies over
 /// the release's CollateralVault implementation, at CREATE2 addresses only this Factory can
 /// fill, which is how {IFactory.registerAsset} knows a vault's code without trusting it.
-contract FactoryVaults is FactoryModule {
+contract FactoryVaults is FactoryModule, Initializable {
     /// @notice {IFactory.createVault}, after the Factory's role check; `admin` and `adminDelay`
     /// are the program's (read by the Factory).
     function createVault(
@@ -31,6 +34,16 @@ contract FactoryVaults is FactoryModule {
         vault = Create2.deploy(0, _salt(asset), _initCode(implementation));
         CollateralVault(vault).initialize(IERC20(asset), address(this), admin, adminDelay, name, symbol);
         emit IFactory.CollateralVaultCreated(asset, vault);
+    }
+
+    /// @notice {IFactory.initializeVaultImplementation}, after the Factory's role check: once per
+    /// proxy (reinitializer 2, on the proxy's Initializable storage), the CollateralVault of
+    /// `programFactory`'s release, whose Factory must be the implementation the proxy runs now.
+    function initializeVaultImplementation(address programFactory) external onlyDelegateCall reinitializer(2) {
+        IProgramFactory.Implementations memory impls = IProgramFactory(programFactory).implementations();
+        if (impls.factory != ERC1967Utils.getImplementation()) revert IFactory.ForeignRelease(programFactory);
+        _getFactoryStorage().vaultImplementation = impls.collateralVault;
+        emit IFactory.VaultImplementationRecorded(programFactory, impls.collateralVault);
     }
 
     /// @notice Where `factory` creates the vault of `asset` over `implementation`.

@@ -65,6 +65,9 @@ interface IFactory {
     /// @notice Thrown when {createVault} runs on a Factory that does not know its release's
     /// CollateralVault implementation (one initialized before it was recorded).
     error VaultImplementationUnknown();
+    /// @notice Thrown when {initializeVaultImplementation} names a ProgramFactory whose release
+    /// Factory implementation is not the one this proxy now runs.
+    error ForeignRelease(address programFactory);
     /// @notice Thrown when {createVault} already created the vault of `asset`, at `vault`.
     error VaultAlreadyCreated(address asset, address vault);
     /// @notice Thrown when an asset has more than 18 decimals.
@@ -168,6 +171,9 @@ interface IFactory {
     event FeeReceiverUpdated(address indexed feeReceiver);
     /// @notice Emitted when the Factory created `vault`, a CollateralVault proxy over `asset`.
     event CollateralVaultCreated(address indexed asset, address indexed vault);
+    /// @notice Emitted when an upgrade recorded `implementation`, the CollateralVault of the
+    /// release of `programFactory`, for {createVault}.
+    event VaultImplementationRecorded(address indexed programFactory, address indexed implementation);
     /// @notice Emitted when the oracle was set (zero: none).
     event OracleUpdated(address indexed oracle);
 
@@ -218,6 +224,13 @@ interface IFactory {
     /// CollateralVault over `asset` for this Factory, at {predictVault}; the program's admin is
     /// its admin. Requires DEFAULT_ADMIN_ROLE.
     function createVault(address asset, string calldata name, string calldata symbol) external returns (address);
+
+    /// @notice For a Factory initialized before {InitParams.vaultImplementation} existed: records
+    /// the CollateralVault implementation of the release this proxy was upgraded to, read from
+    /// that release's `programFactory`, which must name the implementation this proxy now runs
+    /// as its Factory. Passed to upgradeToAndCall by the upgrade; once per proxy (reinitializer
+    /// 2); requires DEFAULT_ADMIN_ROLE.
+    function initializeVaultImplementation(address programFactory) external;
 
     /// @notice Where {createVault} puts the vault of `asset`.
     function predictVault(address asset) external view returns (address);

@@ -144,6 +144,16 @@ export const CampaignView = z.object({
   metadata: z.string().meta({
     description: "As written on chain; invalid UTF-8 and NUL read as U+FFFD (the campaign admin wrote it, not us)",
   }),
+  funder: Address.meta({ description: "Who funded the budget (zero: none recorded, a campaign from before funders)" }),
+  programFunded: UintText.meta({
+    description: "Budget drawn from unallocated SP (program money), returned first on close",
+  }),
+  closeRecipient: Address.meta({
+    description: "Where closeCampaign pays the rest: the funder, or the treasury without one",
+  }),
+  treasury: Address.meta({
+    description: "The PSPVault's treasury: where program money goes on close (zero: stays unallocated)",
+  }),
 });
 
 export const pspCampaign = pspRead({

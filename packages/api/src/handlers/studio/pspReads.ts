@@ -25,7 +25,11 @@ export const pspMinterConfig: Handler<typeof routes.pspMinterConfig> = async ({ 
 export const pspCampaign: Handler<typeof routes.pspCampaign> = async ({ params, query }, ctx) => {
   const t = await target(ctx, query.program);
   const id = campaignId(params.campaignId);
-  const c = await read(t, "pspVault", () => contract(t, "pspVault").getCampaign(id.value));
+  const vault = contract(t, "pspVault");
+  const c = await read(t, "pspVault", () => vault.getCampaign(id.value));
+  const [[funder, programFunded], closeRecipient, treasury] = await read(t, "pspVault", () =>
+    Promise.all([vault.fundingOf(id.value), vault.closeRecipient(id.value), vault.treasury()]),
+  );
   return {
     campaignId: id,
     budget: c.budget.toString(),
@@ -34,6 +38,10 @@ export const pspCampaign: Handler<typeof routes.pspCampaign> = async ({ params, 
     status: STATUS[Number(c.status)] as Exclude<(typeof STATUS)[number], "None">,
     creator: getAddress(c.creator),
     metadata: chainText(c.metadata),
+    funder: getAddress(funder),
+    programFunded: programFunded.toString(),
+    closeRecipient: getAddress(closeRecipient),
+    treasury: getAddress(treasury),
   };
 };
 
