@@ -9,7 +9,7 @@ import { DEFAULT_SCOPES, parseScopes } from "../auth/scopes.js";
 import { ConsoleUsers } from "../console/users.js";
 import { TaskRepo } from "../onboarding/tasks.js";
 import { ProgramRegistry } from "../registry/programs.js";
-import { createService, createWorker } from "../service.js";
+import { createIndexer, createService, createWorker } from "../service.js";
 import { programFromManifest } from "./manifest.js";
 
 /** Opens the configured database for a one-off command and closes it after. */
@@ -50,6 +50,28 @@ program
     service.ctx.logger.info({ workerId: worker.id }, "onboarding worker started");
     const stop = async () => {
       await worker.stop();
+      await service.close();
+      process.exit(0);
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+
+program
+  .command("indexer")
+  .description("run the program ledger's indexer only (no HTTP); instances on one PostgreSQL share chains by lease")
+  .action(async () => {
+    const config = loadConfig();
+    const service = await createService({
+      ...config,
+      worker: { ...config.worker, mode: "off" },
+      ledger: { ...config.ledger, mode: "off" },
+    });
+    const indexer = createIndexer(service.ctx);
+    indexer.start();
+    service.ctx.logger.info({ indexerId: indexer.id }, "ledger indexer started");
+    const stop = async () => {
+      await indexer.stop();
       await service.close();
       process.exit(0);
     };

@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { LEDGER_MIGRATIONS } from "../ledger/migrations.js";
 
 /**
  * One ordered list of migrations for both backends. Never edit an applied migration: append.
@@ -163,6 +164,7 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
         CHECK (status IN ('awaiting_approval', 'queued', 'running', 'succeeded', 'failed'));
     `,
   },
+  ...LEDGER_MIGRATIONS,
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

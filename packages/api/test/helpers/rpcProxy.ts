@@ -7,43 +7,69 @@ export interface RpcRequest {
   batch: boolean;
 }
 
+/** One JSON-RPC call that reached the proxy (a batch holds several). */
+export interface RpcCall {
+  method: string;
+  params: unknown[];
+}
+
+/** A failure the proxy answers instead of forwarding: an HTTP status and body, or a dropped connection. */
+export type RpcFault = { status: number; body?: string } | "drop";
+
 export interface RpcProxy {
   url: string;
+  /** Decides per request (its methods) whether to fail it; undefined forwards. */
+  fault?: (methods: string[]) => RpcFault | undefined;
   requests: RpcRequest[];
+  /** Every call with its params, flattened. */
+  calls: RpcCall[];
   /** Every method of every request, flattened. */
   methods(): string[];
   reset(): void;
   close(): Promise<void>;
 }
 
-/** A counting HTTP proxy in front of a JSON-RPC node: forwards each request as is and records it. */
+/**
+ * A counting HTTP proxy in front of a JSON-RPC node: forwards each request as is and records it,
+ * or answers the failure `fault` picks for it.
+ */
 export async function startRpcProxy(target: string): Promise<RpcProxy> {
   const requests: RpcRequest[] = [];
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString("utf8");
-    const parsed = JSON.parse(body) as { method: string } | { method: string }[];
-    requests.push(
-      Array.isArray(parsed)
-        ? { methods: parsed.map((p) => p.method), batch: true }
-        : { methods: [parsed.method], batch: false },
-    );
+    const parsed = JSON.parse(body) as
+      { method: string; params?: unknown[] } | { method: string; params?: unknown[] }[];
+    const calls = Array.isArray(parsed) ? parsed : [parsed];
+    requests.push({ methods: calls.map((p) => p.method), batch: Array.isArray(parsed) });
+    proxy.calls.push(...calls.map((p) => ({ method: p.method, params: p.params ?? [] })));
+    const fault = proxy.fault?.(requests[requests.length - 1]!.methods);
+    if (fault === "drop") return void req.socket.destroy();
+    if (fault) {
+      res.writeHead(fault.status, { "content-type": "application/json" });
+      return void res.end(fault.body ?? "");
+    }
     const upstream = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
     res.writeHead(upstream.status, { "content-type": "application/json" });
     res.end(await upstream.text());
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const proxy: RpcProxy = {
     url: `http://127.0.0.1:${port}`,
     requests,
+    calls: [],
     methods: () => requests.flatMap((r) => r.methods),
-    reset: () => void requests.splice(0),
+    reset: () => {
+      requests.splice(0);
+      proxy.calls.splice(0);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+  return proxy;
 }
