@@ -1,10 +1,12 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { setTimeout as sleep } from "node:timers/promises";
 import fc from "fast-check";
 import { parseUnits } from "ethers";
 import { actors, deployProgram, fundedCampaign, startNode, type DevNode, type ProgramRecord } from "@points/testkit";
 import { ProgramRegistry, migrate, openDb, type Db } from "../src/index.js";
 import { startRpcProxy, type RpcProxy } from "./helpers/rpcProxy.js";
+import { startApi } from "./helpers/service.js";
 import {
   brandBuysSp,
   chainState,
@@ -296,5 +298,37 @@ describe("ledger: indexer", () => {
       "SELECT count(*)::text AS n FROM (SELECT tx_hash, log_index FROM ledger_events GROUP BY 1, 2 HAVING count(*) > 1) d",
     );
     assert.equal(dup[0]!.n, "0");
+  });
+
+  it("inProcess_confirmationDepth2_indexesAnEventOnlyTwoBlocksDeep_andCloseStopsTheIndexer", async () => {
+    const api = await startApi(node.url, { LEDGER: "inline", LEDGER_CONFIRMATIONS: "2", LEDGER_POLL_MS: "20" });
+    const { ledger, ctx } = api.service;
+    assert.ok(ledger, "LEDGER=inline runs the indexer in the API process");
+    try {
+      await ctx.programs.insert(program);
+      const { brand, alice } = actors(node.provider);
+      // The random operations above may have left the campaign paused.
+      if ((await vaultAs(program, brand).getCampaign(campaignId)).status !== ACTIVE) {
+        await (await vaultAs(program, brand).resumeCampaign(campaignId)).wait();
+      }
+      const receipt = await (await vaultAs(program, brand).mint(campaignId, alice.address, sp(2), "deep")).wait();
+      const seen = async () =>
+        (await ctx.db.query("SELECT 1 FROM ledger_events WHERE tx_hash = $1", [receipt!.hash])).length;
+      const cursor = async () =>
+        Number((await ctx.db.query<{ n: string }>("SELECT block_number::text AS n FROM ledger_cursors"))[0]?.n ?? -1);
+      const deadline = Date.now() + 20_000;
+      while ((await cursor()) < receipt!.blockNumber - 2 && Date.now() < deadline) await sleep(20);
+      await sleep(200);
+      assert.equal(await seen(), 0, "at the head: not yet confirmed");
+      assert.equal(await cursor(), receipt!.blockNumber - 2);
+      await node.provider.send("hardhat_mine", ["0x2"]);
+      while ((await seen()) === 0 && Date.now() < deadline) await sleep(20);
+      assert.equal(await seen(), 1);
+      assert.equal(await cursor(), receipt!.blockNumber);
+    } finally {
+      await api.close();
+    }
+    // Closed: the lease is given back at once (another instance need not wait for it to expire).
+    assert.equal(await ledger.store.lease("31337", "someone-else", 1000).catch(() => "db closed"), "db closed");
   });
 });
