@@ -10,6 +10,7 @@ export * from "./routes/studioWhitelist.js";
 export * from "./routes/studioPsp.js";
 export * from "./routes/onboarding.js";
 export * from "./routes/console.js";
+export * from "./routes/ledger/index.js";
 import * as build from "./routes/build.js";
 import * as chainRedeem from "./routes/chainRedeem.js";
 import * as read from "./routes/read.js";
@@ -18,6 +19,7 @@ import * as studioWhitelist from "./routes/studioWhitelist.js";
 import * as studioPsp from "./routes/studioPsp.js";
 import * as onboarding from "./routes/onboarding.js";
 import * as consoleRoutes from "./routes/console.js";
+import * as ledger from "./routes/ledger/index.js";
 import type { RouteDef } from "./route.js";
 
 const isRoute = (v: unknown): v is RouteDef => typeof v === "object" && v !== null && "method" in v && "path" in v;
@@ -35,6 +37,7 @@ export const routes = {
   ...pick(studioPsp),
   ...pick(onboarding),
   ...pick(consoleRoutes),
+  ...pick(ledger),
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

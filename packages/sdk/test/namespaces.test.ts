@@ -1,5 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { setTimeout as sleep } from "node:timers/promises";
 import { parseUnits } from "ethers";
 import { routes, type RouteName } from "@points/schema";
 import { createClient, PointsApiError, type PointsClient, type PreparedTx } from "../src/index.js";
@@ -227,6 +228,24 @@ describe("namespaces: every method reaches its route of the schema table (live A
     // Only a failed or unapproved task can be cancelled, only one awaiting approval approved.
     await expectRoute("onboardingCancel", () => client.onboarding.cancel(queued.taskId), 409);
     await expectRoute("operatorApproveTask", () => client.onboarding.approve(queued.taskId), 409);
+  });
+
+  it("ledgerMethods_reachTheLedgerRoutes", async () => {
+    const { alice } = live.actors;
+    const l = client.ledger;
+    // The API's in-process indexer follows the chain; wait until it has the campaign.
+    const deadline = Date.now() + 30_000;
+    while ((await l.campaigns()).campaigns.length === 0 && Date.now() < deadline) await sleep(50);
+    const campaigns = (await expectRoute("ledgerCampaigns", () => l.campaigns())) as any;
+    assert.equal(campaigns.program, "acme");
+    assert.equal(campaigns.campaigns[0].budget, SP("50"));
+    const balances = (await expectRoute("ledgerCampaignBalances", () => l.campaignBalances("c1", { limit: 5 }))) as any;
+    assert.deepEqual(balances.holders, [{ holder: alice.address, balance: SP("10") }]);
+    const history = (await expectRoute("ledgerHolderHistory", () =>
+      l.holderHistory(alice.address, { limit: 1 }),
+    )) as any;
+    assert.equal(history.address, alice.address);
+    assert.equal(history.events.length, 1);
   });
 
   it("everyRouteOfTheTable_isReachedByAClientMethod", () => {

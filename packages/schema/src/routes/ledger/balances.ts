@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { Address, CampaignId } from "../../primitives.js";
+import { defineRoute } from "../../route.js";
+import { success } from "../../envelope.js";
+import { CampaignIdResolution } from "../../tx.js";
+import { LedgerAt, NextCursor, pageQuery } from "./common.js";
+
+export const ledgerCampaignBalances = defineRoute({
+  method: "get",
+  path: "/api/v1/ledger/campaigns/:campaignId/balances",
+  summary: "pSP holders of a campaign and their balances, by address, from the ledger",
+  tag: "ledger",
+  auth: "key",
+  params: z.object({ campaignId: CampaignId }),
+  query: pageQuery(
+    z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, "must be a nextCursor from a previous answer (a holder address)")
+      .meta({ description: "The previous page's nextCursor: the page starts after this holder address" }),
+  ),
+  errors: ["NOT_FOUND"],
+  response: success(
+    z.object({
+      ...LedgerAt,
+      campaignId: CampaignIdResolution,
+      holders: z.array(z.object({ holder: Address, balance: z.string() })),
+      nextCursor: NextCursor,
+    }),
+  ),
+});

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { Address, ProgramRef } from "../../primitives.js";
+
+/** Which program; the server's only or default program when left out. */
+export const LedgerQuery = z.object({ program: ProgramRef });
+
+/**
+ * Cursor pagination of the ledger's lists: `cursor` is the previous page's `nextCursor` (the key
+ * of its last item, whose format each list states), `limit` 1 to 500 (default 100).
+ */
+export const pageQuery = (cursor: z.ZodString) =>
+  LedgerQuery.extend({
+    cursor: cursor.optional(),
+    limit: z
+      .string()
+      .regex(/^(?:[1-9][0-9]?|[1-4][0-9]{2}|500)$/, "must be a whole number from 1 to 500")
+      .transform(Number)
+      .optional()
+      .meta({ description: "Items per page, 1 to 500 (default 100)" }),
+  });
+
+/** What every ledger answer carries: the program and the block the answer is consistent with. */
+export const LedgerAt = {
+  program: z.string(),
+  chainId: z.string(),
+  blockNumber: z.number().int().nullable().meta({
+    description:
+      "The last block of this program in the ledger: the answer is exactly the chain's state there. Null until the indexer reached the program.",
+  }),
+};
+
+export const NextCursor = z
+  .string()
+  .nullable()
+  .meta({ description: "Pass as `cursor` for the next page; null on the last page" });
+
+export const MinterView = z.object({
+  minter: Address,
+  limit: z.string(),
+  issued: z.string(),
+  active: z.boolean(),
+});
