@@ -4,7 +4,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseUnits } from "ethers";
 import { actors, deployProgram, fundedCampaign, startNode, type DevNode, type ProgramRecord } from "@points/testkit";
 import { startApi, type TestApi } from "./helpers/service.js";
-import { vaultAs } from "./helpers/ledger.js";
+import { brandBuysSp, vaultAs } from "./helpers/ledger.js";
+import { Factory__factory, Points__factory } from "@points/contracts";
 
 const sp = (n: number) => parseUnits(String(n), 18).toString();
 
@@ -17,10 +18,10 @@ describe("ledger: read routes", () => {
   let campaignId: string;
   let auth: Record<string, string>;
   let head: number;
+  let usdc: string;
 
   before(async () => {
     node = await startNode();
-    let usdc: string;
     ({ record: program, usdc } = await deployProgram(node.provider, "acme"));
     ({ campaignId } = await fundedCampaign(node.provider, program, usdc, "launch", 1000n));
     const { brand, alice, bob, carol } = actors(node.provider);
@@ -30,6 +31,24 @@ describe("ledger: read routes", () => {
     await (await vault.mint(campaignId, carol.address, sp(5), "")).wait();
     await (await vault.mint(campaignId, alice.address, sp(2), "second")).wait();
     await (await vault.setMinter(campaignId, carol.address, sp(40), true)).wait();
+    // Roles: one granted and revoked, one granted.
+    const issuing = await vault.ISSUING_ADMIN_ROLE();
+    await (await vault.grantRole(issuing, carol.address)).wait();
+    await (await vault.revokeRole(issuing, carol.address)).wait();
+    await (await vault.grantRole(issuing, bob.address)).wait();
+    // Allowlists: alice on the mint list and off again, bob on the redeem list.
+    const factory = Factory__factory.connect(program.factory, brand);
+    await (await factory.addToMintWhitelist(alice.address)).wait();
+    await (await factory.removeFromMintWhitelist(alice.address)).wait();
+    await (await factory.addToRedeemWhitelist(brand.address)).wait();
+    // Redemptions: 1 cancelled, 2 rejected, 3 finalized by the executor, 4 pending (delay 1 h).
+    await brandBuysSp(node.provider, program, usdc, 40n);
+    await (await Points__factory.connect(program.points, brand).approve(program.factory, sp(40))).wait();
+    for (let i = 0; i < 4; i++) await (await factory.requestRedeem(usdc, brand.address, sp(10), false)).wait();
+    const { executor } = actors(node.provider);
+    await (await factory.cancelRedeem(1)).wait();
+    await (await Factory__factory.connect(program.factory, executor).rejectRedeem(2)).wait();
+    await (await Factory__factory.connect(program.factory, executor).finalizeRedeem(3)).wait();
     head = await node.provider.getBlockNumber();
     api = await startApi(node.url, { LEDGER: "inline", LEDGER_CONFIRMATIONS: "0", LEDGER_POLL_MS: "20" });
     await api.service.ctx.programs.insert(program);
@@ -99,33 +118,40 @@ describe("ledger: read routes", () => {
 
   it("holderHistory_isNewestFirst_withTxHashBlockAndTime_andPages", async () => {
     const { alice, brand } = actors(node.provider);
-    const first = await get(`/api/v1/ledger/holders/${alice.address.toLowerCase()}/history?limit=1`);
+    type Page = { address: string; events: Record<string, any>[]; nextCursor: string | null };
+    const first = await get(`/api/v1/ledger/holders/${alice.address.toLowerCase()}/history?limit=3`);
     assert.equal(first.status, 200);
-    type Page = { address: string; events: Record<string, unknown>[]; nextCursor: string | null };
     const p1 = (first.body as { data: Page }).data;
     assert.equal(p1.address, alice.address);
-    assert.equal(p1.events.length, 1);
-    const e1 = p1.events[0]!;
-    assert.equal(e1.event, "PSPMinted");
-    assert.deepEqual(e1.args, {
+    assert.deepEqual(
+      p1.events.map((e) => [e.event, e.args.whitelisted ?? e.args.metadata]),
+      [
+        ["MintWhitelistUpdated", false],
+        ["MintWhitelistUpdated", true],
+        ["PSPMinted", "second"],
+      ],
+    );
+    const minted = p1.events[2]!;
+    assert.deepEqual(minted.args, {
       campaignId,
       minter: brand.address,
       to: alice.address,
       amount: sp(2),
       metadata: "second",
     });
-    const block = await node.provider.getBlock(e1.blockNumber as number);
-    assert.equal(e1.time, new Date(block!.timestamp * 1000).toISOString());
-    assert.equal(e1.campaignId, campaignId);
-    assert.equal(e1.contract, "pspVault");
-    assert.equal((await node.provider.getTransaction(e1.txHash as string))!.blockNumber, e1.blockNumber);
-    assert.ok(p1.nextCursor);
-    const second = await get(`/api/v1/ledger/holders/${alice.address}/history?limit=1&cursor=${p1.nextCursor}`);
+    const block = await node.provider.getBlock(minted.blockNumber as number);
+    assert.equal(minted.time, new Date(block!.timestamp * 1000).toISOString());
+    assert.equal(minted.campaignId, campaignId);
+    assert.equal(minted.contract, "pspVault");
+    assert.equal((await node.provider.getTransaction(minted.txHash as string))!.blockNumber, minted.blockNumber);
+    assert.equal(p1.nextCursor, `${minted.blockNumber}.${minted.logIndex}`);
+    const second = await get(`/api/v1/ledger/holders/${alice.address}/history?limit=3&cursor=${p1.nextCursor}`);
     const p2 = (second.body as { data: Page }).data;
     assert.deepEqual(
-      p2.events.map((e) => [e.event, (e.args as { metadata: string }).metadata]),
+      p2.events.map((e) => [e.event, e.args.metadata]),
       [["PSPMinted", "first"]],
     );
+    assert.equal(p2.nextCursor, null);
   });
 
   it("oddInput_badCursorOrLimit_is400InvalidInput_unknownCampaign_is404", async () => {
@@ -147,5 +173,93 @@ describe("ledger: read routes", () => {
     const res = await get("/api/v1/ledger/campaigns", { authorization: `Bearer ${key}` });
     assert.equal(res.status, 403);
     assert.deepEqual((res.body as { error: { code: string; details: unknown } }).error.code, "FORBIDDEN");
+  });
+
+  type Data<T> = { data: T & { blockNumber: number } };
+
+  it("roles_nowAndAsHistory_namesRolesHoldersAndWhoGrantedThem", async () => {
+    const { brand, bob, carol, executor } = actors(node.provider);
+    const now = ((await get("/api/v1/ledger/roles")).body as Data<{ contracts: any[] }>).data;
+    assert.equal(now.blockNumber, head);
+    const psp = now.contracts.find((c) => c.contract === "pspVault");
+    assert.equal(psp.address, program.pspVault);
+    // The brand holds every PSPVault role from birth.
+    assert.deepEqual(
+      psp.roles.find((r: any) => r.role === "ISSUING_ADMIN_ROLE").holders,
+      [brand.address, bob.address].sort(),
+    );
+    const factory = now.contracts.find((c) => c.contract === "factory");
+    assert.deepEqual(factory.roles.find((r: any) => r.role === "EXECUTOR_ROLE").holders, [executor.address]);
+    assert.deepEqual(factory.roles.find((r: any) => r.role === "DEFAULT_ADMIN_ROLE").holders, [brand.address]);
+
+    const history = ((await get("/api/v1/ledger/roles/history?limit=3")).body as Data<{ events: any[] }>).data;
+    assert.deepEqual(
+      history.events.map((e) => [e.event, e.args.account, e.args.sender, e.address]),
+      [
+        ["RoleGranted", bob.address, brand.address, program.pspVault],
+        ["RoleRevoked", carol.address, brand.address, program.pspVault],
+        ["RoleGranted", carol.address, brand.address, program.pspVault],
+      ],
+    );
+  });
+
+  it("allowlists_listTheMembersNow", async () => {
+    const { brand } = actors(node.provider);
+    const data = ((await get("/api/v1/ledger/allowlists")).body as Data<Record<string, string[]>>).data;
+    assert.deepEqual(
+      { mint: data.mint, redeem: data.redeem, transfer: data.transfer },
+      // The Factory and the PSPVault are on the transfer allowlist from birth.
+      {
+        mint: [brand.address],
+        redeem: [brand.address],
+        transfer: [brand.address, program.factory, program.pspVault].sort(),
+      },
+    );
+  });
+
+  it("spHolders_areTheTokensHolders_withExactBalances", async () => {
+    const data = ((await get("/api/v1/ledger/sp-holders")).body as Data<{ holders: any[] }>).data;
+    const points = Points__factory.connect(program.points, node.provider);
+    assert.ok(data.holders.length >= 2);
+    for (const h of data.holders) assert.equal(h.balance, (await points.balanceOf(h.holder)).toString(), h.holder);
+    const total = data.holders.reduce((t, h) => t + BigInt(h.balance), 0n);
+    assert.equal(total, await points.totalSupply());
+  });
+
+  it("redemptions_withStatusFilter_newestFirst", async () => {
+    const { brand } = actors(node.provider);
+    const all = ((await get("/api/v1/ledger/redemptions")).body as Data<{ requests: any[] }>).data;
+    assert.deepEqual(
+      all.requests.map((r) => [r.requestId, r.status]),
+      [
+        ["4", "pending"],
+        ["3", "finalized"],
+        ["2", "rejected"],
+        ["1", "cancelled"],
+      ],
+    );
+    const four = all.requests[0];
+    assert.deepEqual(
+      [four.requester, four.asset, four.to, four.amount, four.expectedBasketMode, four.closedAt],
+      [brand.address, usdc, brand.address, sp(10), false, null],
+    );
+    const pending = ((await get("/api/v1/ledger/redemptions?status=pending")).body as Data<{ requests: any[] }>).data;
+    assert.deepEqual(
+      pending.requests.map((r) => r.requestId),
+      ["4"],
+    );
+    const paged = (
+      (await get("/api/v1/ledger/redemptions?limit=2&cursor=3")).body as Data<{
+        requests: any[];
+        nextCursor: string | null;
+      }>
+    ).data;
+    assert.deepEqual(
+      paged.requests.map((r) => r.requestId),
+      ["2", "1"],
+    );
+    assert.equal(paged.nextCursor, null);
+    const bad = await get("/api/v1/ledger/redemptions?status=lost");
+    assert.equal(bad.status, 400);
   });
 });

@@ -246,6 +246,19 @@ describe("namespaces: every method reaches its route of the schema table (live A
     )) as any;
     assert.equal(history.address, alice.address);
     assert.equal(history.events.length, 1);
+    const sp = (await expectRoute("ledgerSpHolders", () => l.spHolders({ limit: 500 }))) as any;
+    assert.ok(sp.holders.length > 0);
+    const lists = (await expectRoute("ledgerAllowlists", () => l.allowlists())) as any;
+    assert.ok(lists.transfer.includes(alice.address));
+    const roles = (await expectRoute("ledgerRoles", () => l.roles())) as any;
+    assert.ok(roles.contracts.some((c: any) => c.contract === "pspVault"));
+    const grants = (await expectRoute("ledgerRoleHistory", () => l.roleHistory({ limit: 2 }))) as any;
+    assert.equal(grants.events.length, 2);
+    const pending = (await expectRoute("ledgerRedemptions", () => l.redemptions({ status: "pending" }))) as any;
+    assert.deepEqual(
+      pending.requests.map((r: any) => r.requestId),
+      [requestId],
+    );
   });
 
   it("everyRouteOfTheTable_isReachedByAClientMethod", () => {

@@ -4,7 +4,9 @@ import type { Ctx, Handler } from "../context.js";
 import type { Program } from "../registry/programs.js";
 import { notFound } from "../errors.js";
 import { campaignId } from "../program/campaign.js";
-import { holderHistory, holdersPage, programBlock, pspStateAt } from "../ledger/read.js";
+import { eventsPage, holdersPage, programBlock, programEventsAt, pspStateAt } from "../ledger/read.js";
+import { foldProgram } from "../ledger/state.js";
+import { roleName } from "../chain/contracts.js";
 
 const STATUS = { active: "Active", paused: "Paused", closed: "Closed" } as const;
 const DEFAULT_LIMIT = 100;
@@ -48,19 +50,82 @@ export const ledgerCampaignBalances: Handler<typeof routes.ledgerCampaignBalance
   return {
     ...head(program, blockNumber),
     campaignId: id,
-    ...holdersPage(balances, id.value, query.cursor, query.limit ?? DEFAULT_LIMIT),
+    ...holdersPage(
+      balances.filter((b) => b.campaignId === id.value),
+      query.cursor,
+      query.limit ?? DEFAULT_LIMIT,
+    ),
   };
 };
 
 export const ledgerHolderHistory: Handler<typeof routes.ledgerHolderHistory> = async ({ params, query }, ctx) => {
   const { program, blockNumber } = await at(ctx, query.program);
-  const page = await holderHistory(
-    ctx.db,
-    program.id,
-    params.address,
-    blockNumber,
-    query.cursor,
-    query.limit ?? DEFAULT_LIMIT,
-  );
+  const filter = { account: params.address };
+  const page = await eventsPage(ctx.db, program.id, filter, blockNumber, query.cursor, query.limit ?? DEFAULT_LIMIT);
   return { ...head(program, blockNumber), address: getAddress(params.address), ...page };
+};
+
+/** Points, Factory and role events of the program folded as of its ledger block. */
+async function programState(ctx: Ctx, ref: string | undefined) {
+  const { program, blockNumber } = await at(ctx, ref);
+  const state = foldProgram(await programEventsAt(ctx.db, program.id, blockNumber), Math.floor(Date.now() / 1000));
+  return { program, blockNumber, state };
+}
+
+export const ledgerRoles: Handler<typeof routes.ledgerRoles> = async ({ query }, ctx) => {
+  const { program, blockNumber, state } = await programState(ctx, query.program);
+  return {
+    ...head(program, blockNumber),
+    contracts: state.roles.map((c) => ({
+      contract: c.contract as "points" | "factory" | "collateralVault" | "pspVault" | "oracle",
+      address: c.address,
+      roles: c.roles.map((r) => ({ role: roleName(r.role), holders: r.holders })),
+    })),
+  };
+};
+
+export const ledgerRoleHistory: Handler<typeof routes.ledgerRoleHistory> = async ({ query }, ctx) => {
+  const { program, blockNumber } = await at(ctx, query.program);
+  const filter = { events: ["RoleGranted", "RoleRevoked"] };
+  const page = await eventsPage(ctx.db, program.id, filter, blockNumber, query.cursor, query.limit ?? DEFAULT_LIMIT);
+  return { ...head(program, blockNumber), ...page };
+};
+
+export const ledgerAllowlists: Handler<typeof routes.ledgerAllowlists> = async ({ query }, ctx) => {
+  const { program, blockNumber, state } = await programState(ctx, query.program);
+  return { ...head(program, blockNumber), ...state.allowlists };
+};
+
+export const ledgerSpHolders: Handler<typeof routes.ledgerSpHolders> = async ({ query }, ctx) => {
+  const { program, blockNumber, state } = await programState(ctx, query.program);
+  return {
+    ...head(program, blockNumber),
+    ...holdersPage(state.spHolders, query.cursor, query.limit ?? DEFAULT_LIMIT),
+  };
+};
+
+const iso = (a: { blockNumber: number; txHash: string; time: number }) => ({
+  ...a,
+  time: new Date(a.time * 1000).toISOString(),
+});
+
+export const ledgerRedemptions: Handler<typeof routes.ledgerRedemptions> = async ({ query }, ctx) => {
+  const { program, blockNumber, state } = await programState(ctx, query.program);
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const before = query.cursor === undefined ? undefined : BigInt(query.cursor);
+  const all = state.redemptions
+    .filter((r) => !query.status || r.status === query.status)
+    .filter((r) => before === undefined || BigInt(r.requestId) < before)
+    .sort((a, b) => (BigInt(a.requestId) > BigInt(b.requestId) ? -1 : 1));
+  const page = all.slice(0, limit);
+  return {
+    ...head(program, blockNumber),
+    requests: page.map((r) => ({
+      ...r,
+      amount: r.amount.toString(),
+      requestedAt: iso(r.requestedAt),
+      closedAt: r.closedAt && iso(r.closedAt),
+    })),
+    nextCursor: all.length > limit ? page[page.length - 1]!.requestId : null,
+  };
 };

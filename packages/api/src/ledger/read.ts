@@ -1,6 +1,6 @@
 import { getAddress } from "ethers";
 import type { Queryable } from "../db/db.js";
-import { foldPsp } from "./state.js";
+import { foldPsp, type PlacedEvent } from "./state.js";
 import type { LedgerContract } from "./decode.js";
 
 /**
@@ -32,17 +32,11 @@ export async function pspStateAt(db: Queryable, programId: string, at: number | 
   return foldPsp(at === null ? [] : await pspEventsAt(db, programId, at));
 }
 
-/** A page of a campaign's holders, by address. */
-export function holdersPage(
-  balances: { campaignId: string; holder: string; balance: bigint }[],
-  campaignId: string,
-  cursor: string | undefined,
-  limit: number,
-) {
-  // The cursor is the last holder of the previous page (its format is checked by the route).
+/** A page of holders by address; the cursor is the previous page's last holder. */
+export function holdersPage(items: { holder: string; balance: bigint }[], cursor: string | undefined, limit: number) {
   const after = cursor ? cursor.toLowerCase() : "";
-  const all = balances
-    .filter((b) => b.campaignId === campaignId && b.balance > 0n)
+  const all = items
+    .filter((b) => b.balance > 0n)
     .map((b) => ({ key: b.holder.toLowerCase(), holder: getAddress(b.holder), balance: b.balance.toString() }))
     .sort((a, b) => (a.key < b.key ? -1 : 1))
     .filter((b) => b.key > after);
@@ -51,6 +45,29 @@ export function holdersPage(
     holders: page.map(({ holder, balance }) => ({ holder, balance })),
     nextCursor: all.length > limit ? page[page.length - 1]!.holder : null,
   };
+}
+
+/** The program's Points and Factory events and every contract's role events up to block `at`. */
+export async function programEventsAt(db: Queryable, programId: string, at: number | null): Promise<PlacedEvent[]> {
+  if (at === null) return [];
+  const rows = await db.query<HistoryRow>(
+    `SELECT block_number, log_index, tx_hash, block_time, contract, address, event, campaign_id, args
+     FROM ledger_events
+     WHERE program_id = $1 AND block_number <= $2 AND event IS NOT NULL
+       AND (contract IN ('points', 'factory') OR event IN ('RoleGranted', 'RoleRevoked'))
+     ORDER BY block_number, log_index`,
+    [programId, at],
+  );
+  return rows.map((r) => ({
+    event: r.event!,
+    args: typeof r.args === "string" ? JSON.parse(r.args) : r.args,
+    contract: r.contract,
+    address: getAddress(r.address),
+    blockNumber: Number(r.block_number),
+    logIndex: r.log_index,
+    txHash: r.tx_hash,
+    time: Number(r.block_time),
+  }));
 }
 
 interface HistoryRow {
@@ -65,11 +82,14 @@ interface HistoryRow {
   args: Record<string, unknown> | string;
 }
 
-/** Events of a program touching `address` up to block `at`, newest first, one page. */
-export async function holderHistory(
+/** Which events a page holds: those touching an account, or of the named events. */
+export type EventFilter = { account: string } | { events: string[] };
+
+/** Events of a program matching `filter` up to block `at`, newest first, one page. */
+export async function eventsPage(
   db: Queryable,
   programId: string,
-  address: string,
+  filter: EventFilter,
   at: number | null,
   cursor: string | undefined,
   limit: number,
@@ -77,13 +97,17 @@ export async function holderHistory(
   if (at === null) return { events: [], nextCursor: null };
   // The cursor is `block.logIndex` of the previous page's last event (format checked by the route).
   const [before, beforeIndex] = cursor ? cursor.split(".").map(Number) : [at + 1, 0];
+  const [where, value] =
+    "account" in filter
+      ? ["accounts @> ARRAY[$2]::text[]", filter.account.toLowerCase()]
+      : ["event = ANY($2::text[])", filter.events];
   const rows = await db.query<HistoryRow>(
     `SELECT block_number, log_index, tx_hash, block_time, contract, address, event, campaign_id, args
      FROM ledger_events
-     WHERE program_id = $1 AND accounts @> ARRAY[$2]::text[] AND block_number <= $3
+     WHERE program_id = $1 AND ${where} AND block_number <= $3
        AND (block_number, log_index) < ($4, $5)
      ORDER BY block_number DESC, log_index DESC LIMIT $6`,
-    [programId, address.toLowerCase(), at, before, beforeIndex, limit + 1],
+    [programId, value, at, before, beforeIndex, limit + 1],
   );
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];

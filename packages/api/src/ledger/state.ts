@@ -140,3 +140,123 @@ export async function pspEvents(db: Queryable, programId: string): Promise<Ev[]>
   );
   return rows.map((r) => ({ event: r.event, args: typeof r.args === "string" ? JSON.parse(r.args) : r.args }));
 }
+
+/** A stored event with where it happened (what the program-wide folds need). */
+export interface PlacedEvent extends Ev {
+  contract: string;
+  address: string;
+  blockNumber: number;
+  logIndex: number;
+  txHash: string;
+  time: number;
+}
+
+export type RedemptionStatus = "pending" | "ready" | "finalized" | "cancelled" | "rejected";
+
+export interface LedgerRedemption {
+  requestId: string;
+  requester: string;
+  asset: string;
+  to: string;
+  amount: bigint;
+  expectedBasketMode: boolean;
+  status: RedemptionStatus;
+  requestedAt: { blockNumber: number; txHash: string; time: number };
+  closedAt: { blockNumber: number; txHash: string; time: number } | null;
+}
+
+/**
+ * Folds a program's Points and Factory events (and every contract's role events), in chain
+ * order: SP balances, the mint, redeem and transfer allowlists, role holders per contract and
+ * redemption requests. A pending request is `ready` once the redeem delay in force (the last
+ * RedeemDelayUpdated) has passed since it was made, measured at `now` (seconds).
+ */
+export function foldProgram(events: PlacedEvent[], now: number) {
+  const sp = new Map<string, bigint>();
+  const lists = { mint: new Set<string>(), redeem: new Set<string>(), transfer: new Set<string>() };
+  const roles = new Map<string, { contract: string; address: string; holders: Map<string, Set<string>> }>();
+  const redemptions = new Map<string, LedgerRedemption>();
+  let redeemDelay = 0;
+  const at = (e: PlacedEvent) => ({ blockNumber: e.blockNumber, txHash: e.txHash, time: e.time });
+  const close = (e: PlacedEvent, status: RedemptionStatus) => {
+    const r = redemptions.get(String(e.args.requestId));
+    if (r) Object.assign(r, { status, closedAt: at(e) });
+  };
+  for (const e of events) {
+    const { args } = e;
+    if (e.event === "RoleGranted" || e.event === "RoleRevoked") {
+      const c = roles.get(e.address) ?? { contract: e.contract, address: e.address, holders: new Map() };
+      roles.set(e.address, c);
+      const holders = c.holders.get(args.role as string) ?? new Set<string>();
+      c.holders.set(args.role as string, holders);
+      if (e.event === "RoleGranted") holders.add(args.account as string);
+      else holders.delete(args.account as string);
+      continue;
+    }
+    if (e.contract === "points") {
+      if (e.event === "Transfer") {
+        const v = BigInt(args.value as string);
+        sp.set(args.from as string, (sp.get(args.from as string) ?? 0n) - v);
+        sp.set(args.to as string, (sp.get(args.to as string) ?? 0n) + v);
+      } else if (e.event === "TransferWhitelistUpdated") {
+        if (args.whitelisted) lists.transfer.add(args.account as string);
+        else lists.transfer.delete(args.account as string);
+      }
+      continue;
+    }
+    if (e.contract !== "factory") continue;
+    switch (e.event) {
+      case "MintWhitelistUpdated":
+      case "RedeemWhitelistUpdated": {
+        const list = e.event === "MintWhitelistUpdated" ? lists.mint : lists.redeem;
+        if (args.whitelisted) list.add(args.account as string);
+        else list.delete(args.account as string);
+        break;
+      }
+      case "RedeemDelayUpdated":
+        redeemDelay = Number(args.delay);
+        break;
+      case "RedeemRequested":
+        redemptions.set(String(args.requestId), {
+          requestId: String(args.requestId),
+          requester: args.requester as string,
+          asset: args.asset as string,
+          to: args.to as string,
+          amount: BigInt(args.amount as string),
+          expectedBasketMode: args.expectedBasketMode as boolean,
+          status: "pending",
+          requestedAt: at(e),
+          closedAt: null,
+        });
+        break;
+      case "RedeemFinalized":
+        close(e, "finalized");
+        break;
+      case "RedeemCancelled":
+        close(e, "cancelled");
+        break;
+      case "RedeemRejected":
+        close(e, "rejected");
+        break;
+    }
+  }
+  for (const r of redemptions.values()) {
+    if (r.status === "pending" && now >= r.requestedAt.time + redeemDelay) r.status = "ready";
+  }
+  const sorted = (s: Set<string>) => [...s].sort();
+  return {
+    spHolders: [...sp.entries()]
+      .filter(([holder, balance]) => balance > 0n && holder !== "0x0000000000000000000000000000000000000000")
+      .map(([holder, balance]) => ({ holder, balance })),
+    allowlists: { mint: sorted(lists.mint), redeem: sorted(lists.redeem), transfer: sorted(lists.transfer) },
+    roles: [...roles.values()].map((c) => ({
+      contract: c.contract,
+      address: c.address,
+      roles: [...c.holders.entries()]
+        .map(([role, holders]) => ({ role, holders: sorted(holders) }))
+        .filter((r) => r.holders.length > 0),
+    })),
+    redemptions: [...redemptions.values()],
+    redeemDelay,
+  };
+}

@@ -3,7 +3,7 @@ import { Address, CampaignId } from "../../primitives.js";
 import { defineRoute } from "../../route.js";
 import { success } from "../../envelope.js";
 import { CampaignIdResolution } from "../../tx.js";
-import { LedgerAt, NextCursor, pageQuery } from "./common.js";
+import { HolderCursor, LedgerAt, NextCursor, pageQuery } from "./common.js";
 
 export const ledgerCampaignBalances = defineRoute({
   method: "get",
@@ -12,12 +12,7 @@ export const ledgerCampaignBalances = defineRoute({
   tag: "ledger",
   auth: "key",
   params: z.object({ campaignId: CampaignId }),
-  query: pageQuery(
-    z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{40}$/, "must be a nextCursor from a previous answer (a holder address)")
-      .meta({ description: "The previous page's nextCursor: the page starts after this holder address" }),
-  ),
+  query: pageQuery(HolderCursor),
   errors: ["NOT_FOUND"],
   response: success(
     z.object({

@@ -19,6 +19,18 @@ export const pageQuery = (cursor: z.ZodString) =>
       .meta({ description: "Items per page, 1 to 500 (default 100)" }),
   });
 
+/** The cursor of lists by holder address: the previous page's last holder. */
+export const HolderCursor = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, "must be a nextCursor from a previous answer (a holder address)")
+  .meta({ description: "The previous page's nextCursor: the page starts after this holder address" });
+
+/** The cursor of event lists (newest first): the previous page's last event, `block.logIndex`. */
+export const EventCursor = z
+  .string()
+  .regex(/^[0-9]{1,15}\.[0-9]{1,9}$/, "must be a nextCursor from a previous answer (block.logIndex)")
+  .meta({ description: "The previous page's nextCursor, `block.logIndex`: the page holds older events only" });
+
 /** What every ledger answer carries: the program and the block the answer is consistent with. */
 export const LedgerAt = {
   program: z.string(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Address } from "../../primitives.js";
 import { defineRoute } from "../../route.js";
 import { success } from "../../envelope.js";
-import { LedgerAt, NextCursor, pageQuery } from "./common.js";
+import { EventCursor, LedgerAt, NextCursor, pageQuery } from "./common.js";
 
 export const LedgerEventView = z
   .object({
@@ -28,12 +28,7 @@ export const ledgerHolderHistory = defineRoute({
   tag: "ledger",
   auth: "key",
   params: z.object({ address: Address }),
-  query: pageQuery(
-    z
-      .string()
-      .regex(/^[0-9]{1,15}\.[0-9]{1,9}$/, "must be a nextCursor from a previous answer (block.logIndex)")
-      .meta({ description: "The previous page's nextCursor, `block.logIndex`: the page holds older events only" }),
-  ),
+  query: pageQuery(EventCursor),
   response: success(
     z.object({ ...LedgerAt, address: Address, events: z.array(LedgerEventView), nextCursor: NextCursor }),
   ),
