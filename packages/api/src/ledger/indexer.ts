@@ -91,10 +91,6 @@ export class LedgerIndexer {
     this.loop ??= this.main();
   }
 
-  poke(): void {
-    this.wake?.();
-  }
-
   async stop(): Promise<void> {
     this.stopped = true;
     this.abort.abort(new Error("ledger indexer stopped"));

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from "../db/db.js";
+import { releaseLease, takeLease } from "../db/leases.js";
 import type { DecodedLog, LedgerContract } from "./decode.js";
 
 /** A program the indexer follows on one chain (addresses lowercase). */
@@ -74,20 +75,12 @@ export class LedgerStore {
   constructor(private readonly db: Db) {}
 
   /** Takes or renews the chain's lease; false while another live instance holds it. */
-  async lease(chainId: string, owner: string, leaseMs: number): Promise<boolean> {
-    const rows = await this.db.query(
-      `INSERT INTO ledger_leases (chain_id, owner, expires_at)
-       VALUES ($1, $2, now() + make_interval(secs => $3::double precision / 1000))
-       ON CONFLICT (chain_id) DO UPDATE SET owner = $2, expires_at = EXCLUDED.expires_at
-         WHERE ledger_leases.owner = $2 OR ledger_leases.expires_at < now()
-       RETURNING owner`,
-      [chainId, owner, leaseMs],
-    );
-    return rows.length === 1;
+  lease(chainId: string, owner: string, leaseMs: number): Promise<boolean> {
+    return takeLease(this.db, "ledger_leases", chainId, owner, leaseMs);
   }
 
-  async release(chainId: string, owner: string): Promise<void> {
-    await this.db.query("DELETE FROM ledger_leases WHERE chain_id = $1 AND owner = $2", [chainId, owner]);
+  release(chainId: string, owner: string): Promise<void> {
+    return releaseLease(this.db, "ledger_leases", chainId, owner);
   }
 
   /** Follows every registered program of the chain not yet followed, from its deploy block. */

@@ -1,19 +1,20 @@
 import { z } from "zod";
-import { Address } from "../../primitives.js";
+import { RedeemRequestView } from "../chainRedeem.js";
 import { defineRoute } from "../../route.js";
 import { success } from "../../envelope.js";
 import { LedgerAt, NextCursor, pageQuery } from "./common.js";
 
 const At = z.object({ blockNumber: z.number().int(), txHash: z.string(), time: z.string() });
 
-export const LedgerRedemptionView = z
-  .object({
-    requestId: z.string(),
-    requester: Address,
-    asset: Address,
-    to: Address,
-    amount: z.string(),
-    expectedBasketMode: z.boolean(),
+export const LedgerRedemptionView = RedeemRequestView.pick({
+  requestId: true,
+  requester: true,
+  asset: true,
+  to: true,
+  amount: true,
+  expectedBasketMode: true,
+})
+  .extend({
     status: z.enum(["pending", "ready", "finalized", "cancelled", "rejected"]).meta({
       description: "ready: pending and the redeem delay in force has passed (the requester may finalize)",
     }),
