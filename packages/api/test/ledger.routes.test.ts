@@ -262,4 +262,33 @@ describe("ledger: read routes", () => {
     const bad = await get("/api/v1/ledger/redemptions?status=lost");
     assert.equal(bad.status, 400);
   });
+
+  it("campaignLedger_everyEventOfTheCampaign_newestFirst_inPages", async () => {
+    const { alice, bob, carol } = actors(node.provider);
+    type Page = { events: Record<string, any>[]; nextCursor: string | null; campaignId: unknown };
+    const seen: Record<string, any>[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await get(`/api/v1/ledger/campaigns/launch/ledger?limit=3${cursor ? `&cursor=${cursor}` : ""}`);
+      assert.equal(res.status, 200);
+      const data = (res.body as { data: Page }).data;
+      assert.deepEqual(data.campaignId, { value: campaignId, source: "label", label: "launch" });
+      seen.push(...data.events);
+      cursor = data.nextCursor;
+    } while (cursor);
+    assert.deepEqual(
+      seen.map((e) => [e.event, e.args.to ?? e.args.minter ?? null, e.args.amount ?? null]),
+      [
+        ["MinterConfigured", carol.address, null],
+        ["PSPMinted", alice.address, sp(2)],
+        ["PSPMinted", carol.address, sp(5)],
+        ["PSPMinted", bob.address, sp(3)],
+        ["PSPMinted", alice.address, sp(7)],
+        ["CampaignFunded", null, sp(1000)],
+        ["CampaignAdminUpdated", null, null],
+        ["CampaignCreated", null, null],
+      ],
+    );
+    assert.ok(seen.every((e) => e.campaignId === campaignId && e.contract === "pspVault"));
+  });
 });

@@ -43,6 +43,7 @@ export const routeTable: {
   grantRole: { method: "put", path: "/api/v1/roles/grant", build: true },
   ledgerAllowlists: { method: "get", path: "/api/v1/ledger/allowlists" },
   ledgerCampaignBalances: { method: "get", path: "/api/v1/ledger/campaigns/:campaignId/balances" },
+  ledgerCampaignLedger: { method: "get", path: "/api/v1/ledger/campaigns/:campaignId/ledger" },
   ledgerCampaigns: { method: "get", path: "/api/v1/ledger/campaigns" },
   ledgerHolderHistory: { method: "get", path: "/api/v1/ledger/holders/:address/history" },
   ledgerRedemptions: { method: "get", path: "/api/v1/ledger/redemptions" },

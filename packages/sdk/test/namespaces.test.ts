@@ -233,9 +233,15 @@ describe("namespaces: every method reaches its route of the schema table (live A
   it("ledgerMethods_reachTheLedgerRoutes", async () => {
     const { alice } = live.actors;
     const l = client.ledger;
-    // The API's in-process indexer follows the chain; wait until it has the campaign.
+    // The API's in-process indexer follows the chain two blocks deep (LEDGER_CONFIRMATIONS):
+    // wait until it has indexed the mint of the setup.
+    const indexed = async () =>
+      (await l
+        .campaignBalances("c1")
+        .then((b) => b.holders.length > 0)
+        .catch(() => false)) as boolean;
     const deadline = Date.now() + 30_000;
-    while ((await l.campaigns()).campaigns.length === 0 && Date.now() < deadline) await sleep(50);
+    while (!(await indexed()) && Date.now() < deadline) await sleep(50);
     const campaigns = (await expectRoute("ledgerCampaigns", () => l.campaigns())) as any;
     assert.equal(campaigns.program, "acme");
     assert.equal(campaigns.campaigns[0].budget, SP("50"));
@@ -246,6 +252,8 @@ describe("namespaces: every method reaches its route of the schema table (live A
     )) as any;
     assert.equal(history.address, alice.address);
     assert.equal(history.events.length, 1);
+    const events = (await expectRoute("ledgerCampaignLedger", () => l.campaignLedger("c1", { limit: 1 }))) as any;
+    assert.equal(events.events[0].event, "PSPMinted");
     const sp = (await expectRoute("ledgerSpHolders", () => l.spHolders({ limit: 500 }))) as any;
     assert.ok(sp.holders.length > 0);
     const lists = (await expectRoute("ledgerAllowlists", () => l.allowlists())) as any;

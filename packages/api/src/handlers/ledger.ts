@@ -129,3 +129,11 @@ export const ledgerRedemptions: Handler<typeof routes.ledgerRedemptions> = async
     nextCursor: all.length > limit ? page[page.length - 1]!.requestId : null,
   };
 };
+
+export const ledgerCampaignLedger: Handler<typeof routes.ledgerCampaignLedger> = async ({ params, query }, ctx) => {
+  const { program, blockNumber } = await at(ctx, query.program);
+  const id = campaignId(params.campaignId);
+  const filter = { campaignId: id.value };
+  const page = await eventsPage(ctx.db, program.id, filter, blockNumber, query.cursor, query.limit ?? DEFAULT_LIMIT);
+  return { ...head(program, blockNumber), campaignId: id, ...page };
+};

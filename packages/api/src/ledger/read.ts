@@ -83,7 +83,7 @@ interface HistoryRow {
 }
 
 /** Which events a page holds: those touching an account, or of the named events. */
-export type EventFilter = { account: string } | { events: string[] };
+export type EventFilter = { account: string } | { events: string[] } | { campaignId: string };
 
 /** Events of a program matching `filter` up to block `at`, newest first, one page. */
 export async function eventsPage(
@@ -100,7 +100,9 @@ export async function eventsPage(
   const [where, value] =
     "account" in filter
       ? ["accounts @> ARRAY[$2]::text[]", filter.account.toLowerCase()]
-      : ["event = ANY($2::text[])", filter.events];
+      : "campaignId" in filter
+        ? ["campaign_id = $2", filter.campaignId]
+        : ["event = ANY($2::text[])", filter.events];
   const rows = await db.query<HistoryRow>(
     `SELECT block_number, log_index, tx_hash, block_time, contract, address, event, campaign_id, args
      FROM ledger_events

@@ -21,6 +21,9 @@ export function ledgerNamespace(core: Core) {
     /** pSP holders of a campaign and their balances, a page at a time. */
     campaignBalances: (campaignId: Params<"ledgerCampaignBalances">["campaignId"], opts: PageOptions = {}) =>
       core.request("ledgerCampaignBalances", { params: { campaignId }, query: page(opts) }, opts),
+    /** Every event of a campaign, newest first, a page at a time. */
+    campaignLedger: (campaignId: Params<"ledgerCampaignLedger">["campaignId"], opts: PageOptions = {}) =>
+      core.request("ledgerCampaignLedger", { params: { campaignId }, query: page(opts) }, opts),
     /** SP holders and their balances, a page at a time. */
     spHolders: (opts: PageOptions = {}) => core.request("ledgerSpHolders", { query: page(opts) }, opts),
     /** Members of the mint, redeem and transfer allowlists. */

@@ -7,3 +7,4 @@ export { ledgerRoleHistory } from "./roleHistory.js";
 export { ledgerAllowlists } from "./allowlists.js";
 export { ledgerSpHolders } from "./spHolders.js";
 export { ledgerRedemptions, LedgerRedemptionView } from "./redemptions.js";
+export { ledgerCampaignLedger } from "./campaignLedger.js";
