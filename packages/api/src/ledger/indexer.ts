@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import { ZeroAddress } from "ethers";
 import type { Logger } from "pino";
 import type { ChainConfig } from "../config/env.js";
@@ -75,6 +76,8 @@ export class LedgerIndexer {
     private readonly opts: LedgerOptions,
   ) {
     this.store = new LedgerStore(db);
+    // Every retried RPC call listens to the stop signal while it runs.
+    setMaxListeners(0, this.abort.signal);
     for (const c of chains) {
       this.rpcs.set(String(c.chainId), new LedgerRpc(c, opts.rpcTimeoutMs, opts.retry, logger, this.abort.signal));
     }
