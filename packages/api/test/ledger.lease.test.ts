@@ -8,6 +8,7 @@ import { LeaseLost } from "../src/ledger/store.js";
 import { createScratchDatabase, type ScratchDatabase } from "./helpers/db.js";
 import { startRpcProxy, type RpcProxy } from "./helpers/rpcProxy.js";
 import { indexerOn, vaultAs } from "./helpers/ledger.js";
+import { startWorkerProcess } from "./helpers/workerProcess.js";
 
 async function until(what: string, check: () => Promise<boolean>, ms = 20_000) {
   const deadline = Date.now() + ms;
@@ -105,5 +106,33 @@ describe("ledger: lease on PostgreSQL", () => {
     await assert.rejects(commit, LeaseLost);
     assert.deepEqual(await dbA.query("SELECT 1 FROM ledger_blocks WHERE chain_id = '999'"), []);
     await a.stop();
+  });
+
+  it("pointsApiIndexer_command_indexesOnItsOwn_andGivesTheLeaseBackOnSigterm", async (t) => {
+    await dbA.query("DELETE FROM ledger_leases");
+    const proc = startWorkerProcess(
+      {
+        DATABASE_URL: scratch.url,
+        CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: node.url }]),
+        LEDGER_CONFIRMATIONS: "0",
+        LEDGER_POLL_MS: "50",
+      },
+      "indexer",
+    );
+    t.after(() => proc.kill("SIGKILL"));
+    const { brand, bob } = actors(node.provider);
+    const receipt = await (
+      await vaultAs(program, brand).mint(campaignId, bob.address, parseUnits("4", 18), "cli")
+    ).wait();
+    await until("the indexer process indexes the mint", async () => {
+      const rows = await dbA.query("SELECT 1 FROM ledger_events WHERE tx_hash = $1", [receipt!.hash]);
+      return rows.length === 1;
+    });
+    const [lease] = await dbA.query<{ owner: string }>("SELECT owner FROM ledger_leases");
+    assert.match(lease!.owner, /^ledger-/);
+    assert.match(proc.output(), /ledger indexer started/);
+    await proc.kill("SIGTERM");
+    assert.equal(proc.child.exitCode, 0, proc.output());
+    assert.deepEqual(await dbA.query("SELECT owner FROM ledger_leases"), [], "the lease is given back");
   });
 });
