@@ -137,6 +137,29 @@ describe("ledger: indexer", () => {
     assert.ok(Number(rows[0]!.n) >= 1);
   });
 
+  it("nodeWithoutBlockTimestampInLogs_readsBlockHeaders_forTheEventTimes", async (t) => {
+    const plain = await openDb({ dataDir: "memory://" });
+    await migrate(plain);
+    await new ProgramRegistry(plain).insert(program);
+    const bare = await startRpcProxy(node.url);
+    bare.rewrite = (body) => body.replace(/"blockTimestamp":"0x[0-9a-f]+",?/g, "");
+    const indexer = indexerOn(plain, bare.url);
+    t.after(async () => {
+      await indexer.stop();
+      await bare.close();
+      await plain.close();
+    });
+    await indexer.catchUp("31337");
+    assert.ok(bare.methods().filter((m) => m === "eth_getBlockByNumber").length > 3, "headers were read");
+    const rows = await plain.query<{ block_number: string; block_time: string }>(
+      "SELECT DISTINCT block_number::text AS block_number, block_time::text AS block_time FROM ledger_events",
+    );
+    assert.ok(rows.length > 3);
+    for (const r of rows) {
+      assert.equal(Number(r.block_time), (await node.provider.getBlock(Number(r.block_number)))!.timestamp);
+    }
+  });
+
   it("rpcFaults_429s500sAndDroppedConnections_areRetried_andTheLedgerMatchesTheChain", async (t) => {
     const { brand, carol } = actors(node.provider);
     await (await vaultAs(program, brand).mint(campaignId, carol.address, sp(11), "")).wait();

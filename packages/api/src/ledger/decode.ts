@@ -1,4 +1,4 @@
-import { EventFragment, Indexed, Interface, getAddress, type JsonFragment, type ParamType } from "ethers";
+import { AbiCoder, EventFragment, Indexed, ParamType, getAddress, type JsonFragment } from "ethers";
 import { INTERFACES } from "@points/contracts/program/abi";
 import { chainText } from "../chain/text.js";
 
@@ -35,7 +35,7 @@ function plain(type: ParamType, value: unknown, accounts: Set<string>): ArgValue
     return Object.fromEntries(type.components!.map((c, i) => [c.name || String(i), plain(c, values[i], accounts)]));
   }
   if (type.baseType === "address") {
-    const a = getAddress(value as string);
+    const a = checksummed(value as string);
     accounts.add(a.toLowerCase());
     return a;
   }
@@ -44,6 +44,19 @@ function plain(type: ParamType, value: unknown, accounts: Set<string>): ArgValue
   if (typeof value === "bigint") return value.toString();
   if (typeof value === "boolean") return value;
   return String(value);
+}
+
+// Addresses repeat (holders, minters, contracts): their checksum (a keccak256 each) is kept.
+const CHECKSUMS = new Map<string, string>();
+function checksummed(address: string): string {
+  const key = address.toLowerCase();
+  let a = CHECKSUMS.get(key);
+  if (!a) {
+    if (CHECKSUMS.size >= 100_000) CHECKSUMS.clear();
+    a = getAddress(key);
+    CHECKSUMS.set(key, a);
+  }
+  return a;
 }
 
 type Param = { type?: string; indexed?: boolean; components?: readonly Param[] };
@@ -56,8 +69,8 @@ const asBytes = (p: Param): Param => ({
 interface EventEntry {
   /** The declared event (names and types as the ABI says). */
   declared: EventFragment;
-  /** The same inputs with non-indexed strings read as bytes, topic check left to the lookup. */
-  lenient: EventFragment;
+  /** The types of its data (non-indexed inputs), strings read as bytes. */
+  dataTypes: ParamType[];
 }
 
 /** topic0 -> event, per contract. */
@@ -66,18 +79,35 @@ const EVENTS = Object.fromEntries(
     const byTopic = new Map<string, EventEntry>();
     INTERFACES[contract].forEachEvent((declared) => {
       const json = JSON.parse(declared.format("json")) as JsonFragment;
-      const lenient = EventFragment.from({
-        ...json,
-        anonymous: true,
-        inputs: (json.inputs ?? []).map((i) => ((i as Param).indexed ? i : asBytes(i as Param))),
-      } as JsonFragment);
-      byTopic.set(declared.topicHash, { declared, lenient });
+      const dataTypes = (json.inputs ?? [])
+        .filter((i) => !(i as Param).indexed)
+        .map((i) => {
+          const { indexed: _, ...param } = asBytes(i as Param);
+          return ParamType.from(param as JsonFragment);
+        });
+      byTopic.set(declared.topicHash, { declared, dataTypes });
     });
     return [contract, byTopic];
   }),
 ) as Record<LedgerContract, Map<string, EventEntry>>;
 
-const CODER = new Interface([]);
+const CODER = AbiCoder.defaultAbiCoder();
+
+/**
+ * An indexed argument from its topic: static values read straight from the 32 bytes (the ABI
+ * coder costs tens of microseconds a value, and backfills decode millions), dynamic ones are
+ * only their hash.
+ */
+function fromTopic(type: ParamType, topic: string): unknown {
+  if (type.isArray() || type.isTuple() || type.baseType === "string" || type.baseType === "bytes") {
+    return new Indexed(topic);
+  }
+  if (type.baseType === "address") return "0x" + topic.slice(26);
+  if (type.baseType === "bool") return BigInt(topic) !== 0n;
+  if (type.baseType.startsWith("uint")) return BigInt(topic);
+  if (/^bytes[0-9]+$/.test(type.baseType)) return topic.slice(0, 2 + 2 * Number(type.baseType.slice(5)));
+  return CODER.decode([type], topic)[0];
+}
 
 /**
  * Decodes a log with the ABI of the contract that emitted it. Generic over the ABI: an event
@@ -94,7 +124,12 @@ export function decodeLog(contract: LedgerContract, log: { topics: readonly stri
   };
   if (!entry) return raw;
   try {
-    const values = CODER.decodeEventLog(entry.lenient, log.data, log.topics.slice(1));
+    const data = CODER.decode(entry.dataTypes, log.data);
+    let [d, t] = [0, 1];
+    const values = entry.declared.inputs.map((input) =>
+      input.indexed ? fromTopic(input, log.topics[t++]!) : data[d++],
+    );
+    if (t !== log.topics.length) return raw;
     const accounts = new Set<string>();
     const args = Object.fromEntries(
       entry.declared.inputs.map((input, i) => [input.name || String(i), plain(input, values[i], accounts)]),

@@ -236,9 +236,12 @@ export class LedgerIndexer {
       logs.push(...(await this.logsOf(rpc, [...newWatch.keys()], first, to)));
     }
 
-    // Headers of every block holding a log (their times), and the range's end again: a hash
-    // that changed between the reads means the chain reorganised under us; read it again.
-    const numbers = [...new Set(logs.map((l) => num(l.blockNumber)))];
+    // The range's end read again: a hash that changed between the reads means the chain
+    // reorganised under us; read it again. Headers of the blocks holding a log are read only when
+    // the node's logs lack blockTimestamp, and must carry the logs' block hashes.
+    const numbers = logs.some((l) => l.blockTimestamp === undefined)
+      ? [...new Set(logs.map((l) => num(l.blockNumber)))]
+      : [];
     const [endAgain, ...headers] = await Promise.all([rpc.block(to), ...numbers.map((n) => rpc.block(n))]);
     if (endAgain?.hash !== end.hash) throw new MovedUnderfoot(`block ${to} changed while range ${from}-${to} was read`);
     const byNumber = new Map<number, RpcBlock>();
@@ -247,26 +250,33 @@ export class LedgerIndexer {
     });
     const events: EventRow[] = logs.map((log) => {
       const n = num(log.blockNumber);
-      const header = byNumber.get(n);
-      if (!header || header.hash !== log.blockHash) throw new MovedUnderfoot(`block ${n} changed while it was read`);
+      let time: number;
+      if (log.blockTimestamp !== undefined) time = num(log.blockTimestamp);
+      else {
+        const header = byNumber.get(n);
+        if (!header || header.hash !== log.blockHash) throw new MovedUnderfoot(`block ${n} changed while it was read`);
+        time = num(header.timestamp);
+      }
       const w = watch.get(log.address.toLowerCase())!;
       return {
         ...decodeLog(w.contract, log),
         blockNumber: n,
         logIndex: num(log.logIndex),
         blockHash: log.blockHash,
-        blockTime: num(header.timestamp),
+        blockTime: time,
         txHash: log.transactionHash,
         address: log.address,
         programId: w.programId,
         contract: w.contract,
       };
     });
-    byNumber.set(to, end);
-    const blocks: BlockRow[] = [...byNumber.values()].map(rowOf);
+    const blocks = new Map<number, BlockRow>(
+      events.map((e) => [e.blockNumber, { number: e.blockNumber, hash: e.blockHash, time: e.blockTime }]),
+    );
+    blocks.set(to, rowOf(end));
     const commit: RangeCommit = {
       events,
-      blocks,
+      blocks: [...blocks.values()],
       discovered,
       programIds: programs.map((p) => p.programId),
       to: { number: to, hash: end.hash },

@@ -21,6 +21,8 @@ export interface RpcLog {
   blockHash: string;
   transactionHash: string;
   logIndex: string;
+  /** The block's time, when the node includes it (recent nodes do; saves a header per block). */
+  blockTimestamp?: string;
   removed?: boolean;
 }
 

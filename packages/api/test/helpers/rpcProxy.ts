@@ -20,6 +20,8 @@ export interface RpcProxy {
   url: string;
   /** Decides per request (its methods) whether to fail it; undefined forwards. */
   fault?: (methods: string[]) => RpcFault | undefined;
+  /** Rewrites the node's answers before they are returned (a node of another kind). */
+  rewrite?: (body: string) => string;
   requests: RpcRequest[];
   /** Every call with its params, flattened. */
   calls: RpcCall[];
@@ -52,7 +54,8 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     }
     const upstream = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
     res.writeHead(upstream.status, { "content-type": "application/json" });
-    res.end(await upstream.text());
+    const text = await upstream.text();
+    res.end(proxy.rewrite ? proxy.rewrite(text) : text);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
