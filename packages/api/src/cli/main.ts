@@ -25,6 +25,26 @@ async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDb>>) => Promise
 
 const program = new Command("points-api").description("The points platform API service").showHelpAfterError();
 
+/** Runs `stop` on SIGINT or SIGTERM, then exits. */
+function stopOnSignal(stop: () => Promise<void>): void {
+  const once = async () => {
+    await stop();
+    process.exit(0);
+  };
+  process.once("SIGINT", once);
+  process.once("SIGTERM", once);
+}
+
+/** The service without HTTP, its in-process onboarding worker and ledger indexer off. */
+function headless() {
+  const config = loadConfig();
+  return createService({
+    ...config,
+    worker: { ...config.worker, mode: "off" },
+    ledger: { ...config.ledger, mode: "off" },
+  });
+}
+
 program
   .command("serve")
   .description("start the HTTP service (configuration from the environment)")
@@ -32,51 +52,35 @@ program
     const service = await createService(loadConfig());
     const url = await service.listen();
     service.ctx.logger.info({ url }, `listening on ${url}`);
-    const stop = async () => {
-      await service.close();
-      process.exit(0);
-    };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    stopOnSignal(() => service.close());
   });
 
 program
   .command("worker")
   .description("run onboarding tasks only (no HTTP); any number may share one PostgreSQL")
   .action(async () => {
-    const service = await createService({ ...loadConfig(), worker: { ...loadConfig().worker, mode: "off" } });
+    const service = await headless();
     const worker = createWorker(service.ctx);
     worker.start();
     service.ctx.logger.info({ workerId: worker.id }, "onboarding worker started");
-    const stop = async () => {
+    stopOnSignal(async () => {
       await worker.stop();
       await service.close();
-      process.exit(0);
-    };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    });
   });
 
 program
   .command("indexer")
   .description("run the program ledger's indexer only (no HTTP); instances on one PostgreSQL share chains by lease")
   .action(async () => {
-    const config = loadConfig();
-    const service = await createService({
-      ...config,
-      worker: { ...config.worker, mode: "off" },
-      ledger: { ...config.ledger, mode: "off" },
-    });
+    const service = await headless();
     const indexer = createIndexer(service.ctx);
     indexer.start();
     service.ctx.logger.info({ indexerId: indexer.id }, "ledger indexer started");
-    const stop = async () => {
+    stopOnSignal(async () => {
       await indexer.stop();
       await service.close();
-      process.exit(0);
-    };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    });
   });
 
 const keys = program.command("keys").description("manage API keys (stored hashed; a key is shown once)");
