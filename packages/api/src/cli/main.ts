@@ -35,13 +35,26 @@ function stopOnSignal(stop: () => Promise<void>): void {
   process.once("SIGTERM", once);
 }
 
-/** The service without HTTP, its in-process onboarding worker and ledger indexer off. */
-function headless() {
+/**
+ * The service without HTTP, its in-process onboarding worker and ledger indexer off, running
+ * only the one loop `make` builds, until SIGINT or SIGTERM.
+ */
+async function runHeadless(
+  make: (ctx: Awaited<ReturnType<typeof createService>>["ctx"]) => { id: string; start(): void; stop(): Promise<void> },
+  started: string,
+) {
   const config = loadConfig();
-  return createService({
+  const service = await createService({
     ...config,
     worker: { ...config.worker, mode: "off" },
     ledger: { ...config.ledger, mode: "off" },
+  });
+  const loop = make(service.ctx);
+  loop.start();
+  service.ctx.logger.info({ id: loop.id }, started);
+  stopOnSignal(async () => {
+    await loop.stop();
+    await service.close();
   });
 }
 
@@ -58,30 +71,12 @@ program
 program
   .command("worker")
   .description("run onboarding tasks only (no HTTP); any number may share one PostgreSQL")
-  .action(async () => {
-    const service = await headless();
-    const worker = createWorker(service.ctx);
-    worker.start();
-    service.ctx.logger.info({ workerId: worker.id }, "onboarding worker started");
-    stopOnSignal(async () => {
-      await worker.stop();
-      await service.close();
-    });
-  });
+  .action(() => runHeadless(createWorker, "onboarding worker started"));
 
 program
   .command("indexer")
   .description("run the program ledger's indexer only (no HTTP); instances on one PostgreSQL share chains by lease")
-  .action(async () => {
-    const service = await headless();
-    const indexer = createIndexer(service.ctx);
-    indexer.start();
-    service.ctx.logger.info({ indexerId: indexer.id }, "ledger indexer started");
-    stopOnSignal(async () => {
-      await indexer.stop();
-      await service.close();
-    });
-  });
+  .action(() => runHeadless(createIndexer, "ledger indexer started"));
 
 const keys = program.command("keys").description("manage API keys (stored hashed; a key is shown once)");
 keys
