@@ -1,4 +1,6 @@
-import { JsonRpcProvider, Network } from "ethers";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { JsonRpcProvider, Network, type FetchGetUrlFunc } from "ethers";
 import pRetry from "p-retry";
 import type { Logger } from "pino";
 import type { ChainConfig } from "../config/env.js";
@@ -33,6 +35,38 @@ export interface RpcBlock {
 }
 
 /**
+ * Sends a request to the chain's RPC and reads the answer in linear time. ethers' own reader
+ * copies the whole body once per chunk received, quadratic in the tens of megabytes of a
+ * backfill's eth_getLogs answers. The URL (with any credentials) is used only here, as in
+ * src/chain/rpc.ts: errors carry the label.
+ */
+function linearGetUrl(url: string): FetchGetUrlFunc {
+  return (req, signal) =>
+    new Promise((resolve, reject) => {
+      const target = new URL(url);
+      const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+      const r = send(target, { method: req.method, headers: req.headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("error", reject);
+        res.on("end", () =>
+          resolve({
+            statusCode: res.statusCode ?? 0,
+            statusMessage: res.statusMessage ?? "",
+            headers: Object.fromEntries(
+              Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]),
+            ),
+            body: new Uint8Array(Buffer.concat(chunks)),
+          }),
+        );
+      });
+      r.on("error", () => reject(new Error(`request to ${req.url} failed`)));
+      signal?.addListener(() => r.destroy());
+      r.end(req.body ? Buffer.from(req.body) : undefined);
+    });
+}
+
+/**
  * The indexer's JSON-RPC: the chain's RPC behind the credential-hiding request
  * (src/chain/rpc.ts), requests of one tick batched, every call retried with exponential
  * backoff and jitter on any failure (a refused connection, a timeout, HTTP 429, a JSON-RPC
@@ -49,6 +83,7 @@ export class LedgerRpc {
     private readonly signal?: AbortSignal,
   ) {
     const request = rpcRequest(chain, timeoutMs);
+    request.getUrlFunc = linearGetUrl(chain.rpcUrl);
     request.setThrottleParams({ maxAttempts: 1 });
     this.provider = new JsonRpcProvider(request, Network.from(chain.chainId), {
       staticNetwork: true,
