@@ -20,6 +20,7 @@ import { createMailer } from "./console/mailer.js";
 import { LoginCodes } from "./console/codes.js";
 import { Sessions } from "./console/sessions.js";
 import { ConsoleUsers } from "./console/users.js";
+import { LedgerIndexer } from "./ledger/indexer.js";
 
 export type Service = Awaited<ReturnType<typeof createService>>;
 
@@ -61,6 +62,8 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
   }
   const worker = config.worker.mode === "inline" ? createWorker(ctx, opts.storeFor) : undefined;
   worker?.start();
+  const ledger = config.ledger.mode === "inline" ? createIndexer(ctx) : undefined;
+  ledger?.start();
   const app = createApp(ctx, handlers);
   let server: Server | undefined;
   return {
@@ -76,8 +79,10 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
       return `http://${config.host}:${port}`;
     },
     worker,
+    ledger,
     async close() {
       await worker?.stop();
+      await ledger?.stop();
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       ctx.chains.destroy();
       mailer.close();
@@ -112,4 +117,9 @@ export function createWorker(ctx: Ctx, storeFor?: StoreFactory): Worker {
     leaseMs: ctx.config.worker.leaseMs,
     pollMs: ctx.config.worker.pollMs,
   });
+}
+
+/** The ledger's indexer over every configured chain, sharing the service's database. */
+export function createIndexer(ctx: Ctx): LedgerIndexer {
+  return new LedgerIndexer(ctx.db, ctx.config.chains, ctx.logger.child({ component: "ledger" }), ctx.config.ledger);
 }

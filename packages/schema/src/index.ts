@@ -12,6 +12,7 @@ export * from "./routes/onboarding.js";
 export * from "./routes/console.js";
 export * from "./routes/operatorAssets.js";
 export * from "./routes/consoleWallet.js";
+export * from "./routes/ledger/index.js";
 import * as build from "./routes/build.js";
 import * as chainRedeem from "./routes/chainRedeem.js";
 import * as read from "./routes/read.js";
@@ -22,6 +23,7 @@ import * as onboarding from "./routes/onboarding.js";
 import * as consoleRoutes from "./routes/console.js";
 import * as operatorAssets from "./routes/operatorAssets.js";
 import * as consoleWallet from "./routes/consoleWallet.js";
+import * as ledger from "./routes/ledger/index.js";
 import type { RouteDef } from "./route.js";
 
 const isRoute = (v: unknown): v is RouteDef => typeof v === "object" && v !== null && "method" in v && "path" in v;
@@ -41,6 +43,7 @@ export const routes = {
   ...pick(consoleRoutes),
   ...pick(operatorAssets),
   ...pick(consoleWallet),
+  ...pick(ledger),
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

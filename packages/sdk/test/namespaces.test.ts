@@ -1,5 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { setTimeout as sleep } from "node:timers/promises";
 import { parseUnits } from "ethers";
 import { routes, type RouteName } from "@points/schema";
 import { createClient, PointsApiError, type PointsClient, type PreparedTx } from "../src/index.js";
@@ -238,6 +239,45 @@ describe("namespaces: every method reaches its route of the schema table (live A
     assert.equal(listed.length, 1);
     await expectRoute("operatorAssetRemove", () => client.onboarding.removeAsset(asset));
     await expectRoute("operatorAssetRemove", () => client.onboarding.removeAsset(asset), 404);
+  });
+
+  it("ledgerMethods_reachTheLedgerRoutes", async () => {
+    const { alice } = live.actors;
+    const l = client.ledger;
+    // The API's in-process indexer follows the chain two blocks deep (LEDGER_CONFIRMATIONS):
+    // wait until it has indexed the mint of the setup.
+    const indexed = async () =>
+      (await l
+        .campaignBalances("c1")
+        .then((b) => b.holders.length > 0)
+        .catch(() => false)) as boolean;
+    const deadline = Date.now() + 30_000;
+    while (!(await indexed()) && Date.now() < deadline) await sleep(50);
+    const campaigns = (await expectRoute("ledgerCampaigns", () => l.campaigns())) as any;
+    assert.equal(campaigns.program, "acme");
+    assert.equal(campaigns.campaigns[0].budget, SP("50"));
+    const balances = (await expectRoute("ledgerCampaignBalances", () => l.campaignBalances("c1", { limit: 5 }))) as any;
+    assert.deepEqual(balances.holders, [{ holder: alice.address, balance: SP("10") }]);
+    const history = (await expectRoute("ledgerHolderHistory", () =>
+      l.holderHistory(alice.address, { limit: 1 }),
+    )) as any;
+    assert.equal(history.address, alice.address);
+    assert.equal(history.events.length, 1);
+    const events = (await expectRoute("ledgerCampaignLedger", () => l.campaignLedger("c1", { limit: 1 }))) as any;
+    assert.equal(events.events[0].event, "PSPMinted");
+    const sp = (await expectRoute("ledgerSpHolders", () => l.spHolders({ limit: 500 }))) as any;
+    assert.ok(sp.holders.length > 0);
+    const lists = (await expectRoute("ledgerAllowlists", () => l.allowlists())) as any;
+    assert.ok(lists.transfer.includes(alice.address));
+    const roles = (await expectRoute("ledgerRoles", () => l.roles())) as any;
+    assert.ok(roles.contracts.some((c: any) => c.contract === "pspVault"));
+    const grants = (await expectRoute("ledgerRoleHistory", () => l.roleHistory({ limit: 2 }))) as any;
+    assert.equal(grants.events.length, 2);
+    const pending = (await expectRoute("ledgerRedemptions", () => l.redemptions({ status: "pending" }))) as any;
+    assert.deepEqual(
+      pending.requests.map((r: any) => r.requestId),
+      [requestId],
+    );
   });
 
   it("everyRouteOfTheTable_isReachedByAClientMethod", () => {

@@ -9,7 +9,7 @@ import { DEFAULT_SCOPES, parseScopes } from "../auth/scopes.js";
 import { ConsoleUsers } from "../console/users.js";
 import { TaskRepo } from "../onboarding/tasks.js";
 import { ProgramRegistry } from "../registry/programs.js";
-import { createService, createWorker } from "../service.js";
+import { createIndexer, createService, createWorker } from "../service.js";
 import { programFromManifest } from "./manifest.js";
 import { AssetList, type AssetKind } from "../operator/assets.js";
 import { isAddress } from "ethers";
@@ -27,6 +27,39 @@ async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDb>>) => Promise
 
 const program = new Command("points-api").description("The points platform API service").showHelpAfterError();
 
+/** Runs `stop` on SIGINT or SIGTERM, then exits. */
+function stopOnSignal(stop: () => Promise<void>): void {
+  const once = async () => {
+    await stop();
+    process.exit(0);
+  };
+  process.once("SIGINT", once);
+  process.once("SIGTERM", once);
+}
+
+/**
+ * The service without HTTP, its in-process onboarding worker and ledger indexer off, running
+ * only the one loop `make` builds, until SIGINT or SIGTERM.
+ */
+async function runHeadless(
+  make: (ctx: Awaited<ReturnType<typeof createService>>["ctx"]) => { id: string; start(): void; stop(): Promise<void> },
+  started: string,
+) {
+  const config = loadConfig();
+  const service = await createService({
+    ...config,
+    worker: { ...config.worker, mode: "off" },
+    ledger: { ...config.ledger, mode: "off" },
+  });
+  const loop = make(service.ctx);
+  loop.start();
+  service.ctx.logger.info({ id: loop.id }, started);
+  stopOnSignal(async () => {
+    await loop.stop();
+    await service.close();
+  });
+}
+
 program
   .command("serve")
   .description("start the HTTP service (configuration from the environment)")
@@ -34,30 +67,18 @@ program
     const service = await createService(loadConfig());
     const url = await service.listen();
     service.ctx.logger.info({ url }, `listening on ${url}`);
-    const stop = async () => {
-      await service.close();
-      process.exit(0);
-    };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    stopOnSignal(() => service.close());
   });
 
 program
   .command("worker")
   .description("run onboarding tasks only (no HTTP); any number may share one PostgreSQL")
-  .action(async () => {
-    const service = await createService({ ...loadConfig(), worker: { ...loadConfig().worker, mode: "off" } });
-    const worker = createWorker(service.ctx);
-    worker.start();
-    service.ctx.logger.info({ workerId: worker.id }, "onboarding worker started");
-    const stop = async () => {
-      await worker.stop();
-      await service.close();
-      process.exit(0);
-    };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  });
+  .action(() => runHeadless(createWorker, "onboarding worker started"));
+
+program
+  .command("indexer")
+  .description("run the program ledger's indexer only (no HTTP); instances on one PostgreSQL share chains by lease")
+  .action(() => runHeadless(createIndexer, "ledger indexer started"));
 
 const keys = program.command("keys").description("manage API keys (stored hashed; a key is shown once)");
 keys

@@ -159,6 +159,17 @@ const Env = z.object({
   CONSOLE_VERIFY_FAILURES_PER_IP: int(1, 1_000_000, 100),
   /** The built console; default: packages/console/dist next to this package. */
   CONSOLE_DIST: z.string().optional(),
+  /** "inline": the API process runs the ledger's indexer; "off": run `points-api indexer` separately (or none). */
+  LEDGER: z.enum(["inline", "off"]).default("inline"),
+  /** Blocks below the head before the ledger indexes a block (reorgs inside it roll back and replay). */
+  LEDGER_CONFIRMATIONS: int(0, 10_000, 2),
+  /** Most blocks one eth_getLogs request covers. */
+  LEDGER_BLOCK_RANGE: int(1, 100_000, 2000),
+  LEDGER_POLL_MS: int(10, 60_000, 1000),
+  LEDGER_LEASE_MS: int(100, 3_600_000, 30_000),
+  /** Retries of a failed RPC call (exponential backoff with jitter from LEDGER_RETRY_MIN_MS). */
+  LEDGER_RPC_RETRIES: int(0, 100, 6),
+  LEDGER_RETRY_MIN_MS: int(1, 60_000, 200),
 });
 
 /** Hardhat's account #0: the executor on local dev chains when no key is configured. */
@@ -225,6 +236,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     idempotencyTtlMs: e.IDEMPOTENCY_TTL_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     worker: { mode: e.WORKER, leaseMs: e.TASK_LEASE_MS, pollMs: e.WORKER_POLL_MS },
+    ledger: {
+      mode: e.LEDGER,
+      confirmations: e.LEDGER_CONFIRMATIONS,
+      range: e.LEDGER_BLOCK_RANGE,
+      pollMs: e.LEDGER_POLL_MS,
+      leaseMs: e.LEDGER_LEASE_MS,
+      rpcTimeoutMs: e.RPC_TIMEOUT_MS,
+      retry: { retries: e.LEDGER_RPC_RETRIES, minMs: e.LEDGER_RETRY_MIN_MS, maxMs: 30_000 },
+    },
     deploy: {
       quotaPerDay: e.DEPLOY_QUOTA_PER_DAY,
       approvedDomains: e.CONSOLE_DEPLOY_DOMAINS,

@@ -42,6 +42,9 @@ async function openPostgres(url: string): Promise<Db> {
   const { default: pg } = await import("pg");
   // BIGINT as string keeps every value exact; callers convert.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle connection the server closed (restart, failover, an administrator's termination):
+  // the pool drops it and the next query opens another. Unhandled, the event would end the process.
+  pool.on("error", () => undefined);
   await pool.query("select 1");
   return {
     kind: "postgres",

@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { LEDGER_MIGRATIONS } from "../ledger/migrations.js";
 
 /**
  * One ordered list of migrations for both backends. Never edit an applied migration: append.
@@ -222,6 +223,7 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       ALTER TABLE console_sessions ADD COLUMN proven_wallet TEXT;
     `,
   },
+  ...LEDGER_MIGRATIONS,
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

@@ -25,6 +25,7 @@ import { operatorAssetAdd } from "./operator/addAsset.js";
 import { operatorAssetRemove } from "./operator/removeAsset.js";
 import { consoleWalletNonce } from "./wallet/nonce.js";
 import { consoleWalletProve } from "./wallet/prove.js";
+import * as ledgerReads from "./ledger.js";
 
 /** Every route's handler; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -62,4 +63,5 @@ export const handlers: Handlers = {
   operatorAssetRemove,
   consoleWalletNonce,
   consoleWalletProve,
+  ...ledgerReads,
 };

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { OnboardingRequest } from "@points/schema";
 import type { Db, Queryable } from "../db/db.js";
+import { releaseLease, takeLease } from "../db/leases.js";
 import { ApiError } from "../errors.js";
 import type { TaskError } from "./taskError.js";
 
@@ -288,19 +289,11 @@ export class TaskRepo {
    * Takes (or keeps) the right to send with a chain's executor key: one worker per chain at a
    * time, so its nonces are managed in one process.
    */
-  async leaseExecutor(chainId: string, workerId: string, leaseMs: number): Promise<boolean> {
-    const rows = await this.db.query(
-      `INSERT INTO executor_leases (chain_id, owner, expires_at)
-       VALUES ($1, $2, now() + make_interval(secs => $3::double precision / 1000))
-       ON CONFLICT (chain_id) DO UPDATE SET owner = $2, expires_at = EXCLUDED.expires_at
-         WHERE executor_leases.owner = $2 OR executor_leases.expires_at < now()
-       RETURNING owner`,
-      [chainId, workerId, leaseMs],
-    );
-    return rows.length === 1;
+  leaseExecutor(chainId: string, workerId: string, leaseMs: number): Promise<boolean> {
+    return takeLease(this.db, "executor_leases", chainId, workerId, leaseMs);
   }
 
-  async releaseExecutor(chainId: string, workerId: string): Promise<void> {
-    await this.db.query("DELETE FROM executor_leases WHERE chain_id = $1 AND owner = $2", [chainId, workerId]);
+  releaseExecutor(chainId: string, workerId: string): Promise<void> {
+    return releaseLease(this.db, "executor_leases", chainId, workerId);
   }
 }

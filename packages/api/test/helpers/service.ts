@@ -7,7 +7,8 @@ export type TestApi = TestkitApi<api.Service>;
 
 /**
  * The API from this package's source on a free port, in-memory database, chain = the local
- * node, dev mailbox on (the tests read sign-in codes from it). Every answer `call` gets is
+ * node, dev mailbox on (the tests read sign-in codes from it), the ledger's indexer off unless
+ * `env.LEDGER` turns it on (it would add its own RPC calls to what tests count). Every answer `call` gets is
  * checked against the served OpenAPI document.
  */
 export const startApi = (
@@ -15,7 +16,7 @@ export const startApi = (
   env: Record<string, string> = {},
   opts: ServiceOptions = {},
 ): Promise<TestApi> =>
-  startTestApi(api, nodeUrl, { DEV_MAILBOX: "1", ...env }, opts, { onResponse: assertMatchesDocument });
+  startTestApi(api, nodeUrl, { DEV_MAILBOX: "1", LEDGER: "off", ...env }, opts, { onResponse: assertMatchesDocument });
 
 /** The scopes a key needs to onboard a program (and build and read around it). */
 export const DEPLOY_SCOPES = ["build", "read", "deploy"] as const;

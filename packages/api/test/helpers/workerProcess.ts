@@ -11,9 +11,9 @@ export interface WorkerProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** `points-api worker` (the built CLI) as a child process with `env` added to this one's. */
-export function startWorkerProcess(env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, [CLI, "worker"], {
+/** `points-api worker` (or another command of the built CLI) as a child process with `env` added to this one's. */
+export function startWorkerProcess(env: Record<string, string>, command = "worker"): WorkerProcess {
+  const child = spawn(process.execPath, [CLI, command], {
     env: { ...process.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,0 +1,139 @@
+import { getAddress } from "ethers";
+import type { routes } from "@points/schema";
+import type { Ctx, Handler } from "../context.js";
+import type { Program } from "../registry/programs.js";
+import { notFound } from "../errors.js";
+import { campaignId } from "../program/campaign.js";
+import { eventsPage, holdersPage, programBlock, programEventsAt, pspStateAt } from "../ledger/read.js";
+import { foldProgram } from "../ledger/state.js";
+import { roleName } from "../chain/contracts.js";
+
+const STATUS = { active: "Active", paused: "Paused", closed: "Closed" } as const;
+const DEFAULT_LIMIT = 100;
+
+/** The program and the block every part of the answer is consistent with. */
+async function at(ctx: Ctx, ref: string | undefined): Promise<{ program: Program; blockNumber: number | null }> {
+  const program = await ctx.programs.resolve(ref);
+  return { program, blockNumber: await programBlock(ctx.db, program.chainId, program.id) };
+}
+
+const head = (p: Program, blockNumber: number | null) => ({ program: p.id, chainId: p.chainId, blockNumber });
+
+export const ledgerCampaigns: Handler<typeof routes.ledgerCampaigns> = async ({ query }, ctx) => {
+  const { program, blockNumber } = await at(ctx, query.program);
+  const { campaigns } = await pspStateAt(ctx.db, program.id, blockNumber);
+  return {
+    ...head(program, blockNumber),
+    campaigns: campaigns.map((c) => ({
+      campaignId: c.campaignId,
+      budget: c.budget.toString(),
+      available: c.available.toString(),
+      outstanding: c.outstanding.toString(),
+      status: STATUS[c.status],
+      creator: c.creator,
+      metadata: c.metadata,
+      admins: c.admins,
+      settlementWhitelist: c.settlementWhitelist,
+      transferWhitelist: c.transferWhitelist,
+      minters: c.minters.map((m) => ({ ...m, limit: m.limit.toString(), issued: m.issued.toString() })),
+    })),
+  };
+};
+
+export const ledgerCampaignBalances: Handler<typeof routes.ledgerCampaignBalances> = async ({ params, query }, ctx) => {
+  const { program, blockNumber } = await at(ctx, query.program);
+  const id = campaignId(params.campaignId);
+  const { campaigns, balances } = await pspStateAt(ctx.db, program.id, blockNumber);
+  if (!campaigns.some((c) => c.campaignId === id.value)) {
+    throw notFound(`program ${program.id} has no campaign ${id.value} in the ledger (as of block ${blockNumber})`);
+  }
+  return {
+    ...head(program, blockNumber),
+    campaignId: id,
+    ...holdersPage(
+      balances.filter((b) => b.campaignId === id.value),
+      query.cursor,
+      query.limit ?? DEFAULT_LIMIT,
+    ),
+  };
+};
+
+export const ledgerHolderHistory: Handler<typeof routes.ledgerHolderHistory> = async ({ params, query }, ctx) => {
+  const { program, blockNumber } = await at(ctx, query.program);
+  const filter = { account: params.address };
+  const page = await eventsPage(ctx.db, program.id, filter, blockNumber, query.cursor, query.limit ?? DEFAULT_LIMIT);
+  return { ...head(program, blockNumber), address: getAddress(params.address), ...page };
+};
+
+/** Points, Factory and role events of the program folded as of its ledger block. */
+async function programState(ctx: Ctx, ref: string | undefined) {
+  const { program, blockNumber } = await at(ctx, ref);
+  const state = foldProgram(await programEventsAt(ctx.db, program.id, blockNumber), Math.floor(Date.now() / 1000));
+  return { program, blockNumber, state };
+}
+
+export const ledgerRoles: Handler<typeof routes.ledgerRoles> = async ({ query }, ctx) => {
+  const { program, blockNumber, state } = await programState(ctx, query.program);
+  return {
+    ...head(program, blockNumber),
+    contracts: state.roles.map((c) => ({
+      contract: c.contract as "points" | "factory" | "collateralVault" | "pspVault" | "oracle",
+      address: c.address,
+      roles: c.roles.map((r) => ({ role: roleName(r.role), holders: r.holders })),
+    })),
+  };
+};
+
+export const ledgerRoleHistory: Handler<typeof routes.ledgerRoleHistory> = async ({ query }, ctx) => {
+  const { program, blockNumber } = await at(ctx, query.program);
+  const filter = { events: ["RoleGranted", "RoleRevoked"] };
+  const page = await eventsPage(ctx.db, program.id, filter, blockNumber, query.cursor, query.limit ?? DEFAULT_LIMIT);
+  return { ...head(program, blockNumber), ...page };
+};
+
+export const ledgerAllowlists: Handler<typeof routes.ledgerAllowlists> = async ({ query }, ctx) => {
+  const { program, blockNumber, state } = await programState(ctx, query.program);
+  return { ...head(program, blockNumber), ...state.allowlists };
+};
+
+export const ledgerSpHolders: Handler<typeof routes.ledgerSpHolders> = async ({ query }, ctx) => {
+  const { program, blockNumber, state } = await programState(ctx, query.program);
+  return {
+    ...head(program, blockNumber),
+    ...holdersPage(state.spHolders, query.cursor, query.limit ?? DEFAULT_LIMIT),
+  };
+};
+
+const iso = (a: { blockNumber: number; txHash: string; time: number }) => ({
+  ...a,
+  time: new Date(a.time * 1000).toISOString(),
+});
+
+export const ledgerRedemptions: Handler<typeof routes.ledgerRedemptions> = async ({ query }, ctx) => {
+  const { program, blockNumber, state } = await programState(ctx, query.program);
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const before = query.cursor === undefined ? undefined : BigInt(query.cursor);
+  const all = state.redemptions
+    .filter((r) => !query.status || r.status === query.status)
+    .filter((r) => before === undefined || BigInt(r.requestId) < before)
+    .sort((a, b) => (BigInt(a.requestId) > BigInt(b.requestId) ? -1 : 1));
+  const page = all.slice(0, limit);
+  return {
+    ...head(program, blockNumber),
+    requests: page.map((r) => ({
+      ...r,
+      amount: r.amount.toString(),
+      requestedAt: iso(r.requestedAt),
+      closedAt: r.closedAt && iso(r.closedAt),
+    })),
+    nextCursor: all.length > limit ? page[page.length - 1]!.requestId : null,
+  };
+};
+
+export const ledgerCampaignLedger: Handler<typeof routes.ledgerCampaignLedger> = async ({ params, query }, ctx) => {
+  const { program, blockNumber } = await at(ctx, query.program);
+  const id = campaignId(params.campaignId);
+  const filter = { campaignId: id.value };
+  const page = await eventsPage(ctx.db, program.id, filter, blockNumber, query.cursor, query.limit ?? DEFAULT_LIMIT);
+  return { ...head(program, blockNumber), campaignId: id, ...page };
+};

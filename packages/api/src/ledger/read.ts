@@ -1,0 +1,130 @@
+import { getAddress } from "ethers";
+import type { Queryable } from "../db/db.js";
+import { foldPsp, type PlacedEvent } from "./state.js";
+import type { LedgerContract } from "./decode.js";
+
+/**
+ * The last block of a program in the ledger (every answer about it is consistent with that
+ * block), or null while the indexer has not reached it.
+ */
+export async function programBlock(db: Queryable, chainId: string, programId: string): Promise<number | null> {
+  const [row] = await db.query<{ synced_to: string | number; from_block: string | number }>(
+    "SELECT synced_to, from_block FROM ledger_programs WHERE chain_id = $1 AND program_id = $2",
+    [chainId, programId],
+  );
+  if (!row || Number(row.synced_to) < Number(row.from_block)) return null;
+  return Number(row.synced_to);
+}
+
+/** The program's PSPVault events up to block `at`, in chain order. */
+async function pspEventsAt(db: Queryable, programId: string, at: number) {
+  const rows = await db.query<{ event: string; args: Record<string, unknown> | string }>(
+    `SELECT event, args FROM ledger_events
+     WHERE program_id = $1 AND contract = 'pspVault' AND event IS NOT NULL AND block_number <= $2
+     ORDER BY block_number, log_index`,
+    [programId, at],
+  );
+  return rows.map((r) => ({ event: r.event, args: typeof r.args === "string" ? JSON.parse(r.args) : r.args }));
+}
+
+/** Campaigns and pSP balances of a program as of block `at` (null: nothing indexed yet). */
+export async function pspStateAt(db: Queryable, programId: string, at: number | null) {
+  return foldPsp(at === null ? [] : await pspEventsAt(db, programId, at));
+}
+
+/** A page of holders by address; the cursor is the previous page's last holder. */
+export function holdersPage(items: { holder: string; balance: bigint }[], cursor: string | undefined, limit: number) {
+  const after = cursor ? cursor.toLowerCase() : "";
+  const all = items
+    .filter((b) => b.balance > 0n)
+    .map((b) => ({ key: b.holder.toLowerCase(), holder: getAddress(b.holder), balance: b.balance.toString() }))
+    .sort((a, b) => (a.key < b.key ? -1 : 1))
+    .filter((b) => b.key > after);
+  const page = all.slice(0, limit);
+  return {
+    holders: page.map(({ holder, balance }) => ({ holder, balance })),
+    nextCursor: all.length > limit ? page[page.length - 1]!.holder : null,
+  };
+}
+
+/** The program's Points and Factory events and every contract's role events up to block `at`. */
+export async function programEventsAt(db: Queryable, programId: string, at: number | null): Promise<PlacedEvent[]> {
+  if (at === null) return [];
+  const rows = await db.query<HistoryRow>(
+    `SELECT block_number, log_index, tx_hash, block_time, contract, address, event, campaign_id, args
+     FROM ledger_events
+     WHERE program_id = $1 AND block_number <= $2 AND event IS NOT NULL
+       AND (contract IN ('points', 'factory') OR event IN ('RoleGranted', 'RoleRevoked'))
+     ORDER BY block_number, log_index`,
+    [programId, at],
+  );
+  return rows.map((r) => ({
+    event: r.event!,
+    args: typeof r.args === "string" ? JSON.parse(r.args) : r.args,
+    contract: r.contract,
+    address: getAddress(r.address),
+    blockNumber: Number(r.block_number),
+    logIndex: r.log_index,
+    txHash: r.tx_hash,
+    time: Number(r.block_time),
+  }));
+}
+
+interface HistoryRow {
+  block_number: string | number;
+  log_index: number;
+  tx_hash: string;
+  block_time: string | number;
+  contract: LedgerContract;
+  address: string;
+  event: string | null;
+  campaign_id: string | null;
+  args: Record<string, unknown> | string;
+}
+
+/** Which events a page holds: those touching an account, or of the named events. */
+export type EventFilter = { account: string } | { events: string[] } | { campaignId: string };
+
+/** Events of a program matching `filter` up to block `at`, newest first, one page. */
+export async function eventsPage(
+  db: Queryable,
+  programId: string,
+  filter: EventFilter,
+  at: number | null,
+  cursor: string | undefined,
+  limit: number,
+) {
+  if (at === null) return { events: [], nextCursor: null };
+  // The cursor is `block.logIndex` of the previous page's last event (format checked by the route).
+  const [before, beforeIndex] = cursor ? cursor.split(".").map(Number) : [at + 1, 0];
+  const [where, value] =
+    "account" in filter
+      ? ["accounts @> ARRAY[$2]::text[]", filter.account.toLowerCase()]
+      : "campaignId" in filter
+        ? ["campaign_id = $2", filter.campaignId]
+        : ["event = ANY($2::text[])", filter.events];
+  const rows = await db.query<HistoryRow>(
+    `SELECT block_number, log_index, tx_hash, block_time, contract, address, event, campaign_id, args
+     FROM ledger_events
+     WHERE program_id = $1 AND ${where} AND block_number <= $3
+       AND (block_number, log_index) < ($4, $5)
+     ORDER BY block_number DESC, log_index DESC LIMIT $6`,
+    [programId, value, at, before, beforeIndex, limit + 1],
+  );
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    events: page.map((r) => ({
+      blockNumber: Number(r.block_number),
+      logIndex: r.log_index,
+      txHash: r.tx_hash,
+      time: new Date(Number(r.block_time) * 1000).toISOString(),
+      contract: r.contract,
+      address: getAddress(r.address),
+      event: r.event,
+      campaignId: r.campaign_id,
+      args: typeof r.args === "string" ? JSON.parse(r.args) : r.args,
+    })),
+    nextCursor: rows.length > limit && last ? `${last.block_number}.${last.log_index}` : null,
+  };
+}

@@ -1,0 +1,48 @@
+import type { Core } from "./core.js";
+import type { CallOptions, Params, Query, ReadOptions } from "../types.js";
+
+/** Page options of the ledger's lists: `cursor` is the previous answer's `nextCursor`. */
+export type PageOptions = Omit<Query<"ledgerHolderHistory">, "program" | "limit"> & {
+  program?: string;
+  limit?: number;
+} & CallOptions;
+
+/** The program ledger (API README, "Ledger"): history and state from the API's index, not the wallet's RPC. */
+export function ledgerNamespace(core: Core) {
+  const page = (opts: PageOptions) => ({
+    program: opts.program ?? core.program,
+    ...(opts.cursor === undefined ? {} : { cursor: opts.cursor }),
+    ...(opts.limit === undefined ? {} : { limit: String(opts.limit) }),
+  });
+  return {
+    /** Every campaign with budget, available, outstanding, status, admins, allowlists and minters. */
+    campaigns: (opts: ReadOptions = {}) =>
+      core.request("ledgerCampaigns", { query: { program: opts.program ?? core.program } }, opts),
+    /** pSP holders of a campaign and their balances, a page at a time. */
+    campaignBalances: (campaignId: Params<"ledgerCampaignBalances">["campaignId"], opts: PageOptions = {}) =>
+      core.request("ledgerCampaignBalances", { params: { campaignId }, query: page(opts) }, opts),
+    /** Every event of a campaign, newest first, a page at a time. */
+    campaignLedger: (campaignId: Params<"ledgerCampaignLedger">["campaignId"], opts: PageOptions = {}) =>
+      core.request("ledgerCampaignLedger", { params: { campaignId }, query: page(opts) }, opts),
+    /** SP holders and their balances, a page at a time. */
+    spHolders: (opts: PageOptions = {}) => core.request("ledgerSpHolders", { query: page(opts) }, opts),
+    /** Members of the mint, redeem and transfer allowlists. */
+    allowlists: (opts: ReadOptions = {}) =>
+      core.request("ledgerAllowlists", { query: { program: opts.program ?? core.program } }, opts),
+    /** Role holders of every program contract now. */
+    roles: (opts: ReadOptions = {}) =>
+      core.request("ledgerRoles", { query: { program: opts.program ?? core.program } }, opts),
+    /** Every role granted or revoked, newest first, a page at a time. */
+    roleHistory: (opts: PageOptions = {}) => core.request("ledgerRoleHistory", { query: page(opts) }, opts),
+    /** Redemption requests, newest first, optionally of one status. */
+    redemptions: (opts: PageOptions & { status?: Query<"ledgerRedemptions">["status"] } = {}) =>
+      core.request(
+        "ledgerRedemptions",
+        { query: { ...page(opts), ...(opts.status === undefined ? {} : { status: opts.status }) } },
+        opts,
+      ),
+    /** Every event touching an address, newest first, a page at a time. */
+    holderHistory: (address: Params<"ledgerHolderHistory">["address"], opts: PageOptions = {}) =>
+      core.request("ledgerHolderHistory", { params: { address }, query: page(opts) }, opts),
+  };
+}
