@@ -2,6 +2,7 @@ export * from "./primitives.js";
 export * from "./envelope.js";
 export * from "./route.js";
 export * from "./tx.js";
+export * from "./safe.js";
 export * from "./routes/build.js";
 export * from "./routes/chainRedeem.js";
 export * from "./routes/read.js";

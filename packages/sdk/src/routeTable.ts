@@ -87,15 +87,19 @@ export type AddressKey =
   | "factory"
   | "feeReceiver"
   | "from"
+  | "gasToken"
   | "holder"
   | "minter"
   | "oracle"
+  | "owners"
   | "points"
   | "programFactory"
   | "pspVault"
+  | "refundReceiver"
   | "requester"
   | "to"
-  | "vault";
+  | "vault"
+  | "verifyingContract";
 
 /** Names of the result fields that hold a uint256 as decimal text (the schema's UintText): `withBigints` converts them. */
 export const amountKeys = [

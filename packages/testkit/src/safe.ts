@@ -14,7 +14,11 @@ import {
   type TransactionReceipt,
   type Wallet,
 } from "ethers";
+import { SAFE_TX_TYPES as TYPES } from "@points/schema";
 import { devWallet } from "./keys.js";
+
+// The EIP-712 types are the schema's, the ones the API answers (mutable copy for ethers).
+const SAFE_TX_TYPES = { SafeTx: TYPES.SafeTx.map((f) => ({ ...f })) };
 
 /**
  * Safe v1.4.1 (Safe, SafeProxyFactory, MultiSendCallOnly, CompatibilityFallbackHandler) from the
@@ -132,22 +136,6 @@ export interface SafeTx {
   nonce: bigint;
 }
 
-/** The EIP-712 types of a Safe v1.4.1 transaction. */
-export const SAFE_TX_TYPES = {
-  SafeTx: [
-    { name: "to", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "data", type: "bytes" },
-    { name: "operation", type: "uint8" },
-    { name: "safeTxGas", type: "uint256" },
-    { name: "baseGas", type: "uint256" },
-    { name: "gasPrice", type: "uint256" },
-    { name: "gasToken", type: "address" },
-    { name: "refundReceiver", type: "address" },
-    { name: "nonce", type: "uint256" },
-  ],
-};
-
 /** A plain call from the Safe with no gas refund, at the Safe's current nonce. */
 export async function safeTx(provider: Provider, safe: string, call: { to: string; data: string; value?: bigint }) {
   const nonce = (await new Contract(safe, safeInterface, provider).getFunction("nonce")()) as bigint;
@@ -196,6 +184,16 @@ export async function execSafeTx(sender: Signer, safe: string, tx: SafeTx, signe
   const sigs = await Promise.all(
     signers.map(async (w) => ({ owner: w.address, signature: await signSafeTx(w, chainId, safe, tx) })),
   );
+  return execTransaction(sender, safe, tx, packSignatures(sigs));
+}
+
+/** Sends `execTransaction` of `tx` with already packed `signatures` from `sender`; waits for it. */
+export async function execTransaction(
+  sender: Signer,
+  safe: string,
+  tx: { [K in keyof SafeTx]: SafeTx[K] | string },
+  signatures: string,
+) {
   const s = new Contract(safe, safeInterface, sender);
   const sent = await s.getFunction("execTransaction")(
     tx.to,
@@ -207,7 +205,7 @@ export async function execSafeTx(sender: Signer, safe: string, tx: SafeTx, signe
     tx.gasPrice,
     tx.gasToken,
     tx.refundReceiver,
-    packSignatures(sigs),
+    signatures,
   );
   return (await sent.wait()) as TransactionReceipt;
 }

@@ -6,6 +6,7 @@ import { ApiError } from "../errors.js";
 import { chainUnavailable, type ChainClient } from "./client.js";
 import { INTERFACES, contractAddress } from "./contracts.js";
 import { revertToApiError } from "./revert.js";
+import { readSafe, safeTxAnswer, safeTxFields, type SafeState } from "./safe.js";
 
 /** A contract call to turn into an unsigned transaction. */
 export interface Call {
@@ -40,27 +41,33 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
   const data = iface.encodeFunctionData(call.fn, call.args);
   const p = chain.provider;
   const explicit = buildOptions.getStore()?.nonce;
-  let nonce: number, estimate: bigint, fees: FeeData;
+  let nonce: number, estimate: bigint, fees: FeeData, code: string, safe: SafeState | undefined;
   try {
-    // With an explicit nonce, the mined count tells whether that nonce is already spent.
-    [nonce, estimate, fees] = await Promise.all([
+    // With an explicit nonce, the mined count tells whether that nonce is already spent. The
+    // signer's code tells whether it is a Safe (docs/architecture.md#safe-multisig).
+    [nonce, estimate, fees, code] = await Promise.all([
       p.getTransactionCount(from, explicit === undefined ? "pending" : "latest"),
       p.estimateGas({ from, to, data }),
       chain.feeData(),
+      p.getCode(from),
     ]);
+    safe = await readSafe(chain, from, code);
   } catch (e) {
+    if (e instanceof ApiError) throw e;
     const reverted = revertToApiError(e, "build", call.contract, call.moves);
     if (reverted) throw reverted;
     chainUnavailable(e, chain.config);
   }
+  // A Safe's explicit nonce is its Safe nonce (the order of its Safe transactions).
+  const next = safe ? Number(safe.nonce) : nonce;
   if (explicit !== undefined) {
-    if (explicit < nonce) {
-      throw new ApiError("CONFLICT", `nonce ${explicit} of ${from} is already used; its next nonce is ${nonce}`, {
+    if (explicit < next) {
+      throw new ApiError("CONFLICT", `nonce ${explicit} of ${from} is already used; its next nonce is ${next}`, {
         nonce: explicit,
-        next: nonce,
+        next,
       });
     }
-    nonce = explicit;
+    if (!safe) nonce = explicit;
   }
   if (fees.maxFeePerGas === null || fees.maxPriorityFeePerGas === null) {
     throw new ApiError("CHAIN_UNAVAILABLE", `chain ${chain.config.chainId} reports no EIP-1559 fee data`);
@@ -93,6 +100,9 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
     call: { contract: call.contract, function: call.fn, args: echoArgs(iface.getFunction(call.fn)!, call.args) },
     program: { id: call.program.id, chainId: call.program.chainId, factory: call.program.factory },
     ...call.extra,
+    ...(safe && {
+      safe: safeTxAnswer(chain.chainId, safe, safeTxFields({ to, data }, BigInt(explicit ?? next))),
+    }),
   };
 }
 
