@@ -47,6 +47,8 @@ for (const backend of backends()) {
           "login_codes",
           "onboarding_tasks",
           "programs",
+          "safe_proposal_signatures",
+          "safe_proposals",
           "schema_migrations",
         ],
       );

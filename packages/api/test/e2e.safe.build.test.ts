@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { concat, id, type Wallet } from "ethers";
-import { devSafe, devWallet, execTransaction, safeContract } from "@points/testkit";
+import { devSafe, devWallet, execTransaction, plainSafeTx, safeContract, safeTxArgs } from "@points/testkit";
 import { expectError, expectMissingRole, expectRevert, setupE2E, type E2E } from "./helpers/e2e.js";
 
 // Build routes whose signer is a Safe answer the Safe transaction (docs/architecture.md#safe-multisig):
@@ -44,25 +44,13 @@ describe("e2e: build routes answer a Safe transaction when the signer is a Safe"
     assert.equal(s.threshold, 2);
     assert.deepEqual([...s.owners].sort(), safe.owners.map((o) => o.address).sort());
     const pauseData = e.c.points.interface.encodeFunctionData("pause");
-    assert.deepEqual(s.tx, {
-      to: e.record.points,
-      value: "0",
-      data: pauseData,
-      operation: 0,
-      safeTxGas: "0",
-      baseGas: "0",
-      gasPrice: "0",
-      gasToken: "0x0000000000000000000000000000000000000000",
-      refundReceiver: "0x0000000000000000000000000000000000000000",
-      nonce: "0",
-    });
+    assert.deepEqual(s.tx, plainSafeTx(e.record.points, pauseData, 0));
     assert.deepEqual(s.typedData.message, s.tx);
     assert.deepEqual(s.typedData.domain, { chainId: "31337", verifyingContract: safe.address });
     assert.equal(s.typedData.primaryType, "SafeTx");
     // The hash is the Safe's own.
     const chainHash = await safeContract(safe.address, e.node.provider).getFunction("getTransactionHash")(
-      ...[s.tx.to, s.tx.value, s.tx.data, s.tx.operation, s.tx.safeTxGas, s.tx.baseGas, s.tx.gasPrice],
-      ...[s.tx.gasToken, s.tx.refundReceiver, s.tx.nonce],
+      ...safeTxArgs(s.tx),
     );
     assert.equal(s.safeTxHash, chainHash);
 

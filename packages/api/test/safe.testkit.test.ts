@@ -12,6 +12,7 @@ import {
   execSafeTx,
   safeContract,
   safeTx,
+  safeTxArgs,
   safeTxHash,
   startNode,
   type DevNode,
@@ -52,18 +53,7 @@ describe("testkit: a real 2-of-3 Safe v1.4.1 on the local chain", () => {
     const call = { to: points, data: Points__factory.createInterface().encodeFunctionData("pause") };
     const tx = await safeTx(node.provider, safe.address, call);
     const s = safeContract(safe.address, node.provider);
-    const onChain = await s.getFunction("getTransactionHash")(
-      tx.to,
-      tx.value,
-      tx.data,
-      tx.operation,
-      tx.safeTxGas,
-      tx.baseGas,
-      tx.gasPrice,
-      tx.gasToken,
-      tx.refundReceiver,
-      tx.nonce,
-    );
+    const onChain = await s.getFunction("getTransactionHash")(...safeTxArgs(tx));
     assert.equal(safeTxHash(31337n, safe.address, tx), onChain);
   });
 

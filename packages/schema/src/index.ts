@@ -11,6 +11,11 @@ export * from "./routes/studioWhitelist.js";
 export * from "./routes/studioPsp.js";
 export * from "./routes/onboarding.js";
 export * from "./routes/console.js";
+export * from "./routes/safe/proposalCreate.js";
+export * from "./routes/safe/proposalList.js";
+export * from "./routes/safe/proposalGet.js";
+export * from "./routes/safe/proposalSign.js";
+export * from "./routes/safe/proposalExecute.js";
 import * as build from "./routes/build.js";
 import * as chainRedeem from "./routes/chainRedeem.js";
 import * as read from "./routes/read.js";
@@ -19,6 +24,11 @@ import * as studioWhitelist from "./routes/studioWhitelist.js";
 import * as studioPsp from "./routes/studioPsp.js";
 import * as onboarding from "./routes/onboarding.js";
 import * as consoleRoutes from "./routes/console.js";
+import * as safeProposalCreate from "./routes/safe/proposalCreate.js";
+import * as safeProposalList from "./routes/safe/proposalList.js";
+import * as safeProposalGet from "./routes/safe/proposalGet.js";
+import * as safeProposalSign from "./routes/safe/proposalSign.js";
+import * as safeProposalExecute from "./routes/safe/proposalExecute.js";
 import type { RouteDef } from "./route.js";
 
 const isRoute = (v: unknown): v is RouteDef => typeof v === "object" && v !== null && "method" in v && "path" in v;
@@ -36,6 +46,11 @@ export const routes = {
   ...pick(studioPsp),
   ...pick(onboarding),
   ...pick(consoleRoutes),
+  ...pick(safeProposalCreate),
+  ...pick(safeProposalList),
+  ...pick(safeProposalGet),
+  ...pick(safeProposalSign),
+  ...pick(safeProposalExecute),
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

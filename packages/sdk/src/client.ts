@@ -9,6 +9,7 @@ import { factoryNamespace, pointsNamespace } from "./namespaces/allowlists.js";
 import { vaultNamespace } from "./namespaces/vault.js";
 import { buildNamespace, freezeNamespace, readNamespace, redeemNamespace, rolesNamespace } from "./namespaces/api.js";
 import { onboardingNamespace } from "./namespaces/onboarding.js";
+import { safeNamespace } from "./namespaces/safe.js";
 import { issuerFactory } from "./issuer.js";
 
 export type PointsClient = ReturnType<typeof createClient>;
@@ -54,6 +55,7 @@ export function createClient(options: ClientOptions) {
     roles: rolesNamespace(core),
     freeze: freezeNamespace(core),
     onboarding: onboardingNamespace(core),
+    safe: safeNamespace(core),
     /** An issuer of pSP for orders, exactly once per order reference (see {@link issuerFactory}). */
     issuer: issuerFactory(core),
   };

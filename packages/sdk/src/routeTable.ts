@@ -66,6 +66,11 @@ export const routeTable: {
   readFactoryVault: { method: "get", path: "/api/v1/evm/factory/vault/:asset" },
   readRedeemRequest: { method: "get", path: "/api/v1/evm/factory/redeem/:requestId" },
   revokeRole: { method: "delete", path: "/api/v1/roles/revoke", build: true },
+  safeProposalCreate: { method: "post", path: "/api/v1/safe/proposals" },
+  safeProposalExecute: { method: "post", path: "/api/v1/safe/proposals/:proposalId/execute" },
+  safeProposalGet: { method: "get", path: "/api/v1/safe/proposals/:proposalId" },
+  safeProposalList: { method: "get", path: "/api/v1/safe/proposals" },
+  safeProposalSign: { method: "post", path: "/api/v1/safe/proposals/:proposalId/signatures" },
   unpause: { method: "post", path: "/api/v1/freeze/unpause", build: true },
   whitelistMintAdd: { method: "post", path: "/studio/sdk/v1/tx/whitelist/mint/add", build: true },
   whitelistMintRemove: { method: "post", path: "/studio/sdk/v1/tx/whitelist/mint/remove", build: true },
@@ -91,12 +96,14 @@ export type AddressKey =
   | "holder"
   | "minter"
   | "oracle"
+  | "owner"
   | "owners"
   | "points"
   | "programFactory"
   | "pspVault"
   | "refundReceiver"
   | "requester"
+  | "safe"
   | "to"
   | "vault"
   | "verifyingContract";

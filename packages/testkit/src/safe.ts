@@ -187,15 +187,9 @@ export async function execSafeTx(sender: Signer, safe: string, tx: SafeTx, signe
   return execTransaction(sender, safe, tx, packSignatures(sigs));
 }
 
-/** Sends `execTransaction` of `tx` with already packed `signatures` from `sender`; waits for it. */
-export async function execTransaction(
-  sender: Signer,
-  safe: string,
-  tx: { [K in keyof SafeTx]: SafeTx[K] | string },
-  signatures: string,
-) {
-  const s = new Contract(safe, safeInterface, sender);
-  const sent = await s.getFunction("execTransaction")(
+/** The ten SafeTx fields in the order of the Safe's `getTransactionHash` (the first nine are execTransaction's). */
+export function safeTxArgs(tx: { [K in keyof SafeTx]: SafeTx[K] | string }) {
+  return [
     tx.to,
     tx.value,
     tx.data,
@@ -205,8 +199,35 @@ export async function execTransaction(
     tx.gasPrice,
     tx.gasToken,
     tx.refundReceiver,
-    signatures,
-  );
+    tx.nonce,
+  ] as const;
+}
+
+/** A plain call's SafeTx as the API answers it (integers as decimal strings, no refund). */
+export function plainSafeTx(to: string, data: string, nonce: bigint | number) {
+  return {
+    to: getAddress(to),
+    value: "0",
+    data,
+    operation: 0 as const,
+    safeTxGas: "0",
+    baseGas: "0" as const,
+    gasPrice: "0" as const,
+    gasToken: ZeroAddress as "0x0000000000000000000000000000000000000000",
+    refundReceiver: ZeroAddress as "0x0000000000000000000000000000000000000000",
+    nonce: nonce.toString(),
+  };
+}
+
+/** Sends `execTransaction` of `tx` with already packed `signatures` from `sender`; waits for it. */
+export async function execTransaction(
+  sender: Signer,
+  safe: string,
+  tx: { [K in keyof SafeTx]: SafeTx[K] | string },
+  signatures: string,
+) {
+  const s = new Contract(safe, safeInterface, sender);
+  const sent = await s.getFunction("execTransaction")(...safeTxArgs(tx).slice(0, 9), signatures);
   return (await sent.wait()) as TransactionReceipt;
 }
 

@@ -69,40 +69,54 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
     }
     if (!safe) nonce = explicit;
   }
-  if (fees.maxFeePerGas === null || fees.maxPriorityFeePerGas === null) {
-    throw new ApiError("CHAIN_UNAVAILABLE", `chain ${chain.config.chainId} reports no EIP-1559 fee data`);
-  }
-  const gas = (estimate * GAS_MARGIN_PERCENT + 99n) / 100n;
-  const tx = Transaction.from({
-    type: 2,
-    chainId: chain.chainId,
-    nonce,
-    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-    maxFeePerGas: fees.maxFeePerGas,
-    gasLimit: gas,
-    to,
-    value: 0n,
-    data,
-    accessList: [],
-  });
   return {
-    tx: Buffer.from(getBytes(tx.unsignedSerialized)).toString("base64"),
-    type: 2,
-    from,
-    to,
-    data,
-    value: "0",
-    chainId: chain.chainId.toString(),
-    nonce,
-    gas: gas.toString(),
-    maxFeePerGas: fees.maxFeePerGas.toString(),
-    maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+    ...unsignedType2(chain, { from, to, data, nonce, estimate, fees }),
     call: { contract: call.contract, function: call.fn, args: echoArgs(iface.getFunction(call.fn)!, call.args) },
     program: { id: call.program.id, chainId: call.program.chainId, factory: call.program.factory },
     ...call.extra,
     ...(safe && {
       safe: safeTxAnswer(chain.chainId, safe, safeTxFields({ to, data }, BigInt(explicit ?? next))),
     }),
+  };
+}
+
+/**
+ * The EIP-1559 transaction of a simulated call: the gas estimate with headroom, the fees, and
+ * its unsigned serialization (docs/rules.md#the-unsigned-transaction).
+ */
+export function unsignedType2(
+  chain: ChainClient,
+  t: { from: string; to: string; data: string; nonce: number; estimate: bigint; fees: FeeData },
+) {
+  const { fees } = t;
+  if (fees.maxFeePerGas === null || fees.maxPriorityFeePerGas === null) {
+    throw new ApiError("CHAIN_UNAVAILABLE", `chain ${chain.config.chainId} reports no EIP-1559 fee data`);
+  }
+  const gas = (t.estimate * GAS_MARGIN_PERCENT + 99n) / 100n;
+  const tx = Transaction.from({
+    type: 2,
+    chainId: chain.chainId,
+    nonce: t.nonce,
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    maxFeePerGas: fees.maxFeePerGas,
+    gasLimit: gas,
+    to: t.to,
+    value: 0n,
+    data: t.data,
+    accessList: [],
+  });
+  return {
+    tx: Buffer.from(getBytes(tx.unsignedSerialized)).toString("base64"),
+    type: 2 as const,
+    from: t.from,
+    to: t.to,
+    data: t.data,
+    value: "0",
+    chainId: chain.chainId.toString(),
+    nonce: t.nonce,
+    gas: gas.toString(),
+    maxFeePerGas: fees.maxFeePerGas.toString(),
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
   };
 }
 

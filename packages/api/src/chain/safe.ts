@@ -1,5 +1,5 @@
-import { Contract, Interface, TypedDataEncoder, ZeroAddress, getAddress } from "ethers";
-import { SAFE_TX_TYPES, type SafeTxAnswer, type SafeTxFields } from "@points/schema";
+import { Contract, Interface, TypedDataEncoder, getAddress } from "ethers";
+import { SAFE_TX_TYPES, type ProposedSafeTx, type SafeTxAnswer } from "@points/schema";
 import { ApiError } from "../errors.js";
 import type { ChainClient } from "./client.js";
 
@@ -26,6 +26,8 @@ export interface SafeState {
 }
 
 /** Safe versions whose SafeTx EIP-712 domain is {chainId, verifyingContract}. */
+const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000" as const;
+
 const SUPPORTED = /^1\.(?:3|4)\.\d+(?:\+L2)?$/;
 
 /**
@@ -62,25 +64,25 @@ export async function readSafe(chain: ChainClient, address: string, code: string
   };
 }
 
-/** The SafeTx struct of a plain call (operation 0) or a MultiSend batch (operation 1), without gas refund. */
-export function safeTxFields(call: { to: string; data: string; value?: bigint; operation?: 0 | 1 }, nonce: bigint) {
-  const fields: SafeTxFields = {
+/** The SafeTx struct of a plain call (operation 0) without gas refund. */
+export function safeTxFields(call: { to: string; data: string; value?: bigint }, nonce: bigint) {
+  const fields: ProposedSafeTx = {
     to: getAddress(call.to),
     value: (call.value ?? 0n).toString(),
     data: call.data,
-    operation: call.operation ?? 0,
+    operation: 0,
     safeTxGas: "0",
     baseGas: "0",
     gasPrice: "0",
-    gasToken: ZeroAddress,
-    refundReceiver: ZeroAddress,
+    gasToken: ZERO_ADDRESS,
+    refundReceiver: ZERO_ADDRESS,
     nonce: nonce.toString(),
   };
   return fields;
 }
 
 /** The EIP-712 domain, typed data and safeTxHash of `tx` for `safe` on `chainId`. */
-export function safeTxAnswer(chainId: bigint, safe: SafeState, tx: SafeTxFields): SafeTxAnswer {
+export function safeTxAnswer(chainId: bigint, safe: SafeState, tx: ProposedSafeTx): SafeTxAnswer {
   const domain = { chainId: chainId.toString(), verifyingContract: safe.address };
   const types = { SafeTx: SAFE_TX_TYPES.SafeTx.map((f: { name: string; type: string }) => ({ ...f })) };
   return {

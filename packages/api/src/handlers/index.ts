@@ -20,6 +20,7 @@ import * as pspReads from "./studio/pspReads.js";
 import { onboardingDeploy } from "./onboarding/deploy.js";
 import * as onboardingTasks from "./onboarding/tasks.js";
 import * as consoleHandlers from "./console.js";
+import * as safeProposals from "./safe/proposals.js";
 
 /** Every route's handler; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -52,4 +53,5 @@ export const handlers: Handlers = {
   onboardingDeploy,
   ...onboardingTasks,
   ...consoleHandlers,
+  ...safeProposals,
 };
