@@ -1,9 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { ZeroHash, id, type Wallet } from "ethers";
-import { SAFE_TX_TYPES, type SafeProposal } from "@points/schema";
 import { devSafe, devWallet, plainSafeTx, safeContract } from "@points/testkit";
 import { expectError, expectMissingRole, expectOk, setupE2E, type E2E } from "./helpers/e2e.js";
+import { safeProposer } from "./helpers/safe.js";
 
 // DEFAULT_ADMIN_ROLE handed from the brand wallet to a real 2-of-3 Safe v1.4.1, accepted through
 // proposals whose signatures are collected by the API; then the Safe administers the program
@@ -12,38 +12,17 @@ describe("e2e: admin handover to a Safe, accepted and used through proposals", (
   let e: E2E;
   let safe: Awaited<ReturnType<typeof devSafe>>;
   let relayer: Wallet;
+  let proposeSigned: ReturnType<typeof safeProposer>["proposeSigned"];
+  let execute: ReturnType<typeof safeProposer>["execute"];
   const CONTRACTS = ["factory", "points", "collateralVault", "pspVault"] as const;
   before(async () => {
     e = await setupE2E();
     safe = await devSafe(e.node.provider);
     relayer = devWallet(9, e.node.provider);
+    ({ proposeSigned, execute } = safeProposer(e, safe, relayer));
   });
   after(() => e?.stop());
 
-  const typedOf = (p: Pick<SafeProposal, "chainId" | "safe" | "tx">) => ({
-    domain: { chainId: p.chainId, verifyingContract: p.safe },
-    types: { SafeTx: SAFE_TX_TYPES.SafeTx.map((f) => ({ ...f })) },
-    message: p.tx,
-  });
-  const sign = (owner: Wallet, p: Pick<SafeProposal, "chainId" | "safe" | "tx">) => {
-    const t = typedOf(p);
-    return owner.signTypedData(t.domain, t.types, t.message);
-  };
-  /** Proposes `tx` signed by owner 0 in the create call, then by owner 2 through the sign route. */
-  const proposeSigned = async (tx: SafeProposal["tx"]) => {
-    const draft = { chainId: "31337", safe: safe.address, tx };
-    const created = expectOk(
-      "safeProposalCreate",
-      await e.call("safeProposalCreate", {
-        body: { chainId: 31337, safe: safe.address, tx, signature: await sign(safe.owners[0]!, draft) },
-      }),
-    );
-    const signature = await sign(safe.owners[2]!, draft);
-    await e.call("safeProposalSign", { params: { proposalId: created.id }, body: { signature } });
-    return created.id;
-  };
-  const execute = (proposalId: string) =>
-    e.call("safeProposalExecute", { params: { proposalId }, body: { from: relayer.address } });
   const safeNonce = async () => (await safeContract(safe.address, e.node.provider).getFunction("nonce")()) as bigint;
 
   it("handover_begunByTheBrand_acceptedByTheSafe_throughFourProposals_executedInNonceOrder", async () => {

@@ -1,9 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { id, type Wallet } from "ethers";
-import { SAFE_TX_TYPES, type SafeProposal } from "@points/schema";
 import { devSafe, devWallet, plainSafeTx, safeContract } from "@points/testkit";
 import { expectError, expectOk, setupE2E, type E2E } from "./helpers/e2e.js";
+import { typedOf } from "./helpers/safe.js";
 
 // Safe proposals stored by the service (docs/architecture.md#safe-multisig): a real 2-of-3 Safe
 // v1.4.1, owners' EIP-712 signatures collected through the API, execTransaction built by the
@@ -24,13 +24,9 @@ describe("e2e: Safe proposals: create, sign, execute, replaced, scoped to the AP
   });
   after(() => e?.stop());
 
-  type Typed = { domain: any; types: any; message: any };
-  const sign = (owner: Wallet, typed: Typed) => owner.signTypedData(typed.domain, typed.types, typed.message);
-  const typedOf = (p: SafeProposal): Typed => ({
-    domain: { chainId: p.chainId, verifyingContract: p.safe },
-    types: { SafeTx: SAFE_TX_TYPES.SafeTx.map((f) => ({ ...f })) },
-    message: p.tx,
-  });
+  type Typed = { domain: object; types: Record<string, { name: string; type: string }[]>; message: object };
+  /** `owner`'s EIP-712 signature of typed data (a build answer's or a proposal's). */
+  const sign = (owner: Wallet, t: Typed) => owner.signTypedData(t.domain, t.types, t.message);
   const create = (body: unknown) => e.call("safeProposalCreate", { body });
   const addSig = (pid: string, signature: string) =>
     e.call("safeProposalSign", { params: { proposalId: pid }, body: { signature } });
