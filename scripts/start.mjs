@@ -6,13 +6,14 @@
  * A local Hardhat node on 127.0.0.1:8545, a demo program deployed with points-deployer (brand
  * "demo", a fresh 6-decimal mock USDC as collateral, brand wallet = Hardhat account #1,
  * executor = account #0), and the API on 127.0.0.1:3000 with that program registered (it also
- * serves the console at /console/ when the console is built).
+ * serves the console at /console/ when the console is built), and a 2-of-3 demo Safe owned by
+ * dev accounts #6, #7 and #8.
  */
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEV_KEYS, DevNodeError, devWallet, isPortFree, startNode } from "@points/testkit";
+import { DEV_KEYS, DevNodeError, devSafe, devWallet, isPortFree, startNode } from "@points/testkit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const deployerDir = path.join(root, "packages", "deployer");
@@ -40,7 +41,7 @@ async function startChain() {
   const logFile = path.join(DEV_MANIFESTS, "hardhat-node.log");
   console.log(`starting a Hardhat node on 127.0.0.1:${PORT} (log: ${path.relative(root, logFile)}) ...`);
   const chain = await startNode({ port: PORT, log: createWriteStream(logFile) });
-  return { name: "hardhat node", url: chain.url, stop: chain.stop };
+  return { name: "hardhat node", url: chain.url, provider: chain.provider, stop: chain.stop };
 }
 
 /** Service step: the release and the demo program, deployed by the CLI like a user would. */
@@ -56,6 +57,15 @@ async function deployDemo(chain) {
     spawn(process.execPath, args, { stdio: ["ignore", "inherit", "inherit"], env }).once("exit", resolve);
   });
   if (code !== 0) throw new Error(`deploying the demo program failed (exit ${code})`);
+}
+
+/**
+ * Service step: Safe v1.4.1 on the dev chain and a 2-of-3 demo Safe owned by dev accounts 6, 7
+ * and 8 (docs/architecture.md#safe-multisig). Returns its address, owners and the Safe contracts.
+ */
+async function createDemoSafe(chain) {
+  const s = await devSafe(chain.provider, { saltNonce: 0n });
+  return { address: s.address, threshold: s.threshold, owners: s.owners.map((o) => o.address), infra: s.infra };
 }
 
 /** Service: the API, with the demo program in its registry and one API key for the examples. */
@@ -121,6 +131,7 @@ async function main() {
     const chain = await startChain();
     running.push(chain);
     await deployDemo(chain);
+    const safe = await createDemoSafe(chain);
     const api = await startApi(chain);
     running.push(api);
     const customer = CUSTOMER;
@@ -142,6 +153,12 @@ Dev accounts (Hardhat's public keys, funded with ETH on this local chain only; n
   #2 customer        ${CUSTOMER}
                      key ${CUSTOMER_KEY}
                      no role (used in the examples below)
+
+Demo Safe v1.4.1 (${safe.threshold} of ${safe.owners.length}, no program role yet): ${safe.address}
+  owners             ${safe.owners.join("\n                     ")}
+                     dev accounts #6, #7, #8 (keys: Hardhat's public dev keys)
+  Safe contracts     singleton ${safe.infra.singleton}, proxy factory ${safe.infra.proxyFactory}
+                     MultiSendCallOnly ${safe.infra.multiSendCallOnly}, fallback handler ${safe.infra.fallbackHandler}
 
 Try it:
   curl -s ${api.url}/api/v1/evm/factory/state

@@ -49,11 +49,20 @@ describe("chain: reads batched, chain id and fee data cached per block", () => {
     assert.ok(only.methods.includes("eth_getBlockByNumber"), "fee data rides in the same batch");
   });
 
-  it("pspMint_withFeesCached_sendsOneHttpRequest_withOnlyNonceAndEstimate", async () => {
+  it("pspMint_withFeesCached_sendsOneHttpRequest_withNonceEstimateSignerCodeAndCampaignCheck", async () => {
     proxy.reset();
     const res = await mint();
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.deepEqual(proxy.requests, [{ methods: ["eth_getTransactionCount", "eth_estimateGas"], batch: true }]);
+    // One batch: the build's nonce and estimate, the signer's code (is it a Safe?) and the
+    // campaign's existence check (an eth_call), all in one HTTP request.
+    assert.equal(proxy.requests.length, 1, JSON.stringify(proxy.requests));
+    assert.equal(proxy.requests[0]!.batch, true);
+    assert.deepEqual([...proxy.requests[0]!.methods].sort(), [
+      "eth_call",
+      "eth_estimateGas",
+      "eth_getCode",
+      "eth_getTransactionCount",
+    ]);
   });
 
   it("pspMint_burstOf20Builds_fetchesFeeDataOncePerBlockTime_andNeverTheChainId", async () => {

@@ -2,6 +2,7 @@ export * from "./primitives.js";
 export * from "./envelope.js";
 export * from "./route.js";
 export * from "./tx.js";
+export * from "./safe.js";
 export * from "./routes/build.js";
 export * from "./routes/chainRedeem.js";
 export * from "./routes/read.js";
@@ -13,6 +14,11 @@ export * from "./routes/console.js";
 export * from "./routes/operatorAssets.js";
 export * from "./routes/consoleWallet.js";
 export * from "./routes/ledger/index.js";
+export * from "./routes/safe/proposalCreate.js";
+export * from "./routes/safe/proposalList.js";
+export * from "./routes/safe/proposalGet.js";
+export * from "./routes/safe/proposalSign.js";
+export * from "./routes/safe/proposalExecute.js";
 import * as build from "./routes/build.js";
 import * as chainRedeem from "./routes/chainRedeem.js";
 import * as read from "./routes/read.js";
@@ -24,6 +30,11 @@ import * as consoleRoutes from "./routes/console.js";
 import * as operatorAssets from "./routes/operatorAssets.js";
 import * as consoleWallet from "./routes/consoleWallet.js";
 import * as ledger from "./routes/ledger/index.js";
+import * as safeProposalCreate from "./routes/safe/proposalCreate.js";
+import * as safeProposalList from "./routes/safe/proposalList.js";
+import * as safeProposalGet from "./routes/safe/proposalGet.js";
+import * as safeProposalSign from "./routes/safe/proposalSign.js";
+import * as safeProposalExecute from "./routes/safe/proposalExecute.js";
 import type { RouteDef } from "./route.js";
 
 const isRoute = (v: unknown): v is RouteDef => typeof v === "object" && v !== null && "method" in v && "path" in v;
@@ -44,6 +55,11 @@ export const routes = {
   ...pick(operatorAssets),
   ...pick(consoleWallet),
   ...pick(ledger),
+  ...pick(safeProposalCreate),
+  ...pick(safeProposalList),
+  ...pick(safeProposalGet),
+  ...pick(safeProposalSign),
+  ...pick(safeProposalExecute),
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

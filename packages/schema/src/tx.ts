@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Address, CONTRACT_NAMES } from "./primitives.js";
+import { SafeTxAnswer } from "./safe.js";
 
 /**
  * An explicit nonce for a build route: the transaction is built with it instead of the
@@ -46,6 +47,10 @@ export const UnsignedTx = z
     program: z.object({ id: z.string(), chainId: z.string(), factory: Address }),
     campaignId: CampaignIdResolution.optional(),
     expectedBasketMode: z.boolean().optional(),
+    safe: SafeTxAnswer.optional().meta({
+      description:
+        "Present when the signer is a Safe: its owners sign safe.typedData (EIP-712) and the Safe runs the call through execTransaction; do not sign tx",
+    }),
   })
   .meta({ id: "UnsignedTx" });
 export type UnsignedTx = z.infer<typeof UnsignedTx>;

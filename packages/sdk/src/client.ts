@@ -10,6 +10,7 @@ import { vaultNamespace } from "./namespaces/vault.js";
 import { buildNamespace, freezeNamespace, readNamespace, redeemNamespace, rolesNamespace } from "./namespaces/api.js";
 import { onboardingNamespace } from "./namespaces/onboarding.js";
 import { ledgerNamespace } from "./namespaces/ledger.js";
+import { safeNamespace } from "./namespaces/safe.js";
 import { issuerFactory } from "./issuer.js";
 
 export type PointsClient = ReturnType<typeof createClient>;
@@ -56,6 +57,7 @@ export function createClient(options: ClientOptions) {
     freeze: freezeNamespace(core),
     onboarding: onboardingNamespace(core),
     ledger: ledgerNamespace(core),
+    safe: safeNamespace(core),
     /** An issuer of pSP for orders, exactly once per order reference (see {@link issuerFactory}). */
     issuer: issuerFactory(core),
   };

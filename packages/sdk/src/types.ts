@@ -22,8 +22,11 @@ export type MapFields<T, Keys, To> = T extends readonly (infer E)[]
   : T extends object
     ? { [K in keyof T]: K extends Keys ? FieldAs<T[K], Keys, To> : MapFields<T[K], Keys, To> }
     : T;
+// A literal that already is a `To` (the zero address of a Safe transaction) stays that literal.
 type FieldAs<V, Keys, To> = V extends string
-  ? To
+  ? V extends To
+    ? V
+    : To
   : V extends readonly (infer E)[]
     ? FieldAs<E, Keys, To>[]
     : MapFields<V, Keys, To>;

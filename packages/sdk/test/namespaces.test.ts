@@ -1,7 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
-import { parseUnits } from "ethers";
+import { id, parseUnits } from "ethers";
+import { Factory__factory } from "@points/contracts";
+import { devSafe, devWallet } from "@points/testkit";
 import { routes, type RouteName } from "@points/schema";
 import { createClient, PointsApiError, type PointsClient, type PreparedTx } from "../src/index.js";
 import { seedBrand, sendWithPrerequisite, startLive, type Live } from "./helpers/live.js";
@@ -278,6 +280,46 @@ describe("namespaces: every method reaches its route of the schema table (live A
       pending.requests.map((r: any) => r.requestId),
       [requestId],
     );
+  });
+
+  it("safeMethods_reachTheProposalRoutes_twoOwnersSign_andTheRelayerExecutes_onARealSafe", async () => {
+    const p = live.node.provider;
+    const safe = await devSafe(p);
+    const factory = Factory__factory.connect(live.program.factory, live.actors.brand);
+    await (await factory.grantRole(id("PAUSER_ROLE"), safe.address)).wait();
+    const built = await client.freeze.pause("factory", { from: safe.address as `0x${string}` });
+    const s = built.safe!;
+    assert.equal(s.address, safe.address);
+    const sign = (i: number) =>
+      safe.owners[i]!.signTypedData(s.typedData.domain, s.typedData.types, s.typedData.message);
+    const created = (await expectRoute(
+      "safeProposalCreate",
+      () => client.safe.propose({ chainId: 31337, safe: safe.address, tx: s.tx }),
+      201,
+    )) as { id: string; status: string; safeTxHash: string };
+    assert.deepEqual([created.status, created.safeTxHash], ["pending", s.safeTxHash]);
+    await expectRoute("safeProposalSign", async () => client.safe.sign(created.id, await sign(0)));
+    const two = (await expectRoute("safeProposalSign", async () => client.safe.sign(created.id, await sign(2)))) as {
+      status: string;
+    };
+    assert.equal(two.status, "executable");
+    const listed = (await expectRoute("safeProposalList", () => client.safe.proposals({ status: "executable" }))) as {
+      id: string;
+    }[];
+    assert.deepEqual(
+      listed.map((x) => x.id),
+      [created.id],
+    );
+    const relayer = devWallet(9, p);
+    const exec = (await expectRoute("safeProposalExecute", () => client.safe.execute(created.id, relayer.address))) as {
+      data: string;
+      to: string;
+    };
+    await (await relayer.sendTransaction({ to: exec.to, data: exec.data })).wait();
+    assert.equal(await factory.paused(), true);
+    const done = (await expectRoute("safeProposalGet", () => client.safe.proposal(created.id))) as { status: string };
+    assert.equal(done.status, "executed");
+    await (await factory.unpause()).wait();
   });
 
   it("everyRouteOfTheTable_isReachedByAClientMethod", () => {

@@ -3,3 +3,4 @@ export { DEV_KEYS, DEV_MNEMONIC, devWallet } from "./keys.js";
 export { DevNodeError, contractsDir, startNode, type DevNode, type NodeOptions } from "./node.js";
 export { actors, deployProgram, fundedCampaign, type DeployOptions, type ProgramRecord } from "./fixture.js";
 export { exchange, signAndSend, startApi, type ApiEntry, type ApiHooks, type ApiService, type TestApi } from "./api.js";
+export * from "./safe.js";

@@ -6,6 +6,7 @@ import { ApiError } from "../errors.js";
 import { chainUnavailable, type ChainClient } from "./client.js";
 import { INTERFACES, contractAddress } from "./contracts.js";
 import { revertToApiError } from "./revert.js";
+import { readSafe, safeTxAnswer, safeTxFields, type SafeState } from "./safe.js";
 
 /** A contract call to turn into an unsigned transaction. */
 export interface Call {
@@ -40,59 +41,82 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
   const data = iface.encodeFunctionData(call.fn, call.args);
   const p = chain.provider;
   const explicit = buildOptions.getStore()?.nonce;
-  let nonce: number, estimate: bigint, fees: FeeData;
+  let nonce: number, estimate: bigint, fees: FeeData, code: string, safe: SafeState | undefined;
   try {
-    // With an explicit nonce, the mined count tells whether that nonce is already spent.
-    [nonce, estimate, fees] = await Promise.all([
+    // With an explicit nonce, the mined count tells whether that nonce is already spent. The
+    // signer's code tells whether it is a Safe (docs/architecture.md#safe-multisig).
+    [nonce, estimate, fees, code] = await Promise.all([
       p.getTransactionCount(from, explicit === undefined ? "pending" : "latest"),
       p.estimateGas({ from, to, data }),
       chain.feeData(),
+      p.getCode(from),
     ]);
+    safe = await readSafe(chain, from, code);
   } catch (e) {
+    if (e instanceof ApiError) throw e;
     const reverted = revertToApiError(e, "build", call.contract, call.moves);
     if (reverted) throw reverted;
     chainUnavailable(e, chain.config);
   }
+  // A Safe's explicit nonce is its Safe nonce (the order of its Safe transactions).
+  const next = safe ? Number(safe.nonce) : nonce;
   if (explicit !== undefined) {
-    if (explicit < nonce) {
-      throw new ApiError("CONFLICT", `nonce ${explicit} of ${from} is already used; its next nonce is ${nonce}`, {
+    if (explicit < next) {
+      throw new ApiError("CONFLICT", `nonce ${explicit} of ${from} is already used; its next nonce is ${next}`, {
         nonce: explicit,
-        next: nonce,
+        next,
       });
     }
-    nonce = explicit;
+    if (!safe) nonce = explicit;
   }
+  return {
+    ...unsignedType2(chain, { from, to, data, nonce, estimate, fees }),
+    call: { contract: call.contract, function: call.fn, args: echoArgs(iface.getFunction(call.fn)!, call.args) },
+    program: { id: call.program.id, chainId: call.program.chainId, factory: call.program.factory },
+    ...call.extra,
+    ...(safe && {
+      safe: safeTxAnswer(chain.chainId, safe, safeTxFields({ to, data }, BigInt(explicit ?? next))),
+    }),
+  };
+}
+
+/**
+ * The EIP-1559 transaction of a simulated call: the gas estimate with headroom, the fees, and
+ * its unsigned serialization (docs/rules.md#the-unsigned-transaction).
+ */
+export function unsignedType2(
+  chain: ChainClient,
+  t: { from: string; to: string; data: string; nonce: number; estimate: bigint; fees: FeeData },
+) {
+  const { fees } = t;
   if (fees.maxFeePerGas === null || fees.maxPriorityFeePerGas === null) {
     throw new ApiError("CHAIN_UNAVAILABLE", `chain ${chain.config.chainId} reports no EIP-1559 fee data`);
   }
-  const gas = (estimate * GAS_MARGIN_PERCENT + 99n) / 100n;
+  const gas = (t.estimate * GAS_MARGIN_PERCENT + 99n) / 100n;
   const tx = Transaction.from({
     type: 2,
     chainId: chain.chainId,
-    nonce,
+    nonce: t.nonce,
     maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
     maxFeePerGas: fees.maxFeePerGas,
     gasLimit: gas,
-    to,
+    to: t.to,
     value: 0n,
-    data,
+    data: t.data,
     accessList: [],
   });
   return {
     tx: Buffer.from(getBytes(tx.unsignedSerialized)).toString("base64"),
-    type: 2,
-    from,
-    to,
-    data,
+    type: 2 as const,
+    from: t.from,
+    to: t.to,
+    data: t.data,
     value: "0",
     chainId: chain.chainId.toString(),
-    nonce,
+    nonce: t.nonce,
     gas: gas.toString(),
     maxFeePerGas: fees.maxFeePerGas.toString(),
     maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
-    call: { contract: call.contract, function: call.fn, args: echoArgs(iface.getFunction(call.fn)!, call.args) },
-    program: { id: call.program.id, chainId: call.program.chainId, factory: call.program.factory },
-    ...call.extra,
   };
 }
 

@@ -224,6 +224,33 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
     `,
   },
   ...LEDGER_MIGRATIONS,
+  {
+    // Safe transaction proposals, scoped to the key or session that created them
+    // (docs/architecture.md#safe-multisig).
+    id: "020_safe_proposals",
+    sql: `
+      CREATE TABLE safe_proposals (
+        id TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        chain_id TEXT NOT NULL,
+        safe TEXT NOT NULL,
+        nonce NUMERIC(78, 0) NOT NULL,
+        safe_tx_hash TEXT NOT NULL,
+        tx JSONB NOT NULL,
+        created_block BIGINT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        UNIQUE (owner, chain_id, safe_tx_hash)
+      );
+      CREATE INDEX safe_proposals_owner ON safe_proposals (owner, chain_id, safe, created_at);
+      CREATE TABLE safe_proposal_signatures (
+        proposal_id TEXT NOT NULL REFERENCES safe_proposals (id) ON DELETE CASCADE,
+        signer TEXT NOT NULL,
+        signature TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        PRIMARY KEY (proposal_id, signer)
+      );
+    `,
+  },
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

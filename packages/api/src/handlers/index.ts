@@ -26,6 +26,7 @@ import { operatorAssetRemove } from "./operator/removeAsset.js";
 import { consoleWalletNonce } from "./wallet/nonce.js";
 import { consoleWalletProve } from "./wallet/prove.js";
 import * as ledgerReads from "./ledger.js";
+import * as safeProposals from "./safe/proposals.js";
 
 /** Every route's handler; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -64,4 +65,5 @@ export const handlers: Handlers = {
   consoleWalletNonce,
   consoleWalletProve,
   ...ledgerReads,
+  ...safeProposals,
 };

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { MAX_UINT256, routes, type RouteDef, type RouteName } from "@points/schema";
+import { plainSafeTx } from "@points/testkit";
 
 /**
  * A deterministic generator of malformed requests for every route of the table. It starts
@@ -32,7 +33,12 @@ type Kind =
   | "organization"
   | "token"
   | "object"
-  | "nonce";
+  | "nonce"
+  | "safeTx"
+  | "signature"
+  | "proposalStatus";
+
+const SAFE_TX = plainSafeTx(ADDRESS, "0x", 0);
 
 /** Every field name the route table uses, by kind; a new field without a kind fails the suite. */
 export const FIELD_KINDS: Record<string, Kind> = {
@@ -44,6 +50,7 @@ export const FIELD_KINDS: Record<string, Kind> = {
   from: "address",
   holder: "address",
   minter: "address",
+  treasury: "address",
   factoryAddr: "address",
   assetAddr: "address",
   address: "address",
@@ -80,6 +87,11 @@ export const FIELD_KINDS: Record<string, Kind> = {
   collateral: "object",
   oracle: "object",
   nonce: "nonce",
+  safe: "address",
+  proposalId: "uuid",
+  tx: "safeTx",
+  signature: "signature",
+  status: "proposalStatus",
 };
 
 /** Body fields whose valid sample is not their kind's (onboarding's nested objects). */
@@ -117,6 +129,9 @@ const VALID: Record<Kind, unknown> = {
   },
   object: {},
   nonce: 0,
+  safeTx: SAFE_TX,
+  signature: "0x" + "11".repeat(64) + "1b",
+  proposalStatus: "pending",
 };
 const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme", brand: "acme", kind: "collateral" };
 
@@ -266,6 +281,25 @@ const BAD: Record<Kind, Bad[]> = {
     { why: "symbol with a space", value: { symbol: "AC ME" } },
     { why: "logo URL not a URL", value: { logoUrl: "logo.png" } },
   ],
+  safeTx: [
+    { why: "string instead of Safe transaction", value: "0x" },
+    { why: "negative Safe nonce", value: { ...SAFE_TX, nonce: "-1" } },
+    { why: "value above uint256", value: { ...SAFE_TX, value: (MAX_UINT256 + 1n).toString() } },
+    { why: "operation 2", value: { ...SAFE_TX, operation: 2 } },
+    { why: "delegatecall (operation 1)", value: { ...SAFE_TX, operation: 1 } },
+    { why: "gas refund (gasPrice 1)", value: { ...SAFE_TX, gasPrice: "1" } },
+    { why: "refund receiver set", value: { ...SAFE_TX, refundReceiver: ADDRESS } },
+    { why: "odd-length data", value: { ...SAFE_TX, data: "0x123" } },
+    { why: "unknown Safe transaction field", value: { ...SAFE_TX, extra: 1 } },
+    { why: "Safe transaction without nonce", value: { ...SAFE_TX, nonce: undefined } },
+  ],
+  signature: [
+    { why: "64-byte signature", value: "0x" + "11".repeat(64) },
+    { why: "non-hex signature", value: "0x" + "zz".repeat(65) },
+    { why: "number instead of signature", value: 1 },
+    { why: "signature with v 31 (eth_sign)", value: "0x" + "11".repeat(64) + "1f" },
+  ],
+  proposalStatus: [{ why: "unknown proposal status", value: "done" }],
 };
 
 /** Path parameters travel as text: only text-shaped mistakes apply. */
@@ -280,6 +314,7 @@ const BAD_PARAM: Record<string, string[]> = {
   brand: ["b".repeat(101)],
   taskId: ["nope", "00000000-0000-4000-8000-00000000000"],
   kind: ["token", "Collateral"],
+  proposalId: ["nope", "00000000-0000-4000-8000-00000000000"],
 };
 
 export interface Case {
@@ -423,6 +458,11 @@ const BAD_QUERY: Record<string, [string, string][]> = {
     ["-1", "negative chainId"],
     ["1.5", "fractional chainId"],
   ],
+  safe: [
+    ["0x1234", "short safe address"],
+    [LOWER + "1", "41-digit safe address"],
+  ],
+  status: [["done", "unknown proposal status"]],
 };
 
 function queryCases(name: RouteName, route: RouteDef, path: string): Case[] {

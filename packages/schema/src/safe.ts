@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { Address, MAX_UINT256 } from "./primitives.js";
+
+/** The EIP-712 types of a Safe v1.4.1 transaction (docs/architecture.md#safe-multisig). */
+export const SAFE_TX_TYPES = {
+  SafeTx: [
+    { name: "to", type: "address" },
+    { name: "value", type: "uint256" },
+    { name: "data", type: "bytes" },
+    { name: "operation", type: "uint8" },
+    { name: "safeTxGas", type: "uint256" },
+    { name: "baseGas", type: "uint256" },
+    { name: "gasPrice", type: "uint256" },
+    { name: "gasToken", type: "address" },
+    { name: "refundReceiver", type: "address" },
+    { name: "nonce", type: "uint256" },
+  ],
+} as const;
+
+const Decimal = z
+  .string()
+  .max(78)
+  .regex(/^(?:0|[1-9][0-9]{0,77})$/, "must be a decimal integer")
+  .refine((v) => BigInt(v) <= MAX_UINT256, "must fit in uint256");
+const Hex = z
+  .string()
+  .max(65_538)
+  .regex(/^0x(?:[0-9a-fA-F]{2})*$/, "must be 0x-prefixed hex bytes");
+
+/** The SafeTx struct an owner signs; integers as decimal strings. */
+export const SafeTxFields = z.strictObject({
+  to: Address,
+  value: Decimal,
+  data: Hex,
+  operation: z.union([z.literal(0), z.literal(1)]).meta({ description: "0 call, 1 delegatecall (MultiSend batches)" }),
+  safeTxGas: Decimal,
+  baseGas: Decimal,
+  gasPrice: Decimal,
+  gasToken: Address,
+  refundReceiver: Address,
+  nonce: Decimal,
+});
+export type SafeTxFields = z.infer<typeof SafeTxFields>;
+
+const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
+
+/**
+ * The SafeTx the service stores: a plain call (no delegatecall) without gas refund, so nothing
+ * a relayer could be paid from and no code run in the Safe's own context.
+ */
+export const ProposedSafeTx = SafeTxFields.extend({
+  operation: z.literal(0).meta({ description: "0: a plain call (delegatecalls are not proposed)" }),
+  baseGas: z.literal("0"),
+  gasPrice: z.literal("0").meta({ description: "0: no gas refund from the Safe" }),
+  gasToken: z.literal(ZERO_ADDRESS).meta({ format: "eip55-address" }),
+  refundReceiver: z.literal(ZERO_ADDRESS).meta({ format: "eip55-address" }),
+});
+export type ProposedSafeTx = z.infer<typeof ProposedSafeTx>;
+
+/**
+ * What a build route answers besides the plain call when its signer is a Safe: the Safe
+ * transaction for the owners to sign (EIP-712) and its hash. The top-level `tx` is then not for
+ * signing: the call runs through the Safe's execTransaction once enough owners signed.
+ */
+export const SafeTxAnswer = z
+  .object({
+    address: Address.meta({ description: "The Safe (the call's `from` on chain)" }),
+    version: z.string(),
+    threshold: z.number().int().min(1),
+    owners: z.array(Address),
+    tx: ProposedSafeTx,
+    typedData: z.object({
+      domain: z.object({ chainId: z.string(), verifyingContract: Address }),
+      types: z.object({
+        SafeTx: z.array(z.object({ name: z.string(), type: z.string() })),
+      }),
+      primaryType: z.literal("SafeTx"),
+      message: ProposedSafeTx,
+    }),
+    safeTxHash: z.string().regex(/^0x[0-9a-f]{64}$/),
+  })
+  .meta({ id: "SafeTx" });
+export type SafeTxAnswer = z.infer<typeof SafeTxAnswer>;
+
+/** A 65-byte ECDSA signature (r, s, v), as `signTypedData` returns it. */
+export const SafeSignature = z
+  .string()
+  .length(132)
+  .regex(
+    /^0x[0-9a-fA-F]{128}1[bBcC]$/,
+    "must be a 65-byte ECDSA signature (0x + 130 hex digits) with v 27 or 28 (0x1b or 0x1c)",
+  )
+  .meta({
+    description:
+      "An owner's EIP-712 signature of the proposal's safeTxHash; contract, pre-approved and eth_sign signatures (other v) are not taken",
+  });
+
+export const PROPOSAL_STATUSES = ["pending", "executable", "executed", "replaced"] as const;
+
+/**
+ * A Safe transaction proposal as the service stores it, with its status worked out from the
+ * chain when asked (docs/architecture.md#safe-multisig).
+ */
+export const SafeProposal = z
+  .object({
+    id: z.string(),
+    chainId: z.string(),
+    safe: Address,
+    safeTxHash: z.string(),
+    tx: SafeTxFields,
+    status: z.enum(PROPOSAL_STATUSES).meta({
+      description:
+        "pending: nonce not yet used, signatures missing or an earlier nonce unused; executable: enough owners signed and the nonce is the Safe's next; executed: the Safe ran it; replaced: another transaction used its nonce",
+    }),
+    threshold: z.number().int(),
+    owners: z.array(Address).meta({ description: "The Safe's owners now" }),
+    signatures: z.array(z.object({ owner: Address, signature: z.string(), createdAt: z.string() })),
+    missing: z.number().int().meta({ description: "Signatures of current owners still needed" }),
+    createdAt: z.string(),
+  })
+  .meta({ id: "SafeProposal" });
+export type SafeProposal = z.infer<typeof SafeProposal>;
+
+export const ProposalParams = z.object({ proposalId: z.uuid("must be a proposal id (UUID)") });

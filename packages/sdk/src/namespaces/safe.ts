@@ -1,0 +1,25 @@
+import type { Core } from "./core.js";
+import type { Body, Params, Query } from "../types.js";
+
+/**
+ * Safe transaction proposals stored by the service, scoped to this client's API key: create one
+ * from a build answer's `safe.tx`, add owners' EIP-712 signatures of `safe.typedData`, and get
+ * the unsigned execTransaction once enough owners signed.
+ */
+export function safeNamespace(core: Core) {
+  return {
+    /** Stores a proposal (201), with the proposer's signature if given. */
+    propose: (body: Body<"safeProposalCreate">) => core.request("safeProposalCreate", { body }),
+    /** The caller's proposals, newest first, optionally of one chain, Safe or status. */
+    proposals: (query: Query<"safeProposalList"> = {}) => core.request("safeProposalList", { query }),
+    /** One proposal: status, signatures, how many are missing. */
+    proposal: (id: Params<"safeProposalGet">["proposalId"]) =>
+      core.request("safeProposalGet", { params: { proposalId: id } }),
+    /** Adds an owner's signature of the proposal's safeTxHash. */
+    sign: (id: Params<"safeProposalSign">["proposalId"], signature: Body<"safeProposalSign">["signature"]) =>
+      core.request("safeProposalSign", { params: { proposalId: id }, body: { signature } }),
+    /** The unsigned execTransaction for `from` (any owner or relayer) to sign and send. */
+    execute: (id: Params<"safeProposalExecute">["proposalId"], from: Body<"safeProposalExecute">["from"]) =>
+      core.request("safeProposalExecute", { params: { proposalId: id }, body: { from } }),
+  };
+}
