@@ -41,6 +41,12 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         uint256 programFunded;
     }
 
+    /// @dev Where {_mintedData} encoded {PSPMinted}'s data in memory, and its length.
+    struct MintedData {
+        uint256 ptr;
+        uint256 size;
+    }
+
     /// @custom:storage-location erc7201:points.storage.PSPVault
     struct PSPVaultStorage {
         address points;
@@ -180,7 +186,7 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
     /// @inheritdoc IPSPVault
     function mint(bytes32 campaignId, address to, uint256 amount, string calldata metadata) external whenNotPaused {
         PSPVaultStorage storage $ = _getStorage();
-        _credit($.balances[campaignId], campaignId, to, amount, metadata);
+        _credit($.balances[campaignId], campaignId, to, amount, _mintedData(metadata));
         _issue($, campaignId, amount);
     }
 
@@ -194,10 +200,11 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         uint256 n = _requireBatch(to.length, amounts.length);
         PSPVaultStorage storage $ = _getStorage();
         mapping(address => uint256) storage balances = $.balances[campaignId];
+        MintedData memory data = _mintedData(metadata);
         uint256 total;
         for (uint256 i; i < n;) {
             uint256 amount = amounts[i];
-            _credit(balances, campaignId, to[i], amount, metadata);
+            _credit(balances, campaignId, to[i], amount, data);
             total += amount;
             unchecked {
                 ++i;
@@ -458,14 +465,42 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         bytes32 campaignId,
         address to,
         uint256 amount,
-        string calldata metadata
+        MintedData memory data
     ) private {
         if (to == address(0)) revert ZeroAddress();
         if (amount == 0) revert ZeroAmount();
         unchecked {
             balances[to] += amount;
         }
-        emit PSPMinted(campaignId, msg.sender, to, amount, metadata);
+        // emit PSPMinted(campaignId, msg.sender, to, amount, metadata), over data encoded once.
+        bytes32 topic = PSPMinted.selector;
+        uint256 ptr = data.ptr;
+        uint256 size = data.size;
+        assembly ("memory-safe") {
+            mstore(ptr, amount)
+            log4(ptr, size, topic, campaignId, caller(), to)
+        }
+    }
+
+    /// @dev ABI-encodes {PSPMinted}'s data, `(amount, metadata)`, once per call with a zero
+    /// amount word that each row of {_credit} overwrites: a batch does not re-encode the
+    /// metadata for every row.
+    function _mintedData(string calldata metadata) private pure returns (MintedData memory data) {
+        uint256 ptr;
+        uint256 size;
+        assembly ("memory-safe") {
+            ptr := mload(0x40)
+            let len := metadata.length
+            mstore(add(ptr, 0x20), 0x40)
+            mstore(add(ptr, 0x40), len)
+            calldatacopy(add(ptr, 0x60), metadata.offset, len)
+            // Zero the padding after the string; the word written may pass `size`, so the
+            // free memory pointer moves past it too.
+            mstore(add(add(ptr, 0x60), len), 0)
+            size := add(0x60, and(add(len, 0x1f), not(0x1f)))
+            mstore(0x40, add(ptr, add(size, 0x20)))
+        }
+        (data.ptr, data.size) = (ptr, size);
     }
 
     /// @dev What settle and expire check before any row: the role, then the campaign.

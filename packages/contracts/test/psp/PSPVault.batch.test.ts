@@ -60,6 +60,23 @@ describe("PSPVault: batch forms (mintBatch, settleBatch, expireBatch)", () => {
       });
     }
 
+    for (const metadata of ["", "x".repeat(31), "y".repeat(32), "order batch 2026-11-24 / promo: é ✓ ".repeat(3)]) {
+      it(`mintBatch_andMint_emitTheMetadataUnchanged_whenItIs${Buffer.byteLength(metadata)}Bytes`, async () => {
+        const p = await loadFixture(batchFixture);
+        const batch = p.psp.connect(p.manager).mintBatch(CAMPAIGN_A, [p.alice, p.dave], [1n, 2n], metadata);
+        await expect(batch).to.emit(p.psp, "PSPMinted").withArgs(CAMPAIGN_A, p.manager, p.alice, 1n, metadata);
+        await expect(batch).to.emit(p.psp, "PSPMinted").withArgs(CAMPAIGN_A, p.manager, p.dave, 2n, metadata);
+        // The log data is the canonical ABI encoding, zero padding included.
+        const logs = (await (await batch).wait())!.logs;
+        expect(logs.map((l) => l.data)).to.deep.equal(
+          [1n, 2n].map((a) => ethers.AbiCoder.defaultAbiCoder().encode(["uint256", "string"], [a, metadata])),
+        );
+        await expect(p.psp.connect(p.manager).mint(CAMPAIGN_A, p.dave, 3n, metadata))
+          .to.emit(p.psp, "PSPMinted")
+          .withArgs(CAMPAIGN_A, p.manager, p.dave, 3n, metadata);
+      });
+    }
+
     it("mintBatch_byDelegatedMinter_mayIssueExactlyItsLimit_acrossTheBatch", async () => {
       const p = await loadFixture(batchFixture);
       await p.psp.connect(p.minter).mintBatch(CAMPAIGN_A, [p.alice, p.dave], [SP(100), SP(200)], "");
