@@ -191,6 +191,9 @@ await perRow(
     ),
   ["new", "new-single"],
 );
+// Settling left each holder 1 pSP: top them up, unmeasured, so expiring 1 leaves pSP behind
+// (a balance going to zero would earn a refund and understate the row).
+for (const tag of ["new", "new-single"]) await bulkMint(holdersOf(tag, tag === "new" ? BATCH : 1));
 await perRow(
   "expireBatch",
   "holders keep pSP; campaign Active (budget returns to available)",
