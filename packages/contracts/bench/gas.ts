@@ -6,6 +6,7 @@
  * call (a new campaign, a new redeem request, a newly listed account) say so.
  */
 import { writeFile, mkdir } from "node:fs/promises";
+import type { ContractTransactionResponse } from "ethers";
 import { artifacts } from "hardhat";
 import { deployUsdcProgram, ethers } from "../test/helpers/programFixture.js";
 import { GasTable, ratio } from "./lib/measure.js";
@@ -140,6 +141,64 @@ await table.measure(
 );
 await table.measure("expire", "holder keeps pSP; campaign Active (budget returns to available)", () =>
   psp.expire(alice.address, ONE, campaign, "expired"),
+);
+
+// ---------------------------------------------------------------- PSPVault batch forms
+// Marginal gas per row: (gas of a 200-row call - gas of a 1-row call) / 199, both in the same
+// state. Holders are hash-derived addresses, so their calldata is as dense as real ones.
+const BATCH = 200;
+const holdersOf = (tag: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ethers.getAddress(ethers.dataSlice(ethers.id(`${tag}-${i}`), 12)));
+const perRow = async (
+  operation: string,
+  state: string,
+  call: (holders: string[]) => Promise<ContractTransactionResponse>,
+  tags: [string, string],
+) => {
+  const many = await table.measure(`${operation}, ${BATCH} rows`, state, () => call(holdersOf(tags[0], BATCH)));
+  const one = await table.measure(`${operation}, 1 row`, state, () => call(holdersOf(tags[1], 1)));
+  table.record(`${operation}, marginal gas per row`, state, (many - one) / BigInt(BATCH - 1));
+};
+const bulk = ethers.id("campaign-bulk");
+await newCampaign(bulk);
+const ones = (n: number) => Array<bigint>(n).fill(ONE);
+const bulkMint = (holders: string[]) => psp.mintBatch(bulk, holders, ones(holders.length), "drop-1");
+await psp.mintBatch(bulk, [alice.address], [ONE], "drop-1"); // warm-up: the campaign has outstanding pSP
+await perRow(
+  "pSP mintBatch by manager to new holders",
+  "every receiver new to the campaign (new balance slot per row)",
+  bulkMint,
+  ["new", "new-single"],
+);
+await perRow(
+  "pSP mintBatch by manager to existing holders",
+  "every receiver already holds pSP of the campaign",
+  bulkMint,
+  ["new", "new-single"], // the holders of the previous rows
+);
+await psp.mintBatch(bulk, [merchant.address], [ONE], "drop-1");
+await psp.settle(merchant.address, merchant.address, ONE, bulk, "redeemed"); // warm-up: merchant gets SP
+await perRow(
+  "settleBatch (pSP -> SP, every row to one settlement destination)",
+  "holders keep pSP; receiver allowlisted on Points and already holds SP",
+  (holders) =>
+    psp.settleBatch(
+      holders,
+      Array<string>(holders.length).fill(merchant.address),
+      ones(holders.length),
+      bulk,
+      "redeemed",
+    ),
+  ["new", "new-single"],
+);
+// Settling left each holder 1 pSP: top them up, unmeasured, so expiring 1 leaves pSP behind
+// (a balance going to zero would earn a refund and understate the row).
+for (const tag of ["new", "new-single"]) await bulkMint(holdersOf(tag, tag === "new" ? BATCH : 1));
+await perRow(
+  "expireBatch",
+  "holders keep pSP; campaign Active (budget returns to available)",
+  (holders) => psp.expireBatch(holders, ones(holders.length), bulk, "expired"),
+  ["new", "new-single"],
 );
 
 // ---------------------------------------------------------------- allowlists

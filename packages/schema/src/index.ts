@@ -9,6 +9,7 @@ export * from "./routes/read.js";
 export * from "./routes/admin.js";
 export * from "./routes/studioWhitelist.js";
 export * from "./routes/studioPsp.js";
+export * from "./routes/studioPspBatch.js";
 export * from "./routes/onboarding.js";
 export * from "./routes/console.js";
 export * from "./routes/operatorAssets.js";
@@ -25,6 +26,7 @@ import * as read from "./routes/read.js";
 import * as admin from "./routes/admin.js";
 import * as studioWhitelist from "./routes/studioWhitelist.js";
 import * as studioPsp from "./routes/studioPsp.js";
+import * as studioPspBatch from "./routes/studioPspBatch.js";
 import * as onboarding from "./routes/onboarding.js";
 import * as consoleRoutes from "./routes/console.js";
 import * as operatorAssets from "./routes/operatorAssets.js";
@@ -50,6 +52,7 @@ export const routes = {
   ...pick(admin),
   ...pick(studioWhitelist),
   ...pick(studioPsp),
+  ...pick(studioPspBatch),
   ...pick(onboarding),
   ...pick(consoleRoutes),
   ...pick(operatorAssets),

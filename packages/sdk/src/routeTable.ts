@@ -56,9 +56,11 @@ export const routeTable: {
   pspConfigureMinter: { method: "post", path: "/studio/sdk/v1/tx/psp/configure-minter", build: true },
   pspCreateCampaign: { method: "post", path: "/studio/sdk/v1/tx/psp/create-campaign", build: true },
   pspExpire: { method: "post", path: "/studio/sdk/v1/tx/psp/expire", build: true },
+  pspExpireBatch: { method: "post", path: "/studio/sdk/v1/tx/psp/expire-batch", build: true },
   pspFundCampaign: { method: "post", path: "/studio/sdk/v1/tx/psp/fund-campaign", build: true },
   pspGrantRole: { method: "post", path: "/studio/sdk/v1/tx/psp/grant-role", build: true },
   pspMint: { method: "post", path: "/studio/sdk/v1/tx/psp/mint", build: true },
+  pspMintBatch: { method: "post", path: "/studio/sdk/v1/tx/psp/mint-batch", build: true },
   pspMinterConfig: { method: "get", path: "/studio/sdk/v1/psp/minter-config/:campaignId/:minter" },
   pspPauseCampaign: { method: "post", path: "/studio/sdk/v1/tx/psp/pause-campaign", build: true },
   pspResumeCampaign: { method: "post", path: "/studio/sdk/v1/tx/psp/resume-campaign", build: true },
@@ -66,6 +68,7 @@ export const routeTable: {
   pspRevokeRole: { method: "post", path: "/studio/sdk/v1/tx/psp/revoke-role", build: true },
   pspSetCampaignAdmin: { method: "post", path: "/studio/sdk/v1/tx/psp/set-campaign-admin", build: true },
   pspSettle: { method: "post", path: "/studio/sdk/v1/tx/psp/settle", build: true },
+  pspSettleBatch: { method: "post", path: "/studio/sdk/v1/tx/psp/settle-batch", build: true },
   pspSetTreasury: { method: "post", path: "/studio/sdk/v1/tx/psp/set-treasury", build: true },
   pspTransfer: { method: "post", path: "/studio/sdk/v1/tx/psp/transfer", build: true },
   pspUpdateSettlementWhitelist: {
@@ -80,6 +83,11 @@ export const routeTable: {
   readFactoryVault: { method: "get", path: "/api/v1/evm/factory/vault/:asset" },
   readRedeemRequest: { method: "get", path: "/api/v1/evm/factory/redeem/:requestId" },
   revokeRole: { method: "delete", path: "/api/v1/roles/revoke", build: true },
+  safeProposalCreate: { method: "post", path: "/api/v1/safe/proposals" },
+  safeProposalExecute: { method: "post", path: "/api/v1/safe/proposals/:proposalId/execute" },
+  safeProposalGet: { method: "get", path: "/api/v1/safe/proposals/:proposalId" },
+  safeProposalList: { method: "get", path: "/api/v1/safe/proposals" },
+  safeProposalSign: { method: "post", path: "/api/v1/safe/proposals/:proposalId/signatures" },
   unpause: { method: "post", path: "/api/v1/freeze/unpause", build: true },
   whitelistMintAdd: { method: "post", path: "/studio/sdk/v1/tx/whitelist/mint/add", build: true },
   whitelistMintRemove: { method: "post", path: "/studio/sdk/v1/tx/whitelist/mint/remove", build: true },
@@ -93,6 +101,7 @@ export const routeTable: {
 /** Names of the result fields that hold an address (the schema's Address): the SDK types them `0x${string}`. */
 export type AddressKey =
   | "address"
+  | "admins"
   | "asset"
   | "closeRecipient"
   | "collateralVault"
@@ -103,16 +112,28 @@ export type AddressKey =
   | "feeReceiver"
   | "from"
   | "funder"
+  | "gasToken"
   | "holder"
+  | "holders"
+  | "mint"
   | "minter"
   | "oracle"
+  | "owner"
+  | "owners"
   | "points"
   | "programFactory"
   | "pspVault"
+  | "redeem"
+  | "refundReceiver"
   | "requester"
+  | "safe"
+  | "settlementWhitelist"
   | "to"
+  | "transfer"
+  | "transferWhitelist"
   | "treasury"
-  | "vault";
+  | "vault"
+  | "verifyingContract";
 
 /** Names of the result fields that hold a uint256 as decimal text (the schema's UintText): `withBigints` converts them. */
 export const amountKeys = [

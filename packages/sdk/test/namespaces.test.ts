@@ -109,6 +109,12 @@ describe("namespaces: every method reaches its route of the schema table (live A
     assert.deepEqual(mint.call.args.slice(1), [alice.address, SP("1"), "x"]);
     await expectRoute("pspSettle", () => v.settle(alice.address, alice.address, SP("1"), "c1", "", from));
     await expectRoute("pspExpire", () => v.expire(alice.address, SP("1"), "c1", "", from));
+    const rows = [{ to: alice.address, amount: SP("1") }];
+    const mintBatch = (await expectRoute("pspMintBatch", () => v.mintBatch("c1", rows, "x", from))) as PreparedTx;
+    assert.deepEqual(mintBatch.call.args.slice(1), [[alice.address], [SP("1")], "x"]);
+    const debit = { holder: alice.address, amount: SP("1") };
+    await expectRoute("pspSettleBatch", () => v.settleBatch("c1", [{ ...debit, receiver: alice.address }], "", from));
+    await expectRoute("pspExpireBatch", () => v.expireBatch("c1", [debit], "", from));
     await expectRoute("pspTransfer", () => v.transfer("c1", alice.address, bob.address, SP("1"), from));
     await expectRoute("pspUpdateSettlementWhitelist", () => v.updateSettlementWhitelist("c1", bob.address, true, from));
     await expectRoute("pspUpdateTransferWhitelist", () => v.updateTransferWhitelist("c1", carol.address, true, from));

@@ -65,8 +65,9 @@ const fromRow = (r: Row): Task => ({
  * checked before a batch's first transaction). Such a task costs no reservation either.
  */
 export const releasedFailedTask = (windowParam: string) =>
+  // COALESCE: a task without a structured error would make the test NULL, and NOT NULL hides the task.
   `(status = 'failed' AND (updated_at < now() - make_interval(secs => ${windowParam})
-     OR error->>'code' = 'GAS_CAP' OR error->>'stage' = 'validate'))`;
+     OR COALESCE(error->>'code' = 'GAS_CAP' OR error->>'stage' = 'validate', false)))`;
 
 /** A stable hash of a request body, so an Idempotency-Key replay can be recognised. */
 export function requestHash(body: unknown): string {

@@ -35,7 +35,6 @@ type Kind =
   | "object"
   | "nonce"
   | "safeTx"
-  | "signature"
   | "proposalStatus";
 
 const SAFE_TX = plainSafeTx(ADDRESS, "0x", 0);
@@ -90,7 +89,6 @@ export const FIELD_KINDS: Record<string, Kind> = {
   safe: "address",
   proposalId: "uuid",
   tx: "safeTx",
-  signature: "signature",
   status: "proposalStatus",
 };
 
@@ -112,7 +110,6 @@ const VALID: Record<Kind, unknown> = {
   text: "acme",
   label: "USDC",
   siweMessage: "example.com wants you to sign in with your Ethereum account",
-  signature: "0x" + "1".repeat(130),
   email: "ada@example.com",
   code: "123456",
   step: 2,
@@ -208,11 +205,6 @@ const BAD: Record<Kind, Bad[]> = {
     { why: "4001-character message", value: "m".repeat(4001) },
     { why: "number instead of message", value: 5 },
   ],
-  signature: [
-    { why: "short signature", value: "0x1234" },
-    { why: "signature without 0x", value: "1".repeat(130) },
-    { why: "number instead of signature", value: 5 },
-  ],
   label: [
     { why: "empty label", value: "" },
     { why: "101-character label", value: "l".repeat(101) },
@@ -294,6 +286,8 @@ const BAD: Record<Kind, Bad[]> = {
     { why: "Safe transaction without nonce", value: { ...SAFE_TX, nonce: undefined } },
   ],
   signature: [
+    { why: "short signature", value: "0x1234" },
+    { why: "signature without 0x", value: "1".repeat(130) },
     { why: "64-byte signature", value: "0x" + "11".repeat(64) },
     { why: "non-hex signature", value: "0x" + "zz".repeat(65) },
     { why: "number instead of signature", value: 1 },

@@ -27,6 +27,11 @@ export class GasTable {
     return gas;
   }
 
+  /** A row computed from other measurements (for instance a marginal cost per batch row). */
+  record(operation: string, state: string, gas: bigint) {
+    this.rows.push({ operation, state, gas });
+  }
+
   skip(operation: string, state: string, note: string) {
     this.rows.push({ operation, state, note });
   }

@@ -74,6 +74,10 @@ interface IPSPVault {
     /// @notice Thrown when closing a campaign names a `returnTo` other than `expected`, the
     /// campaign's funder (or, for a campaign with no recorded funder, the treasury).
     error InvalidReturnTo(bytes32 campaignId, address returnTo, address expected);
+    /// @notice Thrown when a batch form gets no rows.
+    error EmptyBatch();
+    /// @notice Thrown when a batch form's arrays differ in length from its first array (`expected` rows).
+    error BatchLengthMismatch(uint256 expected, uint256 actual);
     /// @notice Thrown when revoking the creator of a campaign whose creator is already revoked.
     error CreatorAlreadyRevoked(bytes32 campaignId);
 
@@ -165,6 +169,17 @@ interface IPSPVault {
     /// delegated minter of the campaign (also bound by its limit).
     function mint(bytes32 campaignId, address to, uint256 amount, string calldata metadata) external;
 
+    /// @notice {mint} for many receivers at once: row `i` issues `amounts[i]` pSP to `to[i]` and
+    /// emits its own {PSPMinted}. Each row is checked as in {mint}; the campaign status, the
+    /// authority, the delegated-minter limit and the budget are checked once against the sum of
+    /// the rows (docs/rules.md#batch-forms). All rows or none.
+    function mintBatch(
+        bytes32 campaignId,
+        address[] calldata to,
+        uint256[] calldata amounts,
+        string calldata metadata
+    ) external;
+
     /// @notice Burns `amount` pSP of `holder` and sends as much SP to `receiver`, who must be on
     /// the campaign's settlement allowlist. MANAGER_ROLE or SETTLEMENT_ADMIN_ROLE.
     function settle(
@@ -175,9 +190,29 @@ interface IPSPVault {
         string calldata metadata
     ) external;
 
+    /// @notice {settle} for many rows at once: row `i` settles `amounts[i]` pSP of `holders[i]` to
+    /// `receivers[i]` and emits its own {PSPSettled}; every receiver must be on the settlement
+    /// allowlist. All rows or none. MANAGER_ROLE or SETTLEMENT_ADMIN_ROLE.
+    function settleBatch(
+        address[] calldata holders,
+        address[] calldata receivers,
+        uint256[] calldata amounts,
+        bytes32 campaignId,
+        string calldata metadata
+    ) external;
+
     /// @notice Burns `amount` pSP of `holder` and returns the SP to the campaign's available
     /// budget (to unallocated SP once the campaign is Closed). MANAGER_ROLE or SETTLEMENT_ADMIN_ROLE.
     function expire(address holder, uint256 amount, bytes32 campaignId, string calldata metadata) external;
+
+    /// @notice {expire} for many rows at once: row `i` expires `amounts[i]` pSP of `holders[i]`
+    /// and emits its own {PSPExpired}. All rows or none. MANAGER_ROLE or SETTLEMENT_ADMIN_ROLE.
+    function expireBatch(
+        address[] calldata holders,
+        uint256[] calldata amounts,
+        bytes32 campaignId,
+        string calldata metadata
+    ) external;
 
     /// @notice Moves `amount` pSP from `from` to `to`, who must be on the campaign's transfer
     /// allowlist. MANAGER_ROLE or TRANSFER_ADMIN_ROLE.

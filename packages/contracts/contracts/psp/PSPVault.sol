@@ -41,6 +41,12 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         uint256 programFunded;
     }
 
+    /// @dev Where {_mintedData} encoded {PSPMinted}'s data in memory, and its length.
+    struct MintedData {
+        uint256 ptr;
+        uint256 size;
+    }
+
     /// @custom:storage-location erc7201:points.storage.PSPVault
     struct PSPVaultStorage {
         address points;
@@ -179,26 +185,33 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
 
     /// @inheritdoc IPSPVault
     function mint(bytes32 campaignId, address to, uint256 amount, string calldata metadata) external whenNotPaused {
-        if (to == address(0)) revert ZeroAddress();
-        if (amount == 0) revert ZeroAmount();
         PSPVaultStorage storage $ = _getStorage();
-        Campaign storage c = _campaign($, campaignId);
-        if (c.status != CampaignStatus.Active) revert CampaignNotActive(campaignId, c.status);
-        if (
-            !hasRole(MANAGER_ROLE, msg.sender) &&
-            !hasRole(ISSUING_ADMIN_ROLE, msg.sender) &&
-            !$.campaignAdmins[campaignId][msg.sender]
-        ) {
-            _consumeMinterLimit($.minters[campaignId][msg.sender], campaignId, amount);
+        _credit($.balances[campaignId], campaignId, to, amount, _mintedData(metadata));
+        _issue($, campaignId, amount);
+    }
+
+    /// @inheritdoc IPSPVault
+    function mintBatch(
+        bytes32 campaignId,
+        address[] calldata to,
+        uint256[] calldata amounts,
+        string calldata metadata
+    ) external whenNotPaused {
+        uint256 n = _requireBatch(to.length, amounts.length);
+        PSPVaultStorage storage $ = _getStorage();
+        mapping(address => uint256) storage balances = $.balances[campaignId];
+        MintedData memory data = _mintedData(metadata);
+        uint256 total;
+        for (uint256 i; i < n;) {
+            uint256 amount = amounts[i];
+            _credit(balances, campaignId, to[i], amount, data);
+            total += amount;
+            unchecked {
+                ++i;
+            }
         }
-        uint256 available = c.available;
-        if (available < amount) revert InsufficientBudget(campaignId, available, amount);
-        unchecked {
-            c.available = available - amount;
-        }
-        c.outstanding += amount;
-        $.balances[campaignId][to] += amount;
-        emit PSPMinted(campaignId, msg.sender, to, amount, metadata);
+        // Rows first, then the rules once against the total: the transaction reverts as a whole.
+        _issue($, campaignId, total);
     }
 
     /// @inheritdoc IPSPVault
@@ -209,17 +222,43 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         bytes32 campaignId,
         string calldata metadata
     ) external nonReentrant whenNotPaused {
-        _requireRole(SETTLEMENT_ADMIN_ROLE);
         PSPVaultStorage storage $ = _getStorage();
-        Campaign storage c = _campaign($, campaignId);
-        if (!$.settlementWhitelist[campaignId][receiver]) {
-            revert SettlementReceiverNotWhitelisted(campaignId, receiver);
-        }
-        _debit($, campaignId, holder, amount);
-        c.outstanding -= amount;
-        $.allocated -= amount;
-        emit PSPSettled(campaignId, holder, receiver, amount, metadata);
+        _beginBurn($, campaignId);
+        _settleRow(campaignId, holder, receiver, amount, metadata);
+        _endSettle($, campaignId, amount);
         IERC20($.points).safeTransfer(receiver, amount);
+    }
+
+    /// @inheritdoc IPSPVault
+    function settleBatch(
+        address[] calldata holders,
+        address[] calldata receivers,
+        uint256[] calldata amounts,
+        bytes32 campaignId,
+        string calldata metadata
+    ) external nonReentrant whenNotPaused {
+        uint256 n = _requireBatch(holders.length, amounts.length);
+        if (receivers.length != n) revert BatchLengthMismatch(n, receivers.length);
+        _beginBurn(_getStorage(), campaignId);
+        uint256 total;
+        for (uint256 i; i < n;) {
+            uint256 amount = amounts[i];
+            _settleRow(campaignId, holders[i], receivers[i], amount, metadata);
+            // Cannot overflow: every amount was debited from a balance (see {expireBatch}).
+            unchecked {
+                total += amount;
+                ++i;
+            }
+        }
+        _endSettle(_getStorage(), campaignId, total);
+        // Every check and write is done: only then does SP leave the vault.
+        IERC20 sp = IERC20(_getStorage().points);
+        for (uint256 i; i < n;) {
+            sp.safeTransfer(receivers[i], amounts[i]);
+            unchecked {
+                ++i;
+            }
+        }
     }
 
     /// @inheritdoc IPSPVault
@@ -229,15 +268,34 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         bytes32 campaignId,
         string calldata metadata
     ) external whenNotPaused {
-        _requireRole(SETTLEMENT_ADMIN_ROLE);
         PSPVaultStorage storage $ = _getStorage();
-        Campaign storage c = _campaign($, campaignId);
-        _debit($, campaignId, holder, amount);
-        c.outstanding -= amount;
-        // A closed campaign cannot issue again: its SP becomes unallocated instead.
-        if (c.status == CampaignStatus.Closed) $.allocated -= amount;
-        else c.available += amount;
-        emit PSPExpired(campaignId, holder, amount, metadata);
+        Campaign storage c = _beginBurn($, campaignId);
+        _expireRow($.balances[campaignId], campaignId, holder, amount, metadata);
+        _endExpire($, c, amount);
+    }
+
+    /// @inheritdoc IPSPVault
+    function expireBatch(
+        address[] calldata holders,
+        uint256[] calldata amounts,
+        bytes32 campaignId,
+        string calldata metadata
+    ) external whenNotPaused {
+        uint256 n = _requireBatch(holders.length, amounts.length);
+        Campaign storage c = _beginBurn(_getStorage(), campaignId);
+        mapping(address => uint256) storage balances = _getStorage().balances[campaignId];
+        uint256 total;
+        for (uint256 i; i < n;) {
+            uint256 amount = amounts[i];
+            _expireRow(balances, campaignId, holders[i], amount, metadata);
+            // Cannot overflow: every amount was debited from a balance, and balances sum to
+            // the campaign's outstanding pSP.
+            unchecked {
+                total += amount;
+                ++i;
+            }
+        }
+        _endExpire(_getStorage(), c, total);
     }
 
     /// @inheritdoc IPSPVault
@@ -246,7 +304,7 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         PSPVaultStorage storage $ = _getStorage();
         _campaign($, campaignId);
         if (!$.transferWhitelist[campaignId][to]) revert TransferReceiverNotWhitelisted(campaignId, to);
-        _debit($, campaignId, from, amount);
+        _debit($.balances[campaignId], campaignId, from, amount);
         $.balances[campaignId][to] += amount;
         emit PSPTransferred(campaignId, from, to, amount);
     }
@@ -380,6 +438,122 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         }
     }
 
+    /// @dev The issuance rules (docs/rules.md#issuance), checked once per call against `total`,
+    /// the sum of the rows: Active campaign, authority, delegated-minter limit, budget.
+    function _issue(PSPVaultStorage storage $, bytes32 campaignId, uint256 total) private {
+        Campaign storage c = _campaign($, campaignId);
+        if (c.status != CampaignStatus.Active) revert CampaignNotActive(campaignId, c.status);
+        if (
+            !hasRole(MANAGER_ROLE, msg.sender) &&
+            !hasRole(ISSUING_ADMIN_ROLE, msg.sender) &&
+            !$.campaignAdmins[campaignId][msg.sender]
+        ) {
+            _consumeMinterLimit($.minters[campaignId][msg.sender], campaignId, total);
+        }
+        uint256 available = c.available;
+        if (available < total) revert InsufficientBudget(campaignId, available, total);
+        unchecked {
+            c.available = available - total;
+        }
+        c.outstanding += total;
+    }
+
+    /// @dev One issued row. The balance cannot overflow unchecked: if the rows' total passes
+    /// the budget, {_issue} reverts the whole call, and a budget never passes the SP supply.
+    function _credit(
+        mapping(address => uint256) storage balances,
+        bytes32 campaignId,
+        address to,
+        uint256 amount,
+        MintedData memory data
+    ) private {
+        if (to == address(0)) revert ZeroAddress();
+        if (amount == 0) revert ZeroAmount();
+        unchecked {
+            balances[to] += amount;
+        }
+        // emit PSPMinted(campaignId, msg.sender, to, amount, metadata), over data encoded once.
+        bytes32 topic = PSPMinted.selector;
+        uint256 ptr = data.ptr;
+        uint256 size = data.size;
+        assembly ("memory-safe") {
+            mstore(ptr, amount)
+            log4(ptr, size, topic, campaignId, caller(), to)
+        }
+    }
+
+    /// @dev ABI-encodes {PSPMinted}'s data, `(amount, metadata)`, once per call with a zero
+    /// amount word that each row of {_credit} overwrites: a batch does not re-encode the
+    /// metadata for every row.
+    function _mintedData(string calldata metadata) private pure returns (MintedData memory data) {
+        uint256 ptr;
+        uint256 size;
+        assembly ("memory-safe") {
+            ptr := mload(0x40)
+            let len := metadata.length
+            mstore(add(ptr, 0x20), 0x40)
+            mstore(add(ptr, 0x40), len)
+            calldatacopy(add(ptr, 0x60), metadata.offset, len)
+            // Zero the padding after the string; the word written may pass `size`, so the
+            // free memory pointer moves past it too.
+            mstore(add(add(ptr, 0x60), len), 0)
+            size := add(0x60, and(add(len, 0x1f), not(0x1f)))
+            mstore(0x40, add(ptr, add(size, 0x20)))
+        }
+        (data.ptr, data.size) = (ptr, size);
+    }
+
+    /// @dev What settle and expire check before any row: the role, then the campaign.
+    function _beginBurn(PSPVaultStorage storage $, bytes32 campaignId) private view returns (Campaign storage) {
+        _requireRole(SETTLEMENT_ADMIN_ROLE);
+        return _campaign($, campaignId);
+    }
+
+    function _settleRow(
+        bytes32 campaignId,
+        address holder,
+        address receiver,
+        uint256 amount,
+        string calldata metadata
+    ) private {
+        PSPVaultStorage storage $ = _getStorage();
+        if (!$.settlementWhitelist[campaignId][receiver]) {
+            revert SettlementReceiverNotWhitelisted(campaignId, receiver);
+        }
+        _debit($.balances[campaignId], campaignId, holder, amount);
+        emit PSPSettled(campaignId, holder, receiver, amount, metadata);
+    }
+
+    function _endSettle(PSPVaultStorage storage $, bytes32 campaignId, uint256 total) private {
+        $.campaigns[campaignId].outstanding -= total;
+        $.allocated -= total;
+    }
+
+    function _expireRow(
+        mapping(address => uint256) storage balances,
+        bytes32 campaignId,
+        address holder,
+        uint256 amount,
+        string calldata metadata
+    ) private {
+        _debit(balances, campaignId, holder, amount);
+        emit PSPExpired(campaignId, holder, amount, metadata);
+    }
+
+    function _endExpire(PSPVaultStorage storage $, Campaign storage c, uint256 total) private {
+        c.outstanding -= total;
+        // A closed campaign cannot issue again: its SP becomes unallocated instead.
+        if (c.status == CampaignStatus.Closed) $.allocated -= total;
+        else c.available += total;
+    }
+
+    /// @dev A batch's row count: non-empty, `amounts` as long as the accounts.
+    function _requireBatch(uint256 accounts, uint256 amounts) private pure returns (uint256) {
+        if (accounts == 0) revert EmptyBatch();
+        if (amounts != accounts) revert BatchLengthMismatch(accounts, amounts);
+        return accounts;
+    }
+
     function _consumeMinterLimit(Minter storage m, bytes32 campaignId, uint256 amount) private {
         if (!m.active) revert MinterNotAuthorized(campaignId, msg.sender);
         (uint256 issued, uint256 limit) = (m.issued, m.limit);
@@ -391,12 +565,17 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         m.issued = uint120(issued + amount);
     }
 
-    function _debit(PSPVaultStorage storage $, bytes32 campaignId, address holder, uint256 amount) private {
+    function _debit(
+        mapping(address => uint256) storage balances,
+        bytes32 campaignId,
+        address holder,
+        uint256 amount
+    ) private {
         if (amount == 0) revert ZeroAmount();
-        uint256 balance = $.balances[campaignId][holder];
+        uint256 balance = balances[holder];
         if (balance < amount) revert InsufficientPSPBalance(campaignId, holder, balance, amount);
         unchecked {
-            $.balances[campaignId][holder] = balance - amount;
+            balances[holder] = balance - amount;
         }
     }
 

@@ -40,7 +40,7 @@ export const consoleWalletProve = defineRoute({
     signature: z
       .string()
       .length(132, "must be a 65-byte hex signature")
-      .regex(/^0x[0-9a-fA-F]{130}$/, "must be a 65-byte hex signature")
+      .regex(/^0x[0-9a-fA-F]{128}(0[01]|1[bBcC])$/, "must be a 65-byte hex signature with v 0, 1, 27 or 28")
       .meta({ description: "personal_sign of the message by its address" }),
   }),
   errors: ["FORBIDDEN"],

@@ -8,6 +8,7 @@ type Amount = B<"pspMint">["amount"];
 type Metadata = B<"pspMint">["metadata"];
 type Allowed = B<"pspUpdateSettlementWhitelist">["allowed"];
 type RoleType = B<"pspGrantRole">["roleType"];
+type Rows<N extends "pspMintBatch" | "pspSettleBatch" | "pspExpireBatch"> = B<N>["rows"];
 
 /**
  * The PSPVault's routes (`/studio/sdk/v1/tx/psp/*`). Arguments follow the contract calls, in
@@ -45,6 +46,15 @@ export function vaultNamespace(core: Core) {
     ) => core.write("pspSettle", { body: { holder, receiver, amount, campaignId, metadata, ...signer(opts) } }, opts),
     expire: (holder: Address, amount: Amount, campaignId: CampaignId, metadata: Metadata, opts: WriteOptions) =>
       core.write("pspExpire", { body: { holder, amount, campaignId, metadata, ...signer(opts) } }, opts),
+    /** mintBatch: one transaction, one PSPMinted per row; authority, limit and budget bind the rows' total (docs/rules.md#batch-forms). */
+    mintBatch: (campaignId: CampaignId, rows: Rows<"pspMintBatch">, metadata: Metadata, opts: WriteOptions) =>
+      core.write("pspMintBatch", { body: { campaignId, rows, metadata, ...signer(opts) } }, opts),
+    /** settleBatch: every row's receiver on the campaign's settlement allowlist; all rows or none. */
+    settleBatch: (campaignId: CampaignId, rows: Rows<"pspSettleBatch">, metadata: Metadata, opts: WriteOptions) =>
+      core.write("pspSettleBatch", { body: { campaignId, rows, metadata, ...signer(opts) } }, opts),
+    /** expireBatch: every row back into the budget; all rows or none. */
+    expireBatch: (campaignId: CampaignId, rows: Rows<"pspExpireBatch">, metadata: Metadata, opts: WriteOptions) =>
+      core.write("pspExpireBatch", { body: { campaignId, rows, metadata, ...signer(opts) } }, opts),
     /** Admin transfer of pSP from `holder` to `to` (MANAGER_ROLE or TRANSFER_ADMIN_ROLE). */
     transfer: (campaignId: CampaignId, holder: Address, to: Address, amount: Amount, opts: WriteOptions) =>
       core.write("pspTransfer", { body: { campaignId, holder, to, amount, ...signer(opts) } }, opts),

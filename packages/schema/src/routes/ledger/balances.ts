@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Address, CampaignId } from "../../primitives.js";
+import { Address, CampaignId, UintText } from "../../primitives.js";
 import { defineRoute } from "../../route.js";
 import { success } from "../../envelope.js";
 import { CampaignIdResolution } from "../../tx.js";
@@ -18,7 +18,7 @@ export const ledgerCampaignBalances = defineRoute({
     z.object({
       ...LedgerAt,
       campaignId: CampaignIdResolution,
-      holders: z.array(z.object({ holder: Address, balance: z.string() })),
+      holders: z.array(z.object({ holder: Address, balance: UintText })),
       nextCursor: NextCursor,
     }),
   ),

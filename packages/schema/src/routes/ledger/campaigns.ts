@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Address } from "../../primitives.js";
+import { Address, UintText } from "../../primitives.js";
 import { defineRoute } from "../../route.js";
 import { success } from "../../envelope.js";
 import { LedgerAt, LedgerQuery, MinterView } from "./common.js";
@@ -7,9 +7,9 @@ import { LedgerAt, LedgerQuery, MinterView } from "./common.js";
 export const LedgerCampaignView = z
   .object({
     campaignId: z.string(),
-    budget: z.string().meta({ description: "SP funded in total (creation and fundCampaign)" }),
-    available: z.string().meta({ description: "SP left to issue" }),
-    outstanding: z.string().meta({ description: "pSP issued and not yet settled or expired" }),
+    budget: UintText.meta({ description: "SP funded in total (creation and fundCampaign)" }),
+    available: UintText.meta({ description: "SP left to issue" }),
+    outstanding: UintText.meta({ description: "pSP issued and not yet settled or expired" }),
     status: z.enum(["Active", "Paused", "Closed"]),
     creator: Address,
     metadata: z.string().meta({ description: "As written on chain; invalid UTF-8 and NUL read as U+FFFD" }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Address, ProgramRef } from "../../primitives.js";
+import { Address, ProgramRef, UintText } from "../../primitives.js";
 
 /** Which program; the server's only or default program when left out. */
 export const LedgerQuery = z.object({ program: ProgramRef });
@@ -48,7 +48,7 @@ export const NextCursor = z
 
 export const MinterView = z.object({
   minter: Address,
-  limit: z.string(),
-  issued: z.string(),
+  limit: UintText,
+  issued: UintText,
   active: z.boolean(),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Address } from "../../primitives.js";
+import { Address, UintText } from "../../primitives.js";
 import { defineRoute } from "../../route.js";
 import { success } from "../../envelope.js";
 import { HolderCursor, LedgerAt, NextCursor, pageQuery } from "./common.js";
@@ -14,7 +14,7 @@ export const ledgerSpHolders = defineRoute({
   response: success(
     z.object({
       ...LedgerAt,
-      holders: z.array(z.object({ holder: Address, balance: z.string() })),
+      holders: z.array(z.object({ holder: Address, balance: UintText })),
       nextCursor: NextCursor,
     }),
   ),
