@@ -135,7 +135,7 @@ describe("console: the deployer wallet is proven by Sign-In with Ethereum, bound
   it("notAnEip4361Message_isRefused403Siwe", async () => {
     const res = await withSession(api.url, victim, "POST", "/console/v1/wallet/prove", {
       message: "hello",
-      signature: `0x${"1".repeat(130)}`,
+      signature: `0x${"1".repeat(128)}1b`,
     });
     assertSiweRefused(res, /body\.message is not an EIP-4361 message/);
   });

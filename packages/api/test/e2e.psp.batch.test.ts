@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { keccak256, toUtf8Bytes } from "ethers";
 import { expectError, expectOk, expectRevert, setupE2E, SP, type E2E } from "./helpers/e2e.js";
 
-// Issue 14, contract part: the batch build routes (mint-batch, settle-batch, expire-batch) build
+// The batch build routes (mint-batch, settle-batch, expire-batch) build
 // one transaction of the PSPVault's batch forms (docs/rules.md#batch-forms); signed, broadcast,
 // and checked against the balances.
 describe("e2e: pSP batch routes, signed and broadcast", () => {

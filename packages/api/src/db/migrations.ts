@@ -164,6 +164,7 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
         CHECK (status IN ('awaiting_approval', 'queued', 'running', 'succeeded', 'failed'));
     `,
   },
+  ...LEDGER_MIGRATIONS,
   {
     id: "010_login_backoff",
     sql: `
@@ -223,7 +224,6 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       ALTER TABLE console_sessions ADD COLUMN proven_wallet TEXT;
     `,
   },
-  ...LEDGER_MIGRATIONS,
   {
     // Safe transaction proposals, scoped to the key or session that created them
     // (docs/architecture.md#safe-multisig).

@@ -35,7 +35,8 @@ type Kind =
   | "object"
   | "nonce"
   | "safeTx"
-  | "proposalStatus";
+  | "proposalStatus"
+  | "rows";
 
 const SAFE_TX = plainSafeTx(ADDRESS, "0x", 0);
 
@@ -90,6 +91,7 @@ export const FIELD_KINDS: Record<string, Kind> = {
   proposalId: "uuid",
   tx: "safeTx",
   status: "proposalStatus",
+  rows: "rows",
 };
 
 /** Body fields whose valid sample is not their kind's (onboarding's nested objects). */
@@ -129,6 +131,7 @@ const VALID: Record<Kind, unknown> = {
   safeTx: SAFE_TX,
   signature: "0x" + "11".repeat(64) + "1b",
   proposalStatus: "pending",
+  rows: [], // filled from the route's own row shape (validRequest)
 };
 const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme", brand: "acme", kind: "collateral" };
 
@@ -294,6 +297,13 @@ const BAD: Record<Kind, Bad[]> = {
     { why: "signature with v 31 (eth_sign)", value: "0x" + "11".repeat(64) + "1f" },
   ],
   proposalStatus: [{ why: "unknown proposal status", value: "done" }],
+  rows: [
+    { why: "rows not an array", value: "0x" },
+    { why: "no rows", value: [] },
+    { why: "a row missing its fields", value: [{}] },
+    { why: "a row with an unknown field", value: [{ extra: 1 }] },
+    { why: "501 rows", value: Array.from({ length: 501 }, () => ({})) },
+  ],
 };
 
 /** Path parameters travel as text: only text-shaped mistakes apply. */
@@ -339,7 +349,13 @@ export function validRequest(route: RouteDef) {
     Object.fromEntries(
       Object.entries(shape).map(([k, s]) => [
         k,
-        k === "input" ? fill(shapeOf(s)) : k in VALID_FIELD ? VALID_FIELD[k] : VALID[kindOf(k)],
+        k === "input"
+          ? fill(shapeOf(s))
+          : kindOf(k) === "rows"
+            ? [fill(shapeOf((s as unknown as { element: z.ZodType }).element))]
+            : k in VALID_FIELD
+              ? VALID_FIELD[k]
+              : VALID[kindOf(k)],
       ]),
     );
   const body = route.body ? fill(shapeOf(route.body)) : undefined;

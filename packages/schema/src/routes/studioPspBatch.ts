@@ -8,7 +8,7 @@ import { studioBody } from "./studioWhitelist.js";
 /**
  * Most rows of one batch transaction built by these routes: 500 first-time mints use about
  * 13.2M gas (26.3k a row, packages/contracts/bench/results/gas.md), under a 30M block with room.
- * Larger drops go through the bulk route, which chunks them (issue 14, next step).
+ * A larger drop takes several of these transactions.
  */
 export const BATCH_ROWS_MAX = 500;
 

@@ -3,7 +3,7 @@ import type { Body, Params, ReadOptions, WriteOptions } from "../types.js";
 
 type Account = Body<"whitelistMintAdd">["account"];
 
-/** Spec section F: the Factory's mint and redeem allowlists (MANAGER_ROLE on the Factory signs). */
+/** The Factory's mint and redeem allowlists (MANAGER_ROLE on the Factory signs). */
 export function factoryNamespace(core: Core) {
   const list =
     (name: "whitelistMintAdd" | "whitelistMintRemove" | "whitelistRedeemAdd" | "whitelistRedeemRemove") =>
@@ -20,7 +20,7 @@ export function factoryNamespace(core: Core) {
   };
 }
 
-/** Spec section F: the Points transfer allowlist (DEFAULT_ADMIN_ROLE on Points signs). */
+/** The Points transfer allowlist (DEFAULT_ADMIN_ROLE on Points signs). */
 export function pointsNamespace(core: Core) {
   const list = (name: "whitelistTransferAdd" | "whitelistTransferRemove") => (account: Account, opts: WriteOptions) =>
     core.write(name, { body: { account, from: opts.from, program: opts.program ?? core.program } }, opts);

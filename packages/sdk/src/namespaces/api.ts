@@ -5,7 +5,7 @@ type Input<N extends "buildMint" | "buildRedeem" | "buildFinalizeRedeem" | "buil
 // /api/v1 bodies name the signer `key` (part of the interface); the SDK calls it `from` everywhere.
 const keyed = (core: Core, opts: WriteOptions) => ({ key: opts.from, program: opts.program ?? core.program });
 
-/** Spec section A: SP mint, redeem request, finalize and transfer, built for `from`. */
+/** SP mint, redeem request, finalize and transfer, built for `from`. */
 export function buildNamespace(core: Core) {
   return {
     mint: (input: Input<"buildMint">, opts: WriteOptions) =>
@@ -23,7 +23,7 @@ export function buildNamespace(core: Core) {
 export type RedeemScope = Params<"chainRedeemCreate">;
 type ChainOptions = Omit<WriteOptions, "program">;
 
-/** Spec section A, chain-scoped redemption: the program is named by chain and Factory address. */
+/** Chain-scoped redemption: the program is named by chain and Factory address. */
 export function redeemNamespace(core: Core) {
   return {
     create: (scope: RedeemScope, input: Body<"chainRedeemCreate">["input"], opts: ChainOptions) =>
@@ -43,7 +43,7 @@ export function redeemNamespace(core: Core) {
   };
 }
 
-/** Spec section B: chain and registry reads. */
+/** Chain and registry reads. */
 export function readNamespace(core: Core) {
   const query = (opts: ReadOptions) => ({ program: opts.program ?? core.program });
   return {
@@ -64,7 +64,7 @@ export function readNamespace(core: Core) {
 
 type RoleInput = Body<"grantRole">["input"];
 
-/** Spec section C: role grants and revocations (signed by the contract's admin) and checks. */
+/** Role grants and revocations (signed by the contract's admin) and checks. */
 export function rolesNamespace(core: Core) {
   return {
     grant: (input: RoleInput, opts: WriteOptions) =>
@@ -88,7 +88,7 @@ export function rolesNamespace(core: Core) {
   };
 }
 
-/** Spec section D: pause (a pauser signs) and unpause (the admin signs) a contract by name. */
+/** Pause (a pauser signs) and unpause (the admin signs) a contract by name. */
 export function freezeNamespace(core: Core) {
   return {
     pause: (contract: Body<"pause">["input"]["contract"], opts: WriteOptions) =>

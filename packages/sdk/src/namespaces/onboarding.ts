@@ -1,7 +1,7 @@
 import type { Core } from "./core.js";
 import type { Body, Params } from "../types.js";
 
-/** Spec section E: deploy a branded program as a task, and follow it. */
+/** Deploy a branded program as a task, and follow it. */
 export function onboardingNamespace(core: Core) {
   return {
     /**
