@@ -37,6 +37,9 @@ const D = deployer.address;
 // 1. One proxy per contract; the deployer is the temporary admin, minter and manager.
 const points = await proxy("Points", ["Naive Points", "NAIVE", D, 0, D, []]);
 const psp = await proxy("PSPVault", [D, 0, await points.getAddress()]);
+const vaultImplementation = await ethers.deployContract("CollateralVault");
+await vaultImplementation.waitForDeployment();
+transactions++;
 const factory = await proxy("Factory", [
   {
     admin: D,
@@ -50,16 +53,14 @@ const factory = await proxy("Factory", [
     mintFeeBps: 0,
     redeemFeeBps: 0,
     redeemDelay: 0,
+    vaultImplementation: await vaultImplementation.getAddress(),
   },
 ]);
-const vault = await proxy("CollateralVault", [
-  collateral,
-  await factory.getAddress(),
-  D,
-  0,
-  "Naive Points Collateral",
-  "cNAIVE",
-]);
+// registerAsset takes only a vault the Factory created itself (docs/rules.md).
+const vaultArgs = [collateral, "Naive Points Collateral", "cNAIVE"] as const;
+const vaultAddress = await factory.createVault.staticCall(...vaultArgs);
+await send(factory.createVault(...vaultArgs));
+const vault = await ethers.getContractAt("CollateralVault", vaultAddress);
 
 // 2. Wiring: collateral, minter, transfer allowlist, executor.
 await send(factory.registerAsset(collateral, vault));
