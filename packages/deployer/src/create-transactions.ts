@@ -114,28 +114,28 @@ export async function createAll(env: CreateEnv, items: CreateItem[]): Promise<Cr
 
   const fees = await chain.feeData();
   const chainId = ctx.chainId;
-  const requests: TransactionRequest[] = [];
-  for (const item of missing) {
-    const data = initCode(item, addresses);
-    const gasLimit = item.dependsOnBatch
-      ? creationGasBound(data, item.artifact)
-      : ((await chain.call(`estimate ${item.artifact.contractName} deployment`, () =>
-          signer.estimateGas({ from, data }),
-        )) *
-          12n) /
-        10n;
-    chain.assertGasCap(gasLimit, `deploy ${item.artifact.contractName}`);
-    requests.push({ data, gasLimit, nonce: nonces[item.key], chainId, ...fees });
-  }
+  // Every gas limit is known before the first send (the estimates are independent of each other).
+  const requests: TransactionRequest[] = await Promise.all(
+    missing.map(async (item) => {
+      const data = initCode(item, addresses);
+      const gasLimit = item.dependsOnBatch
+        ? creationGasBound(data, item.artifact)
+        : ((await chain.call(`estimate ${item.artifact.contractName} deployment`, () =>
+            signer.estimateGas({ from, data }),
+          )) *
+            12n) /
+          10n;
+      chain.assertGasCap(gasLimit, `deploy ${item.artifact.contractName}`);
+      return { data, gasLimit, nonce: nonces[item.key], chainId, ...fees };
+    }),
+  );
   await assertFunds(chain, from, requests);
 
-  const hashes: string[] = [];
-  for (const [j, item] of missing.entries()) {
-    const what = `deploy ${item.artifact.contractName}`;
-    const tx = await chain.send(signer, requests[j], what);
-    hashes.push(tx.hash);
-    await store.stageTransaction(ctx, stage, { hash: tx.hash, nonce: tx.nonce, description: what });
-  }
+  const hashes = await sendTogether(
+    env,
+    missing.map((item) => `deploy ${item.artifact.contractName}`),
+    requests,
+  );
   for (const [j, item] of missing.entries()) {
     const receipt = await chain.receipt(hashes[j], `deploy ${item.artifact.contractName}`);
     const address = receipt.contractAddress ?? addresses[item.key];
@@ -155,6 +155,29 @@ export async function createAll(env: CreateEnv, items: CreateItem[]): Promise<Cr
     };
   }
   return { deployments, sent: true };
+}
+
+/**
+ * Sends `requests` (consecutive nonces, limits and fees set) all at once, so the node gets them
+ * within one block interval instead of one round trip apart (a one-block release; ethers batches
+ * the concurrent requests). Records every transaction that went out, in nonce order, then
+ * throws the first failure: the sends after a failed nonce cannot be mined, and a resumed run
+ * finds whatever did land by its nonce.
+ */
+async function sendTogether(env: CreateEnv, what: string[], requests: TransactionRequest[]): Promise<string[]> {
+  const { chain, signer, store, ctx, stage } = env;
+  const results = await Promise.allSettled(requests.map((r, j) => chain.send(signer, r, what[j])));
+  const hashes: string[] = [];
+  for (const [j, result] of results.entries()) {
+    if (result.status === "rejected") throw result.reason;
+    hashes.push(result.value.hash);
+    await store.stageTransaction(ctx, stage, {
+      hash: result.value.hash,
+      nonce: result.value.nonce,
+      description: what[j],
+    });
+  }
+  return hashes;
 }
 
 /** Adds the creating transaction of contracts found on chain (recorded hash or nonce search). */
