@@ -4,44 +4,13 @@ pragma solidity 0.8.28;
 import {PSPVault} from "../../../contracts/psp/PSPVault.sol";
 import {Points} from "../../../contracts/points/Points.sol";
 import {Accounts} from "../utils/ProgramSetup.sol";
-import {vm} from "../utils/Cheats.sol";
-import {PspGhost} from "./PspGhost.sol";
+import {PspBatchHandler} from "./PspBatchHandler.sol";
+import {PspHandlerBase} from "./PspHandlerBase.sol";
 
-/// @dev Random PSPVault operations from every kind of caller, each checked against the model.
-contract PspHandler is PspGhost {
-    uint256 internal constant CREATE = 0;
-    uint256 internal constant FUND = 1;
-    uint256 internal constant SEND_SP = 2;
-    uint256 internal constant MINT = 3;
-    uint256 internal constant MINT_OVER_LIMIT = 4;
-    uint256 internal constant SET_MINTER = 5;
-    uint256 internal constant SETTLE = 6;
-    uint256 internal constant EXPIRE = 7;
-    uint256 internal constant TRANSFER = 8;
-    uint256 internal constant SET_STATUS = 9;
-    uint256 internal constant WHITELIST = 10;
-    uint256 internal constant SET_ADMIN = 11;
-    uint256 internal constant REVOKE_CREATOR = 12;
-    uint256 internal constant MINT_BATCH = 13;
-    uint256 internal constant SETTLE_BATCH = 14;
-    uint256 internal constant EXPIRE_BATCH = 15;
-    uint256 internal constant MAX_LIMIT = type(uint120).max;
-
-    /// @dev What settle, expire and transfer debit, and whether the model allows it.
-    struct Debit {
-        uint256 c;
-        address caller;
-        address holder;
-        uint256 amount;
-        bool allowed;
-    }
-
-    PSPVault internal immutable psp;
-    Points internal immutable points;
-    Accounts internal acc;
-
-    constructor(PSPVault psp_, Points points_, Accounts memory accounts) {
-        (psp, points, acc) = (psp_, points_, accounts);
+/// @dev Random PSPVault operations from every kind of caller, each checked against the model;
+/// the batch steps are in {PspBatchHandler}, the shared picking and checking in {PspHandlerBase}.
+contract PspHandler is PspBatchHandler {
+    constructor(PSPVault psp_, Points points_, Accounts memory accounts) PspHandlerBase(psp_, points_, accounts) {
         opNames = [
             "psp.createCampaign",
             "psp.fundCampaign",
@@ -142,37 +111,6 @@ contract PspHandler is PspGhost {
         }
     }
 
-    /// @dev Three rows (holders may repeat) from any issuance authority; the limit and the
-    /// budget bind the rows' total (docs/rules.md#batch-forms). Sometimes a zero row, sometimes
-    /// a total one more than allowed.
-    function mintBatch(uint256 cSeed, uint256 callerSeed, uint256 holderSeed, uint256 amountSeed) external {
-        uint256 c = _campaign(cSeed);
-        address caller = _mintCaller(callerSeed);
-        GhostCampaign memory g = gCampaign[c];
-        GhostMinter memory m = gMinter[c][caller];
-        bool privileged = caller == acc.issuer || _isCampaignAdmin(c, caller, acc.admin);
-        uint256 cap = g.available;
-        if (!privileged && m.limit > m.issued && m.limit - m.issued < cap) cap = m.limit - m.issued;
-        address[] memory to = new address[](3);
-        uint256[] memory amounts = new uint256[](3);
-        uint256 total;
-        for (uint256 i = 0; i < 3; ++i) {
-            to[i] = acc.users[(holderSeed >> (8 * i)) % 4];
-            amounts[i] = _bound(uint256(keccak256(abi.encode(amountSeed, i))), 1, cap / 3 > 0 ? cap / 3 : 1);
-        }
-        if (amountSeed % 16 == 0) amounts[1] = 0;
-        else if (amountSeed % 16 == 1) amounts[2] = cap + 1 - amounts[0] - amounts[1];
-        for (uint256 i = 0; i < 3; ++i) total += amounts[i];
-        bool rowsOk = amounts[0] != 0 && amounts[1] != 0 && amounts[2] != 0;
-        bool authorized = privileged || (m.active && m.issued + total <= m.limit);
-        bool predicted = g.status == ACTIVE && rowsOk && authorized && total <= g.available;
-        bytes memory call = abi.encodeCall(psp.mintBatch, (campaignIds[c], to, amounts, "invariant"));
-        if (_pspStep(MINT_BATCH, caller, call, predicted)) {
-            for (uint256 i = 0; i < 3; ++i) _ghostIssue(c, to[i], amounts[i]);
-            if (!privileged) _afterDelegatedMint(c, caller, total);
-        }
-    }
-
     /// @dev Limits row 1: a delegated minter asking for more than its remaining limit must revert.
     function mintOverLimit(uint256 cSeed, uint256 minterSeed, uint256 extraSeed) external {
         uint256 c = _campaign(cSeed);
@@ -209,23 +147,6 @@ contract PspHandler is PspGhost {
         }
     }
 
-    /// @dev The start of settle, expire and transfer: a campaign, a caller (the manager,
-    /// `authorised` or the outsider), a holder and an amount to debit, and whether the debit is
-    /// allowed: any existing campaign, not the outsider, a non-zero amount within the balance.
-    function _debit(
-        uint256 cSeed,
-        uint256 callerSeed,
-        address authorised,
-        uint256 holderSeed,
-        uint256 amountSeed
-    ) private view returns (Debit memory d) {
-        uint256 c = _campaign(cSeed);
-        d = Debit(c, _pick3(callerSeed, acc.admin, authorised, acc.outsider), _holder(c, holderSeed), 0, false);
-        uint256 balance = gBalance[c][d.holder];
-        d.amount = _debitAmount(balance, amountSeed);
-        d.allowed = d.caller != acc.outsider && gCampaign[c].status != NONE && d.amount != 0 && d.amount <= balance;
-    }
-
     function settle(
         uint256 cSeed,
         uint256 holderSeed,
@@ -250,74 +171,6 @@ contract PspHandler is PspGhost {
         (uint256 c, address caller, address holder, uint256 amount) = (d.c, d.caller, d.holder, d.amount);
         bytes memory call = abi.encodeCall(psp.expire, (holder, amount, campaignIds[c], "invariant"));
         if (_pspStep(EXPIRE, caller, call, d.allowed)) _ghostExpire(c, holder, amount);
-    }
-
-    /// @dev Two rows of one caller and campaign; the holders and receivers may repeat, so the
-    /// second row is allowed only within what the first left.
-    function settleBatch(
-        uint256 cSeed,
-        uint256 holderSeed,
-        uint256 receiverSeed,
-        uint256 amountSeed,
-        uint256 callerSeed
-    ) external {
-        (Debit memory d0, Debit memory d1, bool allowed) = _debitTwo(
-            cSeed,
-            callerSeed,
-            acc.settler,
-            holderSeed,
-            amountSeed
-        );
-        uint256 c = d0.c;
-        address[] memory holders = new address[](2);
-        address[] memory receivers = new address[](2);
-        uint256[] memory amounts = new uint256[](2);
-        (holders[0], holders[1], amounts[0], amounts[1]) = (d0.holder, d1.holder, d0.amount, d1.amount);
-        (receivers[0], receivers[1]) = (acc.users[receiverSeed % 4], acc.users[(receiverSeed >> 8) % 4]);
-        bool predicted = allowed && gSettleListed[c][receivers[0]] && gSettleListed[c][receivers[1]];
-        uint256 spBefore = points.balanceOf(receivers[0]) + points.balanceOf(receivers[1]);
-        bytes memory call = abi.encodeCall(psp.settleBatch, (holders, receivers, amounts, campaignIds[c], "invariant"));
-        if (_pspStep(SETTLE_BATCH, d0.caller, call, predicted)) {
-            _ghostSettle(c, holders[0], amounts[0]);
-            _ghostSettle(c, holders[1], amounts[1]);
-            // A repeated receiver is counted twice on both sides.
-            uint256 spAfter = points.balanceOf(receivers[0]) + points.balanceOf(receivers[1]);
-            uint256 factor = receivers[0] == receivers[1] ? 2 : 1;
-            if (spAfter != spBefore + factor * (amounts[0] + amounts[1])) _violate("settleBatch: receiver SP mismatch");
-        }
-    }
-
-    function expireBatch(uint256 cSeed, uint256 holderSeed, uint256 amountSeed, uint256 callerSeed) external {
-        (Debit memory d0, Debit memory d1, bool allowed) = _debitTwo(
-            cSeed,
-            callerSeed,
-            acc.settler,
-            holderSeed,
-            amountSeed
-        );
-        address[] memory holders = new address[](2);
-        uint256[] memory amounts = new uint256[](2);
-        (holders[0], holders[1], amounts[0], amounts[1]) = (d0.holder, d1.holder, d0.amount, d1.amount);
-        bytes memory call = abi.encodeCall(psp.expireBatch, (holders, amounts, campaignIds[d0.c], "invariant"));
-        if (_pspStep(EXPIRE_BATCH, d0.caller, call, allowed)) {
-            _ghostExpire(d0.c, holders[0], amounts[0]);
-            _ghostExpire(d0.c, holders[1], amounts[1]);
-        }
-    }
-
-    /// @dev Two debits of one caller and campaign for a batch; allowed when each is, and, for a
-    /// repeated holder, when both together fit its balance.
-    function _debitTwo(
-        uint256 cSeed,
-        uint256 callerSeed,
-        address authorised,
-        uint256 holderSeed,
-        uint256 amountSeed
-    ) private view returns (Debit memory d0, Debit memory d1, bool allowed) {
-        d0 = _debit(cSeed, callerSeed, authorised, holderSeed, amountSeed);
-        d1 = _debit(cSeed, callerSeed, authorised, holderSeed >> 16, uint256(keccak256(abi.encode(amountSeed))));
-        allowed = d0.allowed && d1.allowed;
-        if (d0.holder == d1.holder) allowed = allowed && d0.amount + d1.amount <= gBalance[d0.c][d0.holder];
     }
 
     function transfer(
@@ -421,71 +274,5 @@ contract PspHandler is PspGhost {
         if (!_pspStep(REVOKE_CREATOR, caller, abi.encodeCall(psp.revokeCreator, (campaignIds[c])), predicted)) return;
         gCampaign[c].creator = address(0);
         gAdmin[c][creator] = false;
-    }
-
-    function _pspStep(uint256 op, address caller, bytes memory call, bool predicted) private returns (bool) {
-        return _step(op, caller, address(psp), call, predicted);
-    }
-
-    /// @dev Invariant 2, checked right after the mint: issued grew by exactly `amount` and is
-    /// within the limit.
-    function _afterDelegatedMint(uint256 c, address minter, uint256 amount) private {
-        (uint256 limit, uint256 issued, ) = psp.getMinterConfig(campaignIds[c], minter);
-        if (issued > limit) _violate("delegated mint: issued above limit");
-        if (issued != gMinter[c][minter].issued + amount) _violate("delegated mint: issued did not grow by amount");
-        gMinter[c][minter].issued = issued;
-    }
-
-    /// @dev Delegated minters half of the time, else the manager, the issuing admin, the
-    /// CAMPAIGN_ADMIN_ROLE account (a campaign admin only where it is one) or an outsider.
-    function _mintCaller(uint256 seed) private view returns (address) {
-        seed %= 8;
-        if (seed < 4) return acc.minters[seed % 2];
-        if (seed == 4) return acc.admin;
-        if (seed == 5) return acc.issuer;
-        if (seed == 6) return acc.campaignAdmin;
-        return acc.outsider;
-    }
-
-    /// @dev Seven times in eight an existing campaign (an active one if any), else any id.
-    function _campaign(uint256 seed) private view returns (uint256 c) {
-        c = seed % CAMPAIGNS;
-        if ((seed >> 8) % 8 == 0) return c;
-        uint256 fallbackId = type(uint256).max;
-        for (uint256 k = 0; k < CAMPAIGNS; ++k) {
-            uint256 candidate = (c + k) % CAMPAIGNS;
-            if (gCampaign[candidate].status == ACTIVE) return candidate;
-            if (gCampaign[candidate].status != NONE && fallbackId == type(uint256).max) fallbackId = candidate;
-        }
-        return fallbackId == type(uint256).max ? c : fallbackId;
-    }
-
-    /// @dev Seven times in eight a holder with pSP in the campaign (if any), else any user.
-    function _holder(uint256 c, uint256 seed) private view returns (address) {
-        uint256 start = seed % 4;
-        if ((seed >> 8) % 8 == 0) return acc.users[start];
-        for (uint256 k = 0; k < 4; ++k) {
-            address candidate = acc.users[(start + k) % 4];
-            if (gBalance[c][candidate] != 0) return candidate;
-        }
-        return acc.users[start];
-    }
-
-    /// @dev Mostly a part of `balance`; sometimes zero or one more than the balance.
-    function _debitAmount(uint256 balance, uint256 seed) private pure returns (uint256) {
-        if (seed % 20 == 0) return 0;
-        if (seed % 20 == 1 || balance == 0) return balance + 1 + (seed % 1e18);
-        return _bound(seed, 1, balance);
-    }
-
-    /// @dev The first two callers are the authorised ones, chosen 7 times in 8.
-    function _pick3(uint256 seed, address a, address b, address other) private pure returns (address) {
-        seed %= 8;
-        return
-            seed < 4
-                ? a
-                : seed < 7
-                    ? b
-                    : other;
     }
 }
