@@ -30,6 +30,9 @@ interface IPSPVault {
         string metadata;
     }
 
+    /// @notice Thrown when the vault's campaign module is called directly instead of by
+    /// delegatecall from a PSPVault.
+    error DelegateCallOnly();
     /// @notice Thrown when a campaign id is zero.
     error InvalidCampaignId();
     /// @notice Thrown when creating a campaign whose id is taken.

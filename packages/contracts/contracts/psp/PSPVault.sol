@@ -3,14 +3,19 @@ pragma solidity 0.8.28;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
-import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {Address} from "@openzeppelin/contracts/utils/Address.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {ProgramUpgradeable} from "../common/ProgramUpgradeable.sol";
 import {IPSPVault} from "../interfaces/IPSPVault.sol";
+import {PSPVaultCampaigns} from "./PSPVaultCampaigns.sol";
+import {PSPVaultMinted} from "./PSPVaultMinted.sol";
+import {PSPVaultViews} from "./PSPVaultViews.sol";
 
 /// @title PSPVault
-/// @notice Campaigns and the pSP ledger. See {IPSPVault}.
-contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
+/// @notice Campaigns and the pSP ledger. See {IPSPVault}; storage and shared checks live in
+/// {PSPVaultState}, the views in {PSPVaultViews}, the issued rows and their events in
+/// {PSPVaultMinted}, the code of creating, funding and closing campaigns in {PSPVaultCampaigns}.
+contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, PSPVaultViews, PSPVaultMinted {
     using SafeERC20 for IERC20;
 
     /// @notice Broad authority: campaigns, minters, allowlists, issue, settle, expire, transfer.
@@ -23,47 +28,14 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
     bytes32 public constant SETTLEMENT_ADMIN_ROLE = keccak256("SETTLEMENT_ADMIN_ROLE");
     /// @notice May move pSP between holders.
     bytes32 public constant TRANSFER_ADMIN_ROLE = keccak256("TRANSFER_ADMIN_ROLE");
-    /// @notice Most accounts in each initial allowlist of {createCampaign}.
-    uint256 public constant MAX_INITIAL_ACCOUNTS = 256;
+    /// @notice The campaign lifecycle's code, run by delegatecall (see {PSPVaultCampaigns}).
+    /// @custom:oz-upgrades-unsafe-allow state-variable-immutable
+    address private immutable _campaignsTarget;
 
-    /// @dev A delegated minter's configuration, packed into one slot.
-    struct Minter {
-        uint120 limit;
-        uint120 issued;
-        bool active;
+    /// @custom:oz-upgrades-unsafe-allow constructor
+    constructor() {
+        _campaignsTarget = address(new PSPVaultCampaigns());
     }
-
-    /// @dev Who pays for a campaign (docs/rules.md#campaigns): `funder` put in budget - programFunded
-    /// from its own SP; `programFunded` came from unallocated SP or from a MANAGER_ROLE holder
-    /// that is not the funder.
-    struct Funding {
-        address funder;
-        uint256 programFunded;
-    }
-
-    /// @dev Where {_mintedData} encoded {PSPMinted}'s data in memory, and its length.
-    struct MintedData {
-        uint256 ptr;
-        uint256 size;
-    }
-
-    /// @custom:storage-location erc7201:points.storage.PSPVault
-    struct PSPVaultStorage {
-        address points;
-        uint256 allocated;
-        mapping(bytes32 campaignId => Campaign) campaigns;
-        mapping(bytes32 campaignId => mapping(address holder => uint256)) balances;
-        mapping(bytes32 campaignId => mapping(address account => bool)) campaignAdmins;
-        mapping(bytes32 campaignId => mapping(address account => bool)) settlementWhitelist;
-        mapping(bytes32 campaignId => mapping(address account => bool)) transferWhitelist;
-        mapping(bytes32 campaignId => mapping(address minter => Minter)) minters;
-        // Appended in 0.2: campaign funding and the treasury (docs/deployment.md#upgrades).
-        address treasury;
-        mapping(bytes32 campaignId => Funding) funding;
-    }
-
-    // keccak256(abi.encode(uint256(keccak256("points.storage.PSPVault")) - 1)) & ~bytes32(uint256(0xff))
-    bytes32 private constant PSP_VAULT_STORAGE = 0x787b24183171dfe6cb90f8d929b3507809e83c584969efb5ec85efeacff93f00;
 
     /// @notice Initializes the vault over the SP token `points_`. `admin` gets every role.
     function initialize(address admin, uint48 adminDelay, address points_) external initializer {
@@ -88,41 +60,17 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         string calldata metadata
     ) external nonReentrant whenNotPaused {
         _requireRole(CAMPAIGN_ADMIN_ROLE);
-        if (campaignId == bytes32(0)) revert InvalidCampaignId();
-        _requireAtMost(settlementDestinations.length);
-        _requireAtMost(transferWhitelist.length);
-        PSPVaultStorage storage $ = _getStorage();
-        Campaign storage c = $.campaigns[campaignId];
-        if (c.status != CampaignStatus.None) revert CampaignAlreadyExists(campaignId);
-        c.creator = msg.sender;
-        $.funding[campaignId].funder = msg.sender;
-        c.status = CampaignStatus.Active;
-        c.metadata = metadata;
-        emit CampaignCreated(campaignId, msg.sender, spBudget, metadata);
-        _setFlag($.campaignAdmins, campaignId, msg.sender, true);
-        emit CampaignAdminUpdated(campaignId, msg.sender, true);
-        for (uint256 i = 0; i < settlementDestinations.length; ++i) {
-            _updateList($, true, campaignId, settlementDestinations[i], true);
-        }
-        for (uint256 i = 0; i < transferWhitelist.length; ++i) {
-            _updateList($, false, campaignId, transferWhitelist[i], true);
-        }
-        _fund($, c, campaignId, spBudget);
+        _delegateCampaigns(
+            abi.encodeCall(
+                PSPVaultCampaigns.createCampaign,
+                (campaignId, spBudget, settlementDestinations, transferWhitelist, metadata, _isManager())
+            )
+        );
     }
 
     /// @inheritdoc IPSPVault
     function fundCampaign(bytes32 campaignId, uint256 amount) external nonReentrant whenNotPaused {
-        PSPVaultStorage storage $ = _getStorage();
-        Campaign storage c = _campaign($, campaignId);
-        _requireCampaignAdmin($, campaignId);
-        // Other admins' SP would become the funder's refund: only the funder pays, or the program.
-        if (
-            !hasRole(MANAGER_ROLE, msg.sender) &&
-            (msg.sender != $.funding[campaignId].funder || !$.campaignAdmins[campaignId][msg.sender])
-        ) revert NotCampaignFunder(campaignId, msg.sender);
-        if (c.status == CampaignStatus.Closed) revert InvalidCampaignStatus(campaignId, c.status);
-        if (amount == 0) revert ZeroAmount();
-        _fund($, c, campaignId, amount);
+        _delegateCampaigns(abi.encodeCall(PSPVaultCampaigns.fundCampaign, (campaignId, amount, _isManager())));
     }
 
     /// @inheritdoc IPSPVault
@@ -137,29 +85,7 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
 
     /// @inheritdoc IPSPVault
     function closeCampaign(bytes32 campaignId, address returnTo) external nonReentrant whenNotPaused {
-        PSPVaultStorage storage $ = _getStorage();
-        Campaign storage c = _campaign($, campaignId);
-        _requireCampaignAdmin($, campaignId);
-        if (c.status == CampaignStatus.Closed) revert InvalidCampaignStatus(campaignId, c.status);
-        Funding storage f = $.funding[campaignId];
-        address funder = f.funder;
-        address treasury_ = $.treasury;
-        address expected = funder == address(0) ? treasury_ : funder;
-        if (returnTo != expected) revert InvalidReturnTo(campaignId, returnTo, expected);
-        uint256 remaining = c.available;
-        // Program money is given back first, so the funder never gets more than it paid.
-        uint256 toProgram = funder == address(0) ? remaining : Math.min(remaining, f.programFunded);
-        uint256 returned = remaining - toProgram;
-        c.available = 0;
-        c.status = CampaignStatus.Closed;
-        // Without a treasury the program's share stays in the vault, unallocated.
-        $.allocated -= remaining;
-        emit CampaignStatusUpdated(campaignId, CampaignStatus.Closed);
-        emit CampaignClosed(campaignId, returnTo, returned);
-        if (toProgram != 0) emit CampaignProgramShareReleased(campaignId, treasury_, toProgram);
-        IERC20 sp = IERC20($.points);
-        if (returned != 0) sp.safeTransfer(returnTo, returned);
-        if (toProgram != 0 && treasury_ != address(0)) sp.safeTransfer(treasury_, toProgram);
+        _delegateCampaigns(abi.encodeCall(PSPVaultCampaigns.closeCampaign, (campaignId, returnTo, _isManager())));
     }
 
     /// @inheritdoc IPSPVault
@@ -197,19 +123,10 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         uint256[] calldata amounts,
         string calldata metadata
     ) external whenNotPaused {
-        uint256 n = _requireBatch(to.length, amounts.length);
+        _requireBatch(to.length, amounts.length);
         PSPVaultStorage storage $ = _getStorage();
         mapping(address => uint256) storage balances = $.balances[campaignId];
-        MintedData memory data = _mintedData(metadata);
-        uint256 total;
-        for (uint256 i; i < n;) {
-            uint256 amount = amounts[i];
-            _credit(balances, campaignId, to[i], amount, data);
-            total += amount;
-            unchecked {
-                ++i;
-            }
-        }
+        uint256 total = _creditRows(balances, campaignId, to, amounts, _mintedData(metadata));
         // Rows first, then the rules once against the total: the transaction reverts as a whole.
         _issue($, campaignId, total);
     }
@@ -345,98 +262,7 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         }
     }
 
-    // ---------------------------------------------------------------- views
-
-    /// @inheritdoc IPSPVault
-    function getCampaign(bytes32 campaignId) external view returns (Campaign memory) {
-        return _campaign(_getStorage(), campaignId);
-    }
-
-    /// @inheritdoc IPSPVault
-    function getMinterConfig(
-        bytes32 campaignId,
-        address minter
-    ) external view returns (uint256 limit, uint256 issued, bool active) {
-        Minter memory m = _getStorage().minters[campaignId][minter];
-        return (m.limit, m.issued, m.active);
-    }
-
-    /// @inheritdoc IPSPVault
-    function balanceOf(bytes32 campaignId, address holder) external view returns (uint256) {
-        return _getStorage().balances[campaignId][holder];
-    }
-
-    /// @inheritdoc IPSPVault
-    function isCampaignAdmin(bytes32 campaignId, address account) external view returns (bool) {
-        return _getStorage().campaignAdmins[campaignId][account];
-    }
-
-    /// @inheritdoc IPSPVault
-    function isSettlementWhitelisted(bytes32 campaignId, address account) external view returns (bool) {
-        return _getStorage().settlementWhitelist[campaignId][account];
-    }
-
-    /// @inheritdoc IPSPVault
-    function isTransferWhitelisted(bytes32 campaignId, address account) external view returns (bool) {
-        return _getStorage().transferWhitelist[campaignId][account];
-    }
-
-    /// @inheritdoc IPSPVault
-    function fundingOf(bytes32 campaignId) external view returns (address funder, uint256 programFunded) {
-        PSPVaultStorage storage $ = _getStorage();
-        _campaign($, campaignId);
-        Funding storage f = $.funding[campaignId];
-        return (f.funder, f.programFunded);
-    }
-
-    /// @inheritdoc IPSPVault
-    function closeRecipient(bytes32 campaignId) external view returns (address) {
-        PSPVaultStorage storage $ = _getStorage();
-        _campaign($, campaignId);
-        address funder = $.funding[campaignId].funder;
-        return funder == address(0) ? $.treasury : funder;
-    }
-
-    /// @inheritdoc IPSPVault
-    function treasury() external view returns (address) {
-        return _getStorage().treasury;
-    }
-
-    /// @inheritdoc IPSPVault
-    function unallocated() public view returns (uint256) {
-        PSPVaultStorage storage $ = _getStorage();
-        return IERC20($.points).balanceOf(address(this)) - $.allocated;
-    }
-
-    /// @inheritdoc IPSPVault
-    function totalAllocated() external view returns (uint256) {
-        return _getStorage().allocated;
-    }
-
-    /// @inheritdoc IPSPVault
-    function points() external view returns (address) {
-        return _getStorage().points;
-    }
-
     // ---------------------------------------------------------------- internals
-
-    /// @dev Budget comes from the caller's SP; only a MANAGER_ROLE holder draws on unallocated
-    /// SP (first), since that SP is nobody's in particular. What did not come from the funder's
-    /// own SP is program money, given back first at closing.
-    function _fund(PSPVaultStorage storage $, Campaign storage c, bytes32 campaignId, uint256 amount) private {
-        if (amount == 0) return;
-        uint256 fromUnallocated = hasRole(MANAGER_ROLE, msg.sender) ? Math.min(unallocated(), amount) : 0;
-        Funding storage f = $.funding[campaignId];
-        uint256 programShare = msg.sender == f.funder ? fromUnallocated : amount;
-        if (programShare != 0) f.programFunded += programShare;
-        c.budget += amount;
-        c.available += amount;
-        $.allocated += amount;
-        emit CampaignFunded(campaignId, msg.sender, amount, fromUnallocated);
-        if (amount > fromUnallocated) {
-            IERC20($.points).safeTransferFrom(msg.sender, address(this), amount - fromUnallocated);
-        }
-    }
 
     /// @dev The issuance rules (docs/rules.md#issuance), checked once per call against `total`,
     /// the sum of the rows: Active campaign, authority, delegated-minter limit, budget.
@@ -456,51 +282,6 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
             c.available = available - total;
         }
         c.outstanding += total;
-    }
-
-    /// @dev One issued row. The balance cannot overflow unchecked: if the rows' total passes
-    /// the budget, {_issue} reverts the whole call, and a budget never passes the SP supply.
-    function _credit(
-        mapping(address => uint256) storage balances,
-        bytes32 campaignId,
-        address to,
-        uint256 amount,
-        MintedData memory data
-    ) private {
-        if (to == address(0)) revert ZeroAddress();
-        if (amount == 0) revert ZeroAmount();
-        unchecked {
-            balances[to] += amount;
-        }
-        // emit PSPMinted(campaignId, msg.sender, to, amount, metadata), over data encoded once.
-        bytes32 topic = PSPMinted.selector;
-        uint256 ptr = data.ptr;
-        uint256 size = data.size;
-        assembly ("memory-safe") {
-            mstore(ptr, amount)
-            log4(ptr, size, topic, campaignId, caller(), to)
-        }
-    }
-
-    /// @dev ABI-encodes {PSPMinted}'s data, `(amount, metadata)`, once per call with a zero
-    /// amount word that each row of {_credit} overwrites: a batch does not re-encode the
-    /// metadata for every row.
-    function _mintedData(string calldata metadata) private pure returns (MintedData memory data) {
-        uint256 ptr;
-        uint256 size;
-        assembly ("memory-safe") {
-            ptr := mload(0x40)
-            let len := metadata.length
-            mstore(add(ptr, 0x20), 0x40)
-            mstore(add(ptr, 0x40), len)
-            calldatacopy(add(ptr, 0x60), metadata.offset, len)
-            // Zero the padding after the string; the word written may pass `size`, so the
-            // free memory pointer moves past it too.
-            mstore(add(add(ptr, 0x60), len), 0)
-            size := add(0x60, and(add(len, 0x1f), not(0x1f)))
-            mstore(0x40, add(ptr, add(size, 0x20)))
-        }
-        (data.ptr, data.size) = (ptr, size);
     }
 
     /// @dev What settle and expire check before any row: the role, then the campaign.
@@ -595,40 +376,6 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
         _updateList($, settlement, campaignId, account, allowed);
     }
 
-    /// @dev `settlement` picks the campaign's settlement allowlist, else its transfer allowlist.
-    function _updateList(
-        PSPVaultStorage storage $,
-        bool settlement,
-        bytes32 campaignId,
-        address account,
-        bool allowed
-    ) private {
-        if (settlement) {
-            if (_setFlag($.settlementWhitelist, campaignId, account, allowed)) {
-                emit SettlementWhitelistUpdated(campaignId, account, allowed);
-            }
-        } else if (_setFlag($.transferWhitelist, campaignId, account, allowed)) {
-            emit TransferWhitelistUpdated(campaignId, account, allowed);
-        }
-    }
-
-    /// @dev Idempotent; returns whether anything changed (events only report changes).
-    function _setFlag(
-        mapping(bytes32 => mapping(address => bool)) storage flags,
-        bytes32 campaignId,
-        address account,
-        bool value
-    ) private returns (bool changed) {
-        if (account == address(0)) revert ZeroAddress();
-        changed = flags[campaignId][account] != value;
-        flags[campaignId][account] = value;
-    }
-
-    function _campaign(PSPVaultStorage storage $, bytes32 campaignId) private view returns (Campaign storage c) {
-        c = $.campaigns[campaignId];
-        if (c.status == CampaignStatus.None) revert CampaignNotFound(campaignId);
-    }
-
     function _requireRole(bytes32 role) private view {
         if (!hasRole(MANAGER_ROLE, msg.sender) && !hasRole(role, msg.sender)) {
             revert CallerNotAuthorized(msg.sender, role);
@@ -636,18 +383,17 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, IPSPVault {
     }
 
     function _requireCampaignAdmin(PSPVaultStorage storage $, bytes32 campaignId) private view {
-        if (!hasRole(MANAGER_ROLE, msg.sender) && !$.campaignAdmins[campaignId][msg.sender]) {
-            revert NotCampaignAdmin(campaignId, msg.sender);
-        }
+        _requireCampaignAdmin($, campaignId, _isManager());
     }
 
-    function _requireAtMost(uint256 length) private pure {
-        if (length > MAX_INITIAL_ACCOUNTS) revert TooManyAccounts(length, MAX_INITIAL_ACCOUNTS);
+    function _isManager() private view returns (bool) {
+        return hasRole(MANAGER_ROLE, msg.sender);
     }
 
-    function _getStorage() private pure returns (PSPVaultStorage storage $) {
-        assembly {
-            $.slot := PSP_VAULT_STORAGE
-        }
+    /// @dev Runs the campaign lifecycle's code in this proxy's context; its address is fixed in
+    /// this implementation's bytecode, so changing it takes an upgrade.
+    /// @custom:oz-upgrades-unsafe-allow delegatecall
+    function _delegateCampaigns(bytes memory data) private {
+        Address.functionDelegateCall(_campaignsTarget, data);
     }
 }

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {IPSPVault} from "../interfaces/IPSPVault.sol";
+
+/// @title PSPVaultMinted
+/// @notice How the PSPVault credits issued rows and emits {IPSPVault.PSPMinted} for each: the
+/// event's data is encoded once per call, and a batch's rows run in one assembly loop, which
+/// keeps a batch row near its floor (one balance write, the event, the row's calldata).
+abstract contract PSPVaultMinted {
+    /// @dev Where {_mintedData} encoded {PSPMinted}'s data in memory, and its length.
+    struct MintedData {
+        uint256 ptr;
+        uint256 size;
+    }
+
+    /// @dev One issued row. The balance cannot overflow unchecked: if the rows' total passes
+    /// the budget, {_issue} reverts the whole call, and a budget never passes the SP supply.
+    function _credit(
+        mapping(address => uint256) storage balances,
+        bytes32 campaignId,
+        address to,
+        uint256 amount,
+        MintedData memory data
+    ) internal {
+        if (to == address(0)) revert IPSPVault.ZeroAddress();
+        if (amount == 0) revert IPSPVault.ZeroAmount();
+        unchecked {
+            balances[to] += amount;
+        }
+        // emit PSPMinted(campaignId, msg.sender, to, amount, metadata), over data encoded once.
+        bytes32 topic = IPSPVault.PSPMinted.selector;
+        uint256 ptr = data.ptr;
+        uint256 size = data.size;
+        assembly ("memory-safe") {
+            mstore(ptr, amount)
+            log4(ptr, size, topic, campaignId, caller(), to)
+        }
+    }
+
+    /// @dev {_credit} for every row of a batch, with the same checks, writes and event, in one
+    /// assembly loop: rows are read by offset (the decoder checked both arrays lie within
+    /// calldata, {_requireBatch} that they are as long), so no per-row bounds check or call.
+    /// Returns the rows' total; an overflowing total panics (0x11) as checked arithmetic does.
+    function _creditRows(
+        mapping(address => uint256) storage balances,
+        bytes32 campaignId,
+        address[] calldata to,
+        uint256[] calldata amounts,
+        MintedData memory data
+    ) internal returns (uint256 total) {
+        bytes32 topic = IPSPVault.PSPMinted.selector;
+        assembly ("memory-safe") {
+            let ptr := mload(data)
+            let size := mload(add(data, 0x20))
+            // The arrays' own offsets walk the rows; `to.length` counts those left.
+            for {} to.length {} {
+                let account := calldataload(to.offset)
+                // As the ABI decoder does: an address word with high bits set is malformed.
+                if shr(160, account) {
+                    revert(0, 0)
+                }
+                if iszero(account) {
+                    mstore(0, 0xd92e233d00000000000000000000000000000000000000000000000000000000) // ZeroAddress()
+                    revert(0, 4)
+                }
+                let amount := calldataload(amounts.offset)
+                if iszero(amount) {
+                    mstore(0, 0x1f2a200500000000000000000000000000000000000000000000000000000000) // ZeroAmount()
+                    revert(0, 4)
+                }
+                // balances[account] += amount: cannot overflow, as in {_credit}.
+                mstore(0, account)
+                mstore(0x20, balances.slot)
+                let slot := keccak256(0, 0x40)
+                sstore(slot, add(sload(slot), amount))
+                total := add(total, amount)
+                if lt(total, amount) {
+                    mstore(0, shl(224, 0x4e487b71)) // Panic(0x11), as checked arithmetic
+                    mstore(4, 0x11)
+                    revert(0, 0x24)
+                }
+                mstore(ptr, amount)
+                log4(ptr, size, topic, campaignId, caller(), account)
+                to.offset := add(to.offset, 0x20)
+                amounts.offset := add(amounts.offset, 0x20)
+                to.length := sub(to.length, 1)
+            }
+        }
+    }
+
+    /// @dev ABI-encodes {PSPMinted}'s data, `(amount, metadata)`, once per call with a zero
+    /// amount word that each row of {_credit} overwrites: a batch does not re-encode the
+    /// metadata for every row.
+    function _mintedData(string calldata metadata) internal pure returns (MintedData memory data) {
+        uint256 ptr;
+        uint256 size;
+        assembly ("memory-safe") {
+            ptr := mload(0x40)
+            let len := metadata.length
+            mstore(add(ptr, 0x20), 0x40)
+            mstore(add(ptr, 0x40), len)
+            calldatacopy(add(ptr, 0x60), metadata.offset, len)
+            // Zero the padding after the string; the word written may pass `size`, so the
+            // free memory pointer moves past it too.
+            mstore(add(add(ptr, 0x60), len), 0)
+            size := add(0x60, and(add(len, 0x1f), not(0x1f)))
+            mstore(0x40, add(ptr, add(size, 0x20)))
+        }
+        (data.ptr, data.size) = (ptr, size);
+    }
+}
