@@ -8,14 +8,14 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 import {ProgramUpgradeable} from "../common/ProgramUpgradeable.sol";
 import {IPSPVault} from "../interfaces/IPSPVault.sol";
 import {PSPVaultCampaigns} from "./PSPVaultCampaigns.sol";
-import {PSPVaultMinted} from "./PSPVaultMinted.sol";
+import {PSPVaultRows} from "./PSPVaultRows.sol";
 import {PSPVaultViews} from "./PSPVaultViews.sol";
 
 /// @title PSPVault
 /// @notice Campaigns and the pSP ledger. See {IPSPVault}; storage and shared checks live in
-/// {PSPVaultState}, the views in {PSPVaultViews}, the issued rows and their events in
-/// {PSPVaultMinted}, the code of creating, funding and closing campaigns in {PSPVaultCampaigns}.
-contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, PSPVaultViews, PSPVaultMinted {
+/// {PSPVaultState}, the views in {PSPVaultViews}, the rows' events and issued rows in
+/// {PSPVaultRows}, the code of creating, funding and closing campaigns in {PSPVaultCampaigns}.
+contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, PSPVaultViews, PSPVaultRows {
     using SafeERC20 for IERC20;
 
     /// @notice Broad authority: campaigns, minters, allowlists, issue, settle, expire, transfer.
@@ -112,7 +112,7 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, PSPVaultViews
     /// @inheritdoc IPSPVault
     function mint(bytes32 campaignId, address to, uint256 amount, string calldata metadata) external whenNotPaused {
         PSPVaultStorage storage $ = _getStorage();
-        _credit($.balances[campaignId], campaignId, to, amount, _mintedData(metadata));
+        _credit($.balances[campaignId], campaignId, to, amount, _rowData(metadata));
         _issue($, campaignId, amount);
     }
 
@@ -126,7 +126,7 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, PSPVaultViews
         _requireBatch(to.length, amounts.length);
         PSPVaultStorage storage $ = _getStorage();
         mapping(address => uint256) storage balances = $.balances[campaignId];
-        uint256 total = _creditRows(balances, campaignId, to, amounts, _mintedData(metadata));
+        uint256 total = _creditRows(balances, campaignId, to, amounts, _rowData(metadata));
         // Rows first, then the rules once against the total: the transaction reverts as a whole.
         _issue($, campaignId, total);
     }
@@ -141,7 +141,8 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, PSPVaultViews
     ) external nonReentrant whenNotPaused {
         PSPVaultStorage storage $ = _getStorage();
         _beginBurn($, campaignId);
-        _settleRow(campaignId, holder, receiver, amount, metadata);
+        _settleDebit(campaignId, holder, receiver, amount);
+        emit PSPSettled(campaignId, holder, receiver, amount, metadata);
         _endSettle($, campaignId, amount);
         IERC20($.points).safeTransfer(receiver, amount);
     }
@@ -157,10 +158,11 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, PSPVaultViews
         uint256 n = _requireBatch(holders.length, amounts.length);
         if (receivers.length != n) revert BatchLengthMismatch(n, receivers.length);
         _beginBurn(_getStorage(), campaignId);
+        RowData memory data = _rowData(metadata);
         uint256 total;
         for (uint256 i; i < n;) {
             uint256 amount = amounts[i];
-            _settleRow(campaignId, holders[i], receivers[i], amount, metadata);
+            _settleRow(campaignId, holders[i], receivers[i], amount, data);
             // Cannot overflow: every amount was debited from a balance (see {expireBatch}).
             unchecked {
                 total += amount;
@@ -187,7 +189,8 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, PSPVaultViews
     ) external whenNotPaused {
         PSPVaultStorage storage $ = _getStorage();
         Campaign storage c = _beginBurn($, campaignId);
-        _expireRow($.balances[campaignId], campaignId, holder, amount, metadata);
+        _debit($.balances[campaignId], campaignId, holder, amount);
+        emit PSPExpired(campaignId, holder, amount, metadata);
         _endExpire($, c, amount);
     }
 
@@ -199,12 +202,13 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, PSPVaultViews
         string calldata metadata
     ) external whenNotPaused {
         uint256 n = _requireBatch(holders.length, amounts.length);
-        Campaign storage c = _beginBurn(_getStorage(), campaignId);
+        _beginBurn(_getStorage(), campaignId);
         mapping(address => uint256) storage balances = _getStorage().balances[campaignId];
+        RowData memory data = _rowData(metadata);
         uint256 total;
         for (uint256 i; i < n;) {
             uint256 amount = amounts[i];
-            _expireRow(balances, campaignId, holders[i], amount, metadata);
+            _expireRow(balances, campaignId, holders[i], amount, data);
             // Cannot overflow: every amount was debited from a balance, and balances sum to
             // the campaign's outstanding pSP.
             unchecked {
@@ -212,7 +216,8 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, PSPVaultViews
                 ++i;
             }
         }
-        _endExpire(_getStorage(), c, total);
+        // The campaign again rather than kept on the stack (a warm read, once per call).
+        _endExpire(_getStorage(), _getStorage().campaigns[campaignId], total);
     }
 
     /// @inheritdoc IPSPVault
@@ -290,19 +295,26 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, PSPVaultViews
         return _campaign($, campaignId);
     }
 
-    function _settleRow(
-        bytes32 campaignId,
-        address holder,
-        address receiver,
-        uint256 amount,
-        string calldata metadata
-    ) private {
+    /// @dev A settled row: the receiver must be on the campaign's settlement allowlist.
+    function _settleDebit(bytes32 campaignId, address holder, address receiver, uint256 amount) private {
         PSPVaultStorage storage $ = _getStorage();
         if (!$.settlementWhitelist[campaignId][receiver]) {
             revert SettlementReceiverNotWhitelisted(campaignId, receiver);
         }
         _debit($.balances[campaignId], campaignId, holder, amount);
-        emit PSPSettled(campaignId, holder, receiver, amount, metadata);
+    }
+
+    /// @dev A batch's settled row, its event over data encoded once ({_rowData}); the single
+    /// form emits with `emit`, cheaper for one row.
+    function _settleRow(
+        bytes32 campaignId,
+        address holder,
+        address receiver,
+        uint256 amount,
+        RowData memory data
+    ) private {
+        _settleDebit(campaignId, holder, receiver, amount);
+        _logRow(data, amount, PSPSettled.selector, campaignId, holder, receiver);
     }
 
     function _endSettle(PSPVaultStorage storage $, bytes32 campaignId, uint256 total) private {
@@ -310,15 +322,16 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, PSPVaultViews
         $.allocated -= total;
     }
 
+    /// @dev A batch's expired row (see {_settleRow}).
     function _expireRow(
         mapping(address => uint256) storage balances,
         bytes32 campaignId,
         address holder,
         uint256 amount,
-        string calldata metadata
+        RowData memory data
     ) private {
         _debit(balances, campaignId, holder, amount);
-        emit PSPExpired(campaignId, holder, amount, metadata);
+        _logRow(data, amount, PSPExpired.selector, campaignId, holder);
     }
 
     function _endExpire(PSPVaultStorage storage $, Campaign storage c, uint256 total) private {

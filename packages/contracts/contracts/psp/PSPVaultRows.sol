@@ -3,13 +3,15 @@ pragma solidity 0.8.28;
 
 import {IPSPVault} from "../interfaces/IPSPVault.sol";
 
-/// @title PSPVaultMinted
-/// @notice How the PSPVault credits issued rows and emits {IPSPVault.PSPMinted} for each: the
-/// event's data is encoded once per call, and a batch's rows run in one assembly loop, which
-/// keeps a batch row near its floor (one balance write, the event, the row's calldata).
-abstract contract PSPVaultMinted {
-    /// @dev Where {_mintedData} encoded {PSPMinted}'s data in memory, and its length.
-    struct MintedData {
+/// @title PSPVaultRows
+/// @notice How the PSPVault emits a row's event ({IPSPVault.PSPMinted}, {IPSPVault.PSPSettled},
+/// {IPSPVault.PSPExpired}: all carry `(amount, metadata)` as data) and credits issued rows. The
+/// data is encoded once per call and each row only writes its amount; a batch mint's rows run
+/// in one assembly loop. Together they keep a batch row near its floor (one balance write, the
+/// event, the row's calldata).
+abstract contract PSPVaultRows {
+    /// @dev Where {_rowData} encoded the rows' event data in memory, and its length.
+    struct RowData {
         uint256 ptr;
         uint256 size;
     }
@@ -21,20 +23,46 @@ abstract contract PSPVaultMinted {
         bytes32 campaignId,
         address to,
         uint256 amount,
-        MintedData memory data
+        RowData memory data
     ) internal {
         if (to == address(0)) revert IPSPVault.ZeroAddress();
         if (amount == 0) revert IPSPVault.ZeroAmount();
         unchecked {
             balances[to] += amount;
         }
-        // emit PSPMinted(campaignId, msg.sender, to, amount, metadata), over data encoded once.
+        // emit PSPMinted(campaignId, msg.sender, to, amount, metadata), over data encoded once;
+        // written out rather than through {_logRow}: one call less on every single mint.
         bytes32 topic = IPSPVault.PSPMinted.selector;
-        uint256 ptr = data.ptr;
-        uint256 size = data.size;
+        (uint256 ptr, uint256 size) = (data.ptr, data.size);
         assembly ("memory-safe") {
             mstore(ptr, amount)
             log4(ptr, size, topic, campaignId, caller(), to)
+        }
+    }
+
+    /// @dev `emit event(campaignId, account, amount, metadata)` for an event with two indexed
+    /// fields (`topic` its selector), over data encoded once by {_rowData}.
+    function _logRow(RowData memory data, uint256 amount, bytes32 topic, bytes32 campaignId, address account) internal {
+        (uint256 ptr, uint256 size) = (data.ptr, data.size);
+        assembly ("memory-safe") {
+            mstore(ptr, amount)
+            log3(ptr, size, topic, campaignId, account)
+        }
+    }
+
+    /// @dev The same for an event with three indexed fields: `(campaignId, a, b, amount, metadata)`.
+    function _logRow(
+        RowData memory data,
+        uint256 amount,
+        bytes32 topic,
+        bytes32 campaignId,
+        address a,
+        address b
+    ) internal {
+        (uint256 ptr, uint256 size) = (data.ptr, data.size);
+        assembly ("memory-safe") {
+            mstore(ptr, amount)
+            log4(ptr, size, topic, campaignId, a, b)
         }
     }
 
@@ -47,7 +75,7 @@ abstract contract PSPVaultMinted {
         bytes32 campaignId,
         address[] calldata to,
         uint256[] calldata amounts,
-        MintedData memory data
+        RowData memory data
     ) internal returns (uint256 total) {
         bytes32 topic = IPSPVault.PSPMinted.selector;
         assembly ("memory-safe") {
@@ -89,10 +117,10 @@ abstract contract PSPVaultMinted {
         }
     }
 
-    /// @dev ABI-encodes {PSPMinted}'s data, `(amount, metadata)`, once per call with a zero
-    /// amount word that each row of {_credit} overwrites: a batch does not re-encode the
+    /// @dev ABI-encodes a row event's data, `(amount, metadata)`, once per call with a zero
+    /// amount word that each row overwrites ({_logRow}): a batch does not re-encode the
     /// metadata for every row.
-    function _mintedData(string calldata metadata) internal pure returns (MintedData memory data) {
+    function _rowData(string calldata metadata) internal pure returns (RowData memory data) {
         uint256 ptr;
         uint256 size;
         assembly ("memory-safe") {
