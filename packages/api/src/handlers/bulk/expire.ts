@@ -1,0 +1,14 @@
+import type { routes } from "@points/schema";
+import type { Handler } from "../../context.js";
+import { bulkPlan, type BulkOp } from "../../bulk/plan.js";
+import { checkBurn } from "../../bulk/checks.js";
+
+const expire: BulkOp = {
+  operation: "expire",
+  fn: "expireBatch",
+  args: (id, rows, metadata) => [rows.map((r) => r.address), rows.map((r) => r.amount), id, metadata],
+  check: (t, id, rows) => checkBurn(t, id, rows, undefined),
+};
+
+/** Bulk expiry back into the budget (docs/rules.md#bulk-requests). */
+export const bulkPspExpire: Handler<typeof routes.bulkPspExpire> = ({ body }, ctx) => bulkPlan(ctx, body, expire);
