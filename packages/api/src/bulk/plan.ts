@@ -10,7 +10,7 @@ import { revertToApiError } from "../chain/revert.js";
 import { chainUnavailable } from "../chain/client.js";
 import { readSafe, safeTxAnswer, safeTxFields } from "../chain/safe.js";
 import { checkRows, deriveBulkId, readRows, type RawRow, type Row } from "./rows.js";
-import { chunkRows, measureGas, rowsPerChunk, withMargin, type GasModel } from "./gas.js";
+import { chunkRows, FALLBACK_GAS, measureGas, rowsPerChunk, withMargin, type GasModel } from "./gas.js";
 
 /** What a bulk request carries once its body is parsed. */
 export interface BulkRequest {
@@ -87,9 +87,23 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
     op.check(t, id.value, rows, from),
     onChain(t, () => t.chain.provider.getBlockNumber()),
   ]);
+  if (!body.dryRun && checked.blocked) throw checked.blocked;
+  if (!body.dryRun && checked.notAllowed.length) {
+    throw new ApiError(
+      "WOULD_REVERT",
+      `${checked.notAllowed.length} row(s) hold less pSP than their amount: nothing was built (details.rows; a dry run lists them too)`,
+      { contract: "pspVault", name: "InsufficientPSPBalance", rows: checked.notAllowed },
+    );
+  }
   // The probe carries the longest tag a chunk can have, so its calldata is never shorter.
   const longTag = tagOf(bulkId, 99_999, 99_999);
-  const model: GasModel = await measureGas(checked.probe, (r) => estimate(r, onChainMetadata(r[0].metadata, longTag)));
+  const model: GasModel = await measureGas(checked.probe, (r) =>
+    estimate(r, onChainMetadata(r[0].metadata, longTag)),
+  ).catch((e: unknown) => {
+    // A dry run of a drop the chain refuses as a whole (reported in `blocked`) still counts chunks.
+    if (body.dryRun && checked.blocked && e instanceof ApiError && e.code === "WOULD_REVERT") return FALLBACK_GAS;
+    throw e;
+  });
   let chunks = chunkRows(rows, rowsPerChunk(model, body.gasCeiling));
   const base = {
     operation: op.operation,
@@ -131,14 +145,6 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
       chunkCount: chunks.length,
       chunks: describe(chunks, predicted),
     };
-  }
-  if (checked.blocked) throw checked.blocked;
-  if (checked.notAllowed.length) {
-    throw new ApiError(
-      "WOULD_REVERT",
-      `${checked.notAllowed.length} row(s) hold less pSP than their amount: nothing was built (details.rows; a dry run lists them too)`,
-      { contract: "pspVault", name: "InsufficientPSPBalance", rows: checked.notAllowed },
-    );
   }
   // Simulate every chunk; one over the ceiling (rows dearer than the probe's) is halved.
   let gas: bigint[] = [];

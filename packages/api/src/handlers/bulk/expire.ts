@@ -7,7 +7,7 @@ const expire: BulkOp = {
   operation: "expire",
   fn: "expireBatch",
   args: (id, rows, metadata) => [rows.map((r) => r.address), rows.map((r) => r.amount), id, metadata],
-  check: (t, id, rows) => checkBurn(t, id, rows, undefined),
+  check: (t, id, rows, from) => checkBurn(t, id, rows, undefined, from),
 };
 
 /** Bulk expiry back into the budget (docs/rules.md#bulk-requests). */

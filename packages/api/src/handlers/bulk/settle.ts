@@ -17,7 +17,7 @@ export const bulkPspSettle: Handler<typeof routes.bulkPspSettle> = ({ body }, ct
       id,
       metadata,
     ],
-    check: (t, id, rows) => checkBurn(t, id, rows, receiver),
+    check: (t, id, rows, from) => checkBurn(t, id, rows, receiver, from),
   };
   return bulkPlan(ctx, body, settle);
 };
