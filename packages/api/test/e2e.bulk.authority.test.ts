@@ -10,7 +10,7 @@ import { bulkCampaign, CAMPAIGN, CAMPAIGN_ID, pspOf, recipients } from "./helper
 describe("bulk routes: authority, limits, settle and expire", () => {
   let e: E2E;
   before(async () => {
-    e = await setupE2E();
+    e = await setupE2E({}, () => ({ RATE_LIMIT_BULK_PER_MINUTE: "1000" }));
     await bulkCampaign(e, SP(100));
     await e.giveSp(e.who.carol.address, SP(1)); // carol may receive SP (Points' transfer allowlist)
   });

@@ -9,7 +9,7 @@ describe("bulk routes: CSV and JSON rows", () => {
   let e: E2E;
   const [a, b, c] = recipients(3);
   before(async () => {
-    e = await setupE2E();
+    e = await setupE2E({}, () => ({ RATE_LIMIT_BULK_PER_MINUTE: "1000" }));
     await bulkCampaign(e, SP(100));
   });
   after(() => e?.stop());
@@ -38,7 +38,7 @@ describe("bulk routes: CSV and JSON rows", () => {
       `${r[10]},.5`,
       `${r[11]},1 000`,
     ].join("\n");
-    const details = expectError(await mint({ recipients: csv, dryRun: false }), 400, "INVALID_ROWS");
+    const details = expectError(await mint({ recipients: csv, dryRun: false }), 422, "INVALID_ROWS");
     const decimal = 'must be a decimal number of token units such as 12 or 1.5 ("." as decimal point)';
     assert.deepEqual(details, {
       count: 12,
@@ -72,7 +72,7 @@ describe("bulk routes: CSV and JSON rows", () => {
           { address: b, amount: "01" },
         ],
       }),
-      400,
+      422,
       "INVALID_ROWS",
     );
     assert.deepEqual(details.rows, [
@@ -102,11 +102,11 @@ describe("bulk routes: CSV and JSON rows", () => {
   });
 
   it("badHeader_unclosedQuote_andTooManyRows_areRefused", async () => {
-    const header = expectError(await mint({ recipients: `address,points\n${a},1` }), 400, "INVALID_ROWS");
+    const header = expectError(await mint({ recipients: `address,points\n${a},1` }), 422, "INVALID_ROWS");
     assert.deepEqual(header.rows, [
       { row: 0, line: 1, field: "columns", reason: "the header must be address,amount or address,amount,metadata" },
     ]);
-    const quote = expectError(await mint({ recipients: `${a},1\n"${b},2` }), 400, "INVALID_ROWS");
+    const quote = expectError(await mint({ recipients: `${a},1\n"${b},2` }), 422, "INVALID_ROWS");
     assert.equal(quote.rows[0].field, "csv");
     const many = Array.from({ length: 10_001 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, "0")},1`).join("\n");
     const tooMany = expectError(await mint({ recipients: many }), 400, "INVALID_INPUT");

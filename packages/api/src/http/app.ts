@@ -31,7 +31,7 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.use(identify(ctx));
   app.use(rateLimiter(ctx.config));
-  app.use(...bulkLimits());
+  app.use(...bulkLimits(ctx.config));
   // Not strict: a JSON `null` or `3` body parses, so validation can say what is wrong with it.
   app.use(express.json({ limit: "100kb", strict: false }));
 

@@ -32,7 +32,8 @@ export const NAMED_FORMATS = {
 
 const ERRORS: Record<string, string> = {
   INVALID_INPUT: "the request is malformed; the message names the field",
-  INVALID_ROWS: "bulk routes: rows with a bad address, amount or metadata, or duplicates; details.rows lists every one (row, field, reason)",
+  INVALID_ROWS:
+    "bulk routes: rows with a bad address, amount or metadata, or duplicates; details.rows lists every one (row, field, reason)",
   UNAUTHORIZED: "missing, unknown or revoked API key, or no console session",
   MISSING_ROLE: "the signer lacks an on-chain role",
   FORBIDDEN: "the API key lacks the scope the route needs, or the console account is not approved to deploy",

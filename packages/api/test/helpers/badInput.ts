@@ -36,7 +36,10 @@ type Kind =
   | "nonce"
   | "safeTx"
   | "proposalStatus"
-  | "rows";
+  | "rows"
+  | "bulkRecipients"
+  | "bulkId"
+  | "gasCeiling";
 
 const SAFE_TX = plainSafeTx(ADDRESS, "0x", 0);
 
@@ -92,6 +95,11 @@ export const FIELD_KINDS: Record<string, Kind> = {
   tx: "safeTx",
   status: "proposalStatus",
   rows: "rows",
+  recipients: "bulkRecipients",
+  bulkId: "bulkId",
+  gasCeiling: "gasCeiling",
+  dryRun: "bool",
+  settlementReceiver: "address",
 };
 
 /** Body fields whose valid sample is not their kind's (onboarding's nested objects). */
@@ -132,6 +140,9 @@ const VALID: Record<Kind, unknown> = {
   signature: "0x" + "11".repeat(64) + "1b",
   proposalStatus: "pending",
   rows: [], // filled from the route's own row shape (validRequest)
+  bulkRecipients: [{ address: ADDRESS, amount: "1.5" }],
+  bulkId: "drop-1",
+  gasCeiling: 10_000_000,
 };
 const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme", brand: "acme", kind: "collateral" };
 
@@ -304,6 +315,29 @@ const BAD: Record<Kind, Bad[]> = {
     { why: "a row with an unknown field", value: [{ extra: 1 }] },
     { why: "501 rows", value: Array.from({ length: 501 }, () => ({})) },
   ],
+  // Only the shape is refused here; a row's content is 422 INVALID_ROWS (test/e2e.bulk.rows.test.ts).
+  bulkRecipients: [
+    { why: "number instead of rows", value: 5 },
+    { why: "empty CSV", value: "" },
+    { why: "no rows", value: [] },
+    { why: "a row without amount", value: [{ address: ADDRESS }] },
+    { why: "a row with an unknown field", value: [{ address: ADDRESS, amount: "1", to: ADDRESS }] },
+    { why: "an amount as a JSON number", value: [{ address: ADDRESS, amount: 1 }] },
+    { why: "10,001 rows", value: Array.from({ length: 10_001 }, () => ({ address: ADDRESS, amount: "1" })) },
+    { why: "CSV over 1,500,000 characters", value: "x".repeat(1_500_001) },
+  ],
+  bulkId: [
+    { why: "empty bulk id", value: "" },
+    { why: "bulk id with a space", value: "drop 1" },
+    { why: "65-character bulk id", value: "b".repeat(65) },
+    { why: "number instead of bulk id", value: 1 },
+  ],
+  gasCeiling: [
+    { why: "gas ceiling under 1M", value: 999_999 },
+    { why: "gas ceiling over 30M", value: 30_000_001 },
+    { why: "fractional gas ceiling", value: 1.5e6 + 0.5 },
+    { why: "gas ceiling as string", value: "10000000" },
+  ],
 };
 
 /** Path parameters travel as text: only text-shaped mistakes apply. */
@@ -431,9 +465,11 @@ function bodyCases(name: RouteName, route: RouteDef, path: string, body: Record<
     contentType: "application/x-www-form-urlencoded",
     names: "body",
   });
-  const pad = "x".repeat(101 * 1024);
+  // Bulk routes take up to 2 MB (a 10,000-row CSV); every other route 100 kB.
+  const bulk = route.path.startsWith("/studio/sdk/v1/bulk/");
+  const pad = "x".repeat(bulk ? 2 * 1024 * 1024 + 1024 : 101 * 1024);
   add({
-    name: "body over 100 kB",
+    name: bulk ? "body over 2 MB" : "body over 100 kB",
     body: withValue(body, ["pad"], { why: "", value: pad }),
     expect: "PAYLOAD_TOO_LARGE",
   });

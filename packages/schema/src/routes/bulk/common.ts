@@ -17,7 +17,7 @@ export const BULK_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * One row as JSON. Only the shape is checked here: every row's content (address, amount,
- * duplicates) is checked by the route, which answers all bad rows at once (400 INVALID_ROWS).
+ * duplicates) is checked by the route, which answers all bad rows at once (422 INVALID_ROWS).
  */
 const BulkRow = z
   .strictObject({
@@ -40,7 +40,7 @@ export const BulkRecipients = z
     z.array(BulkRow).min(1, "must hold at least 1 row").max(BULK_ROWS_MAX, `must hold at most ${BULK_ROWS_MAX} rows`),
   ])
   .meta({
-    description: `The rows, as CSV text or a JSON array, 1-${BULK_ROWS_MAX}. Amounts are in token units with a "." decimal point and at most the token's decimals (18 for SP): "1.5" is 1.5 points; 0, negatives, exponents and thousands separators are refused. An address may appear once (a duplicate row is refused). Addresses are all lowercase, all uppercase or correctly EIP-55 checksummed. Every bad row is answered at once: 400 INVALID_ROWS with details.rows [{row, line?, field, reason}]`,
+    description: `The rows, as CSV text or a JSON array, 1-${BULK_ROWS_MAX}. Amounts are in token units with a "." decimal point and at most the token's decimals (18 for SP): "1.5" is 1.5 points; 0, negatives, exponents and thousands separators are refused. An address may appear once (a duplicate row is refused). Addresses are all lowercase, all uppercase or correctly EIP-55 checksummed. Every bad row is answered at once: 422 INVALID_ROWS with details.rows [{row, line?, field, reason}]`,
   });
 
 /** The body every bulk route takes; `extra` adds the operation's own fields. */
