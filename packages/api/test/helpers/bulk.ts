@@ -1,4 +1,4 @@
-import { Wallet, keccak256, toUtf8Bytes } from "ethers";
+import { getAddress, keccak256, toUtf8Bytes } from "ethers";
 import type { E2E } from "./e2e.js";
 
 export const CAMPAIGN = "bulk-drop";
@@ -6,7 +6,7 @@ export const CAMPAIGN_ID = keccak256(toUtf8Bytes(CAMPAIGN));
 
 /** `n` fresh recipient addresses, deterministic per `seed`, checksummed. */
 export const recipients = (n: number, seed = "r") =>
-  Array.from({ length: n }, (_, i) => new Wallet(keccak256(toUtf8Bytes(`${seed}:${i}`))).address);
+  Array.from({ length: n }, (_, i) => getAddress("0x" + keccak256(toUtf8Bytes(`${seed}:${i}`)).slice(-40)));
 
 /** The brand creates and funds campaign CAMPAIGN with `budget` SP, carol on its settlement allowlist. */
 export async function bulkCampaign(e: E2E, budget: bigint) {
