@@ -12,7 +12,7 @@ describe("bulk routes: chunks signed and broadcast", () => {
   let e: E2E;
   const vault = new Interface(PSPVault__factory.abi);
   before(async () => {
-    e = await setupE2E({}, () => ({ RATE_LIMIT_BULK_PER_MINUTE: "1000" }));
+    e = await setupE2E({}, () => ({ RATE_LIMIT_BULK_PER_MINUTE: "1000", LOG_LEVEL: "error" }));
     await bulkCampaign(e, SP(1000));
   });
   after(() => e?.stop());

@@ -9,6 +9,7 @@ import { unsignedType2 } from "../chain/build.js";
 import { revertToApiError } from "../chain/revert.js";
 import { chainUnavailable } from "../chain/client.js";
 import { readSafe, safeTxAnswer, safeTxFields } from "../chain/safe.js";
+import { encodeBatchCall, type BulkArg } from "./abi.js";
 import { checkRows, deriveBulkId, readRows, type RawRow, type Row } from "./rows.js";
 import { chunkRows, FALLBACK_GAS, measureGas, rowsPerChunk, withMargin, type GasModel } from "./gas.js";
 
@@ -39,8 +40,10 @@ export interface Checked {
 export interface BulkOp {
   operation: BulkPlan["operation"];
   fn: "mintBatch" | "settleBatch" | "expireBatch";
-  args: (id: string, rows: Row[], metadata: string) => unknown[];
+  args: (id: string, rows: Row[], metadata: string) => BulkArg[];
   check: (t: Target, id: string, rows: Row[], from: string) => Promise<Checked>;
+  /** Rows to measure gas on before the checks end, when they do not depend on them. */
+  probe?: (rows: Row[]) => Row[];
 }
 
 const tagOf = (bulkId: string, i: number, n: number) => `bulk:${bulkId}:${i + 1}/${n}`;
@@ -77,12 +80,26 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
   const total = rows.reduce((s, r) => s + r.amount, 0n);
   const bulkId = body.bulkId ?? deriveBulkId([op.operation, id.value, from, t.program.id], rows);
   const vault = getAddress(t.program.pspVault);
-  const iface = INTERFACES.pspVault;
-  const encode = (chunk: Row[], metadata: string) =>
-    iface.encodeFunctionData(op.fn, op.args(id.value, chunk, metadata));
+  const selector = INTERFACES.pspVault.getFunction(op.fn)!.selector;
+  // A chunk is encoded once for its simulation and reused for its transaction.
+  const encoded = new Map<Row[], { metadata: string; data: string }>();
+  const encode = (chunk: Row[], metadata: string) => {
+    const known = encoded.get(chunk);
+    if (known?.metadata === metadata) return known.data;
+    const data = encodeBatchCall(selector, op.args(id.value, chunk, metadata));
+    encoded.set(chunk, { metadata, data });
+    return data;
+  };
+  // The probe carries the longest tag a chunk can have, so its calldata is never shorter.
+  const longTag = tagOf(bulkId, 99_999, 99_999);
   const estimate = (chunk: Row[], metadata: string) =>
     onChain(t, () => t.chain.provider.estimateGas({ from, to: vault, data: encode(chunk, metadata) }));
 
+  // Mint measures its gas on the rows as they are (amounts of 1 wei) alongside its checks.
+  const early = op.probe
+    ? measureGas(op.probe(rows), (r) => estimate(r, onChainMetadata(r[0].metadata, longTag)))
+    : undefined;
+  early?.catch(() => undefined);
   const [checked, fromBlock] = await Promise.all([
     op.check(t, id.value, rows, from),
     onChain(t, () => t.chain.provider.getBlockNumber()),
@@ -95,10 +112,8 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
       { contract: "pspVault", name: "InsufficientPSPBalance", rows: checked.notAllowed },
     );
   }
-  // The probe carries the longest tag a chunk can have, so its calldata is never shorter.
-  const longTag = tagOf(bulkId, 99_999, 99_999);
-  const model: GasModel = await measureGas(checked.probe, (r) =>
-    estimate(r, onChainMetadata(r[0].metadata, longTag)),
+  const model: GasModel = await (
+    early ?? measureGas(checked.probe, (r) => estimate(r, onChainMetadata(r[0].metadata, longTag)))
   ).catch((e: unknown) => {
     // A dry run of a drop the chain refuses as a whole (reported in `blocked`) still counts chunks.
     if (body.dryRun && checked.blocked && e instanceof ApiError && e.code === "WOULD_REVERT") return FALLBACK_GAS;
@@ -146,28 +161,46 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
       chunks: describe(chunks, predicted),
     };
   }
-  // Simulate every chunk; one over the ceiling (rows dearer than the probe's) is halved.
+  // Simulate every chunk under the gas limit it will carry; one over the ceiling (rows dearer
+  // than the probe's) is halved.
+  const ceiling = BigInt(body.gasCeiling);
+  const simulate = async (c: Row[], metadata: string): Promise<bigint> => {
+    const predicted = withMargin(model.base + model.perRow * BigInt(c.length));
+    if (predicted <= ceiling) {
+      // One execution: a call that succeeds under this gas limit proves the limit is enough.
+      try {
+        await t.chain.provider.call({ from, to: vault, data: encode(c, metadata), gasLimit: predicted });
+        return predicted;
+      } catch (e) {
+        const reverted = revertToApiError(e, "build", "pspVault");
+        if (reverted?.revert) throw reverted;
+        if (!reverted) chainUnavailable(e, t.chain.config);
+        // No revert data: out of gas under the prediction; the node's estimate decides.
+      }
+    }
+    return withMargin(await estimate(c, metadata));
+  };
   let gas: bigint[] = [];
   for (;;) {
     gas = await Promise.all(
-      chunks.map((c, i) => estimate(c, onChainMetadata(c[0].metadata, tagOf(bulkId, i, chunks.length)))),
+      chunks.map((c, i) => simulate(c, onChainMetadata(c[0].metadata, tagOf(bulkId, i, chunks.length)))),
     );
-    const over = gas.findIndex((g) => withMargin(g) > BigInt(body.gasCeiling));
+    const over = gas.findIndex((g) => g > ceiling);
     if (over < 0) break;
     if (chunks[over].length === 1) {
-      throw new ApiError("WOULD_REVERT", `one row alone needs ${withMargin(gas[over])} gas, above the gas ceiling`, {
+      throw new ApiError("WOULD_REVERT", `one row alone needs ${gas[over]} gas, above the gas ceiling`, {
         row: chunks[over][0].row,
-        gas: withMargin(gas[over]).toString(),
+        gas: gas[over].toString(),
         gasCeiling: body.gasCeiling,
       });
     }
     chunks = chunks.flatMap((c) => (c === chunks[over] ? [c.slice(0, c.length >> 1), c.slice(c.length >> 1)] : [c]));
   }
-  const described = describe(chunks, gas.map(withMargin));
+  const described = describe(chunks, gas);
   const txs = await buildChunks(
     t,
     from,
-    described.map((d, i) => ({ data: encode(chunks[i], d.metadata), estimate: gas[i] })),
+    described.map((d, i) => ({ data: encode(chunks[i], d.metadata), gasLimit: gas[i] })),
   );
   return {
     ...base,
@@ -185,7 +218,7 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
 }
 
 /** The unsigned transactions of the chunks, with consecutive nonces from the signer's next one. */
-async function buildChunks(t: Target, from: string, chunks: { data: string; estimate: bigint }[]) {
+async function buildChunks(t: Target, from: string, chunks: { data: string; gasLimit: bigint }[]) {
   const p = t.chain.provider;
   const to = getAddress(t.program.pspVault);
   const [nonce, fees, code] = await onChain(t, () =>
@@ -193,7 +226,7 @@ async function buildChunks(t: Target, from: string, chunks: { data: string; esti
   );
   const safe = await onChain(t, () => readSafe(t.chain, from, code));
   return chunks.map((c, i): Omit<UnsignedTx, "call" | "program"> => ({
-    ...unsignedType2(t.chain, { from, to, data: c.data, nonce: nonce + i, estimate: c.estimate, fees }),
+    ...unsignedType2(t.chain, { from, to, data: c.data, nonce: nonce + i, estimate: 0n, gasLimit: c.gasLimit, fees }),
     ...(safe && {
       safe: safeTxAnswer(t.chain.chainId, safe, safeTxFields({ to, data: c.data }, safe.nonce + BigInt(i))),
     }),
@@ -201,5 +234,4 @@ async function buildChunks(t: Target, from: string, chunks: { data: string; esti
 }
 
 /** Call arguments as JSON: integers as decimal text (addresses are already checksummed). */
-const echo = (args: unknown[]): unknown[] =>
-  args.map((a) => (Array.isArray(a) ? echo(a) : typeof a === "bigint" ? a.toString() : a));
+const echo = (args: BulkArg[]): unknown[] => args.map((a) => (a.type === "uint256[]" ? a.value.map(String) : a.value));

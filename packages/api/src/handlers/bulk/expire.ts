@@ -6,7 +6,12 @@ import { checkBurn } from "../../bulk/checks.js";
 const expire: BulkOp = {
   operation: "expire",
   fn: "expireBatch",
-  args: (id, rows, metadata) => [rows.map((r) => r.address), rows.map((r) => r.amount), id, metadata],
+  args: (id, rows, metadata) => [
+    { type: "address[]", value: rows.map((r) => r.address) },
+    { type: "uint256[]", value: rows.map((r) => r.amount) },
+    { type: "bytes32", value: id },
+    { type: "string", value: metadata },
+  ],
   check: (t, id, rows, from) => checkBurn(t, id, rows, undefined, from),
 };
 

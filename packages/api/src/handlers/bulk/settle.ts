@@ -11,11 +11,11 @@ export const bulkPspSettle: Handler<typeof routes.bulkPspSettle> = ({ body }, ct
     operation: "settle",
     fn: "settleBatch",
     args: (id, rows, metadata) => [
-      rows.map((r) => r.address),
-      rows.map(() => receiver),
-      rows.map((r) => r.amount),
-      id,
-      metadata,
+      { type: "address[]", value: rows.map((r) => r.address) },
+      { type: "address[]", value: rows.map(() => receiver) },
+      { type: "uint256[]", value: rows.map((r) => r.amount) },
+      { type: "bytes32", value: id },
+      { type: "string", value: metadata },
     ],
     check: (t, id, rows, from) => checkBurn(t, id, rows, receiver, from),
   };
