@@ -2,8 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { Interface } from "ethers";
 import { PSPVault__factory } from "@points/contracts";
-import { expectError, expectMissingRole, expectOk, expectRevert, setupE2E, SP, type E2E } from "./helpers/e2e.js";
-import { bearerFor } from "./helpers/service.js";
+import { expectOk, expectRevert, setupE2E, SP, type E2E } from "./helpers/e2e.js";
 import { bulkCampaign, CAMPAIGN, CAMPAIGN_ID, pspOf, recipients } from "./helpers/bulk.js";
 
 // Bulk routes built, signed and broadcast (docs/rules.md#bulk-requests): chunks under the gas
@@ -17,15 +16,7 @@ describe("bulk routes: chunks signed and broadcast", () => {
   });
   after(() => e?.stop());
 
-  const call = (
-    name: "bulkPspMint" | "bulkPspSettle" | "bulkPspExpire",
-    body: Record<string, unknown>,
-    auth?: object,
-  ) =>
-    auth
-      ? e.api.call("POST", `/studio/sdk/v1/bulk/psp/${name.slice(7).toLowerCase()}`, body, auth)
-      : e.call(name, { body });
-  const rowsOf = (addresses: string[], amount: string) => addresses.map((address) => ({ address, amount }));
+  const call = (name: "bulkPspMint", body: Record<string, unknown>) => e.call(name, { body });
   const sendAll = async (plan: { chunks: { tx?: { tx: string } }[] }, wallet = e.who.brand) => {
     const receipts = [];
     for (const ch of plan.chunks) receipts.push(await e.send(wallet, ch.tx!));
