@@ -23,7 +23,7 @@ describe("http: bad input on every route", () => {
     node = await startNode();
     const { record } = await deployProgram(node.provider);
     // A high key budget: this suite tests validation, not rate limits.
-    api = await startApi(node.url, { RATE_LIMIT_PER_MINUTE_KEY: "100000" });
+    api = await startApi(node.url, { RATE_LIMIT_PER_MINUTE_KEY: "100000", RATE_LIMIT_BULK_PER_MINUTE: "100000" });
     await api.service.ctx.programs.insert(record);
     const { key } = await api.service.ctx.keys.create("bad-input", ["build", "read", "deploy", "admin"]);
     // The key passes "key" routes; the console session passes "session" routes (the wizard).

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 export const ERROR_CODES = {
   INVALID_INPUT: 400,
+  INVALID_ROWS: 422,
   UNAUTHORIZED: 401,
   MISSING_ROLE: 403,
   FORBIDDEN: 403,

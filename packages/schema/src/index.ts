@@ -10,6 +10,10 @@ export * from "./routes/admin.js";
 export * from "./routes/studioWhitelist.js";
 export * from "./routes/studioPsp.js";
 export * from "./routes/studioPspBatch.js";
+export * from "./routes/bulk/common.js";
+export * from "./routes/bulk/mint.js";
+export * from "./routes/bulk/settle.js";
+export * from "./routes/bulk/expire.js";
 export * from "./routes/onboarding.js";
 export * from "./routes/console.js";
 export * from "./routes/operatorAssets.js";
@@ -27,6 +31,9 @@ import * as admin from "./routes/admin.js";
 import * as studioWhitelist from "./routes/studioWhitelist.js";
 import * as studioPsp from "./routes/studioPsp.js";
 import * as studioPspBatch from "./routes/studioPspBatch.js";
+import * as bulkMint from "./routes/bulk/mint.js";
+import * as bulkSettle from "./routes/bulk/settle.js";
+import * as bulkExpire from "./routes/bulk/expire.js";
 import * as onboarding from "./routes/onboarding.js";
 import * as consoleRoutes from "./routes/console.js";
 import * as operatorAssets from "./routes/operatorAssets.js";
@@ -53,6 +60,9 @@ export const routes = {
   ...pick(studioWhitelist),
   ...pick(studioPsp),
   ...pick(studioPspBatch),
+  ...pick(bulkMint),
+  ...pick(bulkSettle),
+  ...pick(bulkExpire),
   ...pick(onboarding),
   ...pick(consoleRoutes),
   ...pick(operatorAssets),

@@ -6,6 +6,14 @@ export { broadcastTx as broadcast, waitTx as waitForReceipt, type SignedTx, type
 export { NonceQueue, type NonceQueueOptions, type QueuedBuild } from "./queue.js";
 export { orderHash, orderMetadata } from "./order.js";
 export { withPrerequisites } from "./prerequisites.js";
+export {
+  landedChunks,
+  sendBulk,
+  type BulkPlan,
+  type BulkChunk,
+  type BulkProgress,
+  type BulkSendOptions,
+} from "./bulk.js";
 export { isPointsError, type ErrorDetails, type DetailsOf, type DecodedRevert } from "./details.js";
 export type { Order, Issued, IssuerOptions } from "./issuer.js";
 export type {

@@ -330,6 +330,20 @@ describe("namespaces: every method reaches its route of the schema table (live A
     await (await factory.unpause()).wait();
   });
 
+  it("bulk_mintSettleExpire_reachTheirRoutes_asDryRuns", async () => {
+    const { brand, alice } = live.actors;
+    const one = { campaignId: "c1", recipients: [{ address: alice.address, amount: "1" }], dryRun: true };
+    const plan = (await expectRoute("bulkPspMint", () => client.bulk.mint({ ...one, from: brand.address }))) as {
+      rowCount: number;
+      totalAmount: string;
+    };
+    assert.deepEqual([plan.rowCount, plan.totalAmount], [1, SP("1").toString()]);
+    await expectRoute("bulkPspSettle", () =>
+      client.bulk.settle({ ...one, settlementReceiver: alice.address, from: brand.address }),
+    );
+    await expectRoute("bulkPspExpire", () => client.bulk.expire({ ...one, from: brand.address }));
+  });
+
   it("everyRouteOfTheTable_isReachedByAClientMethod", () => {
     // The console's routes (sign-in, wizard) serve the web console, not integrators: they are
     // not in the SDK (routeTable.test.ts). onboardingTaskApi is the same task read under

@@ -86,13 +86,14 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
  */
 export function unsignedType2(
   chain: ChainClient,
-  t: { from: string; to: string; data: string; nonce: number; estimate: bigint; fees: FeeData },
+  // `gasLimit`: a limit already proven by a simulation under it (bulk chunks), used as is.
+  t: { from: string; to: string; data: string; nonce: number; estimate: bigint; fees: FeeData; gasLimit?: bigint },
 ) {
   const { fees } = t;
   if (fees.maxFeePerGas === null || fees.maxPriorityFeePerGas === null) {
     throw new ApiError("CHAIN_UNAVAILABLE", `chain ${chain.config.chainId} reports no EIP-1559 fee data`);
   }
-  const gas = (t.estimate * GAS_MARGIN_PERCENT + 99n) / 100n;
+  const gas = t.gasLimit ?? (t.estimate * GAS_MARGIN_PERCENT + 99n) / 100n;
   const tx = Transaction.from({
     type: 2,
     chainId: chain.chainId,

@@ -81,6 +81,8 @@ const Env = z.object({
   REQUIRE_API_KEY: bool.default(false),
   RATE_LIMIT_PER_MINUTE_IP: int(1, 1_000_000_000, 600),
   RATE_LIMIT_PER_MINUTE_KEY: int(1, 1_000_000_000, 1200),
+  // Bulk requests simulate up to about 35 transactions each: a budget of their own.
+  RATE_LIMIT_BULK_PER_MINUTE: int(1, 1_000_000_000, 30),
   /**
    * How many reverse proxies stand in front of the service: the client's IP is read that many
    * hops back in X-Forwarded-For. Only a count: "true" would let any client name its own IP
@@ -229,7 +231,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     defaultProgram: e.DEFAULT_PROGRAM,
     requireApiKey: e.REQUIRE_API_KEY,
     publicMainnetBuilds: e.PUBLIC_MAINNET_BUILDS,
-    rateLimit: { perIp: e.RATE_LIMIT_PER_MINUTE_IP, perKey: e.RATE_LIMIT_PER_MINUTE_KEY },
+    rateLimit: {
+      perIp: e.RATE_LIMIT_PER_MINUTE_IP,
+      perKey: e.RATE_LIMIT_PER_MINUTE_KEY,
+      bulk: e.RATE_LIMIT_BULK_PER_MINUTE,
+    },
     trustProxy: e.TRUST_PROXY,
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
     dbCacheTtlMs: e.DB_CACHE_TTL_MS,

@@ -23,7 +23,10 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
 function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   const type = (err as { type?: string }).type;
-  if (type === "entity.too.large") return new ApiError("PAYLOAD_TOO_LARGE", "request body is larger than 100 kB");
+  if (type === "entity.too.large") {
+    const limit = (err as { limit?: number }).limit ?? 0;
+    return new ApiError("PAYLOAD_TOO_LARGE", `request body is larger than ${limit > 102_400 ? "2 MB" : "100 kB"}`);
+  }
   if (type === "entity.parse.failed") return new ApiError("INVALID_INPUT", "request body is not valid JSON");
   if (type === "encoding.unsupported" || type === "charset.unsupported") {
     return new ApiError("INVALID_INPUT", "request body must be UTF-8 JSON");

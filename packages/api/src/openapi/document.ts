@@ -32,12 +32,14 @@ export const NAMED_FORMATS = {
 
 const ERRORS: Record<string, string> = {
   INVALID_INPUT: "the request is malformed; the message names the field",
+  INVALID_ROWS:
+    "bulk routes: rows with a bad address, amount or metadata, or duplicates; details.rows lists every one (row, field, reason)",
   UNAUTHORIZED: "missing, unknown or revoked API key, or no console session",
   MISSING_ROLE: "the signer lacks an on-chain role",
   FORBIDDEN: "the API key lacks the scope the route needs, or the console account is not approved to deploy",
   NOT_FOUND: "no such program, campaign (CampaignNotFound, on every route naming one), request, task or resource",
   CONFLICT: "the request conflicts with the resource's state",
-  PAYLOAD_TOO_LARGE: "the body is larger than 100 kB",
+  PAYLOAD_TOO_LARGE: "the body is larger than 100 kB (2 MB on bulk routes)",
   WOULD_REVERT: "the simulation reverted, or a chain precondition does not hold",
   RATE_LIMITED: "too many requests: slow down",
   INTERNAL: "an unexpected failure of the service or a service it needs (never the request's fault)",

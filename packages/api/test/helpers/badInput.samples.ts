@@ -34,7 +34,10 @@ export type Kind =
   | "nonce"
   | "safeTx"
   | "proposalStatus"
-  | "rows";
+  | "rows"
+  | "bulkRecipients"
+  | "bulkId"
+  | "gasCeiling";
 
 const SAFE_TX = plainSafeTx(ADDRESS, "0x", 0);
 
@@ -90,6 +93,11 @@ export const FIELD_KINDS: Record<string, Kind> = {
   tx: "safeTx",
   status: "proposalStatus",
   rows: "rows",
+  recipients: "bulkRecipients",
+  bulkId: "bulkId",
+  gasCeiling: "gasCeiling",
+  dryRun: "bool",
+  settlementReceiver: "address",
 };
 
 /** Body fields whose valid sample is not their kind's (onboarding's nested objects). */
@@ -130,6 +138,9 @@ export const VALID: Record<Kind, unknown> = {
   signature: "0x" + "11".repeat(64) + "1b",
   proposalStatus: "pending",
   rows: [], // filled from the route's own row shape (validRequest)
+  bulkRecipients: [{ address: ADDRESS, amount: "1.5" }],
+  bulkId: "drop-1",
+  gasCeiling: 10_000_000,
 };
 export const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme", brand: "acme", kind: "collateral" };
 
@@ -301,6 +312,29 @@ export const BAD: Record<Kind, Bad[]> = {
     { why: "a row missing its fields", value: [{}] },
     { why: "a row with an unknown field", value: [{ extra: 1 }] },
     { why: "501 rows", value: Array.from({ length: 501 }, () => ({})) },
+  ],
+  // Only the shape is refused here; a row's content is 422 INVALID_ROWS (test/e2e.bulk.rows.test.ts).
+  bulkRecipients: [
+    { why: "number instead of rows", value: 5 },
+    { why: "empty CSV", value: "" },
+    { why: "no rows", value: [] },
+    { why: "a row without amount", value: [{ address: ADDRESS }] },
+    { why: "a row with an unknown field", value: [{ address: ADDRESS, amount: "1", to: ADDRESS }] },
+    { why: "an amount as a JSON number", value: [{ address: ADDRESS, amount: 1 }] },
+    { why: "10,001 rows", value: Array.from({ length: 10_001 }, () => ({ address: ADDRESS, amount: "1" })) },
+    { why: "CSV over 1,500,000 characters", value: "x".repeat(1_500_001) },
+  ],
+  bulkId: [
+    { why: "empty bulk id", value: "" },
+    { why: "bulk id with a space", value: "drop 1" },
+    { why: "65-character bulk id", value: "b".repeat(65) },
+    { why: "number instead of bulk id", value: 1 },
+  ],
+  gasCeiling: [
+    { why: "gas ceiling under 1M", value: 999_999 },
+    { why: "gas ceiling over 30M", value: 30_000_001 },
+    { why: "fractional gas ceiling", value: 1.5e6 + 0.5 },
+    { why: "gas ceiling as string", value: "10000000" },
   ],
 };
 

@@ -84,7 +84,9 @@ function stringArb(s: Schema): fc.Arbitrary<string> {
 function numberArb(s: Schema): fc.Arbitrary<number> {
   const min = s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : (s.minimum ?? -(2 ** 53 - 1));
   const max = s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : (s.maximum ?? 2 ** 53 - 1);
-  const small = fc.integer({ min: Math.max(min, -1000), max: Math.min(max, 1000) });
+  // Near zero, or near the minimum when that is above 1000 (a gas ceiling).
+  const lo = Math.max(min, -1000);
+  const small = fc.integer({ min: lo, max: Math.min(max, Math.max(lo, 1000)) });
   const wide = fc.double({ min, max, noNaN: true }).map(Math.floor);
   const int = fc.oneof(small, wide).filter((n) => n >= min && n <= max);
   return s.type === "integer" ? int : fc.oneof(int, fc.double({ min, max, noNaN: true, noDefaultInfinity: true }));

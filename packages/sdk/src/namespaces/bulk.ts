@@ -1,0 +1,41 @@
+import type { Signer } from "ethers";
+import type { Core } from "./core.js";
+import type { Body } from "../types.js";
+import { landedChunks, sendBulk, type BulkPlan, type BulkSendOptions } from "../bulk.js";
+
+/**
+ * Bulk issuance, settlement and expiry (docs/rules.md#bulk-requests): `mint`, `settle` and
+ * `expire` answer a plan (with `dryRun: true` only its figures), `send` sends a plan's chunks
+ * in order and resumes after a failure, `landed` says which chunks are on chain, and `propose`
+ * stores one Safe proposal per chunk when the signer is a Safe.
+ */
+export function bulkNamespace(core: Core) {
+  const withProgram = <B extends { program?: string }>(body: B) => ({ ...body, program: body.program ?? core.program });
+  return {
+    mint: (body: Body<"bulkPspMint">) => core.request("bulkPspMint", { body: withProgram(body) }),
+    settle: (body: Body<"bulkPspSettle">) => core.request("bulkPspSettle", { body: withProgram(body) }),
+    expire: (body: Body<"bulkPspExpire">) => core.request("bulkPspExpire", { body: withProgram(body) }),
+    send: (plan: BulkPlan, signer: Signer, opts?: BulkSendOptions) => sendBulk(plan, signer, opts),
+    landed: (plan: BulkPlan, signer: Signer) => landedChunks(plan, signer.provider!),
+    /**
+     * One Safe proposal per chunk, in chunk order (their Safe nonces are consecutive); owners then
+     * sign each one's safeTxHash (client.safe.sign) and they are executed in order.
+     */
+    propose: async (plan: BulkPlan) => {
+      const proposals = [];
+      for (const c of plan.chunks) {
+        if (!c.tx?.safe) throw new Error(`chunk ${c.index + 1} has no Safe transaction: the plan's signer is no Safe`);
+        proposals.push(
+          await core.request("safeProposalCreate", {
+            body: {
+              chainId: Number(c.tx.chainId),
+              safe: c.tx.from,
+              tx: c.tx.safe.tx,
+            },
+          }),
+        );
+      }
+      return proposals;
+    },
+  };
+}

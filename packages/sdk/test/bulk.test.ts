@@ -1,0 +1,126 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { JsonRpcProvider, Transaction, Wallet, getAddress, id, keccak256, parseUnits, toUtf8Bytes } from "ethers";
+import { PSPVault__factory } from "@points/contracts";
+import { PointsApiError, type BulkProgress } from "../src/index.js";
+import { type Live, liveWithCampaign } from "./helpers/live.js";
+
+const SP = (n: string) => parseUnits(n, 18);
+const CAMPAIGN = id("drops");
+const to = (n: number, seed: string) =>
+  Array.from({ length: n }, (_, i) => getAddress("0x" + keccak256(toUtf8Bytes(`${seed}:${i}`)).slice(-40)));
+
+/** A provider whose broadcast of the `nth` transaction reaches the node, then fails on the way back. */
+class LostAnswerProvider extends JsonRpcProvider {
+  private count = 0;
+  constructor(
+    url: string,
+    private readonly nth: number,
+  ) {
+    super(url, undefined, { staticNetwork: true, batchMaxCount: 1 });
+  }
+  override async broadcastTransaction(raw: string) {
+    const sent = await super.broadcastTransaction(raw);
+    if (++this.count === this.nth)
+      throw new Error(`connection reset after the node took ${Transaction.from(raw).hash}`);
+    return sent;
+  }
+}
+
+// client.bulk (docs/rules.md#bulk-requests): a plan's chunks sent in order, and a failure midway
+// resumed with the same plan without issuing any chunk twice; balances checked on chain.
+describe("sdk: bulk issuance with resume", () => {
+  let live: Live;
+  let vault: ReturnType<typeof PSPVault__factory.connect>;
+  before(async () => {
+    live = await liveWithCampaign(parseUnits("1000", 6), "drops", SP("900"));
+    vault = PSPVault__factory.connect(live.program.pspVault, live.node.provider);
+  });
+  after(() => live?.stop());
+
+  const plan = (recipients: string[], bulkId: string) =>
+    live.client.bulk.mint({
+      campaignId: "drops",
+      recipients: recipients.map((a, i) => `${a},${i % 3}.25`).join("\n"),
+      bulkId,
+      gasCeiling: 1_000_000,
+      from: live.actors.brand.address,
+    });
+  const expectBalances = async (recipients: string[]) => {
+    for (const [i, a] of recipients.entries()) assert.equal(await vault.balanceOf(CAMPAIGN, a), SP(`${i % 3}.25`), a);
+  };
+
+  it("send_aSignerThatFailsAfterChunk1_throws_thenTheSamePlanResumes_andEveryoneIsPaidOnce", async () => {
+    const recipients = to(90, "resume");
+    const p = await plan(recipients, "resume-1");
+    assert.ok(p.chunkCount >= 3, `${p.chunkCount} chunks`);
+    const { brand } = live.actors;
+    let signed = 0;
+    const flaky = new Wallet(brand.privateKey, live.node.provider);
+    flaky.signTransaction = async (tx) => {
+      if (++signed === 2) throw new Error("the hardware signer went offline");
+      return Wallet.prototype.signTransaction.call(flaky, tx);
+    };
+    const seen: BulkProgress[] = [];
+    await assert.rejects(
+      live.client.bulk.send(p, flaky, { onProgress: (x) => seen.push(x) }),
+      (e: unknown) => e instanceof PointsApiError && e.code === "WRONG_SIGNER" && /went offline/.test(e.message),
+    );
+    assert.deepEqual(
+      seen.map((s) => [s.index, s.status]),
+      [
+        [0, "pending"],
+        [0, "mined"],
+        [1, "failed"],
+      ],
+    );
+    assert.deepEqual([...(await live.client.bulk.landed(p, brand))], [0]);
+    const resumed = await live.client.bulk.send(p, brand);
+    assert.deepEqual(
+      resumed.map((r) => r.status),
+      ["landed", ...Array(p.chunkCount - 1).fill("mined")],
+    );
+    await expectBalances(recipients);
+    // A third run finds everything on chain and sends nothing.
+    const nonce = await live.node.provider.getTransactionCount(brand.address);
+    const again = await live.client.bulk.send(p, brand);
+    assert.ok(again.every((r) => r.status === "landed"));
+    assert.equal(await live.node.provider.getTransactionCount(brand.address), nonce);
+  });
+
+  it("send_aBroadcastWhoseAnswerIsLost_isNotSentAgainOnResume", async () => {
+    const recipients = to(60, "lost");
+    const p = await plan(recipients, "lost-1");
+    const lossy = new Wallet(live.actors.brand.privateKey, new LostAnswerProvider(live.node.url, 2));
+    // The SDK sees its broadcast fail, but the node has it: it finds the transaction and goes on.
+    const first = await live.client.bulk.send(p, lossy);
+    assert.ok(first.every((r) => r.status === "mined"));
+    const second = await live.client.bulk.send(p, live.actors.brand);
+    assert.ok(second.every((r) => r.status === "landed"));
+    await expectBalances(recipients);
+    const c = await vault.getCampaign(CAMPAIGN);
+    assert.equal(
+      c.outstanding,
+      SP("0.25") * 30n + SP("1.25") * 30n + SP("2.25") * 30n + SP("0.25") * 20n + SP("1.25") * 20n + SP("2.25") * 20n,
+    );
+  });
+
+  it("send_withAnotherSigner_isWrongSigner_andADryRunHasNothingToSend", async () => {
+    const p = await plan(to(2, "wrong"), "wrong-1");
+    const { alice, brand } = live.actors;
+    await assert.rejects(
+      live.client.bulk.send(p, alice),
+      (e: unknown) => e instanceof PointsApiError && e.code === "WRONG_SIGNER",
+    );
+    const dry = await live.client.bulk.mint({
+      campaignId: "drops",
+      recipients: [{ address: to(1, "dry")[0], amount: "1" }],
+      dryRun: true,
+      from: brand.address,
+    });
+    await assert.rejects(
+      live.client.bulk.send(dry, brand),
+      (e: unknown) => e instanceof PointsApiError && e.code === "INVALID_INPUT",
+    );
+  });
+});
