@@ -20,6 +20,7 @@ export * from "./routes/safe/proposalList.js";
 export * from "./routes/safe/proposalGet.js";
 export * from "./routes/safe/proposalSign.js";
 export * from "./routes/safe/proposalExecute.js";
+export * from "./routes/safe/batch.js";
 import * as build from "./routes/build.js";
 import * as chainRedeem from "./routes/chainRedeem.js";
 import * as read from "./routes/read.js";
@@ -37,6 +38,7 @@ import * as safeProposalList from "./routes/safe/proposalList.js";
 import * as safeProposalGet from "./routes/safe/proposalGet.js";
 import * as safeProposalSign from "./routes/safe/proposalSign.js";
 import * as safeProposalExecute from "./routes/safe/proposalExecute.js";
+import * as safeBatch from "./routes/safe/batch.js";
 import type { RouteDef } from "./route.js";
 
 const isRoute = (v: unknown): v is RouteDef => typeof v === "object" && v !== null && "method" in v && "path" in v;
@@ -63,6 +65,7 @@ export const routes = {
   ...pick(safeProposalGet),
   ...pick(safeProposalSign),
   ...pick(safeProposalExecute),
+  ...pick(safeBatch),
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -27,6 +27,7 @@ import { consoleWalletNonce } from "./wallet/nonce.js";
 import { consoleWalletProve } from "./wallet/prove.js";
 import * as ledgerReads from "./ledger.js";
 import * as safeProposals from "./safe/proposals.js";
+import { safeBatchOver } from "./safe/batch.js";
 
 /** Every route's handler; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -66,4 +67,6 @@ export const handlers: Handlers = {
   consoleWalletProve,
   ...ledgerReads,
   ...safeProposals,
+  // The batch runs other routes' handlers: it is given this table.
+  safeBatch: safeBatchOver(() => handlers),
 };

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { MAX_UINT256, routes, type RouteDef, type RouteName } from "@points/schema";
 import { plainSafeTx } from "@points/testkit";
+import { BAD_SAFE_ACTIONS, VALID_SAFE_ACTIONS } from "./badInputSafe.js";
 
 /**
  * A deterministic generator of malformed requests for every route of the table. It starts
@@ -36,7 +37,8 @@ type Kind =
   | "nonce"
   | "safeTx"
   | "proposalStatus"
-  | "rows";
+  | "rows"
+  | "safeActions";
 
 const SAFE_TX = plainSafeTx(ADDRESS, "0x", 0);
 
@@ -92,6 +94,8 @@ export const FIELD_KINDS: Record<string, Kind> = {
   tx: "safeTx",
   status: "proposalStatus",
   rows: "rows",
+  actions: "safeActions",
+  multiSendCallOnly: "address",
 };
 
 /** Body fields whose valid sample is not their kind's (onboarding's nested objects). */
@@ -132,6 +136,7 @@ const VALID: Record<Kind, unknown> = {
   signature: "0x" + "11".repeat(64) + "1b",
   proposalStatus: "pending",
   rows: [], // filled from the route's own row shape (validRequest)
+  safeActions: VALID_SAFE_ACTIONS,
 };
 const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme", brand: "acme", kind: "collateral" };
 
@@ -281,7 +286,6 @@ const BAD: Record<Kind, Bad[]> = {
     { why: "negative Safe nonce", value: { ...SAFE_TX, nonce: "-1" } },
     { why: "value above uint256", value: { ...SAFE_TX, value: (MAX_UINT256 + 1n).toString() } },
     { why: "operation 2", value: { ...SAFE_TX, operation: 2 } },
-    { why: "delegatecall (operation 1)", value: { ...SAFE_TX, operation: 1 } },
     { why: "gas refund (gasPrice 1)", value: { ...SAFE_TX, gasPrice: "1" } },
     { why: "refund receiver set", value: { ...SAFE_TX, refundReceiver: ADDRESS } },
     { why: "odd-length data", value: { ...SAFE_TX, data: "0x123" } },
@@ -304,6 +308,7 @@ const BAD: Record<Kind, Bad[]> = {
     { why: "a row with an unknown field", value: [{ extra: 1 }] },
     { why: "501 rows", value: Array.from({ length: 501 }, () => ({})) },
   ],
+  safeActions: BAD_SAFE_ACTIONS,
 };
 
 /** Path parameters travel as text: only text-shaped mistakes apply. */
