@@ -83,6 +83,7 @@ export const routeTable: {
   readFactoryVault: { method: "get", path: "/api/v1/evm/factory/vault/:asset" },
   readRedeemRequest: { method: "get", path: "/api/v1/evm/factory/redeem/:requestId" },
   revokeRole: { method: "delete", path: "/api/v1/roles/revoke", build: true },
+  safeBatch: { method: "post", path: "/api/v1/safe/batch" },
   safeProposalCreate: { method: "post", path: "/api/v1/safe/proposals" },
   safeProposalExecute: { method: "post", path: "/api/v1/safe/proposals/:proposalId/execute" },
   safeProposalGet: { method: "get", path: "/api/v1/safe/proposals/:proposalId" },
@@ -117,6 +118,7 @@ export type AddressKey =
   | "holders"
   | "mint"
   | "minter"
+  | "multiSendCallOnly"
   | "oracle"
   | "owner"
   | "owners"

@@ -55,25 +55,25 @@ export const SAFE_BATCH_ROUTES = [
 /** Most calls one batch holds: MultiSendCallOnly has no limit, the block gas limit has. */
 export const SAFE_BATCH_MAX_ACTIONS = 50;
 
-const batchable: Record<SafeBatchRoute, RouteDef> = {
-  ...build,
-  ...admin,
-  ...studioWhitelist,
-  ...studioPsp,
-  ...studioPspBatch,
-};
+const batchable = { ...build, ...admin, ...studioWhitelist, ...studioPsp, ...studioPspBatch };
 export type SafeBatchRoute = (typeof SAFE_BATCH_ROUTES)[number];
 
 /** The field of a route's body that names its signer: `from`, or `key` on the original build routes. */
 export const signerFieldOf = (route: RouteDef): "from" | "key" =>
   "from" in (route.body as unknown as { shape: object }).shape ? "from" : "key";
 
+type BodyOf<N extends SafeBatchRoute> = (typeof batchable)[N]["body"];
+type Unsigned<T> = Omit<T, "from" | "key" | "nonce">;
+/** A batch action as sent (`In`) and as validated (`Out`), one variant per route. */
+type ActionIn = { [N in SafeBatchRoute]: { route: N; body: Unsigned<z.input<BodyOf<N>>> } }[SafeBatchRoute];
+type ActionOut = { [N in SafeBatchRoute]: { route: N; body: Unsigned<z.output<BodyOf<N>>> } }[SafeBatchRoute];
+
 /**
  * One action: a batchable route's name and its own body without the signer (the Safe) and
  * without `nonce` (the batch has one), so the document states every rule each action obeys.
  */
 const actionOf = (name: SafeBatchRoute) => {
-  const route = batchable[name];
+  const route = batchable[name] as RouteDef;
   const body = route.body as unknown as z.ZodObject;
   return z.strictObject({
     route: z.literal(name),
@@ -83,7 +83,7 @@ const actionOf = (name: SafeBatchRoute) => {
 const SafeBatchAction = z.discriminatedUnion(
   "route",
   SAFE_BATCH_ROUTES.map(actionOf) as unknown as [ReturnType<typeof actionOf>, ...ReturnType<typeof actionOf>[]],
-);
+) as unknown as z.ZodType<ActionOut, ActionIn>;
 
 /** One call of a batch as built by its route. */
 const SafeBatchCall = z.object({
