@@ -7,6 +7,7 @@ export * from "./routes/build.js";
 export * from "./routes/chainRedeem.js";
 export * from "./routes/read.js";
 export * from "./routes/admin.js";
+export * from "./routes/adminHandover.js";
 export * from "./routes/studioWhitelist.js";
 export * from "./routes/studioPsp.js";
 export * from "./routes/studioPspBatch.js";
@@ -25,6 +26,7 @@ import * as build from "./routes/build.js";
 import * as chainRedeem from "./routes/chainRedeem.js";
 import * as read from "./routes/read.js";
 import * as admin from "./routes/admin.js";
+import * as adminHandover from "./routes/adminHandover.js";
 import * as studioWhitelist from "./routes/studioWhitelist.js";
 import * as studioPsp from "./routes/studioPsp.js";
 import * as studioPspBatch from "./routes/studioPspBatch.js";
@@ -52,6 +54,7 @@ export const routes = {
   ...pick(chainRedeem),
   ...pick(read),
   ...pick(admin),
+  ...pick(adminHandover),
   ...pick(studioWhitelist),
   ...pick(studioPsp),
   ...pick(studioPspBatch),

@@ -5,6 +5,9 @@ import type { PublicRouteName, RouteEntry } from "./types.js";
 export const routeTable: {
   readonly [N in PublicRouteName]: RouteEntry;
 } = {
+  adminHandoverAccept: { method: "post", path: "/api/v1/roles/admin-handover/accept", build: true },
+  adminHandoverBegin: { method: "post", path: "/api/v1/roles/admin-handover/begin", build: true },
+  adminHandoverCancel: { method: "post", path: "/api/v1/roles/admin-handover/cancel", build: true },
   buildFinalizeRedeem: { method: "post", path: "/api/v1/build/finalize-redeem", build: true },
   buildMint: { method: "post", path: "/api/v1/build/mint", build: true },
   buildRedeem: { method: "post", path: "/api/v1/build/redeem", build: true },

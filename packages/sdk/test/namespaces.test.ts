@@ -193,6 +193,17 @@ describe("namespaces: every method reaches its route of the schema table (live A
     const grant = { contract: "factory", role: "MANAGER", account: carol.address };
     await expectRoute("grantRole", () => client.roles.grant(grant, from));
     await expectRoute("revokeRole", () => client.roles.revoke(grant, from));
+    const begun = (await expectRoute("adminHandoverBegin", () =>
+      client.roles.handover.begin("points", carol.address, from),
+    )) as PreparedTx;
+    assert.deepEqual(begun.call, { contract: "points", function: "beginDefaultAdminTransfer", args: [carol.address] });
+    await expectRoute("adminHandoverCancel", () => client.roles.handover.cancel("points", from));
+    // Nothing is pending for carol: the build is refused (AccessControlInvalidDefaultAdmin).
+    await expectRoute(
+      "adminHandoverAccept",
+      () => client.roles.handover.accept("points", { from: carol.address }),
+      422,
+    );
     const check = (await expectRoute("checkRole", () =>
       client.roles.check("factory", "MANAGER_ROLE", brand.address),
     )) as any;

@@ -12,6 +12,7 @@ import { getFactory, listChainContracts, listFactories } from "./read/programs.j
 import { checkRole } from "./read/checkRole.js";
 import { grantRole, revokeRole } from "./admin/roles.js";
 import { pause, unpause } from "./admin/freeze.js";
+import * as adminHandover from "./admin/handover.js";
 import * as whitelist from "./studio/whitelist.js";
 import * as campaigns from "./studio/pspCampaigns.js";
 import * as ledger from "./studio/pspLedger.js";
@@ -52,6 +53,7 @@ export const handlers: Handlers = {
   revokeRole,
   pause,
   unpause,
+  ...adminHandover,
   ...whitelist,
   ...campaigns,
   ...ledger,

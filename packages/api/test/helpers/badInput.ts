@@ -96,6 +96,7 @@ export const FIELD_KINDS: Record<string, Kind> = {
   rows: "rows",
   actions: "safeActions",
   multiSendCallOnly: "address",
+  newAdmin: "address",
 };
 
 /** Body fields whose valid sample is not their kind's (onboarding's nested objects). */

@@ -7,6 +7,7 @@ import { CampaignIdResolution, TxNonce, UnsignedTx } from "../../tx.js";
 import type { RouteDef } from "../../route.js";
 import * as build from "../build.js";
 import * as admin from "../admin.js";
+import * as adminHandover from "../adminHandover.js";
 import * as studioWhitelist from "../studioWhitelist.js";
 import * as studioPsp from "../studioPsp.js";
 import * as studioPspBatch from "../studioPspBatch.js";
@@ -24,6 +25,9 @@ export const SAFE_BATCH_ROUTES = [
   "revokeRole",
   "pause",
   "unpause",
+  "adminHandoverBegin",
+  "adminHandoverAccept",
+  "adminHandoverCancel",
   "whitelistMintAdd",
   "whitelistMintRemove",
   "whitelistRedeemAdd",
@@ -55,7 +59,7 @@ export const SAFE_BATCH_ROUTES = [
 /** Most calls one batch holds: MultiSendCallOnly has no limit, the block gas limit has. */
 export const SAFE_BATCH_MAX_ACTIONS = 50;
 
-const batchable = { ...build, ...admin, ...studioWhitelist, ...studioPsp, ...studioPspBatch };
+const batchable = { ...build, ...admin, ...adminHandover, ...studioWhitelist, ...studioPsp, ...studioPspBatch };
 export type SafeBatchRoute = (typeof SAFE_BATCH_ROUTES)[number];
 
 /** The field of a route's body that names its signer: `from`, or `key` on the original build routes. */
