@@ -147,7 +147,7 @@ describe("e2e: Safe proposals: create, sign, execute, replaced, scoped to the AP
     assert.deepEqual(new Set(all.map((p) => p.id)), new Set([pauseId, a.id, b.id]));
   });
 
-  it("create_refuses_aUsedNonce409_aDelegatecallOrGasRefund400_aNonSafe404_andSignVOtherThan27or28_400", async () => {
+  it("create_refuses_aUsedNonce409_aDelegatecallOutsideMultiSend404_aGasRefund400_aNonSafe404_andSignVOtherThan27or28_400", async () => {
     const { alice } = e.who;
     const used = expectError(
       await create({ chainId: 31337, safe: safe.address, tx: whitelistTx(alice.address, 0n) }),
@@ -156,11 +156,12 @@ describe("e2e: Safe proposals: create, sign, execute, replaced, scoped to the AP
     );
     assert.deepEqual(used, { reason: "NONCE_USED", next: (await safeNonce()).toString() });
     const next = await safeNonce();
-    // Delegatecalls and gas refunds are refused by the schema (the OpenAPI document says so).
+    // A delegatecall is taken only into MultiSendCallOnly (a batch): into the Factory it is refused.
     const dc = { ...whitelistTx(alice.address, next), operation: 1 };
     const dcErr = await create({ chainId: 31337, safe: safe.address, tx: dc });
-    expectError(dcErr, 400, "INVALID_INPUT");
-    assert.match(dcErr.body.error.message, /body\.tx\.operation/);
+    const dcDetails = expectError(dcErr, 404, "NOT_FOUND");
+    assert.deepEqual(dcDetails, { reason: "NOT_MULTISEND_CALL_ONLY", address: e.record.factory });
+    // Gas refunds are refused by the schema (the OpenAPI document says so).
     const refund = { ...whitelistTx(alice.address, next), gasPrice: "1", refundReceiver: relayer.address };
     const refundErr = await create({ chainId: 31337, safe: safe.address, tx: refund });
     expectError(refundErr, 400, "INVALID_INPUT");

@@ -3,6 +3,7 @@ import { ROLE_NAMES, rolesInAbi, type AbiItem } from "@points/contracts/program"
 import { loadArtifact } from "./artifacts.js";
 import { Chain, type ChainOptions } from "./chain.js";
 import { DeployerError } from "./errors.js";
+import { safeInfo, type SafeInfo } from "./safe-info.js";
 import { PROGRAM_CONTRACTS, type ProgramContract, type ProgramRecord } from "./types.js";
 
 const EVENTS = new Interface([
@@ -84,10 +85,19 @@ export interface VerifyOptions extends ChainOptions {
   contractsDir?: string;
 }
 
+/** An admin account: a wallet, or a Safe with its owners and threshold. */
+export interface AdminAccount {
+  address: string;
+  safe?: SafeInfo;
+}
+
 export interface VerifyReport {
   ok: true;
   /** Number of facts compared with the chain. */
   checked: number;
+  /** The DEFAULT_ADMIN_ROLE holder of every contract, and the pending one if a handover is begun. */
+  admin: AdminAccount;
+  pendingAdmin?: AdminAccount;
 }
 
 /**
@@ -238,7 +248,13 @@ export async function verifyProgram(
       details: { differences: diffs },
     });
   }
-  return { ok: true, checked };
+  // Who signs for the admin: a Safe's owners and threshold, read from the chain.
+  const account = async (address: string): Promise<AdminAccount> => {
+    const safe = await read(`safe ${address}`, () => safeInfo(provider, address));
+    return { address: getAddress(address), ...(safe && { safe }) };
+  };
+  const pending = p.pendingAdmin?.newAdmin;
+  return { ok: true, checked, admin: await account(p.admin), ...(pending && { pendingAdmin: await account(pending) }) };
 }
 
 export function expectedAllowlist(p: ProgramRecord): string[] {

@@ -7,6 +7,7 @@ export * from "./routes/build.js";
 export * from "./routes/chainRedeem.js";
 export * from "./routes/read.js";
 export * from "./routes/admin.js";
+export * from "./routes/adminHandover.js";
 export * from "./routes/studioWhitelist.js";
 export * from "./routes/studioPsp.js";
 export * from "./routes/studioPspBatch.js";
@@ -24,10 +25,12 @@ export * from "./routes/safe/proposalList.js";
 export * from "./routes/safe/proposalGet.js";
 export * from "./routes/safe/proposalSign.js";
 export * from "./routes/safe/proposalExecute.js";
+export * from "./routes/safe/batch.js";
 import * as build from "./routes/build.js";
 import * as chainRedeem from "./routes/chainRedeem.js";
 import * as read from "./routes/read.js";
 import * as admin from "./routes/admin.js";
+import * as adminHandover from "./routes/adminHandover.js";
 import * as studioWhitelist from "./routes/studioWhitelist.js";
 import * as studioPsp from "./routes/studioPsp.js";
 import * as studioPspBatch from "./routes/studioPspBatch.js";
@@ -44,6 +47,7 @@ import * as safeProposalList from "./routes/safe/proposalList.js";
 import * as safeProposalGet from "./routes/safe/proposalGet.js";
 import * as safeProposalSign from "./routes/safe/proposalSign.js";
 import * as safeProposalExecute from "./routes/safe/proposalExecute.js";
+import * as safeBatch from "./routes/safe/batch.js";
 import type { RouteDef } from "./route.js";
 
 const isRoute = (v: unknown): v is RouteDef => typeof v === "object" && v !== null && "method" in v && "path" in v;
@@ -57,6 +61,7 @@ export const routes = {
   ...pick(chainRedeem),
   ...pick(read),
   ...pick(admin),
+  ...pick(adminHandover),
   ...pick(studioWhitelist),
   ...pick(studioPsp),
   ...pick(studioPspBatch),
@@ -73,6 +78,7 @@ export const routes = {
   ...pick(safeProposalGet),
   ...pick(safeProposalSign),
   ...pick(safeProposalExecute),
+  ...pick(safeBatch),
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

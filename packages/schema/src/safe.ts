@@ -58,29 +58,55 @@ export const ProposedSafeTx = SafeTxFields.extend({
 export type ProposedSafeTx = z.infer<typeof ProposedSafeTx>;
 
 /**
- * What a build route answers besides the plain call when its signer is a Safe: the Safe
- * transaction for the owners to sign (EIP-712) and its hash. The top-level `tx` is then not for
- * signing: the call runs through the Safe's execTransaction once enough owners signed.
+ * A batch's SafeTx: a delegatecall (operation 1) to MultiSendCallOnly v1.4.1, which runs the
+ * batch's calls in order from the Safe and cannot delegatecall further; no gas refund either.
  */
-export const SafeTxAnswer = z
-  .object({
+export const BatchSafeTx = ProposedSafeTx.extend({
+  operation: z.literal(1).meta({ description: "1: a delegatecall to MultiSendCallOnly (a batch)" }),
+});
+export type BatchSafeTx = z.infer<typeof BatchSafeTx>;
+
+/**
+ * What the proposals store takes: a plain call, or a batch's delegatecall, which is accepted only
+ * into a contract whose code is MultiSendCallOnly v1.4.1 (checked on chain, 400 otherwise).
+ */
+export const ProposalTx = ProposedSafeTx.extend({
+  operation: z.union([z.literal(0), z.literal(1)]).meta({
+    description:
+      "0: a plain call; 1: a delegatecall, taken only into a contract whose code is MultiSendCallOnly v1.4.1 (a batch of POST /api/v1/safe/batch)",
+  }),
+});
+export type ProposalTx = z.infer<typeof ProposalTx>;
+
+/** The Safe transaction for the owners to sign (EIP-712) and its hash, of SafeTx schema `tx`. */
+const safeTxAnswerOf = <T extends z.ZodType>(tx: T) =>
+  z.object({
     address: Address.meta({ description: "The Safe (the call's `from` on chain)" }),
     version: z.string(),
     threshold: z.number().int().min(1),
     owners: z.array(Address),
-    tx: ProposedSafeTx,
+    tx,
     typedData: z.object({
       domain: z.object({ chainId: z.string(), verifyingContract: Address }),
       types: z.object({
         SafeTx: z.array(z.object({ name: z.string(), type: z.string() })),
       }),
       primaryType: z.literal("SafeTx"),
-      message: ProposedSafeTx,
+      message: tx,
     }),
     safeTxHash: z.string().regex(/^0x[0-9a-f]{64}$/),
-  })
-  .meta({ id: "SafeTx" });
+  });
+
+/**
+ * What a build route answers besides the plain call when its signer is a Safe: the Safe
+ * transaction for the owners to sign (EIP-712) and its hash. The top-level `tx` is then not for
+ * signing: the call runs through the Safe's execTransaction once enough owners signed.
+ */
+export const SafeTxAnswer = safeTxAnswerOf(ProposedSafeTx).meta({ id: "SafeTx" });
+/** A batch's Safe transaction (a delegatecall to MultiSendCallOnly) for the owners to sign. */
+export const SafeBatchTxAnswer = safeTxAnswerOf(BatchSafeTx).meta({ id: "SafeBatchTx" });
 export type SafeTxAnswer = z.infer<typeof SafeTxAnswer>;
+export type SafeBatchTxAnswer = z.infer<typeof SafeBatchTxAnswer>;
 
 /** A 65-byte ECDSA signature (r, s, v), as `signTypedData` returns it. */
 export const SafeSignature = z

@@ -5,6 +5,9 @@ import type { PublicRouteName, RouteEntry } from "./types.js";
 export const routeTable: {
   readonly [N in PublicRouteName]: RouteEntry;
 } = {
+  adminHandoverAccept: { method: "post", path: "/api/v1/roles/admin-handover/accept", build: true },
+  adminHandoverBegin: { method: "post", path: "/api/v1/roles/admin-handover/begin", build: true },
+  adminHandoverCancel: { method: "post", path: "/api/v1/roles/admin-handover/cancel", build: true },
   buildFinalizeRedeem: { method: "post", path: "/api/v1/build/finalize-redeem", build: true },
   buildMint: { method: "post", path: "/api/v1/build/mint", build: true },
   buildRedeem: { method: "post", path: "/api/v1/build/redeem", build: true },
@@ -86,6 +89,7 @@ export const routeTable: {
   readFactoryVault: { method: "get", path: "/api/v1/evm/factory/vault/:asset" },
   readRedeemRequest: { method: "get", path: "/api/v1/evm/factory/redeem/:requestId" },
   revokeRole: { method: "delete", path: "/api/v1/roles/revoke", build: true },
+  safeBatch: { method: "post", path: "/api/v1/safe/batch" },
   safeProposalCreate: { method: "post", path: "/api/v1/safe/proposals" },
   safeProposalExecute: { method: "post", path: "/api/v1/safe/proposals/:proposalId/execute" },
   safeProposalGet: { method: "get", path: "/api/v1/safe/proposals/:proposalId" },
@@ -120,6 +124,7 @@ export type AddressKey =
   | "holders"
   | "mint"
   | "minter"
+  | "multiSendCallOnly"
   | "oracle"
   | "owner"
   | "owners"

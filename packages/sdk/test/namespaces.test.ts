@@ -193,6 +193,17 @@ describe("namespaces: every method reaches its route of the schema table (live A
     const grant = { contract: "factory", role: "MANAGER", account: carol.address };
     await expectRoute("grantRole", () => client.roles.grant(grant, from));
     await expectRoute("revokeRole", () => client.roles.revoke(grant, from));
+    const begun = (await expectRoute("adminHandoverBegin", () =>
+      client.roles.handover.begin("points", carol.address, from),
+    )) as PreparedTx;
+    assert.deepEqual(begun.call, { contract: "points", function: "beginDefaultAdminTransfer", args: [carol.address] });
+    await expectRoute("adminHandoverCancel", () => client.roles.handover.cancel("points", from));
+    // Nothing is pending for carol: the build is refused (AccessControlInvalidDefaultAdmin).
+    await expectRoute(
+      "adminHandoverAccept",
+      () => client.roles.handover.accept("points", { from: carol.address }),
+      422,
+    );
     const check = (await expectRoute("checkRole", () =>
       client.roles.check("factory", "MANAGER_ROLE", brand.address),
     )) as any;
@@ -328,6 +339,28 @@ describe("namespaces: every method reaches its route of the schema table (live A
     const done = (await expectRoute("safeProposalGet", () => client.safe.proposal(created.id))) as { status: string };
     assert.equal(done.status, "executed");
     await (await factory.unpause()).wait();
+    // A batch: two Factory allowlist additions in one Safe transaction, through MultiSendCallOnly.
+    await (await factory.grantRole(id("MANAGER_ROLE"), safe.address)).wait();
+    const [a, b] = [devWallet(3, p).address, devWallet(4, p).address];
+    const actions = [a, b].map((account) => ({ route: "whitelistMintAdd" as const, body: { account } }));
+    const batch = (await expectRoute("safeBatch", () =>
+      client.safe.batch({ safe: safe.address, actions, multiSendCallOnly: safe.infra.multiSendCallOnly }),
+    )) as Awaited<ReturnType<typeof client.safe.batch>>;
+    assert.deepEqual([batch.safe.tx.operation, batch.safe.tx.to], [1, safe.infra.multiSendCallOnly]);
+    const draft = batch.safe.typedData;
+    const signed = await Promise.all(
+      [0, 1].map((i) => safe.owners[i]!.signTypedData(draft.domain, draft.types, draft.message)),
+    );
+    const proposal = await client.safe.propose({
+      chainId: 31337,
+      safe: safe.address,
+      tx: batch.safe.tx,
+      signature: signed[0],
+    });
+    await client.safe.sign(proposal.id, signed[1]!);
+    const run = await client.safe.execute(proposal.id, relayer.address);
+    await (await relayer.sendTransaction({ to: run.to, data: run.data })).wait();
+    assert.deepEqual([await factory.isMintWhitelisted(a), await factory.isMintWhitelisted(b)], [true, true]);
   });
 
   it("bulk_mintSettleExpire_reachTheirRoutes_asDryRuns", async () => {

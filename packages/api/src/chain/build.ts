@@ -26,6 +26,23 @@ export interface Call {
 /** Options of the build route being served, set around its handler (the body's `nonce`). */
 export const buildOptions = new AsyncLocalStorage<{ nonce?: number }>();
 
+/** A call as a Safe batch takes it: encoded, not simulated (docs/architecture.md#safe-multisig). */
+export interface CollectedCall {
+  program: Program;
+  to: string;
+  data: string;
+  contract: Call["contract"];
+  moves?: Call["moves"];
+  call: UnsignedTx["call"];
+  extra?: Call["extra"];
+}
+
+/**
+ * Set around a build handler run for a Safe batch: buildTx records the call here and returns
+ * without simulating it, because the batch simulates all its calls in order afterwards.
+ */
+export const collectedCalls = new AsyncLocalStorage<CollectedCall[]>();
+
 // Headroom over the simulated gas: state may move between build and broadcast.
 const GAS_MARGIN_PERCENT = 120n;
 
@@ -39,6 +56,21 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
   const to = getAddress(call.address ?? contractAddress(call.program, call.contract as ContractName));
   const from = getAddress(call.from);
   const data = iface.encodeFunctionData(call.fn, call.args);
+  const echo = { contract: call.contract, function: call.fn, args: echoArgs(iface.getFunction(call.fn)!, call.args) };
+  const batch = collectedCalls.getStore();
+  if (batch) {
+    batch.push({
+      program: call.program,
+      to,
+      data,
+      contract: call.contract,
+      moves: call.moves,
+      call: echo,
+      extra: call.extra,
+    });
+    // The handler's answer is dropped: the batch answers one Safe transaction for all its calls.
+    return undefined as unknown as UnsignedTx;
+  }
   const p = chain.provider;
   const explicit = buildOptions.getStore()?.nonce;
   let nonce: number, estimate: bigint, fees: FeeData, code: string, safe: SafeState | undefined;
@@ -71,7 +103,7 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
   }
   return {
     ...unsignedType2(chain, { from, to, data, nonce, estimate, fees }),
-    call: { contract: call.contract, function: call.fn, args: echoArgs(iface.getFunction(call.fn)!, call.args) },
+    call: echo,
     program: { id: call.program.id, chainId: call.program.chainId, factory: call.program.factory },
     ...call.extra,
     ...(safe && {

@@ -1,5 +1,5 @@
 import { Contract, Interface, TypedDataEncoder, getAddress } from "ethers";
-import { SAFE_TX_TYPES, type ProposedSafeTx, type SafeTxAnswer } from "@points/schema";
+import { SAFE_TX_TYPES, type ProposalTx, type ProposedSafeTx } from "@points/schema";
 import { ApiError } from "../errors.js";
 import type { ChainClient } from "./client.js";
 
@@ -13,6 +13,7 @@ export const SAFE_ABI = new Interface([
   "function getOwners() view returns (address[])",
   "function nonce() view returns (uint256)",
   "function getTransactionHash(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, uint256 _nonce) view returns (bytes32)",
+  "function simulateAndRevert(address targetContract, bytes calldataPayload)",
   "function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool)",
 ]);
 
@@ -82,7 +83,7 @@ export function safeTxFields(call: { to: string; data: string; value?: bigint },
 }
 
 /** The EIP-712 domain, typed data and safeTxHash of `tx` for `safe` on `chainId`. */
-export function safeTxAnswer(chainId: bigint, safe: SafeState, tx: ProposedSafeTx): SafeTxAnswer {
+export function safeTxAnswer<T extends ProposalTx>(chainId: bigint, safe: SafeState, tx: T) {
   const domain = { chainId: chainId.toString(), verifyingContract: safe.address };
   const types = { SafeTx: SAFE_TX_TYPES.SafeTx.map((f: { name: string; type: string }) => ({ ...f })) };
   return {
@@ -91,7 +92,7 @@ export function safeTxAnswer(chainId: bigint, safe: SafeState, tx: ProposedSafeT
     threshold: safe.threshold,
     owners: safe.owners,
     tx,
-    typedData: { domain, types, primaryType: "SafeTx", message: tx },
+    typedData: { domain, types, primaryType: "SafeTx" as const, message: tx },
     safeTxHash: TypedDataEncoder.hash(domain, types, tx),
   };
 }

@@ -12,6 +12,7 @@ import { getFactory, listChainContracts, listFactories } from "./read/programs.j
 import { checkRole } from "./read/checkRole.js";
 import { grantRole, revokeRole } from "./admin/roles.js";
 import { pause, unpause } from "./admin/freeze.js";
+import * as adminHandover from "./admin/handover.js";
 import * as whitelist from "./studio/whitelist.js";
 import * as campaigns from "./studio/pspCampaigns.js";
 import * as ledger from "./studio/pspLedger.js";
@@ -30,6 +31,7 @@ import * as safeProposals from "./safe/proposals.js";
 import { bulkPspMint } from "./bulk/mint.js";
 import { bulkPspSettle } from "./bulk/settle.js";
 import { bulkPspExpire } from "./bulk/expire.js";
+import { safeBatchOver } from "./safe/batch.js";
 
 /** Every route's handler; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -54,6 +56,7 @@ export const handlers: Handlers = {
   revokeRole,
   pause,
   unpause,
+  ...adminHandover,
   ...whitelist,
   ...campaigns,
   ...ledger,
@@ -72,4 +75,6 @@ export const handlers: Handlers = {
   bulkPspMint,
   bulkPspSettle,
   bulkPspExpire,
+  // The batch runs other routes' handlers: it is given this table.
+  safeBatch: safeBatchOver(() => handlers),
 };

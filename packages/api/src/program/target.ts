@@ -5,7 +5,7 @@ import type { Program } from "../registry/programs.js";
 import type { ChainClient } from "../chain/client.js";
 import { chainUnavailable } from "../chain/client.js";
 import { contractAddress } from "../chain/contracts.js";
-import { buildTx, type Call } from "../chain/build.js";
+import { buildTx, collectedCalls, type Call } from "../chain/build.js";
 import { revertToApiError } from "../chain/revert.js";
 import { ApiError } from "../errors.js";
 import { campaignId } from "./campaign.js";
@@ -65,6 +65,8 @@ export async function campaignTx(
  * whatever the contract would check first (docs/errors.md#unknown-campaign).
  */
 export async function withCampaign<T>(t: Target, id: string, work: () => Promise<T>): Promise<T> {
+  // In a Safe batch an earlier action may create the campaign: the in-order simulation decides.
+  if (collectedCalls.getStore()) return work();
   const [exists, result] = await Promise.allSettled([
     read(t, "pspVault", () => contract(t, "pspVault").getCampaign(id)),
     work(),

@@ -1,5 +1,6 @@
 import { MAX_UINT256 } from "@points/schema";
 import { plainSafeTx } from "@points/testkit";
+import { BAD_SAFE_ACTIONS, VALID_SAFE_ACTIONS } from "./badInputSafe.js";
 
 /**
  * The sample tables of the malformed-request generator (badInput.ts): for every field name the
@@ -37,7 +38,8 @@ export type Kind =
   | "rows"
   | "bulkRecipients"
   | "bulkId"
-  | "gasCeiling";
+  | "gasCeiling"
+  | "safeActions";
 
 const SAFE_TX = plainSafeTx(ADDRESS, "0x", 0);
 
@@ -98,6 +100,9 @@ export const FIELD_KINDS: Record<string, Kind> = {
   gasCeiling: "gasCeiling",
   dryRun: "bool",
   settlementReceiver: "address",
+  actions: "safeActions",
+  multiSendCallOnly: "address",
+  newAdmin: "address",
 };
 
 /** Body fields whose valid sample is not their kind's (onboarding's nested objects). */
@@ -141,6 +146,7 @@ export const VALID: Record<Kind, unknown> = {
   bulkRecipients: [{ address: ADDRESS, amount: "1.5" }],
   bulkId: "drop-1",
   gasCeiling: 10_000_000,
+  safeActions: VALID_SAFE_ACTIONS,
 };
 export const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme", brand: "acme", kind: "collateral" };
 
@@ -290,7 +296,6 @@ export const BAD: Record<Kind, Bad[]> = {
     { why: "negative Safe nonce", value: { ...SAFE_TX, nonce: "-1" } },
     { why: "value above uint256", value: { ...SAFE_TX, value: (MAX_UINT256 + 1n).toString() } },
     { why: "operation 2", value: { ...SAFE_TX, operation: 2 } },
-    { why: "delegatecall (operation 1)", value: { ...SAFE_TX, operation: 1 } },
     { why: "gas refund (gasPrice 1)", value: { ...SAFE_TX, gasPrice: "1" } },
     { why: "refund receiver set", value: { ...SAFE_TX, refundReceiver: ADDRESS } },
     { why: "odd-length data", value: { ...SAFE_TX, data: "0x123" } },
@@ -336,6 +341,7 @@ export const BAD: Record<Kind, Bad[]> = {
     { why: "fractional gas ceiling", value: 1.5e6 + 0.5 },
     { why: "gas ceiling as string", value: "10000000" },
   ],
+  safeActions: BAD_SAFE_ACTIONS,
 };
 
 /** Path parameters travel as text: only text-shaped mistakes apply. */

@@ -52,6 +52,7 @@ describe("points-deployer upgrade and handover (against hardhat node)", function
     assert.match(r.stdout, /points upgraded/);
     const v = await runCli(["verify", "--brand", "acme", "--manifest-dir", manifests], { RPC_URL: node.url });
     assert.equal(v.code, 0, v.stderr);
+    assert.match(v.stdout, new RegExp(`admin: ${ACCOUNTS.brand.address} \\(a wallet\\)`));
   });
 
   it("handover_begin_thenAccept_movesTheAdmin", async () => {

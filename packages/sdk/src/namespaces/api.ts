@@ -63,6 +63,7 @@ export function readNamespace(core: Core) {
 }
 
 type RoleInput = Body<"grantRole">["input"];
+type HandoverContract = Body<"adminHandoverAccept">["input"]["contract"];
 
 /** Role grants and revocations (signed by the contract's admin) and checks. */
 export function rolesNamespace(core: Core) {
@@ -71,6 +72,19 @@ export function rolesNamespace(core: Core) {
       core.write("grantRole", { body: { input, ...keyed(core, opts) } }, opts),
     revoke: (input: RoleInput, opts: WriteOptions) =>
       core.write("revokeRole", { body: { input, ...keyed(core, opts) } }, opts),
+    /**
+     * The two-step DEFAULT_ADMIN_ROLE transfer of one contract: `begin` (signed by the admin),
+     * `accept` (by the new admin once the delay passed), `cancel` (by the admin). For a Safe,
+     * batch the four contracts' steps with `client.safe.batch`.
+     */
+    handover: {
+      begin: (contract: HandoverContract, newAdmin: string, opts: WriteOptions) =>
+        core.write("adminHandoverBegin", { body: { input: { contract, newAdmin }, ...keyed(core, opts) } }, opts),
+      accept: (contract: HandoverContract, opts: WriteOptions) =>
+        core.write("adminHandoverAccept", { body: { input: { contract }, ...keyed(core, opts) } }, opts),
+      cancel: (contract: HandoverContract, opts: WriteOptions) =>
+        core.write("adminHandoverCancel", { body: { input: { contract }, ...keyed(core, opts) } }, opts),
+    },
     check: (
       contract: Params<"checkRole">["contract"],
       role: Params<"checkRole">["role"],

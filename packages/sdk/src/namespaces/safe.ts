@@ -4,10 +4,17 @@ import type { Body, Params, Query } from "../types.js";
 /**
  * Safe transaction proposals stored by the service, scoped to this client's API key: create one
  * from a build answer's `safe.tx`, add owners' EIP-712 signatures of `safe.typedData`, and get
- * the unsigned execTransaction once enough owners signed.
+ * the unsigned execTransaction once enough owners signed. `batch` builds one Safe transaction of
+ * several build routes' actions (MultiSendCallOnly), to propose like a single one.
  */
 export function safeNamespace(core: Core) {
   return {
+    /**
+     * One Safe transaction running `actions` in order from `safe` (a delegatecall to
+     * MultiSendCallOnly), each action a build route's name and its body without signer or nonce;
+     * simulated in order, a refused action is named by `details.action`. Propose its `safe.tx`.
+     */
+    batch: (body: Body<"safeBatch">) => core.request("safeBatch", { body }),
     /** Stores a proposal (201), with the proposer's signature if given. */
     propose: (body: Body<"safeProposalCreate">) => core.request("safeProposalCreate", { body }),
     /** The caller's proposals, newest first, optionally of one chain, Safe or status. */

@@ -6,6 +6,7 @@ import { ApiError } from "../../errors.js";
 import { revertData } from "../../chain/revert.js";
 import { SAFE_ABI, safeTxAnswer } from "../../chain/safe.js";
 import { unsignedType2 } from "../../chain/build.js";
+import { requireMultiSendCallOnly } from "../../chain/multiSend.js";
 import { chainUnavailable } from "../../chain/client.js";
 import { SafeProposals, type StoredProposal } from "../../safe/proposals.js";
 import { ownerSignatures, packSignatures, proposalView, requireOpen, safeAt, signerOf } from "../../safe/view.js";
@@ -48,6 +49,8 @@ export const safeProposalCreate: Handler<typeof routes.safeProposalCreate> = asy
   const chain = ctx.chains.get(chainId);
   const tx = { ...body.tx, to: getAddress(body.tx.to) };
   const safe = await safeAt(chain, body.safe);
+  // A delegatecall runs code with the Safe's storage: only into MultiSendCallOnly (a batch).
+  if (tx.operation === 1) await requireMultiSendCallOnly(chain, tx.to);
   if (BigInt(tx.nonce) < safe.nonce) {
     throw new ApiError(
       "CONFLICT",
