@@ -27,6 +27,9 @@ import { consoleWalletNonce } from "./wallet/nonce.js";
 import { consoleWalletProve } from "./wallet/prove.js";
 import * as ledgerReads from "./ledger.js";
 import * as safeProposals from "./safe/proposals.js";
+import { redemptionDeskGet } from "./desk/get.js";
+import { redemptionDeskPolicySet } from "./desk/policySet.js";
+import { redemptionDeskDecide } from "./desk/decide.js";
 
 /** Every route's handler; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -66,4 +69,7 @@ export const handlers: Handlers = {
   consoleWalletProve,
   ...ledgerReads,
   ...safeProposals,
+  redemptionDeskGet,
+  redemptionDeskPolicySet,
+  redemptionDeskDecide,
 };
