@@ -36,7 +36,11 @@ type Kind =
   | "nonce"
   | "safeTx"
   | "proposalStatus"
-  | "rows";
+  | "rows"
+  | "deskPolicy"
+  | "deskDecision"
+  | "deskReason"
+  | "unixTime";
 
 const SAFE_TX = plainSafeTx(ADDRESS, "0x", 0);
 
@@ -92,6 +96,12 @@ export const FIELD_KINDS: Record<string, Kind> = {
   tx: "safeTx",
   status: "proposalStatus",
   rows: "rows",
+  policy: "deskPolicy",
+  version: "nonce",
+  manager: "address",
+  signedUntil: "unixTime",
+  decision: "deskDecision",
+  reason: "deskReason",
 };
 
 /** Body fields whose valid sample is not their kind's (onboarding's nested objects). */
@@ -132,6 +142,10 @@ const VALID: Record<Kind, unknown> = {
   signature: "0x" + "11".repeat(64) + "1b",
   proposalStatus: "pending",
   rows: [], // filled from the route's own row shape (validRequest)
+  deskPolicy: "manual",
+  deskDecision: "approve",
+  deskReason: "",
+  unixTime: 1_900_000_000,
 };
 const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme", brand: "acme", kind: "collateral" };
 
@@ -304,6 +318,25 @@ const BAD: Record<Kind, Bad[]> = {
     { why: "a row with an unknown field", value: [{ extra: 1 }] },
     { why: "501 rows", value: Array.from({ length: 501 }, () => ({})) },
   ],
+  deskPolicy: [
+    { why: "unknown policy", value: "sometimes" },
+    { why: "empty policy", value: "" },
+    { why: "number instead of policy", value: 1 },
+  ],
+  deskDecision: [
+    { why: "unknown decision", value: "maybe" },
+    { why: "boolean instead of decision", value: true },
+  ],
+  deskReason: [
+    { why: "201-character reason", value: "r".repeat(201) },
+    { why: "number instead of reason", value: 5 },
+  ],
+  unixTime: [
+    { why: "zero time", value: 0 },
+    { why: "fractional time", value: 1.5 },
+    { why: "time as string", value: "1900000000" },
+    { why: "time in milliseconds past 2^40", value: 2 ** 41 },
+  ],
 };
 
 /** Path parameters travel as text: only text-shaped mistakes apply. */
@@ -319,6 +352,7 @@ const BAD_PARAM: Record<string, string[]> = {
   taskId: ["nope", "00000000-0000-4000-8000-00000000000"],
   kind: ["token", "Collateral"],
   proposalId: ["nope", "00000000-0000-4000-8000-00000000000"],
+  programId: ["p".repeat(101)],
 };
 
 export interface Case {
