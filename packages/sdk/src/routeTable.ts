@@ -82,6 +82,12 @@ export const routeTable: {
   readFactoryState: { method: "get", path: "/api/v1/evm/factory/state" },
   readFactoryVault: { method: "get", path: "/api/v1/evm/factory/vault/:asset" },
   readRedeemRequest: { method: "get", path: "/api/v1/evm/factory/redeem/:requestId" },
+  redemptionDeskDecide: {
+    method: "post",
+    path: "/api/v1/programs/:programId/redemption-desk/requests/:requestId/decision",
+  },
+  redemptionDeskGet: { method: "get", path: "/api/v1/programs/:programId/redemption-desk" },
+  redemptionDeskPolicySet: { method: "put", path: "/api/v1/programs/:programId/redemption-desk/policy" },
   revokeRole: { method: "delete", path: "/api/v1/roles/revoke", build: true },
   safeProposalCreate: { method: "post", path: "/api/v1/safe/proposals" },
   safeProposalExecute: { method: "post", path: "/api/v1/safe/proposals/:proposalId/execute" },
@@ -107,7 +113,9 @@ export type AddressKey =
   | "collateralVault"
   | "contractAddress"
   | "creator"
+  | "decidedBy"
   | "deployer"
+  | "executor"
   | "factory"
   | "feeReceiver"
   | "from"
