@@ -107,10 +107,17 @@ describe("e2e: redemption desk", () => {
     const byBrand = await policyBody(e.who.brand, "automatic", 0);
     expectError(await setPolicy(byBrand, other), 404, "NOT_FOUND");
     // A manager's name on someone else's signature, and a signature of another policy.
-    expectError(await setPolicy({ ...byAlice, manager: e.who.brand.address }), 403, "FORBIDDEN");
-    expectError(await setPolicy({ ...byBrand, policy: "manual" }), 403, "FORBIDDEN");
+    assert.equal(
+      expectError(await setPolicy({ ...byAlice, manager: e.who.brand.address }), 403, "FORBIDDEN").reason,
+      "INVALID_SIGNATURE",
+    );
+    assert.equal(
+      expectError(await setPolicy({ ...byBrand, policy: "manual" }), 403, "FORBIDDEN").reason,
+      "INVALID_SIGNATURE",
+    );
     const expired = await policyBody(e.who.brand, "automatic", 0);
-    expectError(await setPolicy({ ...expired, signedUntil: now() - 1 }), 403, "FORBIDDEN");
+    const late = expectError(await setPolicy({ ...expired, signedUntil: now() - 1 }), 403, "FORBIDDEN");
+    assert.equal(late.reason, "SIGNATURE_EXPIRED");
     assert.equal((await get()).policy, "off");
   });
 
@@ -120,7 +127,7 @@ describe("e2e: redemption desk", () => {
     assert.equal(d.policy, "manual");
     assert.equal(d.version, 1);
     assert.equal(d.status, "ready");
-    expectError(await setPolicy(body), 409, "CONFLICT");
+    assert.equal(expectError(await setPolicy(body), 409, "CONFLICT").reason, "VERSION_MOVED");
   });
 
   it("manual_aRequestStaysPendingUntilApproved_thenTheExecutorFinalizesIt", async () => {

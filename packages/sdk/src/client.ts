@@ -11,6 +11,7 @@ import { buildNamespace, freezeNamespace, readNamespace, redeemNamespace, rolesN
 import { onboardingNamespace } from "./namespaces/onboarding.js";
 import { ledgerNamespace } from "./namespaces/ledger.js";
 import { safeNamespace } from "./namespaces/safe.js";
+import { deskNamespace } from "./namespaces/desk.js";
 import { issuerFactory } from "./issuer.js";
 
 export type PointsClient = ReturnType<typeof createClient>;
@@ -58,6 +59,8 @@ export function createClient(options: ClientOptions) {
     onboarding: onboardingNamespace(core),
     ledger: ledgerNamespace(core),
     safe: safeNamespace(core),
+    /** The redemption desk: policy, queue, approvals and rejections (docs/deployment.md#redemption-desk). */
+    desk: deskNamespace(core),
     /** An issuer of pSP for orders, exactly once per order reference (see {@link issuerFactory}). */
     issuer: issuerFactory(core),
   };

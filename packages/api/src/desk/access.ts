@@ -52,7 +52,7 @@ export async function requireManagerSignature(
   const now = Math.floor(Date.now() / 1000);
   if (signed.signedUntil < now || signed.signedUntil > now + MAX_VALIDITY_S) {
     throw new ApiError("FORBIDDEN", "the signature has expired or is valid for more than an hour: sign again", {
-      reason: "signature",
+      reason: "SIGNATURE_EXPIRED",
     });
   }
   const typed = deskTypedData(t.program.chainId, t.program.factory, instruction);
@@ -67,7 +67,7 @@ export async function requireManagerSignature(
       "FORBIDDEN",
       `the signature is not ${getAddress(signed.manager)}'s signature of this instruction`,
       {
-        reason: "signature",
+        reason: "INVALID_SIGNATURE",
       },
     );
   }

@@ -35,7 +35,8 @@ export const redemptionDeskDecide: Handler<typeof routes.redemptionDeskDecide> =
     reason: body.reason,
     decidedBy: signer,
   });
-  if (!d) throw new ApiError("CONFLICT", `request ${params.requestId} already has a decision`, { reason: "decided" });
+  if (!d)
+    throw new ApiError("CONFLICT", `request ${params.requestId} already has a decision`, { reason: "ALREADY_DECIDED" });
   ctx.logger.info({ programId: t.program.id, requestId: params.requestId, decision: body.decision }, "desk decision");
   return { ...entry, decision: decisionView(d) };
 };

@@ -19,7 +19,7 @@ export const redemptionDeskPolicySet: Handler<typeof routes.redemptionDeskPolicy
   });
   if (!(await new DeskStore(ctx.db).setPolicy(t.program.id, body.policy, body.version, signer))) {
     throw new ApiError("CONFLICT", "the desk changed since this was signed: read its version again and sign anew", {
-      reason: "version",
+      reason: "VERSION_MOVED",
     });
   }
   ctx.logger.info({ programId: t.program.id, policy: body.policy, manager: signer }, "redemption desk policy set");
