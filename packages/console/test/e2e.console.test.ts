@@ -308,7 +308,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     const requestId = await factory.redeemRequestCount();
     await page.getByRole("tab", { name: "Redemption desk" }).click();
     await page.getByText("The executor does nothing for this program.").waitFor();
-    await page.getByRole("radio", { name: /^Manual/ }).check();
+    await page.getByRole("radio", { name: /^Manual/ }).click();
     await page.getByText("The executor acts by this policy.").waitFor();
     await page.getByRole("textbox", { name: `Reason to reject #${requestId}` }).fill("duplicate request");
     await page.getByRole("button", { name: "Reject" }).click();
