@@ -133,6 +133,7 @@ export function createDeskJob(ctx: Ctx): RedemptionDeskJob {
     batchSize: 50,
     // A few looks per block, so a request is finalized in the block after its readyAt.
     pollMs: Math.max(50, Math.min(1000, Math.floor(fastest / 4))),
+    idlePollMs: ctx.config.worker.pollMs,
   });
 }
 

@@ -9,8 +9,10 @@ import type { ExecutorSender } from "./sender.js";
 export interface DeskJobOptions {
   /** Requests per finalizeRedeemBatch transaction (about 40,000 gas each). */
   batchSize: number;
-  /** How often the job looks at the chains. */
+  /** How often the job looks at the chains while some desk is not off. */
   pollMs: number;
+  /** How often it looks for desks when none is active. */
+  idlePollMs: number;
 }
 
 /** Whether the executor can act on a program's Factory; the desk's status in GET. */
@@ -54,24 +56,34 @@ export class RedemptionDeskJob {
     await this.loop;
   }
 
-  /** One pass over every active desk. */
-  async tick(): Promise<void> {
-    for (const { programId, policy } of await this.store.active()) {
-      if (this.stopped) return;
+  /** One pass over every active desk; returns how many there were. */
+  async tick(): Promise<number> {
+    const active = await this.store.active();
+    for (const { programId, policy } of active) {
+      if (this.stopped) break;
       try {
         await this.run(await target(this.ctx, programId), policy);
       } catch (e) {
         this.logger.error({ err: e, programId }, "redemption desk pass failed");
       }
     }
+    return active.length;
   }
 
   private async main(): Promise<void> {
     while (!this.stopped) {
-      await this.tick();
+      let active = 0;
+      try {
+        active = await this.tick();
+      } catch (e) {
+        // The database did not answer: try again at the next pass, never crash the service.
+        this.logger.warn({ err: e }, "redemption desk could not read its policies");
+      }
       await new Promise<void>((resolve) => {
+        if (this.stopped) return resolve();
         this.wake = resolve;
-        this.timer = setTimeout(resolve, this.opts.pollMs);
+        // With no desk to serve, look no more often than the onboarding worker does.
+        this.timer = setTimeout(resolve, active ? this.opts.pollMs : this.opts.idlePollMs);
       });
     }
   }
