@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Address, SafeText, TrimmedText, Uint, UintText } from "../../primitives.js";
+import { Address, PathText, TrimmedText, Uint, UintText } from "../../primitives.js";
 import { SafeSignature } from "../../safe.js";
 
 /**
@@ -12,8 +12,8 @@ export const DeskPolicy = z.enum(["automatic", "manual", "off"]).meta({
     "automatic: the executor finalizes each request once its readyAt has passed, in batches; manual: it finalizes a request a manager approved; off: it does nothing",
 });
 
-export const DeskParams = z.object({ programId: SafeText(100, 1) });
-export const DeskRequestParams = z.object({ programId: SafeText(100, 1), requestId: Uint });
+export const DeskParams = z.object({ programId: PathText(100) });
+export const DeskRequestParams = z.object({ programId: PathText(100), requestId: Uint });
 
 /** What every signed desk instruction carries besides its own fields. */
 export const DeskSigned = {
