@@ -15,6 +15,8 @@ import { createLogger } from "./http/logger.js";
 import { handlers } from "./handlers/index.js";
 import { TaskRepo } from "./onboarding/tasks.js";
 import { Worker } from "./onboarding/worker.js";
+import { RedemptionDeskJob } from "./desk/job.js";
+import { walletSender } from "./desk/sender.js";
 import { createRunner, type StoreFactory } from "./onboarding/runner.js";
 import { createMailer } from "./console/mailer.js";
 import { LoginCodes } from "./console/codes.js";
@@ -62,6 +64,9 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
   }
   const worker = config.worker.mode === "inline" ? createWorker(ctx, opts.storeFor) : undefined;
   worker?.start();
+  // The desk sends with the executor, so it runs where the onboarding worker does.
+  const desk = worker ? createDeskJob(ctx) : undefined;
+  desk?.start();
   const ledger = config.ledger.mode === "inline" ? createIndexer(ctx) : undefined;
   ledger?.start();
   const app = createApp(ctx, handlers);
@@ -80,7 +85,9 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
     },
     worker,
     ledger,
+    desk,
     async close() {
+      await desk?.stop();
       await worker?.stop();
       await ledger?.stop();
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
@@ -116,6 +123,17 @@ export function createWorker(ctx: Ctx, storeFor?: StoreFactory): Worker {
     chainIds: ctx.config.chains.map((c) => String(c.chainId)),
     leaseMs: ctx.config.worker.leaseMs,
     pollMs: ctx.config.worker.pollMs,
+  });
+}
+
+/** The redemption desk's job, sending through the executor (docs/deployment.md#redemption-desk). */
+export function createDeskJob(ctx: Ctx): RedemptionDeskJob {
+  const fastest = Math.min(...ctx.config.chains.map((c) => c.blockTimeMs));
+  return new RedemptionDeskJob(ctx, walletSender(ctx), ctx.logger.child({ component: "redemption-desk" }), {
+    batchSize: 50,
+    // A few looks per block, so a request is finalized in the block after its readyAt.
+    pollMs: Math.max(50, Math.min(1000, Math.floor(fastest / 4))),
+    idlePollMs: ctx.config.worker.pollMs,
   });
 }
 

@@ -49,6 +49,8 @@ for (const backend of backends()) {
           "login_failures",
           "onboarding_tasks",
           "programs",
+          "redemption_decisions",
+          "redemption_desks",
           "safe_proposal_signatures",
           "safe_proposals",
           "schema_migrations",

@@ -298,6 +298,29 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await screenshot(page, "roles");
   });
 
+  it("redemptionDesk_theManagerSetsManual_thenRejectsARequestWithAReason_andTheExecutorRejectsIt", async () => {
+    // A pending request of the brand wallet (set up straight through ethers).
+    const factory = Factory__factory.connect(program.factory, brand);
+    await (await factory.addToRedeemWhitelist(brand.address)).wait();
+    await (await Points__factory.connect(program.points, brand).approve(program.factory, SP("1"))).wait();
+    const asset = (await factory.assets())[0]!;
+    await (await factory.requestRedeem(asset, brand.address, SP("1"), false)).wait();
+    const requestId = await factory.redeemRequestCount();
+    await page.getByRole("tab", { name: "Redemption desk" }).click();
+    await page.getByText("The executor does nothing for this program.").waitFor();
+    await page.getByRole("radio", { name: /^Manual/ }).click();
+    await page.getByText("The executor acts by this policy.").waitFor();
+    await page.getByRole("textbox", { name: `Reason to reject #${requestId}` }).fill("duplicate request");
+    await page.getByRole("button", { name: "Reject" }).click();
+    await page.getByText("rejected: duplicate request").waitFor();
+    for (let i = 0; Number((await factory.getRedeemRequest(requestId)).status) !== 4; i++) {
+      assert.ok(i < 100, "the executor did not reject the request");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(wallet.calls.filter((m) => m === "eth_signTypedData_v4").length >= 2);
+    await screenshot(page, "redemption-desk");
+  });
+
   it("everyWrite_wasSignedThroughEthSendTransaction_andThePageLoggedNoErrors", () => {
     assert.ok(wallet.calls.filter((m) => m === "eth_sendTransaction").length >= 9);
     assert.deepEqual(

@@ -99,6 +99,12 @@ await table.measure(
   "receiver already holds USDC; vault keeps collateral after paying",
   () => factory.connect(executor).finalizeRedeem(2n),
 );
+for (let i = 0; i < 50; i++) await factory.connect(alice).requestRedeem(usdc, alice.address, SP(1), false);
+await table.measure(
+  "finalizeRedeemBatch by the executor (50 requests of 1 SP, single asset)",
+  "the redemption desk's batch: requests #3-#52, each in its own delegatecall",
+  () => factory.connect(executor).finalizeRedeemBatch(Array.from({ length: 50 }, (_, i) => BigInt(i + 3))),
+);
 
 // ---------------------------------------------------------------- PSPVault
 const campaign = ethers.id("campaign-1");

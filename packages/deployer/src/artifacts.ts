@@ -29,6 +29,8 @@ export interface BuildInfo {
   /** Where it was read: the build-info directory and id. */
   id: string;
   solcVersion: string;
+  /** With the commit, as explorers name compilers (0.8.28+commit.7893614a). */
+  solcLongVersion: string;
   input: unknown;
   output: unknown;
 }
@@ -143,6 +145,7 @@ export function loadBuildInfo(artifact: Artifact, dir?: string): BuildInfo {
   const info: BuildInfo = {
     id: key,
     solcVersion: input.solcVersion,
+    solcLongVersion: input.solcLongVersion ?? input.solcVersion,
     input: input.input,
     output: output.output ?? output,
   };

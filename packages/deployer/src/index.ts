@@ -32,4 +32,14 @@ export {
   type SafetyOptions,
 } from "./upgrade-safety.js";
 export { loadArtifact, contractsVersion, type Artifact } from "./artifacts.js";
+export {
+  etherscanClient,
+  sourcifyClient,
+  type EtherscanOptions,
+  type ExplorerClient,
+  type SourceResult,
+  type SourceSubmission,
+  type SourcifyOptions,
+} from "./explorer.js";
+export { sourceTargets, submissionOf, verifySources, type SourceOutcome, type SourceTarget } from "./verify-source.js";
 export * from "./types.js";

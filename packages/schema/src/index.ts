@@ -26,6 +26,10 @@ export * from "./routes/safe/proposalGet.js";
 export * from "./routes/safe/proposalSign.js";
 export * from "./routes/safe/proposalExecute.js";
 export * from "./routes/safe/batch.js";
+export * from "./routes/desk/common.js";
+export * from "./routes/desk/deskGet.js";
+export * from "./routes/desk/deskPolicySet.js";
+export * from "./routes/desk/deskDecide.js";
 import * as build from "./routes/build.js";
 import * as chainRedeem from "./routes/chainRedeem.js";
 import * as read from "./routes/read.js";
@@ -48,6 +52,9 @@ import * as safeProposalGet from "./routes/safe/proposalGet.js";
 import * as safeProposalSign from "./routes/safe/proposalSign.js";
 import * as safeProposalExecute from "./routes/safe/proposalExecute.js";
 import * as safeBatch from "./routes/safe/batch.js";
+import * as deskGet from "./routes/desk/deskGet.js";
+import * as deskPolicySet from "./routes/desk/deskPolicySet.js";
+import * as deskDecide from "./routes/desk/deskDecide.js";
 import type { RouteDef } from "./route.js";
 
 const isRoute = (v: unknown): v is RouteDef => typeof v === "object" && v !== null && "method" in v && "path" in v;
@@ -79,6 +86,9 @@ export const routes = {
   ...pick(safeProposalSign),
   ...pick(safeProposalExecute),
   ...pick(safeBatch),
+  ...pick(deskGet),
+  ...pick(deskPolicySet),
+  ...pick(deskDecide),
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -12,6 +12,7 @@ import { onboardingNamespace } from "./namespaces/onboarding.js";
 import { ledgerNamespace } from "./namespaces/ledger.js";
 import { safeNamespace } from "./namespaces/safe.js";
 import { bulkNamespace } from "./namespaces/bulk.js";
+import { deskNamespace } from "./namespaces/desk.js";
 import { issuerFactory } from "./issuer.js";
 
 export type PointsClient = ReturnType<typeof createClient>;
@@ -60,6 +61,8 @@ export function createClient(options: ClientOptions) {
     ledger: ledgerNamespace(core),
     safe: safeNamespace(core),
     bulk: bulkNamespace(core),
+    /** The redemption desk: policy, queue, approvals and rejections (docs/deployment.md#redemption-desk). */
+    desk: deskNamespace(core),
     /** An issuer of pSP for orders, exactly once per order reference (see {@link issuerFactory}). */
     issuer: issuerFactory(core),
   };

@@ -26,6 +26,7 @@ export type {
   RouteEntry,
 } from "./types.js";
 export type { RedeemScope } from "./namespaces/api.js";
+export { deskTypedData, type DeskView, type TypedDataSigner } from "./namespaces/desk.js";
 export { routeTable } from "./routeTable.js";
 export { withBigints, type WithBigints, type AmountKey } from "./amounts.js";
 export type { UnsignedTx, Hex, Addressed } from "./types.js";

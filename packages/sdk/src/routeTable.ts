@@ -88,6 +88,12 @@ export const routeTable: {
   readFactoryState: { method: "get", path: "/api/v1/evm/factory/state" },
   readFactoryVault: { method: "get", path: "/api/v1/evm/factory/vault/:asset" },
   readRedeemRequest: { method: "get", path: "/api/v1/evm/factory/redeem/:requestId" },
+  redemptionDeskDecide: {
+    method: "post",
+    path: "/api/v1/programs/:programId/redemption-desk/requests/:requestId/decision",
+  },
+  redemptionDeskGet: { method: "get", path: "/api/v1/programs/:programId/redemption-desk" },
+  redemptionDeskPolicySet: { method: "put", path: "/api/v1/programs/:programId/redemption-desk/policy" },
   revokeRole: { method: "delete", path: "/api/v1/roles/revoke", build: true },
   safeBatch: { method: "post", path: "/api/v1/safe/batch" },
   safeProposalCreate: { method: "post", path: "/api/v1/safe/proposals" },
@@ -114,7 +120,9 @@ export type AddressKey =
   | "collateralVault"
   | "contractAddress"
   | "creator"
+  | "decidedBy"
   | "deployer"
+  | "executor"
   | "factory"
   | "feeReceiver"
   | "from"

@@ -4,8 +4,15 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { id, parseUnits } from "ethers";
 import { Factory__factory } from "@points/contracts";
 import { devSafe, devWallet } from "@points/testkit";
-import { routes, type RouteName } from "@points/schema";
-import { createClient, PointsApiError, type PointsClient, type PreparedTx } from "../src/index.js";
+import { deskTypedData as deskSchemaTypedData, routes, type RouteName } from "@points/schema";
+import {
+  createClient,
+  deskTypedData,
+  PointsApiError,
+  type DeskView,
+  type PointsClient,
+  type PreparedTx,
+} from "../src/index.js";
 import { seedBrand, sendWithPrerequisite, startLive, type Live } from "./helpers/live.js";
 
 const SP = (n: string) => parseUnits(n, 18).toString();
@@ -375,6 +382,25 @@ describe("namespaces: every method reaches its route of the schema table (live A
       client.bulk.settle({ ...one, settlementReceiver: alice.address, from: brand.address }),
     );
     await expectRoute("bulkPspExpire", () => client.bulk.expire({ ...one, from: brand.address }));
+  });
+
+  it("deskMethods_readTheDesk_setItsPolicyAsTheManager_andDecide_signedWithTheSchemasTypedData", async () => {
+    const programId = live.program.brand;
+    const desk = (await expectRoute("redemptionDeskGet", () => client.desk.get(programId))) as DeskView;
+    assert.deepEqual([desk.policy, desk.version, desk.status], ["off", 0, "off"]);
+    // The SDK's typed data is the schema's, which the server checks against.
+    const i = { kind: "policy" as const, policy: "manual" as const, version: 0, signedUntil: 1_900_000_000 };
+    assert.deepEqual(deskTypedData(31337, desk.factory, i), deskSchemaTypedData(31337, desk.factory, i));
+    const set = (await expectRoute("redemptionDeskPolicySet", () =>
+      client.desk.setPolicy(desk, "manual", live.actors.brand),
+    )) as DeskView;
+    assert.deepEqual([set.policy, set.version, set.status], ["manual", 1, "ready"]);
+    await expectRoute("redemptionDeskPolicySet", () => client.desk.setPolicy(desk, "off", live.actors.brand), 409);
+    await expectRoute(
+      "redemptionDeskDecide",
+      () => client.desk.reject(set, "999999", "unknown", live.actors.brand),
+      404,
+    );
   });
 
   it("everyRouteOfTheTable_isReachedByAClientMethod", () => {

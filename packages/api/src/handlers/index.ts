@@ -32,6 +32,9 @@ import { bulkPspMint } from "./bulk/mint.js";
 import { bulkPspSettle } from "./bulk/settle.js";
 import { bulkPspExpire } from "./bulk/expire.js";
 import { safeBatchOver } from "./safe/batch.js";
+import { redemptionDeskGet } from "./desk/get.js";
+import { redemptionDeskPolicySet } from "./desk/policySet.js";
+import { redemptionDeskDecide } from "./desk/decide.js";
 
 /** Every route's handler; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -77,4 +80,7 @@ export const handlers: Handlers = {
   bulkPspExpire,
   // The batch runs other routes' handlers: it is given this table.
   safeBatch: safeBatchOver(() => handlers),
+  redemptionDeskGet,
+  redemptionDeskPolicySet,
+  redemptionDeskDecide,
 };

@@ -39,7 +39,11 @@ export type Kind =
   | "bulkRecipients"
   | "bulkId"
   | "gasCeiling"
-  | "safeActions";
+  | "safeActions"
+  | "deskPolicy"
+  | "deskDecision"
+  | "deskReason"
+  | "unixTime";
 
 const SAFE_TX = plainSafeTx(ADDRESS, "0x", 0);
 
@@ -103,6 +107,12 @@ export const FIELD_KINDS: Record<string, Kind> = {
   actions: "safeActions",
   multiSendCallOnly: "address",
   newAdmin: "address",
+  policy: "deskPolicy",
+  version: "nonce",
+  manager: "address",
+  signedUntil: "unixTime",
+  decision: "deskDecision",
+  reason: "deskReason",
 };
 
 /** Body fields whose valid sample is not their kind's (onboarding's nested objects). */
@@ -147,6 +157,10 @@ export const VALID: Record<Kind, unknown> = {
   bulkId: "drop-1",
   gasCeiling: 10_000_000,
   safeActions: VALID_SAFE_ACTIONS,
+  deskPolicy: "manual",
+  deskDecision: "approve",
+  deskReason: "",
+  unixTime: 1_900_000_000,
 };
 export const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme", brand: "acme", kind: "collateral" };
 
@@ -342,6 +356,25 @@ export const BAD: Record<Kind, Bad[]> = {
     { why: "gas ceiling as string", value: "10000000" },
   ],
   safeActions: BAD_SAFE_ACTIONS,
+  deskPolicy: [
+    { why: "unknown policy", value: "sometimes" },
+    { why: "empty policy", value: "" },
+    { why: "number instead of policy", value: 1 },
+  ],
+  deskDecision: [
+    { why: "unknown decision", value: "maybe" },
+    { why: "boolean instead of decision", value: true },
+  ],
+  deskReason: [
+    { why: "201-character reason", value: "r".repeat(201) },
+    { why: "number instead of reason", value: 5 },
+  ],
+  unixTime: [
+    { why: "zero time", value: 0 },
+    { why: "fractional time", value: 1.5 },
+    { why: "time as string", value: "1900000000" },
+    { why: "time in milliseconds past 2^40", value: 2 ** 41 },
+  ],
 };
 
 /** Path parameters travel as text: only text-shaped mistakes apply. */
@@ -357,6 +390,7 @@ export const BAD_PARAM: Record<string, string[]> = {
   taskId: ["nope", "00000000-0000-4000-8000-00000000000"],
   kind: ["token", "Collateral"],
   proposalId: ["nope", "00000000-0000-4000-8000-00000000000"],
+  programId: ["p".repeat(101)],
 };
 export const BAD_QUERY: Record<string, [string, string][]> = {
   program: [

@@ -13,6 +13,7 @@ import { Allowlists } from "./Allowlists";
 import { Campaigns } from "./Campaigns";
 import { Roles } from "./Roles";
 import { Redemption } from "./Redemption";
+import { RedemptionDesk } from "../redemption-desk/RedemptionDesk";
 
 const TABS = [
   ["overview", "Overview", Overview],
@@ -20,6 +21,7 @@ const TABS = [
   ["campaigns", "Campaigns", Campaigns],
   ["roles", "Roles", Roles],
   ["redemption", "Redemption", Redemption],
+  ["redemption-desk", "Redemption desk", RedemptionDesk],
 ] as const;
 type Tab = (typeof TABS)[number][0];
 

@@ -62,6 +62,15 @@ export async function injectWallet(page: Page, provider: JsonRpcProvider, initia
         }
         return account.signMessage(getBytes(params[0]));
       }
+      case "eth_signTypedData_v4": {
+        // The redemption desk: a manager signs its instruction as EIP-712 typed data.
+        if (String(params[0]).toLowerCase() !== account.address.toLowerCase()) {
+          throw { code: 4100, message: "Unknown account" };
+        }
+        const { domain, types, message } = JSON.parse(params[1]);
+        delete types.EIP712Domain;
+        return account.signTypedData(domain, types, message);
+      }
       case "eth_sendTransaction": {
         const p = params[0];
         if (p.from.toLowerCase() !== account.address.toLowerCase()) throw { code: 4100, message: "Unknown account" };

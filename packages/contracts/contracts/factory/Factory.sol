@@ -63,15 +63,11 @@ contract Factory is FactoryBase, ReentrancyGuardTransient {
 
     /// @inheritdoc IFactory
     function createVault(
-        address asset,
-        string calldata name,
-        string calldata symbol
+        address,
+        string calldata,
+        string calldata
     ) external onlyRole(DEFAULT_ADMIN_ROLE) returns (address) {
-        bytes memory call = abi.encodeCall(
-            FactoryVaults.createVault,
-            (asset, name, symbol, defaultAdmin(), defaultAdminDelay())
-        );
-        return abi.decode(_delegate(_vaultsTarget, call), (address));
+        return abi.decode(_delegate(_vaultsTarget, msg.data), (address));
     }
 
     /// @inheritdoc IFactory
@@ -140,8 +136,8 @@ contract Factory is FactoryBase, ReentrancyGuardTransient {
     }
 
     /// @inheritdoc IFactory
-    function rejectRedeem(uint256) external nonReentrant onlyRole(EXECUTOR_ROLE) {
-        _delegateRedemption(msg.data);
+    function rejectRedeem(uint256) external {
+        _delegateExecutorCall();
     }
 
     /// @inheritdoc IFactory
@@ -151,7 +147,18 @@ contract Factory is FactoryBase, ReentrancyGuardTransient {
         );
     }
 
+    /// @inheritdoc IFactory
+    /// @dev The module refuses while paused (see {FactoryRedemption.finalizeRedeemBatch}).
+    function finalizeRedeemBatch(uint256[] calldata) external {
+        _delegateExecutorCall();
+    }
+
     // ---------------------------------------------------------------- internals
+
+    /// @dev The EXECUTOR_ROLE entry points share one checked path (it keeps the Factory small).
+    function _delegateExecutorCall() private nonReentrant onlyRole(EXECUTOR_ROLE) {
+        _delegateRedemption(msg.data);
+    }
 
     function _delegateRedemption(bytes memory data) private returns (bytes memory) {
         return _delegate(_redemptionTarget, data);

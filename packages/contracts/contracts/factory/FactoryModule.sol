@@ -11,7 +11,8 @@ import {IFactory} from "../interfaces/IFactory.sol";
 /// context. A module holds no authority and no state of its own; the Factory checks roles,
 /// pause and reentrancy first.
 abstract contract FactoryModule is FactoryState {
-    address private immutable _self = address(this);
+    /// @dev This module's own code address, for a module that calls its own code per item.
+    address internal immutable _self = address(this);
 
     /// @dev Called directly, a module would only touch its own empty storage; refuse anyway
     /// so nobody mistakes it for a Factory.

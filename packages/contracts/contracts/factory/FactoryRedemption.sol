@@ -5,6 +5,7 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC4626} from "@openzeppelin/contracts/interfaces/IERC4626.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {PausableUpgradeable} from "@openzeppelin/contracts-upgradeable/utils/PausableUpgradeable.sol";
 import {FactoryModule} from "./FactoryModule.sol";
 import {IFactory} from "../interfaces/IFactory.sol";
 import {IPoints} from "../interfaces/IPoints.sol";
@@ -104,6 +105,22 @@ contract FactoryRedemption is FactoryModule {
         IPoints($.points).burn(net);
         if (fee != 0) IERC20($.points).safeTransfer(feeReceiver, fee);
         emit IFactory.RedeemFinalized(requestId, msg.sender, net, fee, basketMode);
+    }
+
+    /// @notice {IFactory.finalizeRedeemBatch}, after the Factory's role and reentrancy checks.
+    /// Each request runs in its own delegatecall so a revert undoes only that request.
+    /// @custom:oz-upgrades-unsafe-allow delegatecall
+    function finalizeRedeemBatch(uint256[] calldata requestIds) external onlyDelegateCall {
+        // The pause check lives here, not in the Factory, to keep the Factory under the size limit.
+        if (PausableUpgradeable(address(this)).paused()) revert PausableUpgradeable.EnforcedPause();
+        uint256 n = requestIds.length;
+        for (uint256 i = 0; i < n; ++i) {
+            // solhint-disable-next-line avoid-low-level-calls
+            (bool ok, bytes memory reason) = _self.delegatecall(
+                abi.encodeCall(FactoryRedemption.finalizeRedeem, (requestIds[i], true))
+            );
+            if (!ok) emit IFactory.RedeemFinalizeSkipped(requestIds[i], reason);
+        }
     }
 
     /// @dev Pays `net` SP worth of `asset` at its price (capped at par in the protocol's favour).

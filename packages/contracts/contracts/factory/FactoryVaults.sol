@@ -5,6 +5,7 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {Initializable} from "@openzeppelin/contracts-upgradeable/proxy/utils/Initializable.sol";
 import {Create2} from "@openzeppelin/contracts/utils/Create2.sol";
 import {ERC1967Utils} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Utils.sol";
+import {IAccessControlDefaultAdminRules} from "@openzeppelin/contracts/access/extensions/IAccessControlDefaultAdminRules.sol";
 import {FactoryModule} from "./FactoryModule.sol";
 import {IFactory} from "../interfaces/IFactory.sol";
 import {IProgramFactory} from "../interfaces/IProgramFactory.sol";
@@ -16,15 +17,16 @@ import {CollateralVault} from "../vault/CollateralVault.sol";
 /// the release's CollateralVault implementation, at CREATE2 addresses only this Factory can
 /// fill, which is how {IFactory.registerAsset} knows a vault's code without trusting it.
 contract FactoryVaults is FactoryModule, Initializable {
-    /// @notice {IFactory.createVault}, after the Factory's role check; `admin` and `adminDelay`
-    /// are the program's (read by the Factory).
+    /// @notice {IFactory.createVault}, after the Factory's role check. The vault's admin and admin
+    /// delay are the program's, read here from the Factory proxy (a view call to itself) so the
+    /// Factory passes its calldata through untouched, which keeps it under the size limit.
     function createVault(
         address asset,
         string calldata name,
-        string calldata symbol,
-        address admin,
-        uint48 adminDelay
+        string calldata symbol
     ) external onlyDelegateCall returns (address vault) {
+        IAccessControlDefaultAdminRules program = IAccessControlDefaultAdminRules(address(this));
+        (address admin, uint48 adminDelay) = (program.defaultAdmin(), program.defaultAdminDelay());
         address implementation = _getFactoryStorage().vaultImplementation;
         if (implementation == address(0)) revert IFactory.VaultImplementationUnknown();
         if (asset == address(0)) revert IFactory.ZeroAddress();

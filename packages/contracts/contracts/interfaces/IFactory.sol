@@ -159,6 +159,9 @@ interface IFactory {
     /// @notice Emitted when a finalized request's `fee` was burned instead of paid, because
     /// `feeReceiver` could no longer receive SP (docs/rules.md#redemptions).
     event RedeemFeeBurned(uint256 indexed requestId, address indexed feeReceiver, uint256 fee);
+    /// @notice Emitted when {finalizeRedeemBatch} left a request as it was because finalizing it
+    /// reverted; `reason` is the revert data (a custom error of this interface).
+    event RedeemFinalizeSkipped(uint256 indexed requestId, bytes reason);
     /// @notice Emitted for each asset paid out by a finalized request.
     event CollateralPaid(uint256 indexed requestId, address indexed asset, address indexed to, uint256 amount);
     /// @notice Emitted when the manager forced basket mode on or off.
@@ -199,6 +202,11 @@ interface IFactory {
     /// the fee is burned. A requester that can no longer receive SP (so cannot cancel) may
     /// finalize even after the basket mode changed.
     function finalizeRedeem(uint256 requestId) external;
+
+    /// @notice Finalizes each of `requestIds` as {finalizeRedeem} by EXECUTOR_ROLE would, in one
+    /// transaction; a request whose finalization reverts is skipped with {RedeemFinalizeSkipped}
+    /// so one bad request cannot hold back the others. Requires EXECUTOR_ROLE.
+    function finalizeRedeemBatch(uint256[] calldata requestIds) external;
 
     /// @notice Rejects a pending request and returns its SP. Requires EXECUTOR_ROLE.
     function rejectRedeem(uint256 requestId) external;

@@ -27,6 +27,7 @@ describe("Factory: the redemption code runs only in the Factory proxy's context"
     await expect(t.cancelRedeem(1n)).to.be.revertedWithCustomError(t, "DelegateCallOnly");
     await expect(t.rejectRedeem(1n)).to.be.revertedWithCustomError(t, "DelegateCallOnly");
     await expect(t.finalizeRedeem(1n, true)).to.be.revertedWithCustomError(t, "DelegateCallOnly");
+    await expect(t.finalizeRedeemBatch([1n])).to.be.revertedWithCustomError(t, "DelegateCallOnly");
   });
 
   it("theProxyStaysTheOnlyMinterAndVaultCaller_theRedemptionCodeHoldsNoRole", async () => {

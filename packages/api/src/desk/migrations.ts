@@ -1,0 +1,33 @@
+/**
+ * The redemption desk's tables (docs/deployment.md#redemption-desk), appended to the service's
+ * one list of migrations (src/db/migrations.ts).
+ */
+export const DESK_MIGRATIONS: { id: string; sql: string }[] = [
+  {
+    id: "070_redemption_desk",
+    sql: `
+      -- One row per program that ever had a policy set; no row means "off".
+      CREATE TABLE redemption_desks (
+        program_id TEXT PRIMARY KEY,
+        policy TEXT NOT NULL CHECK (policy IN ('automatic', 'manual', 'off')),
+        version INTEGER NOT NULL,
+        set_by TEXT NOT NULL,
+        updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      -- A manager's decision on one request; the executor carries it out once.
+      CREATE TABLE redemption_decisions (
+        program_id TEXT NOT NULL,
+        request_id NUMERIC(78, 0) NOT NULL,
+        decision TEXT NOT NULL CHECK (decision IN ('approve', 'reject')),
+        reason TEXT NOT NULL,
+        decided_by TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('queued', 'sent', 'failed')),
+        tx_hash TEXT,
+        error TEXT,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        PRIMARY KEY (program_id, request_id)
+      );
+      CREATE INDEX redemption_decisions_queued ON redemption_decisions (status, program_id);
+    `,
+  },
+];

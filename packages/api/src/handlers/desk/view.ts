@@ -1,0 +1,44 @@
+import type { Ctx } from "../../context.js";
+import type { Target } from "../../program/target.js";
+import { read } from "../../program/target.js";
+import { executorStatus } from "../../desk/job.js";
+import { pendingRequests } from "../../desk/queue.js";
+import { DeskStore, type DeskDecision } from "../../desk/store.js";
+import { walletSender } from "../../desk/sender.js";
+
+const decisionView = (d: DeskDecision | undefined) =>
+  d
+    ? {
+        decision: d.decision,
+        reason: d.reason,
+        decidedBy: d.decidedBy,
+        status: d.status,
+        txHash: d.txHash,
+        error: d.error,
+      }
+    : null;
+
+/** The desk of a program as GET answers it: policy, executor status and the pending queue. */
+export async function deskView(ctx: Ctx, t: Target) {
+  const store = new DeskStore(ctx.db);
+  const { policy, version } = await store.policy(t.program.id);
+  const executor = walletSender(ctx).address(t.program.chainId) ?? null;
+  const [status, { pending }, decisions] = await Promise.all([
+    read(t, "factory", () => executorStatus(t, executor ?? undefined)),
+    pendingRequests(t),
+    store.decisions(t.program.id),
+  ]);
+  const byId = new Map(decisions.map((d) => [d.requestId, d]));
+  return {
+    programId: t.program.id,
+    chainId: t.program.chainId,
+    factory: t.program.factory,
+    policy,
+    version,
+    executor,
+    status: policy === "off" && status === "ready" ? ("off" as const) : status,
+    pending: pending.map((p) => ({ ...p, decision: decisionView(byId.get(p.requestId)) })),
+  };
+}
+
+export { decisionView };

@@ -1,0 +1,124 @@
+import { useState } from "react";
+import type { DeskView } from "@points/sdk";
+import { describeError, type Described } from "../api/errors";
+import { Card, ErrorBox, Table } from "../components/ui";
+import { useDash, useLoad } from "../dashboard/context";
+import { SP_DECIMALS, fmt } from "../dashboard/units";
+import { useWallet } from "../wallet/wallet";
+
+const POLICIES = [
+  ["automatic", "Automatic: the executor finalizes each request once it is ready, in batches"],
+  ["manual", "Manual: the executor finalizes the requests you approve"],
+  ["off", "Off: requesters finalize their own requests"],
+] as const;
+
+const STATUS_TEXT: Record<DeskView["status"], string> = {
+  ready: "The executor acts by this policy.",
+  off: "The executor does nothing for this program.",
+  executor_missing_role:
+    "The executor lacks EXECUTOR_ROLE on the Factory: nothing is sent until an admin grants it (Roles tab).",
+  no_executor: "This server has no executor key for the chain.",
+};
+
+/**
+ * The redemption desk (docs/deployment.md#redemption-desk): the program's policy and the queue of
+ * pending requests; the connected wallet (a MANAGER_ROLE holder) signs each change.
+ */
+export function RedemptionDesk() {
+  const { client, program, bump } = useDash();
+  const wallet = useWallet();
+  const desk = useLoad(() => client.desk.get(program.id), []);
+  const [error, setError] = useState<Described | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [reasons, setReasons] = useState<Record<string, string>>({});
+  const d = desk.value;
+
+  const signed = async (f: (signer: Awaited<ReturnType<typeof wallet.signer>>) => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await f(await wallet.signer());
+      bump();
+    } catch (e) {
+      setError(describeError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="cards">
+      <Card title="Redemption desk policy">
+        <ErrorBox error={desk.error ?? error} />
+        {d && (
+          <>
+            <p role="status" data-testid="desk-status">
+              {STATUS_TEXT[d.status]}
+            </p>
+            <fieldset disabled={busy || !wallet.address}>
+              <legend>Policy (signed by your wallet, which must hold MANAGER_ROLE)</legend>
+              {POLICIES.map(([value, label]) => (
+                <label key={value} className="row">
+                  <input
+                    type="radio"
+                    name="desk-policy"
+                    value={value}
+                    checked={d.policy === value}
+                    onChange={() => signed((s) => client.desk.setPolicy(d, value, s))}
+                  />
+                  {label}
+                </label>
+              ))}
+            </fieldset>
+          </>
+        )}
+      </Card>
+      <Card title="Redemption queue">
+        {d && d.pending.length === 0 && <p className="muted">No pending requests.</p>}
+        {d && d.pending.length > 0 && (
+          <Table columns={["Request", "Amount (SP)", "Pays to", "Ready", "Decision"]} label="Redemption queue">
+            {d.pending.map((p) => (
+              <tr key={p.requestId}>
+                <td>#{p.requestId}</td>
+                <td>{fmt(p.amount, SP_DECIMALS)}</td>
+                <td>
+                  <code className="addr">{p.to}</code>
+                </td>
+                <td>{p.ready ? "ready" : new Date(p.readyAt * 1000).toLocaleString()}</td>
+                <td>
+                  {p.decision ? (
+                    <span>
+                      {p.decision.decision === "approve" ? "approved" : `rejected: ${p.decision.reason}`} (
+                      {p.decision.status})
+                    </span>
+                  ) : (
+                    <div className="row">
+                      <button
+                        disabled={busy || !wallet.address}
+                        onClick={() => signed((s) => client.desk.approve(d, p.requestId, s))}
+                      >
+                        Approve
+                      </button>
+                      <input
+                        aria-label={`Reason to reject #${p.requestId}`}
+                        maxLength={200}
+                        value={reasons[p.requestId] ?? ""}
+                        onChange={(e) => setReasons({ ...reasons, [p.requestId]: e.target.value })}
+                      />
+                      <button
+                        disabled={busy || !wallet.address || !(reasons[p.requestId] ?? "").trim()}
+                        onClick={() => signed((s) => client.desk.reject(d, p.requestId, reasons[p.requestId]!, s))}
+                      >
+                        Reject
+                      </button>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Card>
+    </div>
+  );
+}

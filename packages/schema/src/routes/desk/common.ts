@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { Address, PathText, TrimmedText, Uint, UintText } from "../../primitives.js";
+import { SafeSignature } from "../../safe.js";
+
+/**
+ * The redemption desk of a program (docs/deployment.md#redemption-desk): how the service's
+ * executor finalizes matured redemption requests. Changes and decisions are signed by a wallet
+ * holding MANAGER_ROLE on the program's Factory (EIP-712, see {@link deskTypedData}).
+ */
+export const DeskPolicy = z.enum(["automatic", "manual", "off"]).meta({
+  description:
+    "automatic: the executor finalizes each request once its readyAt has passed, in batches; manual: it finalizes a request a manager approved; off: it does nothing",
+});
+
+export const DeskParams = z.object({ programId: PathText(100) });
+export const DeskRequestParams = z.object({ programId: PathText(100), requestId: Uint });
+
+/** What every signed desk instruction carries besides its own fields. */
+export const DeskSigned = {
+  manager: Address.meta({ description: "The wallet holding MANAGER_ROLE on the Factory that signed this instruction" }),
+  signature: SafeSignature.meta({ description: "The manager's EIP-712 signature of the instruction (deskTypedData)" }),
+  signedUntil: z
+    .number()
+    .int("must be a whole number of seconds")
+    .min(1, "must be a positive unix time")
+    .max(2 ** 40, "must be a unix time in seconds")
+    .meta({ description: "Unix time (seconds) after which the signature is refused; at most one hour ahead" }),
+};
+
+export const DeskDecisionKind = z.enum(["approve", "reject"]);
+export const DeskReason = TrimmedText(200, false).meta({
+  description: "Why, for the requester and the record (required to reject, at most 200 characters)",
+});
+
+export const DeskQueueEntry = z.object({
+  requestId: UintText,
+  requester: Address,
+  asset: Address,
+  to: Address,
+  amount: UintText,
+  readyAt: z.number(),
+  ready: z.boolean().meta({ description: "readyAt has passed at the latest block" }),
+  decision: z
+    .object({
+      decision: DeskDecisionKind,
+      reason: z.string(),
+      decidedBy: Address,
+      status: z.enum(["queued", "sent", "failed"]),
+      txHash: z.string().nullable(),
+      error: z.string().nullable(),
+    })
+    .nullable(),
+});
+
+export const DeskView = z.object({
+  programId: z.string(),
+  chainId: z.string(),
+  factory: Address,
+  policy: DeskPolicy,
+  version: z.number().meta({ description: "Bumped on each policy change; a policy signature names the current one" }),
+  executor: Address.nullable(),
+  status: z.enum(["ready", "off", "executor_missing_role", "no_executor"]).meta({
+    description:
+      "ready: the executor holds EXECUTOR_ROLE and acts by the policy; executor_missing_role: grant EXECUTOR_ROLE on the Factory to the executor (nothing is sent until then); no_executor: this server has no executor key for the chain",
+  }),
+  pending: z.array(DeskQueueEntry).meta({ description: "Pending requests, oldest first (at most 500)" }),
+});
+
+/** EIP-712 typed data, as ethers' signTypedData and verifyTypedData take it. */
+export interface DeskTypedData {
+  domain: { name: string; version: string; chainId: bigint; verifyingContract: string };
+  types: Record<string, { name: string; type: string }[]>;
+  message: Record<string, string | number>;
+}
+
+/** The EIP-712 domain and types a manager signs (the console and SDK build the same). */
+export function deskTypedData(
+  chainId: number | bigint | string,
+  factory: string,
+  instruction:
+    | { kind: "policy"; policy: z.infer<typeof DeskPolicy>; version: number; signedUntil: number }
+    | { kind: "decision"; requestId: string; decision: "approve" | "reject"; reason: string; signedUntil: number },
+): DeskTypedData {
+  const domain = { name: "Points redemption desk", version: "1", chainId: BigInt(chainId), verifyingContract: factory };
+  if (instruction.kind === "policy") {
+    return {
+      domain,
+      types: {
+        DeskPolicy: [
+          { name: "policy", type: "string" },
+          { name: "version", type: "uint256" },
+          { name: "signedUntil", type: "uint256" },
+        ],
+      },
+      message: { policy: instruction.policy, version: instruction.version, signedUntil: instruction.signedUntil },
+    };
+  }
+  return {
+    domain,
+    types: {
+      DeskDecision: [
+        { name: "requestId", type: "uint256" },
+        { name: "decision", type: "string" },
+        { name: "reason", type: "string" },
+        { name: "signedUntil", type: "uint256" },
+      ],
+    },
+    message: {
+      requestId: instruction.requestId,
+      decision: instruction.decision,
+      reason: instruction.reason,
+      signedUntil: instruction.signedUntil,
+    },
+  };
+}
