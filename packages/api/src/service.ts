@@ -15,6 +15,7 @@ import { createLogger } from "./http/logger.js";
 import { handlers } from "./handlers/index.js";
 import { TaskRepo } from "./onboarding/tasks.js";
 import { Worker } from "./onboarding/worker.js";
+import { Engines } from "./engine/registry.js";
 import { createRunner, type StoreFactory } from "./onboarding/runner.js";
 import { createMailer } from "./console/mailer.js";
 import { LoginCodes } from "./console/codes.js";
@@ -112,11 +113,21 @@ export async function checkChainIds(ctx: Ctx): Promise<void> {
 
 /** An onboarding worker over every configured chain, sharing the service's database. */
 export function createWorker(ctx: Ctx, storeFor?: StoreFactory): Worker {
-  return new Worker(ctx.tasks, createRunner(ctx, storeFor), ctx.logger.child({ component: "onboarding-worker" }), {
-    chainIds: ctx.config.chains.map((c) => String(c.chainId)),
-    leaseMs: ctx.config.worker.leaseMs,
-    pollMs: ctx.config.worker.pollMs,
-  });
+  // The worker's transaction engines: its tasks send through them (src/engine/).
+  const engines = new Engines(ctx);
+  return new Worker(
+    ctx.tasks,
+    createRunner(ctx, storeFor, engines),
+    ctx.logger.child({ component: "onboarding-worker" }),
+    {
+      chainIds: ctx.config.chains.map((c) => String(c.chainId)),
+      leaseMs: ctx.config.worker.leaseMs,
+      pollMs: ctx.config.worker.pollMs,
+      concurrency: (chainId) => engines.concurrency(chainId),
+      onStopping: () => engines.halt(),
+      onStop: () => engines.stop(),
+    },
+  );
 }
 
 /** The ledger's indexer over every configured chain, sharing the service's database. */

@@ -32,3 +32,4 @@ export {
 } from "./upgrade-safety.js";
 export { loadArtifact, contractsVersion, type Artifact } from "./artifacts.js";
 export * from "./types.js";
+export type { TxSender } from "./sender.js";
