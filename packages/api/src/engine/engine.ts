@@ -9,7 +9,6 @@ import {
 } from "ethers";
 import type { Logger } from "pino";
 import type { TxSender } from "@points/deployer";
-import { isRpcUnreachable } from "@points/contracts/program";
 import { EngineError } from "./errors.js";
 import { FeePolicy, type FeeCaps, type Fees } from "./fees.js";
 import type { FinalEvent, InFlight, ReplacementEvent } from "./inflight.js";
@@ -240,15 +239,15 @@ export class TxEngine extends EventEmitter implements TxSender {
     try {
       await this.provider.send("eth_sendRawTransaction", [raw]);
     } catch (e) {
-      const msg = String((e as { error?: { message?: string } }).error?.message ?? (e as Error).message ?? e);
+      const answer = (e as { error?: { code?: unknown; message?: unknown } }).error;
+      // No JSON-RPC answer (timeout, 429, 5xx, connection): it may have arrived; re-sent by the tick if not.
+      if (!answer || typeof answer.code !== "number") return;
+      const msg = String(answer.message ?? "");
       // Known already or nonce taken (by this very transaction, a re-send): the tick sorts it out.
-      if (/already known|known transaction|nonce too low|already imported/i.test(msg) || isError(e, "NONCE_EXPIRED"))
-        return;
-      // Lost on the way (timeout, 429, connection): it may have arrived; re-sent by the tick if not.
-      if (isRpcUnreachable(e) || isError(e, "TIMEOUT") || isError(e, "SERVER_ERROR") || isError(e, "NETWORK_ERROR"))
-        return;
-      if (isError(e, "INSUFFICIENT_FUNDS"))
+      if (/already known|known transaction|nonce too low|already imported|already exists/i.test(msg)) return;
+      if (/insufficient funds/i.test(msg)) {
         throw new EngineError("INSUFFICIENT_FUNDS", `the executor ${this.from} cannot pay for gas`, e);
+      }
       throw new EngineError("TX_REJECTED", `the node refused the transaction: ${msg.slice(0, 300)}`, e);
     }
   }
