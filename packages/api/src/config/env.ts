@@ -7,6 +7,8 @@ const bool = z
   .transform((v) => v === "true" || v === "1")
   .optional();
 
+// Refinements run even when a field failed: only compare values that are wei text.
+const isWei = (v: unknown) => typeof v === "string" && /^[0-9]{1,30}$/.test(v);
 const wei = (fallback: string) =>
   z
     .string()
@@ -27,10 +29,16 @@ const EngineConfig = z
     /** Onboarding tasks of the chain run at once (their transactions share blocks). */
     concurrency: z.number().int().min(1).max(512).default(8),
   })
-  .refine((e) => BigInt(e.maxPriorityFeePerGas) <= BigInt(e.maxFeePerGas), {
-    message: "maxPriorityFeePerGas must not exceed maxFeePerGas",
-    path: ["maxPriorityFeePerGas"],
-  });
+  .refine(
+    (e) =>
+      !isWei(e.maxPriorityFeePerGas) ||
+      !isWei(e.maxFeePerGas) ||
+      BigInt(e.maxPriorityFeePerGas) <= BigInt(e.maxFeePerGas),
+    {
+      message: "maxPriorityFeePerGas must not exceed maxFeePerGas",
+      path: ["maxPriorityFeePerGas"],
+    },
+  );
 export type EngineConfig = z.infer<typeof EngineConfig>;
 
 const Chain = z.strictObject({

@@ -89,6 +89,8 @@ export class TxEngine extends EventEmitter implements TxSender {
       if (pending > latest) this.opts.logger.warn({ latest, pending }, "engine: found pending transactions at start");
       this.schedule();
     })();
+    // A start that failed (a dead RPC) is tried again by the next caller.
+    this.started.catch(() => (this.started = undefined));
     return this.started;
   }
 
@@ -286,14 +288,14 @@ export class TxEngine extends EventEmitter implements TxSender {
 
   /** One look at the chain: receipts, depth, reorgs, drops, replacements. */
   private async tick(): Promise<void> {
+    // Only what was in flight before the chain was read: a transaction sent meanwhile is judged next time.
+    const entries = [...this.inflight.values()].sort((a, b) => a.nonce - b.nonce);
     const [head, latest, pending] = await Promise.all([
       this.blockNumber(),
       this.nonceAt("latest"),
       this.nonceAt("pending"),
     ]);
     [this.head, this.latestNonce] = [head, latest];
-    if (this.inflight.size === 0) return;
-    const entries = [...this.inflight.values()].sort((a, b) => a.nonce - b.nonce);
     await Promise.all(entries.map((e) => this.look(e, head, latest, pending)));
   }
 
@@ -351,6 +353,8 @@ export class TxEngine extends EventEmitter implements TxSender {
   }
 
   private async replace(e: InFlight, head: number): Promise<void> {
+    // Mined since the chain was read: nothing to replace.
+    if (await this.provider.getTransactionReceipt(e.hashes.at(-1)!)) return;
     const fees = await this.fees.bump(e.fees!);
     const deadlineBlock = e.sentAtBlock + this.opts.replaceAfterBlocks;
     if (!fees) {

@@ -59,9 +59,14 @@ export function createRunner(ctx: Ctx, storeFor: StoreFactory = dbStore, engines
     let record: ProgramRecord;
     try {
       if (engine) {
-        await engine.start();
-        // Below the balance threshold the task waits here (its view says why) instead of failing.
-        await engine.whenFunded();
+        try {
+          await engine.start();
+          // Below the balance threshold the task waits here (its view says why) instead of failing.
+          await engine.whenFunded();
+        } catch (e) {
+          // A dead RPC is the deployer's to report: its validate stage fails with CHAIN_UNAVAILABLE.
+          if (!isRpcUnreachable(e)) throw e;
+        }
       }
       // The node may have been swapped since start: ask again before anything is signed. A node
       // that does not answer is left to the deployer, which fails its validate stage on it.
