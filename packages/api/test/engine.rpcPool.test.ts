@@ -15,7 +15,6 @@ const chainOf = (urls: string[]) => ({
   explorerUrl: null,
   testnet: true,
   blockTimeMs: 1000,
-  engine: loadConfig({}).chains[0].engine,
 });
 
 /** eth_blockNumber through the pool, as a provider of the service sends it. */

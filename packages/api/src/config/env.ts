@@ -60,7 +60,12 @@ const Chain = z.strictObject({
   /** The executor's transaction engine on this chain (docs/architecture.md#transaction-engine). */
   engine: EngineConfig.prefault({}),
 });
-export type ChainConfig = z.infer<typeof Chain>;
+/** A chain as configured; the engine settings are optional for chains built in code (tests, tools). */
+export type ChainConfig = Omit<z.infer<typeof Chain>, "rpcUrls" | "engine"> &
+  Partial<Pick<z.infer<typeof Chain>, "rpcUrls" | "engine">>;
+
+/** The engine settings a chain gets when it names none. */
+export const DEFAULT_ENGINE: EngineConfig = EngineConfig.parse({});
 
 const LOCAL_CHAIN: ChainConfig = {
   chainId: 31337,
@@ -70,7 +75,7 @@ const LOCAL_CHAIN: ChainConfig = {
   testnet: true,
   blockTimeMs: 1000,
   rpcUrls: [],
-  engine: EngineConfig.parse({}),
+  engine: DEFAULT_ENGINE,
 };
 
 /** A whole number in [min, max]; stricter than Number() (which takes "", "0x10" and "1e3"). */

@@ -1,6 +1,7 @@
 import { Wallet } from "ethers";
 import type { Ctx } from "../context.js";
 import { ApiError } from "../errors.js";
+import { DEFAULT_ENGINE } from "../config/env.js";
 import { rpcProvider } from "../chain/rpc.js";
 import { TxEngine } from "./engine.js";
 import { savePause } from "./status.js";
@@ -23,7 +24,7 @@ export class Engines {
     if (!key) throw new ApiError("INTERNAL", `no executor key for chain ${chainId}: set EXECUTOR_PRIVATE_KEY`);
     const provider = rpcProvider(chain, this.ctx.config.rpcTimeoutMs, { batchMaxCount: 100, batchStallTime: 2 });
     const wallet = new Wallet(key, provider);
-    const e = chain.engine;
+    const e = chain.engine ?? DEFAULT_ENGINE;
     engine = new TxEngine(wallet, provider, {
       chainId: chain.chainId,
       caps: { maxFeePerGas: BigInt(e.maxFeePerGas), maxPriorityFeePerGas: BigInt(e.maxPriorityFeePerGas) },
@@ -52,7 +53,7 @@ export class Engines {
 
   /** Concurrent onboarding tasks a chain runs. */
   concurrency(chainId: string): number {
-    return this.ctx.chains.get(chainId).config.engine.concurrency;
+    return (this.ctx.chains.get(chainId).config.engine ?? DEFAULT_ENGINE).concurrency;
   }
 
   /** Tasks waiting for funds stop waiting (the worker is stopping; they resume elsewhere). */
