@@ -233,7 +233,7 @@ export function isLoopbackUrl(url: string): boolean {
 
 /** The public development key signs only for a dev chain id, on a loopback RPC, outside production. */
 const mayUseDevKey = (c: ChainConfig, production: boolean) =>
-  !production && isDevChainId(c.chainId) && [c.rpcUrl, ...c.rpcUrls].every(isLoopbackUrl);
+  !production && isDevChainId(c.chainId) && [c.rpcUrl, ...(c.rpcUrls ?? [])].every(isLoopbackUrl);
 
 /** Validates the environment once, at start; a bad value stops the service with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
