@@ -38,39 +38,50 @@ export async function createAllWithSender(
   const missing = items.filter((i) => !deployments[i.key]);
   if (missing.length === 0) return { deployments, sent: false };
 
-  const fees = await chain.feeData();
-  const addresses: Record<string, string> = {};
-  const nonces: Record<string, number> = {};
   const what = missing.map((item) => `deploy ${item.artifact.contractName}`);
+  // Gas and funds are checked before the engine's lock (other callers wait while it is held),
+  // on addresses planned from the current nonce: constructor gas does not depend on them.
+  const addresses: Record<string, string> = {};
+  const plan = (first: number) => {
+    for (const [k, d] of Object.entries(deployments)) addresses[k] = d.address;
+    missing.forEach((item, j) => (addresses[item.key] = Chain.createAddress(from, first + j)));
+  };
+  plan(latest);
+  const gas = await Promise.all(
+    missing.map(async (item, j) => {
+      const data = initCode(item, addresses);
+      const limit = item.dependsOnBatch
+        ? creationGasBound(data, item.artifact)
+        : ((await chain.call(`estimate ${item.artifact.contractName} deployment`, () =>
+            signer.estimateGas({ from, data }),
+          )) *
+            12n) /
+          10n;
+      chain.assertGasCap(limit, what[j]);
+      return limit;
+    }),
+  );
+  const fees = await chain.feeData();
+  await assertFunds(
+    chain,
+    from,
+    gas.map((gasLimit) => ({ gasLimit, ...fees })),
+  );
+
+  const nonces: Record<string, number> = {};
   const sent = await sender.sendBatch(
     missing.length,
     async (first) => {
-      for (const [k, d] of Object.entries(deployments)) addresses[k] = d.address;
-      missing.forEach((item, j) => {
-        nonces[item.key] = first + j;
-        addresses[item.key] = Chain.createAddress(from, first + j);
-      });
+      plan(first);
+      missing.forEach((item, j) => (nonces[item.key] = first + j));
       // Recorded before sending: a crash right after a send still leaves the address to look at.
       await store.stageAddresses(ctx, stage, addresses, { nonces });
-      const requests: TransactionRequest[] = [];
-      for (const [j, item] of missing.entries()) {
+      return missing.map((item, j) => {
         const data = initCode(item, addresses);
-        const gasLimit = item.dependsOnBatch
-          ? creationGasBound(data, item.artifact)
-          : ((await chain.call(`estimate ${item.artifact.contractName} deployment`, () =>
-              signer.estimateGas({ from, data }),
-            )) *
-              12n) /
-            10n;
-        chain.assertGasCap(gasLimit, what[j]);
-        requests.push({ data, gasLimit, chainId: ctx.chainId });
-      }
-      await assertFunds(
-        chain,
-        from,
-        requests.map((r) => ({ ...r, ...fees })),
-      );
-      return requests;
+        // A bound that depends on the final addresses' bytes is computed again on them.
+        const gasLimit = item.dependsOnBatch ? creationGasBound(data, item.artifact) : gas[j];
+        return { data, gasLimit, chainId: ctx.chainId } satisfies TransactionRequest;
+      });
     },
     (j, hash, nonce) => store.stageTransaction(ctx, stage, { hash, nonce, description: what[j] }),
   );

@@ -122,6 +122,17 @@ export class TxEngine extends EventEmitter implements TxSender {
     await this.start();
     return this.serial(async () => {
       await this.whenFunded();
+      // Idle: another holder of the key (a CLI run, an operator) may have sent since; follow the chain.
+      if (this.inflight.size === 0) {
+        const pending = await this.nonceAt("pending");
+        if (pending > this.next) {
+          this.opts.logger.warn(
+            { from: this.next, to: pending },
+            "engine: the key was used elsewhere; nonces follow the chain",
+          );
+          this.next = pending;
+        }
+      }
       const first = this.next;
       const requests = await build(first);
       if (requests.length !== count)
