@@ -31,7 +31,8 @@ export class Engines {
       replaceAfterBlocks: e.replaceAfterBlocks,
       confirmations: e.confirmations,
       minBalance: BigInt(e.minBalance),
-      pollMs: Math.max(50, Math.min(1000, Math.floor(chain.blockTimeMs / 4))),
+      // A tenth of a block: a receipt is seen soon after its block, at three small calls per look.
+      pollMs: Math.max(50, Math.min(1000, Math.floor(chain.blockTimeMs / 10))),
       waitTimeoutMs: Math.max(60_000, (e.replaceAfterBlocks + e.confirmations) * 30 * chain.blockTimeMs),
       logger: this.ctx.logger.child({ component: "tx-engine", chainId }),
       onPause: (p) => savePause(this.ctx.db, chainId, wallet.address, p),
