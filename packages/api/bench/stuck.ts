@@ -1,8 +1,8 @@
 /**
  * `pnpm bench:stuck`: how soon a stuck transaction lands once the engine replaces it. On a
  * local node mining a block every BENCH_BLOCK_MS (1000) ms, BENCH_ROUNDS (20) times: the
- * engine sends a transfer, the next blocks' base fee jumps to three times what it offers (a
- * fee spike), the engine replaces it at its deadline (sent + replaceAfterBlocks) with bumped
+ * next block's base fee is set to ten times what the engine offers (a fee spike), the engine
+ * sends a transfer, which cannot be mined, and replaces it at its deadline (sent + replaceAfterBlocks) with bumped
  * fees. Prints the distribution of (mined block - deadline block); target: every one <= 3.
  */
 import { JsonRpcProvider, Network, Wallet } from "ethers";
@@ -38,14 +38,17 @@ async function main() {
   const lateness: number[] = [];
   try {
     for (let i = 0; i < ROUNDS; i++) {
-      let hash = "";
+      // The next block costs ten times what the engine offers now (twice the base fee plus the
+      // tip): set before sending, so the transaction is stuck from its first block.
+      const latest = await provider.send("eth_getBlockByNumber", ["latest", false]);
+      const tip = BigInt(await provider.send("eth_maxPriorityFeePerGas", []));
+      const spike = 10n * (2n * BigInt(latest.baseFeePerGas) + tip);
+      await provider.send("hardhat_setNextBlockBaseFeePerGas", [`0x${spike.toString(16)}`]);
       const [{ nonce }] = await engine.sendBatch(
         1,
         async () => [{ to: "0x000000000000000000000000000000000000dEaD", value: 1n, gasLimit: 21_000n }],
-        (_, h) => void (hash ||= h),
+        () => {},
       );
-      const offered = (await provider.getTransaction(hash))!.maxFeePerGas!;
-      await provider.send("hardhat_setNextBlockBaseFeePerGas", [`0x${(offered * 3n).toString(16)}`]);
       const final = await new Promise<FinalEvent>((resolve) => {
         const onFinal = (f: FinalEvent) => {
           if (f.nonce !== nonce) return;
@@ -57,9 +60,14 @@ async function main() {
       const r = replaced.get(nonce);
       if (!r) {
         process.stderr.write(`round ${i + 1}: mined without a replacement (block ${final.blockNumber})\n`);
+        await provider.send("hardhat_setNextBlockBaseFeePerGas", ["0x3b9aca00"]);
         continue;
       }
       lateness.push(final.blockNumber - r.deadlineBlock);
+      // Back to a 1 gwei base fee, so every round starts from the same market.
+      await provider.send("hardhat_setNextBlockBaseFeePerGas", ["0x3b9aca00"]);
+      const next = (await provider.getBlockNumber()) + 1;
+      while ((await provider.getBlockNumber()) < next) await new Promise((r) => setTimeout(r, 50));
       process.stderr.write(
         `round ${i + 1}: deadline ${r.deadlineBlock}, mined ${final.blockNumber}, versions ${final.versions}\n`,
       );
