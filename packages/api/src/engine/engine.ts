@@ -37,6 +37,8 @@ export interface EnginePause {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Final receipts kept for callers that ask after the nonce left the in-flight set. */
 const FINALS_KEPT = 4096;
+/** Looks in a row that must find a nonce taken without any of its hashes before NONCE_TAKEN. */
+const TAKEN_LOOKS = 3;
 
 /**
  * The transaction engine of one executor key on one chain (docs/architecture.md#transaction-engine).
@@ -228,6 +230,7 @@ export class TxEngine extends EventEmitter implements TxSender {
       hashes: [],
       sentAtBlock: head,
       mined: null,
+      takenLooks: 0,
       onSigned: () => {},
       waiters: [],
     };
@@ -314,7 +317,9 @@ export class TxEngine extends EventEmitter implements TxSender {
     if (e.nonce < latest) {
       e.mined = await this.receiptOf(e);
       if (!e.mined) {
-        // Taken by a transaction this engine did not sign (another holder of the key).
+        // Taken by a transaction this engine did not sign (another holder of the key), once
+        // several looks agree: a reorg between reading the nonce and the receipt looks the same.
+        if (++e.takenLooks < TAKEN_LOOKS) return;
         this.inflight.delete(e.nonce);
         if (e.request)
           this.fail(
@@ -326,6 +331,7 @@ export class TxEngine extends EventEmitter implements TxSender {
           );
         return;
       }
+      e.takenLooks = 0;
       if (head - e.mined.blockNumber + 1 < this.opts.confirmations) return;
       this.inflight.delete(e.nonce);
       if (this.finals.size >= FINALS_KEPT) this.finals.delete(this.finals.keys().next().value!);
@@ -340,6 +346,7 @@ export class TxEngine extends EventEmitter implements TxSender {
       for (const w of e.waiters) w.resolve(e.mined);
       return;
     }
+    e.takenLooks = 0;
     if (e.mined) {
       this.opts.logger.warn(
         { nonce: e.nonce, hash: e.mined.hash },

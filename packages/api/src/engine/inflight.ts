@@ -15,6 +15,8 @@ export interface InFlight {
   sentAtBlock: number;
   /** The receipt of whichever hash took the nonce, while it is not final yet. */
   mined: TransactionReceipt | null;
+  /** Consecutive looks that found the nonce taken but none of its hashes mined. */
+  takenLooks: number;
   /** Runs for every hash before it is broadcast (the caller's record of it). */
   onSigned: (hash: string) => Promise<void> | void;
   waiters: { resolve: (r: TransactionReceipt) => void; reject: (e: unknown) => void }[];
