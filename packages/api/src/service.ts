@@ -16,7 +16,8 @@ import { handlers } from "./handlers/index.js";
 import { TaskRepo } from "./onboarding/tasks.js";
 import { Worker } from "./onboarding/worker.js";
 import { RedemptionDeskJob } from "./desk/job.js";
-import { walletSender } from "./desk/sender.js";
+import { engineSender } from "./desk/sender.js";
+import { Engines } from "./engine/registry.js";
 import { createRunner, type StoreFactory } from "./onboarding/runner.js";
 import { createMailer } from "./console/mailer.js";
 import { LoginCodes } from "./console/codes.js";
@@ -62,10 +63,12 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
     await db.close();
     throw e;
   }
-  const worker = config.worker.mode === "inline" ? createWorker(ctx, opts.storeFor) : undefined;
+  // One engine per chain owns the executor's nonces; the worker and the desk both send through it.
+  const engines = config.worker.mode === "inline" ? new Engines(ctx) : undefined;
+  const worker = engines ? createWorker(ctx, opts.storeFor, engines) : undefined;
   worker?.start();
   // The desk sends with the executor, so it runs where the onboarding worker does.
-  const desk = worker ? createDeskJob(ctx) : undefined;
+  const desk = engines ? createDeskJob(ctx, engines) : undefined;
   desk?.start();
   const ledger = config.ledger.mode === "inline" ? createIndexer(ctx) : undefined;
   ledger?.start();
@@ -118,18 +121,27 @@ export async function checkChainIds(ctx: Ctx): Promise<void> {
 }
 
 /** An onboarding worker over every configured chain, sharing the service's database. */
-export function createWorker(ctx: Ctx, storeFor?: StoreFactory): Worker {
-  return new Worker(ctx.tasks, createRunner(ctx, storeFor), ctx.logger.child({ component: "onboarding-worker" }), {
-    chainIds: ctx.config.chains.map((c) => String(c.chainId)),
-    leaseMs: ctx.config.worker.leaseMs,
-    pollMs: ctx.config.worker.pollMs,
-  });
+export function createWorker(ctx: Ctx, storeFor?: StoreFactory, engines = new Engines(ctx)): Worker {
+  // The worker's transaction engines: its tasks send through them (src/engine/).
+  return new Worker(
+    ctx.tasks,
+    createRunner(ctx, storeFor, engines),
+    ctx.logger.child({ component: "onboarding-worker" }),
+    {
+      chainIds: ctx.config.chains.map((c) => String(c.chainId)),
+      leaseMs: ctx.config.worker.leaseMs,
+      pollMs: ctx.config.worker.pollMs,
+      concurrency: (chainId) => engines.concurrency(chainId),
+      onStopping: () => engines.halt(),
+      onStop: () => engines.stop(),
+    },
+  );
 }
 
 /** The redemption desk's job, sending through the executor (docs/deployment.md#redemption-desk). */
-export function createDeskJob(ctx: Ctx): RedemptionDeskJob {
+export function createDeskJob(ctx: Ctx, engines: Engines): RedemptionDeskJob {
   const fastest = Math.min(...ctx.config.chains.map((c) => c.blockTimeMs));
-  return new RedemptionDeskJob(ctx, walletSender(ctx), ctx.logger.child({ component: "redemption-desk" }), {
+  return new RedemptionDeskJob(ctx, engineSender(ctx, engines), ctx.logger.child({ component: "redemption-desk" }), {
     batchSize: 50,
     // A few looks per block, so a request is finalized in the block after its readyAt.
     pollMs: Math.max(50, Math.min(1000, Math.floor(fastest / 4))),

@@ -39,6 +39,7 @@ for (const backend of backends()) {
           "console_users",
           "deployer_manifests",
           "executor_leases",
+          "executor_status",
           "ledger_blocks",
           "ledger_cursors",
           "ledger_events",

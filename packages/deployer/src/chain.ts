@@ -12,6 +12,7 @@ import {
 import { isDevChainId, isRpcUnreachable } from "@points/contracts/program";
 import { decodeRevert, revertValues } from "@points/contracts/program/abi";
 import { DeployerError } from "./errors.js";
+import type { TxSender } from "./sender.js";
 
 /** What the caller tells the deployer about the chain it works on. */
 export type ChainInfo = { chainId: bigint; name?: string; dev?: boolean };
@@ -29,6 +30,8 @@ export interface ChainOptions {
    * signed: GAS_CAP; batches are checked whole before their first transaction goes out.
    */
   maxGasPerTx?: bigint;
+  /** A transaction engine that owns the signer's nonces; the deployer sends through it when given. */
+  sender?: TxSender;
 }
 
 /** ERC-1967 implementation slot: keccak256("eip1967.proxy.implementation") - 1. */

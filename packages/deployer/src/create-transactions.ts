@@ -2,6 +2,8 @@ import { AbiCoder, Interface, keccak256, type Signer, type TransactionRequest } 
 import { codeMatches, loadArtifact, type Artifact } from "./artifacts.js";
 import { Chain } from "./chain.js";
 import { DeployerError } from "./errors.js";
+import { createAllWithSender } from "./create-with-sender.js";
+import type { TxSender } from "./sender.js";
 import type { ContractDeployment, DeploymentStore, StageContext, StageName } from "./types.js";
 
 /** One contract to create with CREATE (plain deployment from the signer). */
@@ -25,6 +27,8 @@ export interface CreateEnv {
   stage: StageName;
   /** How many of the signer's latest nonces to search for contracts sent before a crash. */
   nonceScanWindow?: number;
+  /** Send through this engine (it owns the nonces) instead of the signer. */
+  sender?: TxSender;
 }
 
 export interface CreateResult {
@@ -33,14 +37,14 @@ export interface CreateResult {
   sent: boolean;
 }
 
-function initCode(item: CreateItem, addresses: Record<string, string>): string {
+export function initCode(item: CreateItem, addresses: Record<string, string>): string {
   const ctor = new Interface(item.artifact.abi).deploy;
   const args = AbiCoder.defaultAbiCoder().encode(ctor.inputs, item.args(addresses));
   return item.artifact.bytecode + args.slice(2);
 }
 
 /** An upper bound for a creation whose gas cannot be simulated yet (refunded when unused). */
-function creationGasBound(code: string, artifact: Artifact): bigint {
+export function creationGasBound(code: string, artifact: Artifact): bigint {
   const initBytes = BigInt((code.length - 2) / 2);
   const runtimeBytes = BigInt((artifact.deployedBytecode.length - 2) / 2);
   return 53_000n + 16n * initBytes + 200n * runtimeBytes + 1_000_000n;
@@ -65,6 +69,7 @@ export function releaseGasBound(dir?: string): bigint {
  * resumed run never creates a contract twice.
  */
 export async function createAll(env: CreateEnv, items: CreateItem[]): Promise<CreateResult> {
+  if (env.sender) return createAllWithSender({ ...env, sender: env.sender }, items);
   const { chain, signer, from, store, ctx, stage } = env;
   const latest = await chain.settle(from);
 
@@ -76,26 +81,7 @@ export async function createAll(env: CreateEnv, items: CreateItem[]): Promise<Cr
   for (let n = Math.max(0, latest - window); n < latest; n++) candidates.add(n);
   const ordered = [...candidates].filter((n) => n < latest).sort((a, b) => b - a);
 
-  const codes = new Map<number, string>();
-  for (let i = 0; i < ordered.length; i += 8) {
-    const chunk = ordered.slice(i, i + 8);
-    const got = await Promise.all(chunk.map((n) => chain.code(Chain.createAddress(from, n))));
-    chunk.forEach((n, j) => codes.set(n, got[j]));
-  }
-
-  const deployments: Record<string, ContractDeployment> = {};
-  const used = new Set<number>();
-  for (const item of items) {
-    for (const n of ordered) {
-      const code = codes.get(n)!;
-      if (used.has(n) || !codeMatches(item.artifact, code)) continue;
-      const address = Chain.createAddress(from, n);
-      if (item.accept && !(await item.accept(address, deployments))) continue;
-      used.add(n);
-      deployments[item.key] = { artifact: item.artifact.contractName, address, codeHash: keccak256(code), nonce: n };
-      break;
-    }
-  }
+  const deployments = await findOnChain(chain, from, items, ordered);
   await fillTransactions(chain, from, deployments, txByNonce);
 
   const missing = items.filter((i) => !deployments[i.key]);
@@ -180,8 +166,41 @@ async function sendTogether(env: CreateEnv, what: string[], requests: Transactio
   return hashes;
 }
 
+/**
+ * The items already on chain at the CREATE addresses of `ordered` nonces (newest first):
+ * runtime code equal to the artifact's and, when the item asks, its own extra check.
+ */
+export async function findOnChain(
+  chain: Chain,
+  from: string,
+  items: CreateItem[],
+  ordered: number[],
+): Promise<Record<string, ContractDeployment>> {
+  const codes = new Map<number, string>();
+  for (let i = 0; i < ordered.length; i += 8) {
+    const chunk = ordered.slice(i, i + 8);
+    const got = await Promise.all(chunk.map((n) => chain.code(Chain.createAddress(from, n))));
+    chunk.forEach((n, j) => codes.set(n, got[j]));
+  }
+
+  const deployments: Record<string, ContractDeployment> = {};
+  const used = new Set<number>();
+  for (const item of items) {
+    for (const n of ordered) {
+      const code = codes.get(n)!;
+      if (used.has(n) || !codeMatches(item.artifact, code)) continue;
+      const address = Chain.createAddress(from, n);
+      if (item.accept && !(await item.accept(address, deployments))) continue;
+      used.add(n);
+      deployments[item.key] = { artifact: item.artifact.contractName, address, codeHash: keccak256(code), nonce: n };
+      break;
+    }
+  }
+  return deployments;
+}
+
 /** Adds the creating transaction of contracts found on chain (recorded hash or nonce search). */
-async function fillTransactions(
+export async function fillTransactions(
   chain: Chain,
   from: string,
   deployments: Record<string, ContractDeployment>,

@@ -43,3 +43,4 @@ export {
 } from "./explorer.js";
 export { sourceTargets, submissionOf, verifySources, type SourceOutcome, type SourceTarget } from "./verify-source.js";
 export * from "./types.js";
+export type { TxSender } from "./sender.js";

@@ -5,6 +5,7 @@ import { Chain, type ChainInfo } from "./chain.js";
 import { assertBrand, normalizeConfig, type DeployConfig } from "./program-config.js";
 import { assertFunds, createAll, releaseGasBound } from "./create-transactions.js";
 import { DeployerError } from "./errors.js";
+import type { TxSender } from "./sender.js";
 import { ensureRelease, programFactoryAt, type ReleaseOptions } from "./release.js";
 import { runStage, type StageOutcome } from "./stage.js";
 import {
@@ -148,7 +149,7 @@ async function deploy(run: Run, release: Release): Promise<{ value: ProgramRecor
   if (collateral === "mock") {
     const name = `${cfg.tokenName} Test USD`;
     const mock = loadArtifact("MockStablecoin", dir);
-    const created = await createAll({ chain, signer, from, store, ctx, stage: "deploy" }, [
+    const created = await createAll({ chain, signer, from, store, ctx, stage: "deploy", sender: run.opts.sender }, [
       {
         key: "collateralAsset",
         artifact: mock,
@@ -164,7 +165,10 @@ async function deploy(run: Run, release: Release): Promise<{ value: ProgramRecor
     collateral = collateralMock.address;
   }
 
-  await chain.settle(from);
+  // What the chain says about the brand must be final: a deployProgram sent before a crash
+  // either landed or never will.
+  if (run.opts.sender) await settleRecorded(run, run.opts.sender);
+  else await chain.settle(from);
   const fromBlock = release.contracts.programFactory.blockNumber ?? 0;
   let birth = await existingProgram(run, pf, fromBlock);
   if (!birth) {
@@ -176,24 +180,44 @@ async function deploy(run: Run, release: Release): Promise<{ value: ProgramRecor
       chain.call("ProgramFactory.predictAddresses", () => pf.predictAddresses(cfg.brand)),
       chain.call("simulate ProgramFactory.deployProgram", () => fn.estimateGas(params)),
       chain.feeData(),
-      chain.nonce(from, "latest"),
+      run.opts.sender ? -1 : chain.nonce(from, "latest"),
     ]);
     const addresses: Record<string, string> = {};
     for (const k of PROGRAM_CONTRACTS) if (k !== "oracle" || cfg.oracle) addresses[k] = predicted[k];
     // Recorded before sending: a crash after the send still knows where to look.
     await store.stageAddresses(ctx, "deploy", addresses);
-    const request = { gasLimit: (gas * 12n) / 10n, nonce, chainId: run.info.chainId, ...fees };
-    chain.assertGasCap(request.gasLimit, "ProgramFactory.deployProgram");
-    await assertFunds(chain, from, [request]);
-    const tx = await chain.call("send ProgramFactory.deployProgram", () => fn.send(params, request));
-    await store.stageTransaction(ctx, "deploy", {
-      hash: tx.hash,
-      nonce: tx.nonce,
-      to: release.programFactory,
-      description: `ProgramFactory.deployProgram(${cfg.brand})`,
-    });
-    const receipt = await chain.receipt(tx.hash, "ProgramFactory.deployProgram");
-    birth = { txHash: tx.hash, blockNumber: receipt.blockNumber };
+    const gasLimit = (gas * 12n) / 10n;
+    chain.assertGasCap(gasLimit, "ProgramFactory.deployProgram");
+    await assertFunds(chain, from, [{ gasLimit, ...fees }]);
+    const description = `ProgramFactory.deployProgram(${cfg.brand})`;
+    let hash: string;
+    let receipt: { blockNumber: number; status: number | null };
+    if (run.opts.sender) {
+      const sender = run.opts.sender;
+      const data = pf.interface.encodeFunctionData("deployProgram", [params]);
+      const [tx] = await sender.sendBatch(
+        1,
+        async () => [{ to: release.programFactory, data, gasLimit, chainId: run.info.chainId }],
+        (_, h, n) =>
+          store.stageTransaction(ctx, "deploy", { hash: h, nonce: n, to: release.programFactory, description }),
+      );
+      const r = await sender.wait(tx.nonce, "ProgramFactory.deployProgram");
+      if (r.status !== 1)
+        throw new DeployerError("TRANSACTION_FAILED", `ProgramFactory.deployProgram: transaction ${r.hash} reverted`);
+      [hash, receipt] = [r.hash, r];
+    } else {
+      const request = { gasLimit, nonce, chainId: run.info.chainId, ...fees };
+      const tx = await chain.call("send ProgramFactory.deployProgram", () => fn.send(params, request));
+      await store.stageTransaction(ctx, "deploy", {
+        hash: tx.hash,
+        nonce: tx.nonce,
+        to: release.programFactory,
+        description,
+      });
+      hash = tx.hash;
+      receipt = await chain.receipt(tx.hash, "ProgramFactory.deployProgram");
+    }
+    birth = { txHash: hash, blockNumber: receipt.blockNumber };
     sent = true;
   }
 
@@ -201,6 +225,12 @@ async function deploy(run: Run, release: Release): Promise<{ value: ProgramRecor
   const record = await buildRecord(run, release, onChain, birth, collateral, collateralMock);
   await store.stageAddresses(ctx, "deploy", { ...record.addresses, collateralAsset: collateral });
   return { value: record, skipped: !sent };
+}
+
+/** Waits, through the engine, for the deploy-stage transactions a previous attempt recorded. */
+async function settleRecorded(run: Run, sender: TxSender): Promise<void> {
+  const recorded = (await run.store.getStages?.(run.ctx))?.deploy;
+  await Promise.all((recorded?.transactions ?? []).map((t) => sender.settleNonce(t.nonce)));
 }
 
 async function buildRecord(

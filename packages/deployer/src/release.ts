@@ -151,7 +151,7 @@ export async function ensureRelease(
       },
     });
     const { deployments, sent } = await createAll(
-      { chain, signer, from, store, ctx, stage: "release", nonceScanWindow: opts.nonceScanWindow },
+      { chain, signer, from, store, ctx, stage: "release", nonceScanWindow: opts.nonceScanWindow, sender: opts.sender },
       items,
     );
     let layouts: LayoutRecords = {};

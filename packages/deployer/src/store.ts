@@ -86,9 +86,11 @@ export abstract class ManifestStore implements DeploymentStore {
       return (await this.load(keyOf({ chainId, version })))?.record as Release | undefined;
     }
     const releases: Release[] = [];
+    // Only release manifests are read: a chain holds one manifest per program besides.
     for (const key of await this.keys(chainId)) {
+      if (!key.includes("/release-")) continue;
       const record = (await this.load(key))?.record as Release | undefined;
-      if (key.includes("/release-") && record) releases.push(record);
+      if (record) releases.push(record);
     }
     return releases.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1);
   }

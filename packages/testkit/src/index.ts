@@ -4,3 +4,4 @@ export { DevNodeError, contractsDir, startNode, type DevNode, type NodeOptions }
 export { actors, deployProgram, fundedCampaign, type DeployOptions, type ProgramRecord } from "./fixture.js";
 export { exchange, signAndSend, startApi, type ApiEntry, type ApiHooks, type ApiService, type TestApi } from "./api.js";
 export * from "./safe.js";
+export { startFaultProxy, type FaultProxy, type Faults } from "./faultProxy.js";

@@ -1,6 +1,7 @@
 import { FetchRequest, JsonRpcProvider, Network } from "ethers";
 import type { ChainConfig } from "../config/env.js";
 import { ApiError } from "../errors.js";
+import { rpcPool } from "../engine/rpcPool.js";
 
 /** What error messages, logs and task records show instead of a chain's RPC URL. */
 export const rpcLabel = (chainId: number) => `https://rpc.redacted/chain/${chainId}`;
@@ -14,12 +15,8 @@ export const rpcLabel = (chainId: number) => `https://rpc.redacted/chain/${chain
 export function rpcRequest(chain: ChainConfig, timeoutMs: number): FetchRequest {
   const request = new FetchRequest(rpcLabel(chain.chainId));
   request.timeout = timeoutMs;
-  const send = FetchRequest.createGetUrlFunc();
-  request.getUrlFunc = (req, signal) => {
-    const real = req.clone();
-    real.url = chain.rpcUrl;
-    return send(real, signal);
-  };
+  // Several endpoints: failover, backoff and a chain id check per endpoint (src/engine/rpcPool.ts).
+  request.getUrlFunc = rpcPool(chain, timeoutMs).getUrlFunc();
   return request;
 }
 

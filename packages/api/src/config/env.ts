@@ -7,6 +7,40 @@ const bool = z
   .transform((v) => v === "true" || v === "1")
   .optional();
 
+// Refinements run even when a field failed: only compare values that are wei text.
+const isWei = (v: unknown) => typeof v === "string" && /^[0-9]{1,30}$/.test(v);
+const wei = (fallback: string) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,30}$/, "must be a whole number of wei, as decimal text")
+    .default(fallback);
+
+const EngineConfig = z
+  .strictObject({
+    /** Fee caps: no transaction (or replacement) offers more per gas unit. */
+    maxFeePerGas: wei("500000000000"),
+    maxPriorityFeePerGas: wei("5000000000"),
+    /** A transaction not mined this many blocks after it was sent is replaced with fees bumped >= 10%. */
+    replaceAfterBlocks: z.number().int().min(1).max(1000).default(3),
+    /** Blocks on top of a receipt's (its own included) before it counts as final. */
+    confirmations: z.number().int().min(1).max(1000).default(1),
+    /** Below this executor balance new transactions wait (tasks show EXECUTOR_LOW_BALANCE) until it is funded. */
+    minBalance: wei("0"),
+    /** Onboarding tasks of the chain run at once (their transactions share blocks). */
+    concurrency: z.number().int().min(1).max(512).default(8),
+  })
+  .refine(
+    (e) =>
+      !isWei(e.maxPriorityFeePerGas) ||
+      !isWei(e.maxFeePerGas) ||
+      BigInt(e.maxPriorityFeePerGas) <= BigInt(e.maxFeePerGas),
+    {
+      message: "maxPriorityFeePerGas must not exceed maxFeePerGas",
+      path: ["maxPriorityFeePerGas"],
+    },
+  );
+export type EngineConfig = z.infer<typeof EngineConfig>;
+
 const Chain = z.strictObject({
   chainId: z.number().int().positive(),
   name: z.string().min(1),
@@ -18,8 +52,20 @@ const Chain = z.strictObject({
   testnet: z.boolean().default(true),
   /** Expected block time: fee data and the latest block are cached this long. */
   blockTimeMs: z.number().int().positive().default(1000),
+  /** More endpoints of the chain, tried in order when the ones before fail (docs/architecture.md#transaction-engine). */
+  rpcUrls: z
+    .array(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }))
+    .max(8)
+    .default([]),
+  /** The executor's transaction engine on this chain (docs/architecture.md#transaction-engine). */
+  engine: EngineConfig.prefault({}),
 });
-export type ChainConfig = z.infer<typeof Chain>;
+/** A chain as configured; the engine settings are optional for chains built in code (tests, tools). */
+export type ChainConfig = Omit<z.infer<typeof Chain>, "rpcUrls" | "engine"> &
+  Partial<Pick<z.infer<typeof Chain>, "rpcUrls" | "engine">>;
+
+/** The engine settings a chain gets when it names none. */
+export const DEFAULT_ENGINE: EngineConfig = EngineConfig.parse({});
 
 const LOCAL_CHAIN: ChainConfig = {
   chainId: 31337,
@@ -28,6 +74,8 @@ const LOCAL_CHAIN: ChainConfig = {
   explorerUrl: null,
   testnet: true,
   blockTimeMs: 1000,
+  rpcUrls: [],
+  engine: DEFAULT_ENGINE,
 };
 
 /** A whole number in [min, max]; stricter than Number() (which takes "", "0x10" and "1e3"). */
@@ -187,7 +235,7 @@ export function isLoopbackUrl(url: string): boolean {
 
 /** The public development key signs only for a dev chain id, on a loopback RPC, outside production. */
 const mayUseDevKey = (c: ChainConfig, production: boolean) =>
-  !production && isDevChainId(c.chainId) && isLoopbackUrl(c.rpcUrl);
+  !production && isDevChainId(c.chainId) && [c.rpcUrl, ...(c.rpcUrls ?? [])].every(isLoopbackUrl);
 
 /** Validates the environment once, at start; a bad value stops the service with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {

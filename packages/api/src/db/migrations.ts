@@ -252,6 +252,20 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       );
     `,
   },
+  {
+    // The executor's pause per chain, written by the worker that holds the chain's transaction
+    // engine and read by the task view (docs/architecture.md#transaction-engine).
+    id: "060_executor_status",
+    sql: `
+      CREATE TABLE executor_status (
+        chain_id TEXT PRIMARY KEY,
+        address TEXT NOT NULL,
+        paused_code TEXT,
+        paused_message TEXT,
+        updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+    `,
+  },
   ...DESK_MIGRATIONS,
 ];
 

@@ -1,11 +1,12 @@
-import { NonceManager, type TransactionReceipt, type TransactionRequest } from "ethers";
+import { computeAddress, type TransactionReceipt, type TransactionRequest } from "ethers";
 import type { Ctx } from "../context.js";
-import { executorSigner } from "../onboarding/runner.js";
+import type { Engines } from "../engine/registry.js";
 
 /**
- * How the desk sends with the executor: one call per transaction, resolving with its mined
- * receipt. The transaction engine (nonces shared with onboarding, fee bumping, failover) is
- * meant to replace this implementation behind the same interface.
+ * How the desk sends with the executor: one call per transaction, resolving with its final
+ * receipt. It goes through the chain's transaction engine, the one owner of the executor's
+ * nonces, so the desk's finalizations and onboarding's deploys never race for a nonce
+ * (docs/architecture.md#transaction-engine).
  */
 export interface ExecutorSender {
   /** The executor's address on the chain, or undefined when this server has no key for it. */
@@ -13,30 +14,22 @@ export interface ExecutorSender {
   send(chainId: string, tx: TransactionRequest): Promise<TransactionReceipt>;
 }
 
-/** Sends through the executor's wallet; a NonceManager lets one tick's batches share a block. */
-export function walletSender(ctx: Ctx): ExecutorSender {
-  const signers = new Map<string, NonceManager>();
-  const signer = (chainId: string) => {
-    let s = signers.get(chainId);
-    if (!s) signers.set(chainId, (s = new NonceManager(executorSigner(ctx, chainId))));
-    return s;
-  };
+/** The executor's address on a chain, or undefined when this server holds no key for it. */
+export function executorAddress(ctx: Ctx, chainId: string): string | undefined {
+  const key = ctx.config.executorKey(ctx.chains.get(chainId).config.chainId);
+  return key ? computeAddress(key) : undefined;
+}
+
+/** Sends through the worker's engines: gas estimated from the executor, nonce and fees by the engine. */
+export function engineSender(ctx: Ctx, engines: Engines): ExecutorSender {
   return {
-    address: (chainId) => {
-      if (!ctx.config.executorKey(ctx.chains.get(chainId).config.chainId)) return undefined;
-      return (signer(chainId).signer as unknown as { address: string }).address;
-    },
+    address: (chainId) => executorAddress(ctx, chainId),
     async send(chainId, tx) {
-      const s = signer(chainId);
-      try {
-        const sent = await s.sendTransaction(tx);
-        const receipt = await sent.wait();
-        if (!receipt) throw new Error(`transaction ${sent.hash} was dropped`);
-        return receipt;
-      } catch (e) {
-        s.reset(); // the next send asks the chain for the nonce again
-        throw e;
-      }
+      const engine = engines.get(chainId);
+      const gasLimit =
+        tx.gasLimit ?? (await ctx.chains.get(chainId).provider.estimateGas({ ...tx, from: engine.from }));
+      const [{ nonce }] = await engine.sendBatch(1, async () => [{ ...tx, gasLimit }], () => undefined);
+      return engine.wait(nonce, "redemption desk");
     },
   };
 }

@@ -10,6 +10,7 @@ import { DbManifestStore } from "./store.js";
 import { taskFailure } from "./taskError.js";
 import type { Task } from "./tasks.js";
 import type { TaskRunner } from "./worker.js";
+import type { Engines } from "../engine/registry.js";
 
 /** The executor's signer on a chain, on a provider that polls receipts at a fraction of a block. */
 export function executorSigner(ctx: Ctx, chainId: string): Wallet {
@@ -48,26 +49,43 @@ const dbStore: StoreFactory = (db) => new DbManifestStore(db);
  * anything, so a resumed task never deploys twice; a task interrupted before the registry
  * write gets the same record back on its retry and registers it then.
  */
-export function createRunner(ctx: Ctx, storeFor: StoreFactory = dbStore): TaskRunner {
+export function createRunner(ctx: Ctx, storeFor: StoreFactory = dbStore, engines?: Engines): TaskRunner {
   return async (task: Task, signal: AbortSignal) => {
     const signer = executorSigner(ctx, task.chainId);
     const store = storeFor(ctx.db, task);
     const stageCtx = { chainId: BigInt(task.chainId), brand: task.brand };
+    // With an engine, tasks of a chain run side by side and share blocks (src/engine/).
+    const engine = engines?.get(task.chainId);
     let record: ProgramRecord;
     try {
+      if (engine) {
+        try {
+          await engine.start();
+          // Below the balance threshold the task waits here (its view says why) instead of failing.
+          await engine.whenFunded();
+        } catch (e) {
+          // A dead RPC is the deployer's to report: its validate stage fails with CHAIN_UNAVAILABLE.
+          if (!isRpcUnreachable(e)) throw e;
+        }
+      }
       // The node may have been swapped since start: ask again before anything is signed. A node
       // that does not answer is left to the deployer, which fails its validate stage on it.
       await assertChainId(signer.provider as JsonRpcProvider, ctx.chains.get(task.chainId).config).catch((e) => {
         if (!isRpcUnreachable(e)) throw e;
       });
-      record = await deployProgram(deployConfig(task), signer, store, {
-        chain: { chainId: BigInt(task.chainId), dev: isDevChain(task.chainId) },
-        // Every chain call is bounded: a dead RPC fails the task instead of hanging it.
-        timeoutMs: ctx.config.rpcTimeoutMs,
-        // No executor transaction over the operator's cap is signed (GAS_CAP).
-        maxGasPerTx: BigInt(ctx.config.deploy.maxGasPerTx),
-        receiptTimeoutMs: Math.max(60_000, 30 * ctx.chains.get(task.chainId).config.blockTimeMs),
-      });
+      const deploy = () =>
+        deployProgram(deployConfig(task), signer, store, {
+          sender: engine,
+          chain: { chainId: BigInt(task.chainId), dev: isDevChain(task.chainId) },
+          // Every chain call is bounded: a dead RPC fails the task instead of hanging it.
+          timeoutMs: ctx.config.rpcTimeoutMs,
+          // No executor transaction over the operator's cap is signed (GAS_CAP).
+          maxGasPerTx: BigInt(ctx.config.deploy.maxGasPerTx),
+          receiptTimeoutMs: Math.max(60_000, 30 * ctx.chains.get(task.chainId).config.blockTimeMs),
+        });
+      // A chain's first release is deployed by one task alone; the others then find it.
+      const released = engines && (await store.getRelease(BigInt(task.chainId)));
+      record = engines && !released ? await engines.alone(task.chainId, deploy) : await deploy();
     } catch (e) {
       throw taskFailure(await failedStage(store, stageCtx), e);
     } finally {

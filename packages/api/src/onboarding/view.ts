@@ -2,6 +2,7 @@ import { getAddress, type Contract } from "ethers";
 import { PROGRAM_STAGES } from "@points/contracts/program";
 import type { Ctx } from "../context.js";
 import { DbManifestStore } from "./store.js";
+import { loadPause } from "../engine/status.js";
 import type { Task } from "./tasks.js";
 
 /**
@@ -81,6 +82,8 @@ export async function taskView(ctx: Ctx, task: Task) {
     stages,
     attempts: task.attempts,
     error: task.error,
+    // The executor's pause concerns only tasks that still have to send (src/engine/status.ts).
+    waiting: task.status === "queued" || task.status === "running" ? await loadPause(ctx.db, task.chainId) : null,
     organization: task.request.organization,
     token: task.request.token,
     deployer: getAddress(task.request.deployer),

@@ -10,6 +10,12 @@ export interface WorkerOptions {
   leaseMs: number;
   /** How often an idle worker looks for work. */
   pollMs: number;
+  /** Tasks of a chain run at once (default 1); above one they share the chain's transaction engine. */
+  concurrency?: (chainId: string) => number;
+  /** Runs when the worker stops, before it waits for its tasks (tasks waiting for funds give up). */
+  onStopping?: () => void;
+  /** Runs once every task has ended, when the worker stops (closes the engines). */
+  onStop?: () => Promise<void>;
 }
 
 /** Runs one claimed task to its end; throws to fail it (a TaskFailure names the stage). */
@@ -19,13 +25,15 @@ export type TaskRunner = (task: Task, signal: AbortSignal) => Promise<{ programI
  * Claims queued tasks and runs them. Claims go through the database (row locks, leases), so
  * any number of workers, in API processes or on their own, share the queue; a task whose
  * worker died is taken over when its lease expires and resumes through the deployer.
- * Per chain, one worker holds the executor lease and runs that chain's tasks one at a time.
+ * Per chain, one worker holds the executor lease and runs up to `concurrency` of that chain's
+ * tasks at once (their transactions share blocks through the chain's engine).
  */
 export class Worker {
   readonly id = `worker-${randomUUID()}`;
   private stopped = false;
   private loop?: Promise<void>;
   private wake?: () => void;
+  private readonly running = new Map<string, Set<Promise<void>>>();
 
   constructor(
     private readonly tasks: TaskRepo,
@@ -47,6 +55,9 @@ export class Worker {
     this.stopped = true;
     this.wake?.();
     await this.loop;
+    this.opts.onStopping?.();
+    await Promise.all([...this.running.values()].flatMap((r) => [...r]));
+    await this.opts.onStop?.();
     await Promise.all(this.opts.chainIds.map((c) => this.tasks.releaseExecutor(c, this.id).catch(() => undefined)));
   }
 
@@ -65,11 +76,28 @@ export class Worker {
     }
   }
 
-  /** Runs at most one task of `chainId`; true when it did. */
+  /** Starts tasks of `chainId` up to its concurrency; true when it started one. */
   private async step(chainId: string): Promise<boolean> {
-    if (!(await this.tasks.leaseExecutor(chainId, this.id, this.opts.leaseMs))) return false;
-    const task = await this.tasks.claim(chainId, this.id, this.opts.leaseMs);
-    if (!task) return false;
+    let running = this.running.get(chainId);
+    if (!running) this.running.set(chainId, (running = new Set()));
+    const limit = this.opts.concurrency?.(chainId) ?? 1;
+    let started = false;
+    while (running.size < limit && !this.stopped) {
+      if (!(await this.tasks.leaseExecutor(chainId, this.id, this.opts.leaseMs))) break;
+      const task = await this.tasks.claim(chainId, this.id, this.opts.leaseMs);
+      if (!task) break;
+      const p: Promise<void> = this.runTask(chainId, task).finally(() => {
+        running.delete(p);
+        this.poke();
+      });
+      running.add(p);
+      started = true;
+    }
+    return started;
+  }
+
+  /** Runs one claimed task to its end, renewing its lease (and the executor's) meanwhile. */
+  private async runTask(chainId: string, task: Task): Promise<void> {
     const log = this.logger.child({ taskId: task.id, brand: task.brand, chainId, attempt: task.attempts });
     log.info("onboarding task started");
     const abort = new AbortController();
@@ -92,14 +120,15 @@ export class Worker {
       log.info({ programId }, "onboarding task succeeded");
     } catch (e) {
       if (abort.signal.aborted) log.warn({ err: e }, "onboarding task lost its lease; another worker resumes it");
-      else {
+      else if (this.stopped && taskErrorOf(e).code === "ENGINE_STOPPED") {
+        log.warn("worker stopped while the task waited for executor funds; another worker resumes it");
+      } else {
         await this.tasks.finish(task.id, this.id, { error: taskErrorOf(e) });
         log.warn({ err: e }, "onboarding task failed");
       }
     } finally {
       clearInterval(heartbeat);
     }
-    return true;
   }
 
   private sleep(ms: number): Promise<void> {

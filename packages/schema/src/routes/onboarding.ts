@@ -94,6 +94,13 @@ export const TaskView = z
     stages: z.array(StageView),
     attempts: z.number().int(),
     error: TaskError.nullable(),
+    waiting: z
+      .object({ code: z.enum(["EXECUTOR_LOW_BALANCE"]), message: z.string() })
+      .nullable()
+      .meta({
+        description:
+          "Why a queued or running task waits: EXECUTOR_LOW_BALANCE while the chain's executor is below its balance threshold (it resumes once funded)",
+      }),
     organization: OnboardingRequest.shape.organization,
     token: OnboardingRequest.shape.token,
     deployer: Address,

@@ -4,7 +4,7 @@ import { read } from "../../program/target.js";
 import { executorStatus } from "../../desk/job.js";
 import { pendingRequests } from "../../desk/queue.js";
 import { DeskStore, type DeskDecision } from "../../desk/store.js";
-import { walletSender } from "../../desk/sender.js";
+import { executorAddress } from "../../desk/sender.js";
 
 const decisionView = (d: DeskDecision | undefined) =>
   d
@@ -22,7 +22,7 @@ const decisionView = (d: DeskDecision | undefined) =>
 export async function deskView(ctx: Ctx, t: Target) {
   const store = new DeskStore(ctx.db);
   const { policy, version } = await store.policy(t.program.id);
-  const executor = walletSender(ctx).address(t.program.chainId) ?? null;
+  const executor = executorAddress(ctx, t.program.chainId) ?? null;
   const [status, { pending }, decisions] = await Promise.all([
     read(t, "factory", () => executorStatus(t, executor ?? undefined)),
     pendingRequests(t),

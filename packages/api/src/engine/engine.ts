@@ -1,0 +1,416 @@
+import { EventEmitter } from "node:events";
+import {
+  isError,
+  keccak256,
+  type JsonRpcProvider,
+  type TransactionReceipt,
+  type TransactionRequest,
+  type Wallet,
+} from "ethers";
+import type { Logger } from "pino";
+import type { TxSender } from "@points/deployer";
+import { EngineError } from "./errors.js";
+import { FeePolicy, type FeeCaps, type Fees } from "./fees.js";
+import type { FinalEvent, InFlight, ReplacementEvent } from "./inflight.js";
+
+export interface EngineOptions {
+  chainId: number;
+  caps: FeeCaps;
+  replaceAfterBlocks: number;
+  confirmations: number;
+  /** Below this balance (wei) sends wait; 0: never checked. */
+  minBalance: bigint;
+  /** How often the engine looks at the chain (a fraction of the block time). */
+  pollMs: number;
+  /** How long `wait` waits for a final receipt before it fails with TX_TIMEOUT (the transaction stays in flight). */
+  waitTimeoutMs: number;
+  logger: Logger;
+  /** Told when the engine pauses for funds or resumes (the task view shows it). */
+  onPause?: (paused: EnginePause | null) => Promise<void> | void;
+}
+
+export interface EnginePause {
+  code: "EXECUTOR_LOW_BALANCE";
+  message: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Final receipts kept for callers that ask after the nonce left the in-flight set. */
+const FINALS_KEPT = 4096;
+/** Looks in a row that must find a nonce taken without any of its hashes before NONCE_TAKEN. */
+const TAKEN_LOOKS = 3;
+
+/**
+ * The transaction engine of one executor key on one chain (docs/architecture.md#transaction-engine).
+ * It owns the key's nonces: callers get them one batch at a time under a lock, so many
+ * transactions are in flight at once and none is reused or skipped. Every block it looks at
+ * what it sent: a transaction the node forgot is re-sent, one not mined `replaceAfterBlocks`
+ * after its sending is replaced (same nonce, fees bumped >= 10%), a receipt a reorg removed
+ * goes back to pending, and a receipt `confirmations` deep is final. At start it takes the
+ * chain's pending nonce; nonces pending from before a crash are watched and filled with an
+ * empty transaction if the node drops them.
+ */
+export class TxEngine extends EventEmitter implements TxSender {
+  readonly from: string;
+  readonly fees: FeePolicy;
+  paused: EnginePause | null = null;
+  /** Set when the worker stops: tasks waiting for funds give up (and are resumed by the next worker). */
+  halting = false;
+  private next = 0;
+  private latestNonce = 0;
+  private head = 0;
+  private readonly inflight = new Map<number, InFlight>();
+  private readonly finals = new Map<number, TransactionReceipt>();
+  private lock: Promise<unknown> = Promise.resolve();
+  private started?: Promise<void>;
+  private timer?: NodeJS.Timeout;
+  private stopped = false;
+  private tickWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly wallet: Wallet,
+    private readonly provider: JsonRpcProvider,
+    readonly opts: EngineOptions,
+  ) {
+    super();
+    this.from = wallet.address;
+    this.fees = new FeePolicy(provider, opts.caps, Math.max(50, opts.pollMs));
+  }
+
+  /** Reads the account's nonces and starts watching; idempotent. */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      const [latest, pending, head] = await Promise.all([
+        this.nonceAt("latest"),
+        this.nonceAt("pending"),
+        this.blockNumber(),
+      ]);
+      [this.latestNonce, this.next, this.head] = [latest, pending, head];
+      // Sent before a crash (or by another holder of the key): watched, filled if dropped.
+      for (let n = latest; n < pending; n++) this.inflight.set(n, this.entry(n, null, null, head));
+      if (pending > latest) this.opts.logger.warn({ latest, pending }, "engine: found pending transactions at start");
+      this.schedule();
+    })();
+    // A start that failed (a dead RPC) is tried again by the next caller.
+    this.started.catch(() => (this.started = undefined));
+    return this.started;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    for (const e of this.inflight.values())
+      for (const w of e.waiters) w.reject(new EngineError("ENGINE_STOPPED", "the engine stopped"));
+    this.tickWaiters.splice(0).forEach((w) => w());
+    this.provider.destroy();
+  }
+
+  /** How the engine stands (operator views, tests). */
+  status() {
+    return {
+      address: this.from,
+      nextNonce: this.next,
+      latestNonce: this.latestNonce,
+      inFlight: this.inflight.size,
+      paused: this.paused,
+    };
+  }
+
+  async sendBatch(
+    count: number,
+    build: (firstNonce: number) => Promise<TransactionRequest[]>,
+    onSigned: (index: number, hash: string, nonce: number) => Promise<void> | void,
+  ): Promise<{ hash: string; nonce: number }[]> {
+    await this.start();
+    return this.serial(async () => {
+      await this.whenFunded();
+      // Idle: another holder of the key (a CLI run, an operator) may have sent since; follow the chain.
+      if (this.inflight.size === 0) {
+        const pending = await this.nonceAt("pending");
+        if (pending > this.next) {
+          this.opts.logger.warn(
+            { from: this.next, to: pending },
+            "engine: the key was used elsewhere; nonces follow the chain",
+          );
+          this.next = pending;
+        }
+      }
+      const first = this.next;
+      const requests = await build(first);
+      if (requests.length !== count)
+        throw new Error(`engine: build returned ${requests.length} requests, not ${count}`);
+      const fees = await this.fees.market();
+      const out: { hash: string; nonce: number }[] = [];
+      for (const [i, request] of requests.entries()) {
+        const nonce = first + i;
+        const entry = this.entry(nonce, request, fees, this.head);
+        entry.onSigned = (hash) => onSigned(i, hash, nonce);
+        const { raw, hash } = await this.sign(entry, fees);
+        await entry.onSigned(hash);
+        // From here the nonce is taken: whatever the broadcast answers, the transaction is tracked.
+        this.next = nonce + 1;
+        Object.assign(entry, { raw, hashes: [hash] });
+        this.inflight.set(nonce, entry);
+        try {
+          await this.broadcast(raw);
+        } catch (e) {
+          // The node refused it for good: the nonce goes back (it is the last handed out).
+          this.inflight.delete(nonce);
+          this.next = nonce;
+          throw e;
+        }
+        out.push({ hash, nonce });
+      }
+      return out;
+    });
+  }
+
+  wait(nonce: number, what: string): Promise<TransactionReceipt> {
+    const done = this.finals.get(nonce);
+    if (done) return Promise.resolve(done);
+    const e = this.inflight.get(nonce);
+    if (!e)
+      return Promise.reject(new EngineError("UNKNOWN_NONCE", `${what}: nonce ${nonce} was not sent by this engine`));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const message = `${what}: nonce ${nonce} not final within ${this.opts.waitTimeoutMs} ms (hashes ${e.hashes.join(", ")}); it stays in flight`;
+        reject(new EngineError("TX_TIMEOUT", message));
+      }, this.opts.waitTimeoutMs);
+      timer.unref();
+      const done =
+        <T>(f: (v: T) => void) =>
+        (v: T) => {
+          clearTimeout(timer);
+          f(v);
+        };
+      e.waiters.push({ resolve: done(resolve), reject: done(reject) });
+    });
+  }
+
+  async settleNonce(nonce: number): Promise<void> {
+    await this.start();
+    if (nonce >= this.next) return;
+    while (this.latestNonce <= nonce && !this.stopped) await this.nextTick();
+  }
+
+  /** Resolves when the balance is at least the threshold; meanwhile the engine is paused. */
+  async whenFunded(): Promise<void> {
+    if (this.opts.minBalance === 0n) return;
+    for (;;) {
+      const balance = await this.provider.getBalance(this.from);
+      if (balance >= this.opts.minBalance) {
+        if (this.paused) await this.setPaused(null);
+        return;
+      }
+      if (!this.paused) {
+        await this.setPaused({
+          code: "EXECUTOR_LOW_BALANCE",
+          message: `executor ${this.from} holds ${balance} wei, below the threshold of ${this.opts.minBalance} wei on chain ${this.opts.chainId}; tasks resume once it is funded`,
+        });
+      }
+      if (this.stopped || this.halting)
+        throw new EngineError("ENGINE_STOPPED", "the worker stopped while the executor waited for funds");
+      await sleep(this.opts.pollMs);
+    }
+  }
+
+  private async setPaused(p: EnginePause | null): Promise<void> {
+    this.paused = p;
+    if (p) this.opts.logger.warn({ code: p.code }, p.message);
+    else this.opts.logger.info("engine: executor funded again, tasks resume");
+    await this.opts.onPause?.(p);
+  }
+
+  private entry(nonce: number, request: TransactionRequest | null, fees: Fees | null, head: number): InFlight {
+    return {
+      nonce,
+      request,
+      fees,
+      raw: null,
+      hashes: [],
+      sentAtBlock: head,
+      mined: null,
+      takenLooks: 0,
+      onSigned: () => {},
+      waiters: [],
+    };
+  }
+
+  private async sign(e: InFlight, fees: Fees): Promise<{ raw: string; hash: string }> {
+    const raw = await this.wallet.signTransaction({
+      ...e.request,
+      from: this.from,
+      nonce: e.nonce,
+      chainId: this.opts.chainId,
+      type: 2,
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      gasPrice: undefined,
+    });
+    return { raw, hash: keccak256(raw) };
+  }
+
+  /** Sends a signed transaction; throws only when the node refused it for good. */
+  private async broadcast(raw: string): Promise<void> {
+    try {
+      await this.provider.send("eth_sendRawTransaction", [raw]);
+    } catch (e) {
+      const answer = (e as { error?: { code?: unknown; message?: unknown } }).error;
+      // No JSON-RPC answer (timeout, 429, 5xx, connection): it may have arrived; re-sent by the tick if not.
+      if (!answer || typeof answer.code !== "number") return;
+      const msg = String(answer.message ?? "");
+      // Known already or nonce taken (by this very transaction, a re-send): the tick sorts it out.
+      if (/already known|known transaction|nonce too low|already imported|already exists/i.test(msg)) return;
+      if (/insufficient funds/i.test(msg)) {
+        throw new EngineError("INSUFFICIENT_FUNDS", `the executor ${this.from} cannot pay for gas`, e);
+      }
+      throw new EngineError("TX_REJECTED", `the node refused the transaction: ${msg.slice(0, 300)}`, e);
+    }
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const p = this.lock.then(fn, fn);
+    this.lock = p.catch(() => undefined);
+    return p;
+  }
+
+  private nextTick(): Promise<void> {
+    return new Promise((r) => this.tickWaiters.push(r));
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(async () => {
+      try {
+        await this.tick();
+      } catch (e) {
+        this.opts.logger.warn({ err: e }, "engine: chain check failed; retried next block");
+      }
+      this.tickWaiters.splice(0).forEach((w) => w());
+      this.schedule();
+    }, this.opts.pollMs);
+    this.timer.unref();
+  }
+
+  private nonceAt(tag: "latest" | "pending"): Promise<number> {
+    return this.provider.send("eth_getTransactionCount", [this.from, tag]).then((v: string) => Number(BigInt(v)));
+  }
+
+  private blockNumber(): Promise<number> {
+    return this.provider.send("eth_blockNumber", []).then((v: string) => Number(BigInt(v)));
+  }
+
+  /** One look at the chain: receipts, depth, reorgs, drops, replacements. */
+  private async tick(): Promise<void> {
+    // Only what was in flight before the chain was read: a transaction sent meanwhile is judged next time.
+    const entries = [...this.inflight.values()].sort((a, b) => a.nonce - b.nonce);
+    const [head, latest, pending] = await Promise.all([
+      this.blockNumber(),
+      this.nonceAt("latest"),
+      this.nonceAt("pending"),
+    ]);
+    [this.head, this.latestNonce] = [head, latest];
+    await Promise.all(entries.map((e) => this.look(e, head, latest, pending)));
+  }
+
+  private async look(e: InFlight, head: number, latest: number, pending: number): Promise<void> {
+    if (e.nonce < latest) {
+      e.mined = await this.receiptOf(e);
+      if (!e.mined) {
+        // Taken by a transaction this engine did not sign (another holder of the key), once
+        // several looks agree: a reorg between reading the nonce and the receipt looks the same.
+        if (++e.takenLooks < TAKEN_LOOKS) return;
+        this.inflight.delete(e.nonce);
+        if (e.request)
+          this.fail(
+            e,
+            new EngineError(
+              "NONCE_TAKEN",
+              `nonce ${e.nonce} of ${this.from} was taken by a transaction the engine did not send`,
+            ),
+          );
+        return;
+      }
+      e.takenLooks = 0;
+      if (head - e.mined.blockNumber + 1 < this.opts.confirmations) return;
+      this.inflight.delete(e.nonce);
+      if (this.finals.size >= FINALS_KEPT) this.finals.delete(this.finals.keys().next().value!);
+      this.finals.set(e.nonce, e.mined);
+      const final: FinalEvent = {
+        nonce: e.nonce,
+        hash: e.mined.hash,
+        blockNumber: e.mined.blockNumber,
+        versions: e.hashes.length,
+      };
+      this.emit("final", final);
+      for (const w of e.waiters) w.resolve(e.mined);
+      return;
+    }
+    e.takenLooks = 0;
+    if (e.mined) {
+      this.opts.logger.warn(
+        { nonce: e.nonce, hash: e.mined.hash },
+        "engine: a reorg removed a receipt; the transaction is pending again",
+      );
+      e.mined = null;
+    }
+    if (!e.raw) {
+      // Pending from before the start and forgotten by the node: filled so no later nonce waits on it.
+      if (pending <= e.nonce) await this.fill(e);
+      return;
+    }
+    if (head >= e.sentAtBlock + this.opts.replaceAfterBlocks) await this.replace(e, head);
+    else if (pending <= e.nonce) await this.broadcast(e.raw).catch(() => undefined);
+  }
+
+  /** The receipt of whichever of the entry's hashes took its nonce (newest first). */
+  private async receiptOf(e: InFlight): Promise<TransactionReceipt | null> {
+    if (e.hashes.length === 0) return null;
+    const receipts = await Promise.all([...e.hashes].reverse().map((h) => this.provider.getTransactionReceipt(h)));
+    return receipts.find((r) => r !== null) ?? null;
+  }
+
+  private async replace(e: InFlight, head: number): Promise<void> {
+    // Mined since the chain was read: nothing to replace.
+    if (await this.provider.getTransactionReceipt(e.hashes.at(-1)!)) return;
+    const fees = await this.fees.bump(e.fees!);
+    const deadlineBlock = e.sentAtBlock + this.opts.replaceAfterBlocks;
+    if (!fees) {
+      // The caps leave no room for a 10% raise: keep waiting, re-sending what there is.
+      this.opts.logger.warn(
+        { nonce: e.nonce, caps: String(this.opts.caps.maxFeePerGas) },
+        "engine: fee cap reached; the transaction waits for lower fees",
+      );
+      e.sentAtBlock = head;
+      await this.broadcast(e.raw!).catch(() => undefined);
+      return;
+    }
+    const { raw, hash } = await this.sign(e, fees);
+    await e.onSigned(hash);
+    Object.assign(e, { raw, fees, sentAtBlock: head });
+    e.hashes.push(hash);
+    const event: ReplacementEvent = { nonce: e.nonce, deadlineBlock, hash, fees };
+    this.emit("replaced", event);
+    this.opts.logger.info(
+      { nonce: e.nonce, hash, version: e.hashes.length },
+      "engine: replaced a transaction not mined in time",
+    );
+    await this.broadcast(raw).catch((err) =>
+      this.opts.logger.warn({ err, nonce: e.nonce }, "engine: replacement refused"),
+    );
+  }
+
+  /** Takes a forgotten nonce with an empty transaction to the executor itself. */
+  private async fill(e: InFlight): Promise<void> {
+    e.request = { to: this.from, value: 0n, gasLimit: 21_000n };
+    e.fees = await this.fees.market();
+    const { raw, hash } = await this.sign(e, e.fees);
+    Object.assign(e, { raw, hashes: [hash], sentAtBlock: this.head });
+    this.opts.logger.warn({ nonce: e.nonce, hash }, "engine: filled a nonce dropped before the start");
+    await this.broadcast(raw).catch(() => undefined);
+  }
+
+  private fail(e: InFlight, err: unknown): void {
+    for (const w of e.waiters) w.reject(err);
+  }
+}

@@ -1,0 +1,174 @@
+import { FetchRequest, type FetchGetUrlFunc, type GetUrlResponse as FetchResponse } from "ethers";
+import type { ChainConfig } from "../config/env.js";
+
+/** How an endpoint of a chain stands; `refused` is final: it serves another chain. */
+export type EndpointState = "unchecked" | "healthy" | "backoff" | "refused";
+
+export interface EndpointView {
+  index: number;
+  state: EndpointState;
+  failures: number;
+  /** Why it is backing off or refused (never the URL: it may hold credentials). */
+  reason: string | null;
+}
+
+type Endpoint = EndpointView & { url: string; until: number; checking?: Promise<void> };
+
+const BACKOFF_MIN_MS = 250;
+const BACKOFF_MAX_MS = 30_000;
+/** The longest one request waits for an endpoint out of backoff before it fails. */
+const WAIT_MAX_MS = 5_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Retry-After in ms (seconds or an HTTP date), if the answer names one. */
+function retryAfter(res: FetchResponse): number | undefined {
+  const v = res.headers["retry-after"];
+  if (!v) return undefined;
+  const s = Number(v);
+  if (Number.isFinite(s)) return Math.max(0, s * 1000);
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+/**
+ * The RPC endpoints of one chain (see docs/architecture.md#transaction-engine): requests go to
+ * the first usable endpoint in configured order; a 429, a 5xx, a timeout or a dropped
+ * connection puts that endpoint in exponential backoff (Retry-After honoured) and the request
+ * moves on to the next. Before an endpoint serves anything its chain id is checked: an
+ * endpoint of another chain is refused for good and reported through `onRefused`.
+ */
+export class RpcPool {
+  readonly endpoints: Endpoint[];
+  private readonly send: FetchGetUrlFunc = FetchRequest.createGetUrlFunc();
+
+  constructor(
+    readonly chain: ChainConfig,
+    private readonly timeoutMs: number,
+    private readonly onRefused: (index: number, reported: bigint) => void = (i, id) =>
+      console.error(`chain ${chain.chainId}: RPC endpoint #${i} serves chain ${id}; it is refused`),
+  ) {
+    const urls = [chain.rpcUrl, ...(chain.rpcUrls ?? [])];
+    this.endpoints = urls.map((url, index) => ({
+      url,
+      index,
+      state: "unchecked",
+      failures: 0,
+      reason: null,
+      until: 0,
+    }));
+  }
+
+  view(): EndpointView[] {
+    return this.endpoints.map(({ index, state, failures, reason }) => ({ index, state, failures, reason }));
+  }
+
+  /** Checks every endpoint's chain id now (at boot and by the engine's health checks). */
+  async checkAll(): Promise<void> {
+    await Promise.all(this.endpoints.filter((e) => e.state !== "refused").map((e) => this.check(e, true)));
+  }
+
+  /** The getUrlFunc of a FetchRequest whose URL is only a label (src/chain/rpc.ts). */
+  getUrlFunc(): FetchGetUrlFunc {
+    // One endpoint: sent as it always was (the callers' own retries and chain id checks apply).
+    if (this.endpoints.length === 1) {
+      const only = this.endpoints[0];
+      return (req, signal) => {
+        const real = req.clone();
+        real.url = only.url;
+        return this.send(real, signal);
+      };
+    }
+    return async (req, signal) => {
+      const deadline = Date.now() + WAIT_MAX_MS;
+      let last: unknown = new Error(`chain ${this.chain.chainId}: no RPC endpoint is usable`);
+      for (;;) {
+        for (const e of this.usable()) {
+          try {
+            await this.check(e, false);
+            if (e.state === "refused") continue;
+            const real = req.clone();
+            real.url = e.url;
+            const res = await this.send(real, signal);
+            if (res.statusCode === 429 || res.statusCode >= 500) {
+              this.fail(e, `HTTP ${res.statusCode}`, retryAfter(res));
+              last = res;
+              continue;
+            }
+            this.ok(e);
+            return res;
+          } catch (err) {
+            if (signal?.cancelled) throw err;
+            this.fail(e, (err as { code?: string }).code ?? "unreachable");
+            last = err;
+          }
+        }
+        const next = Math.min(...this.endpoints.filter((e) => e.state === "backoff").map((e) => e.until));
+        if (!Number.isFinite(next) || next > deadline) break;
+        await sleep(Math.max(10, next - Date.now()));
+      }
+      // The last HTTP answer goes back to ethers as is (its error names the status); otherwise the error.
+      if (last && typeof last === "object" && "statusCode" in last) return last as FetchResponse;
+      throw last;
+    };
+  }
+
+  /** Endpoints to try now, in configured order: not refused, not backing off. */
+  private usable(): Endpoint[] {
+    const now = Date.now();
+    return this.endpoints.filter((e) => e.state !== "refused" && (e.state !== "backoff" || e.until <= now));
+  }
+
+  private ok(e: Endpoint): void {
+    if (e.state === "backoff") e.state = "healthy";
+    e.failures = 0;
+    e.reason = null;
+  }
+
+  private fail(e: Endpoint, reason: string, waitMs?: number): void {
+    e.failures++;
+    e.state = "backoff";
+    e.reason = reason;
+    const backoff = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.min(16, e.failures - 1));
+    e.until = Date.now() + (waitMs ?? backoff * (0.75 + Math.random() / 2));
+  }
+
+  /** Asks the endpoint its chain id, once (or again when `force`). */
+  private check(e: Endpoint, force: boolean): Promise<void> {
+    if (!force && e.state !== "unchecked") return Promise.resolve();
+    e.checking ??= (async () => {
+      try {
+        const req = new FetchRequest(e.url);
+        req.timeout = this.timeoutMs;
+        req.body = { jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] };
+        req.setHeader("content-type", "application/json");
+        const res = await this.send(req, undefined);
+        if (res.statusCode !== 200) throw Object.assign(new Error(`HTTP ${res.statusCode}`), { res });
+        const reported = BigInt((JSON.parse(Buffer.from(res.body!).toString("utf8")) as { result: string }).result);
+        if (reported !== BigInt(this.chain.chainId)) {
+          e.state = "refused";
+          e.reason = `serves chain ${reported}, not ${this.chain.chainId}`;
+          this.onRefused(e.index, reported);
+          return;
+        }
+        this.ok(e);
+        e.state = "healthy";
+      } catch (err) {
+        const res = (err as { res?: FetchResponse }).res;
+        this.fail(e, res ? `HTTP ${res.statusCode}` : "unreachable", res ? retryAfter(res) : undefined);
+      } finally {
+        e.checking = undefined;
+      }
+    })();
+    return e.checking;
+  }
+}
+
+const pools = new WeakMap<ChainConfig, RpcPool>();
+
+/** The one pool of a configured chain (every provider of the chain shares its health view). */
+export function rpcPool(chain: ChainConfig, timeoutMs: number): RpcPool {
+  let pool = pools.get(chain);
+  if (!pool) pools.set(chain, (pool = new RpcPool(chain, timeoutMs)));
+  return pool;
+}

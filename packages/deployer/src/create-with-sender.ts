@@ -1,0 +1,110 @@
+import type { TransactionRequest } from "ethers";
+import { Chain } from "./chain.js";
+import {
+  assertFunds,
+  creationGasBound,
+  fillTransactions,
+  findOnChain,
+  initCode,
+  type CreateEnv,
+  type CreateItem,
+  type CreateResult,
+} from "./create-transactions.js";
+import { DeployerError } from "./errors.js";
+import type { TxSender } from "./sender.js";
+import type { ContractDeployment } from "./types.js";
+
+/**
+ * createAll through a transaction engine: the engine hands out the nonces, so other callers'
+ * transactions share the blocks. Resuming needs no wait for the whole account: only the
+ * nonces this stage recorded (before it sent anything) are settled and searched.
+ */
+export async function createAllWithSender(
+  env: CreateEnv & { sender: TxSender },
+  items: CreateItem[],
+): Promise<CreateResult> {
+  const { chain, signer, store, ctx, stage, sender } = env;
+  const from = sender.from;
+  const recorded = (await store.getStages?.(ctx))?.[stage];
+  const txByNonce = new Map<number, string>();
+  for (const t of recorded?.transactions ?? []) txByNonce.set(t.nonce, t.hash);
+  const candidates = [...new Set<number>([...Object.values(recorded?.nonces ?? {}), ...txByNonce.keys()])];
+  await Promise.all(candidates.map((n) => sender.settleNonce(n)));
+  const latest = await chain.nonce(from, "latest");
+  const ordered = candidates.filter((n) => n < latest).sort((a, b) => b - a);
+
+  const deployments = await findOnChain(chain, from, items, ordered);
+  await fillTransactions(chain, from, deployments, txByNonce);
+  const missing = items.filter((i) => !deployments[i.key]);
+  if (missing.length === 0) return { deployments, sent: false };
+
+  const what = missing.map((item) => `deploy ${item.artifact.contractName}`);
+  // Gas and funds are checked before the engine's lock (other callers wait while it is held),
+  // on addresses planned from the current nonce: constructor gas does not depend on them.
+  const addresses: Record<string, string> = {};
+  const plan = (first: number) => {
+    for (const [k, d] of Object.entries(deployments)) addresses[k] = d.address;
+    missing.forEach((item, j) => (addresses[item.key] = Chain.createAddress(from, first + j)));
+  };
+  plan(latest);
+  const gas = await Promise.all(
+    missing.map(async (item, j) => {
+      const data = initCode(item, addresses);
+      const limit = item.dependsOnBatch
+        ? creationGasBound(data, item.artifact)
+        : ((await chain.call(`estimate ${item.artifact.contractName} deployment`, () =>
+            signer.estimateGas({ from, data }),
+          )) *
+            12n) /
+          10n;
+      chain.assertGasCap(limit, what[j]);
+      return limit;
+    }),
+  );
+  const fees = await chain.feeData();
+  await assertFunds(
+    chain,
+    from,
+    gas.map((gasLimit) => ({ gasLimit, ...fees })),
+  );
+
+  const nonces: Record<string, number> = {};
+  const sent = await sender.sendBatch(
+    missing.length,
+    async (first) => {
+      plan(first);
+      missing.forEach((item, j) => (nonces[item.key] = first + j));
+      // Recorded before sending: a crash right after a send still leaves the address to look at.
+      await store.stageAddresses(ctx, stage, addresses, { nonces });
+      return missing.map((item, j) => {
+        const data = initCode(item, addresses);
+        // A bound that depends on the final addresses' bytes is computed again on them.
+        const gasLimit = item.dependsOnBatch ? creationGasBound(data, item.artifact) : gas[j];
+        return { data, gasLimit, chainId: ctx.chainId } satisfies TransactionRequest;
+      });
+    },
+    (j, hash, nonce) => store.stageTransaction(ctx, stage, { hash, nonce, description: what[j] }),
+  );
+
+  for (const [j, item] of missing.entries()) {
+    const receipt = await sender.wait(sent[j].nonce, what[j]);
+    if (receipt.status !== 1)
+      throw new DeployerError("TRANSACTION_FAILED", `${what[j]}: transaction ${receipt.hash} reverted`);
+    const planned = addresses[item.key];
+    if ((receipt.contractAddress ?? planned).toLowerCase() !== planned.toLowerCase()) {
+      throw new DeployerError(
+        "TRANSACTION_FAILED",
+        `deploy ${item.key}: created ${receipt.contractAddress}, planned ${planned}`,
+      );
+    }
+    deployments[item.key] = {
+      artifact: item.artifact.contractName,
+      address: planned,
+      codeHash: await chain.codeHash(planned),
+      txHash: receipt.hash,
+      blockNumber: receipt.blockNumber,
+      nonce: sent[j].nonce,
+    } satisfies ContractDeployment;
+  }
+  return { deployments, sent: true };
+}
