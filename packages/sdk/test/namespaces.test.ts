@@ -15,7 +15,9 @@ function recordingFetch() {
   const log: { method: string; path: string; status: number; body: any }[] = [];
   const fetch: typeof globalThis.fetch = async (url, init) => {
     const res = await globalThis.fetch(url, init);
-    const body = await res.clone().json();
+    // The CSV exports answer text; every other answer is the JSON envelope.
+    const text = await res.clone().text();
+    const body = /^text\/csv/.test(res.headers.get("content-type") ?? "") ? text : JSON.parse(text);
     log.push({ method: init!.method!, path: new URL(String(url)).pathname, status: res.status, body });
     return res;
   };
@@ -288,6 +290,29 @@ describe("namespaces: every method reaches its route of the schema table (live A
       pending.requests.map((r: any) => r.requestId),
       [requestId],
     );
+    // The CSV exports: the text of the file, the setup's mint among its rows.
+    rec.log.length = 0;
+    const csv = await l.holderHistoryCsv(alice.address);
+    assert.deepEqual(
+      rec.log.map((r) => [r.method, r.path, r.status]),
+      [["GET", `/api/v1/ledger/holders/${alice.address}/history.csv`, 200]],
+    );
+    const [header, ...rows] = csv.trimEnd().split("\n");
+    assert.equal(
+      header,
+      "blockNumber,logIndex,time,txHash,contract,address,event,campaignId,from,to,amount,metadata,args",
+    );
+    assert.ok(
+      rows.some((r) => r.includes(",PSPMinted,") && r.includes(`,${alice.address},${SP("10")},`)),
+      csv,
+    );
+    const ledgerCsv = await l.campaignLedgerCsv("c1");
+    assert.ok(ledgerCsv.split("\n")[1]!.includes(",CampaignCreated,"), ledgerCsv);
+    await assert.rejects(l.holderHistoryCsv(alice.address, { program: "nobody" }), (e: unknown) => {
+      assert.ok(e instanceof PointsApiError);
+      assert.deepEqual([e.code, e.status], ["NOT_FOUND", 404]);
+      return true;
+    });
   });
 
   it("safeMethods_reachTheProposalRoutes_twoOwnersSign_andTheRelayerExecutes_onARealSafe", async () => {

@@ -7,6 +7,12 @@ export type PageOptions = Omit<Query<"ledgerHolderHistory">, "program" | "limit"
   limit?: number;
 } & CallOptions;
 
+/** The file routes of the ledger (kept out of the route table: they answer CSV, not JSON). */
+export const LEDGER_FILE_ROUTES = {
+  ledgerHolderHistoryCsv: { method: "get", path: "/api/v1/ledger/holders/:address/history.csv", file: true },
+  ledgerCampaignLedgerCsv: { method: "get", path: "/api/v1/ledger/campaigns/:campaignId/ledger.csv", file: true },
+} as const;
+
 /** The program ledger (API README, "Ledger"): history and state from the API's index, not the wallet's RPC. */
 export function ledgerNamespace(core: Core) {
   const page = (opts: PageOptions) => ({
@@ -44,5 +50,22 @@ export function ledgerNamespace(core: Core) {
     /** Every event touching an address, newest first, a page at a time. */
     holderHistory: (address: Params<"ledgerHolderHistory">["address"], opts: PageOptions = {}) =>
       core.request("ledgerHolderHistory", { params: { address }, query: page(opts) }, opts),
+    /**
+     * Every event touching an address as CSV text, oldest first (columns: API README, "CSV
+     * export"); the whole file in memory, so stream the route itself for very long histories.
+     */
+    holderHistoryCsv: (address: Params<"ledgerHolderHistory">["address"], opts: ReadOptions = {}) =>
+      core.file(
+        LEDGER_FILE_ROUTES.ledgerHolderHistoryCsv,
+        { params: { address }, query: { program: opts.program ?? core.program } },
+        opts,
+      ),
+    /** Every event of a campaign as CSV text, oldest first. */
+    campaignLedgerCsv: (campaignId: Params<"ledgerCampaignLedger">["campaignId"], opts: ReadOptions = {}) =>
+      core.file(
+        LEDGER_FILE_ROUTES.ledgerCampaignLedgerCsv,
+        { params: { campaignId }, query: { program: opts.program ?? core.program } },
+        opts,
+      ),
   };
 }
