@@ -315,6 +315,36 @@ describe("namespaces: every method reaches its route of the schema table (live A
     });
   });
 
+  it("ledgerWebhookMethods_reachTheWebhookRoutes", async () => {
+    const w = client.ledger.webhooks;
+    // A public address: the live API allows no private target; paused at once, nothing is sent.
+    const hook = (await expectRoute(
+      "ledgerWebhookCreate",
+      () => w.subscribe({ webhookUrl: "https://8.8.8.8/hooks", eventTypes: ["PSPMinted"] }),
+      201,
+    )) as any;
+    assert.match(hook.secret, /^whsec_/);
+    assert.equal(((await expectRoute("ledgerWebhookPause", () => w.pause(hook.id))) as any).status, "paused");
+    const listed = (await expectRoute("ledgerWebhookList", () => w.list())) as any[];
+    assert.deepEqual(
+      listed.map((h) => [h.id, h.status, h.eventTypes, "secret" in h]),
+      [[hook.id, "paused", ["PSPMinted"], false]],
+    );
+    const log = (await expectRoute("ledgerWebhookDeliveries", () => w.deliveries(hook.id, { limit: 10 }))) as any;
+    assert.deepEqual(log, { deliveries: [], nextCursor: null });
+    await expectRoute(
+      "ledgerWebhookRedeliver",
+      () => w.redeliver(hook.id, "00000000-0000-4000-8000-000000000000"),
+      404,
+    );
+    const replay = (await expectRoute("ledgerWebhookReplay", () =>
+      w.replay(hook.id, { fromBlock: 0, toBlock: 0 }),
+    )) as any;
+    assert.deepEqual(replay, { queued: 0 });
+    await expectRoute("ledgerWebhookResume", () => w.resume(hook.id));
+    assert.deepEqual(await expectRoute("ledgerWebhookDelete", () => w.remove(hook.id)), { deleted: true });
+  });
+
   it("safeMethods_reachTheProposalRoutes_twoOwnersSign_andTheRelayerExecutes_onARealSafe", async () => {
     const p = live.node.provider;
     const safe = await devSafe(p);

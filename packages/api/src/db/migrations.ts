@@ -1,5 +1,6 @@
 import type { Db } from "./db.js";
 import { LEDGER_MIGRATIONS } from "../ledger/migrations.js";
+import { WEBHOOK_MIGRATIONS } from "../webhooks/migrations.js";
 
 /**
  * One ordered list of migrations for both backends. Never edit an applied migration: append.
@@ -251,6 +252,7 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       );
     `,
   },
+  ...WEBHOOK_MIGRATIONS,
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

@@ -26,6 +26,7 @@ import { operatorAssetRemove } from "./operator/removeAsset.js";
 import { consoleWalletNonce } from "./wallet/nonce.js";
 import { consoleWalletProve } from "./wallet/prove.js";
 import * as ledgerReads from "./ledger.js";
+import * as webhooks from "./webhooks.js";
 import * as safeProposals from "./safe/proposals.js";
 
 /** Every route's handler; the type makes a missing one a compile error. */
@@ -65,5 +66,6 @@ export const handlers: Handlers = {
   consoleWalletNonce,
   consoleWalletProve,
   ...ledgerReads,
+  ...webhooks,
   ...safeProposals,
 };

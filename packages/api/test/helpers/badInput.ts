@@ -36,7 +36,10 @@ type Kind =
   | "nonce"
   | "safeTx"
   | "proposalStatus"
-  | "rows";
+  | "rows"
+  | "webhookUrl"
+  | "eventTypes"
+  | "blockNumber";
 
 const SAFE_TX = plainSafeTx(ADDRESS, "0x", 0);
 
@@ -92,6 +95,12 @@ export const FIELD_KINDS: Record<string, Kind> = {
   tx: "safeTx",
   status: "proposalStatus",
   rows: "rows",
+  webhookUrl: "webhookUrl",
+  eventTypes: "eventTypes",
+  fromBlock: "blockNumber",
+  toBlock: "blockNumber",
+  webhookId: "uuid",
+  deliveryId: "uuid",
 };
 
 /** Body fields whose valid sample is not their kind's (onboarding's nested objects). */
@@ -132,6 +141,9 @@ const VALID: Record<Kind, unknown> = {
   signature: "0x" + "11".repeat(64) + "1b",
   proposalStatus: "pending",
   rows: [], // filled from the route's own row shape (validRequest)
+  webhookUrl: "https://hooks.example.com/points",
+  eventTypes: ["PSPMinted"],
+  blockNumber: 1,
 };
 const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme", brand: "acme", kind: "collateral" };
 
@@ -304,6 +316,22 @@ const BAD: Record<Kind, Bad[]> = {
     { why: "a row with an unknown field", value: [{ extra: 1 }] },
     { why: "501 rows", value: Array.from({ length: 501 }, () => ({})) },
   ],
+  webhookUrl: [
+    { why: "ftp URL", value: "ftp://hooks.example.com/x" },
+    { why: "not a URL", value: "hooks example" },
+    { why: "empty URL", value: "" },
+    { why: "number instead of URL", value: 5 },
+  ],
+  eventTypes: [
+    { why: "no event types", value: [] },
+    { why: "string instead of list", value: "PSPMinted" },
+    { why: "lowercase event type", value: ["psp minted"] },
+  ],
+  blockNumber: [
+    { why: "negative block", value: -1 },
+    { why: "fractional block", value: 1.5 },
+    { why: "text block", value: "1" },
+  ],
 };
 
 /** Path parameters travel as text: only text-shaped mistakes apply. */
@@ -319,6 +347,8 @@ const BAD_PARAM: Record<string, string[]> = {
   taskId: ["nope", "00000000-0000-4000-8000-00000000000"],
   kind: ["token", "Collateral"],
   proposalId: ["nope", "00000000-0000-4000-8000-00000000000"],
+  webhookId: ["nope", "00000000-0000-4000-8000-00000000000"],
+  deliveryId: ["nope", "00000000-0000-4000-8000-00000000000"],
 };
 
 export interface Case {

@@ -1,5 +1,5 @@
 import type { Core } from "./core.js";
-import type { CallOptions, Params, Query, ReadOptions } from "../types.js";
+import type { Body, CallOptions, Params, Query, ReadOptions } from "../types.js";
 
 /** Page options of the ledger's lists: `cursor` is the previous answer's `nextCursor`. */
 export type PageOptions = Omit<Query<"ledgerHolderHistory">, "program" | "limit"> & {
@@ -60,6 +60,37 @@ export function ledgerNamespace(core: Core) {
         { params: { address }, query: { program: opts.program ?? core.program } },
         opts,
       ),
+    /**
+     * Webhooks of the client's API key (docs/architecture.md#webhooks): `subscribe` answers the
+     * signing secret once; verify deliveries with the `standardwebhooks` package.
+     */
+    webhooks: {
+      subscribe: (body: Body<"ledgerWebhookCreate">, opts: CallOptions = {}) =>
+        core.request("ledgerWebhookCreate", { body: { program: core.program, ...body } }, opts),
+      list: (opts: CallOptions = {}) => core.request("ledgerWebhookList", {}, opts),
+      pause: (webhookId: string, opts: CallOptions = {}) =>
+        core.request("ledgerWebhookPause", { params: { webhookId } }, opts),
+      resume: (webhookId: string, opts: CallOptions = {}) =>
+        core.request("ledgerWebhookResume", { params: { webhookId } }, opts),
+      remove: (webhookId: string, opts: CallOptions = {}) =>
+        core.request("ledgerWebhookDelete", { params: { webhookId } }, opts),
+      deliveries: (webhookId: string, opts: Omit<PageOptions, "program"> = {}) =>
+        core.request(
+          "ledgerWebhookDeliveries",
+          {
+            params: { webhookId },
+            query: {
+              ...(opts.cursor === undefined ? {} : { cursor: opts.cursor }),
+              ...(opts.limit === undefined ? {} : { limit: String(opts.limit) }),
+            },
+          },
+          opts,
+        ),
+      redeliver: (webhookId: string, deliveryId: string, opts: CallOptions = {}) =>
+        core.request("ledgerWebhookRedeliver", { params: { webhookId, deliveryId } }, opts),
+      replay: (webhookId: string, range: { fromBlock: number; toBlock: number }, opts: CallOptions = {}) =>
+        core.request("ledgerWebhookReplay", { params: { webhookId }, body: range }, opts),
+    },
     /** Every event of a campaign as CSV text, oldest first. */
     campaignLedgerCsv: (campaignId: Params<"ledgerCampaignLedger">["campaignId"], opts: ReadOptions = {}) =>
       core.file(
