@@ -134,6 +134,11 @@ describe("ledger: webhooks", () => {
       await until(() => rx.state.duplicates.length === 3);
       assert.deepEqual(rx.state.duplicates.slice(1), [rx.state.accepted[0]!.id, rx.state.accepted[1]!.id]);
       assert.equal(rx.state.accepted.length, 3, "nothing new");
+      const reversed = await call<{ queued: number }>("POST", `/api/v1/ledger/webhooks/${hook.id}/replay`, {
+        fromBlock: r2.blockNumber,
+        toBlock: r1.blockNumber,
+      });
+      assert.deepEqual([reversed.status, reversed.body.data], [200, { queued: 0 }]);
     } finally {
       await rx.close();
     }

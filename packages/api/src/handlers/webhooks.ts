@@ -137,6 +137,7 @@ export const ledgerWebhookReplay: Handler<typeof routes.ledgerWebhookReplay> = a
   ctx,
 ) => {
   const row = await mine(ctx, caller, params.webhookId);
+  if (body.toBlock < body.fromBlock) return { queued: 0 };
   return ctx.db.transaction(async (tx) => {
     // Delivered events of the range go again with their webhook-id; events never matched are
     // matched again by moving the subscription's cursor back before the range.
