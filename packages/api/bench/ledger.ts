@@ -3,7 +3,8 @@
  * mints of one program, BENCH_PER_BLOCK (50) per block; a fresh indexer (PGlite in memory, or
  * PostgreSQL at BENCH_DATABASE_URL) indexes the chain from the program's deploy block through a
  * counting RPC proxy. Prints events per second and the RPC requests (HTTP) and calls it made.
- * The head latency and the holder-history query figures of the issue are not measured yet.
+ * The holder-history query figure is bench/ledgerQuery.ts (run after this one); the head
+ * latency (block to webhook receiver) is not measured yet.
  */
 import { parseUnits, Wallet } from "ethers";
 import { PSPVault__factory } from "@points/contracts";

@@ -24,6 +24,7 @@ import { LoginCodes } from "./console/codes.js";
 import { Sessions } from "./console/sessions.js";
 import { ConsoleUsers } from "./console/users.js";
 import { LedgerIndexer } from "./ledger/indexer.js";
+import { WebhookDispatcher } from "./webhooks/dispatcher.js";
 
 export type Service = Awaited<ReturnType<typeof createService>>;
 
@@ -72,6 +73,11 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
   desk?.start();
   const ledger = config.ledger.mode === "inline" ? createIndexer(ctx) : undefined;
   ledger?.start();
+  const webhooks =
+    config.webhooks.mode === "inline"
+      ? new WebhookDispatcher(ctx.db, ctx.logger.child({ component: "webhooks" }), config.webhooks)
+      : undefined;
+  webhooks?.start();
   const app = createApp(ctx, handlers);
   let server: Server | undefined;
   return {
@@ -89,9 +95,11 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
     worker,
     ledger,
     desk,
+    webhooks,
     async close() {
       await desk?.stop();
       await worker?.stop();
+      await webhooks?.stop();
       await ledger?.stop();
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       ctx.chains.destroy();

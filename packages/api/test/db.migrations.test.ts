@@ -56,6 +56,8 @@ for (const backend of backends()) {
           "safe_proposals",
           "schema_migrations",
           "siwe_nonces",
+          "webhook_deliveries",
+          "webhook_subscriptions",
         ],
       );
     });

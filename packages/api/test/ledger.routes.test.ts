@@ -291,4 +291,55 @@ describe("ledger: read routes", () => {
     );
     assert.ok(seen.every((e) => e.campaignId === campaignId && e.contract === "pspVault"));
   });
+
+  it("tenants_aKeyOfAnotherTenant_gets404OnEveryRoute_theOwnerAndAnAdminKeyRead", async () => {
+    const { ctx } = api.service;
+    const owner = await ctx.keys.create("tenant-a", ["read"]);
+    const other = await ctx.keys.create("tenant-b", ["read", "build", "deploy"]);
+    const admin = await ctx.keys.create("operator", ["admin"]);
+    // The row an onboarding deploy leaves: the program now belongs to the task's owner.
+    await ctx.db.query(
+      `INSERT INTO onboarding_tasks (id, owner, request_hash, request, brand, chain_id, status, program_id)
+       VALUES ('tenant-task', $1, 'h', '{}', 'acme', '31337', 'succeeded', 'acme')`,
+      [owner.info.id],
+    );
+    try {
+      const paths = [
+        "/api/v1/ledger/campaigns",
+        "/api/v1/ledger/campaigns/launch/balances",
+        "/api/v1/ledger/campaigns/launch/ledger",
+        `/api/v1/ledger/holders/${actors(node.provider).alice.address}/history`,
+        "/api/v1/ledger/roles",
+        "/api/v1/ledger/roles/history",
+        "/api/v1/ledger/allowlists",
+        "/api/v1/ledger/sp-holders",
+        "/api/v1/ledger/redemptions",
+      ];
+      const unknown = await get(`/api/v1/ledger/campaigns?program=nobody`, { authorization: `Bearer ${other.key}` });
+      for (const path of paths) {
+        for (const ref of ["", "?program=acme", `?program=${program.factory}`]) {
+          const url = `${path}${ref}`;
+          const refused = await get(url, { authorization: `Bearer ${other.key}` });
+          assert.equal(refused.status, 404, url);
+          const error = (refused.body as { error: { code: string; message: string } }).error;
+          assert.equal(error.code, "NOT_FOUND", url);
+          // Nothing tells another tenant's program from one that does not exist.
+          if (ref === "?program=acme") {
+            assert.equal(
+              error.message,
+              (unknown.body as { error: { message: string } }).error.message.replace("nobody", "acme"),
+            );
+          }
+          assert.ok(!JSON.stringify(refused.body).includes(program.pspVault), url);
+          for (const key of [owner.key, admin.key]) {
+            const res = await get(url, { authorization: `Bearer ${key}` });
+            assert.equal(res.status, 200, url);
+            assert.equal((res.body as Data<{ program: string }>).data.program, "acme", url);
+          }
+        }
+      }
+    } finally {
+      await ctx.db.query("DELETE FROM onboarding_tasks WHERE id = 'tenant-task'");
+    }
+  });
 });

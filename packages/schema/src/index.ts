@@ -20,6 +20,7 @@ export * from "./routes/console.js";
 export * from "./routes/operatorAssets.js";
 export * from "./routes/consoleWallet.js";
 export * from "./routes/ledger/index.js";
+export { fileRoutes, type FileRouteDef } from "./routes/ledger/exports.js";
 export * from "./routes/safe/proposalCreate.js";
 export * from "./routes/safe/proposalList.js";
 export * from "./routes/safe/proposalGet.js";

@@ -45,6 +45,7 @@ export function createClient(options: ClientOptions) {
         idempotencyKey === undefined ? given.headers : { ...given.headers, "idempotency-key": idempotencyKey };
       return prepare((await send(name, { ...input, body, headers } as typeof input, w)) as UnsignedTx);
     },
+    file: (route, input, call) => callRoute(opts, { ...route, file: true }, input, call) as Promise<string>,
     program: opts.program,
   };
   return {

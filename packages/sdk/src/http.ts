@@ -40,7 +40,7 @@ export async function callRoute(
   const { params, query, body, headers: extra } = input ?? {};
   const url = new URL(opts.baseUrl.replace(/\/+$/, "") + fillPath(route.path, params));
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { accept: route.file ? "text/csv, application/json" : "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
   Object.assign(headers, extra);
@@ -80,6 +80,8 @@ export async function callRoute(
     clearTimeout(timer);
     call.signal?.removeEventListener("abort", onAbort);
   }
+  // A file route's success is the file itself; its errors are the envelope like any route's.
+  if (route.file && status >= 200 && status < 300) return text;
   const envelope = parseEnvelope(text);
   if (!envelope) {
     throw new PointsApiError("NETWORK", `${url.origin} answered HTTP ${status} without the API's JSON envelope`, {

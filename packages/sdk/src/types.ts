@@ -61,6 +61,8 @@ export interface RouteEntry {
   /** Express-style path, `:name` for parameters. */
   readonly path: string;
   readonly build?: true;
+  /** Answers a file (CSV) instead of the JSON envelope: the call resolves to its text. */
+  readonly file?: true;
 }
 
 /** What `client.request(name, input)` takes for route `N`: the input types of its schemas. */

@@ -22,7 +22,9 @@ function recordingFetch() {
   const log: { method: string; path: string; status: number; body: any }[] = [];
   const fetch: typeof globalThis.fetch = async (url, init) => {
     const res = await globalThis.fetch(url, init);
-    const body = await res.clone().json();
+    // The CSV exports answer text; every other answer is the JSON envelope.
+    const text = await res.clone().text();
+    const body = /^text\/csv/.test(res.headers.get("content-type") ?? "") ? text : JSON.parse(text);
     log.push({ method: init!.method!, path: new URL(String(url)).pathname, status: res.status, body });
     return res;
   };
@@ -306,6 +308,59 @@ describe("namespaces: every method reaches its route of the schema table (live A
       pending.requests.map((r: any) => r.requestId),
       [requestId],
     );
+    // The CSV exports: the text of the file, the setup's mint among its rows.
+    rec.log.length = 0;
+    const csv = await l.holderHistoryCsv(alice.address);
+    assert.deepEqual(
+      rec.log.map((r) => [r.method, r.path, r.status]),
+      [["GET", `/api/v1/ledger/holders/${alice.address}/history.csv`, 200]],
+    );
+    const [header, ...rows] = csv.trimEnd().split("\n");
+    assert.equal(
+      header,
+      "blockNumber,logIndex,time,txHash,contract,address,event,campaignId,from,to,amount,metadata,args",
+    );
+    assert.ok(
+      rows.some((r) => r.includes(",PSPMinted,") && r.includes(`,${alice.address},${SP("10")},`)),
+      csv,
+    );
+    const ledgerCsv = await l.campaignLedgerCsv("c1");
+    assert.ok(ledgerCsv.split("\n")[1]!.includes(",CampaignCreated,"), ledgerCsv);
+    await assert.rejects(l.holderHistoryCsv(alice.address, { program: "nobody" }), (e: unknown) => {
+      assert.ok(e instanceof PointsApiError);
+      assert.deepEqual([e.code, e.status], ["NOT_FOUND", 404]);
+      return true;
+    });
+  });
+
+  it("ledgerWebhookMethods_reachTheWebhookRoutes", async () => {
+    const w = client.ledger.webhooks;
+    // A public address: the live API allows no private target; paused at once, nothing is sent.
+    const hook = (await expectRoute(
+      "ledgerWebhookCreate",
+      () => w.subscribe({ webhookUrl: "https://8.8.8.8/hooks", eventTypes: ["PSPMinted"] }),
+      201,
+    )) as any;
+    assert.match(hook.secret, /^whsec_/);
+    assert.equal(((await expectRoute("ledgerWebhookPause", () => w.pause(hook.id))) as any).status, "paused");
+    const listed = (await expectRoute("ledgerWebhookList", () => w.list())) as any[];
+    assert.deepEqual(
+      listed.map((h) => [h.id, h.status, h.eventTypes, "secret" in h]),
+      [[hook.id, "paused", ["PSPMinted"], false]],
+    );
+    const log = (await expectRoute("ledgerWebhookDeliveries", () => w.deliveries(hook.id, { limit: 10 }))) as any;
+    assert.deepEqual(log, { deliveries: [], nextCursor: null });
+    await expectRoute(
+      "ledgerWebhookRedeliver",
+      () => w.redeliver(hook.id, "00000000-0000-4000-8000-000000000000"),
+      404,
+    );
+    const replay = (await expectRoute("ledgerWebhookReplay", () =>
+      w.replay(hook.id, { fromBlock: 0, toBlock: 0 }),
+    )) as any;
+    assert.deepEqual(replay, { queued: 0 });
+    await expectRoute("ledgerWebhookResume", () => w.resume(hook.id));
+    assert.deepEqual(await expectRoute("ledgerWebhookDelete", () => w.remove(hook.id)), { deleted: true });
   });
 
   it("safeMethods_reachTheProposalRoutes_twoOwnersSign_andTheRelayerExecutes_onARealSafe", async () => {

@@ -2,9 +2,10 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { format, resolveConfig } from "prettier";
-import { isBuildRoute, routes, type RouteName } from "@points/schema";
+import { fileRoutes, isBuildRoute, routes, type RouteName } from "@points/schema";
 import { createClient, PointsApiError, routeTable } from "../src/index.js";
 import { isConsoleRoute, routeTableSource } from "../scripts/routeTableSource.js";
+import { LEDGER_FILE_ROUTES } from "../src/namespaces/ledger.js";
 
 describe("the runtime route table", () => {
   it("namesEveryRouteOfTheSchemaButTheConsoles_withItsMethodPathAndWhetherItBuilds", () => {
@@ -17,6 +18,15 @@ describe("the runtime route table", () => {
         ]),
     );
     assert.deepEqual({ ...routeTable }, expected);
+  });
+
+  it("fileRoutes_theCsvExports_matchTheSchemasMethodAndPath", () => {
+    assert.deepEqual(
+      LEDGER_FILE_ROUTES,
+      Object.fromEntries(
+        Object.entries(fileRoutes).map(([n, r]) => [n, { method: r.method, path: r.path, file: true }]),
+      ),
+    );
   });
 
   it("leavesOutExactlyTheConsolesRoutes_theOnesTaggedConsoleUnderConsoleV1", () => {

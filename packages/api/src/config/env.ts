@@ -220,6 +220,16 @@ const Env = z.object({
   /** Retries of a failed RPC call (exponential backoff with jitter from LEDGER_RETRY_MIN_MS). */
   LEDGER_RPC_RETRIES: int(0, 100, 6),
   LEDGER_RETRY_MIN_MS: int(1, 60_000, 200),
+  /** "inline": this process delivers the ledger's webhooks; "off": another instance does. */
+  WEBHOOKS: z.enum(["inline", "off"]).default("inline"),
+  /** Lets webhook URLs reach private, loopback and link-local addresses (development only). */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  WEBHOOK_TIMEOUT_MS: int(100, 60_000, 10_000),
+  /** First retry wait of a failed delivery; it doubles per attempt, with jitter, up to an hour. */
+  WEBHOOK_RETRY_MIN_MS: int(10, 3_600_000, 5_000),
+  /** How long a delivery is retried before its subscription is disabled (default a day). */
+  WEBHOOK_RETRY_WINDOW_SECONDS: int(1, 604_800, 86_400),
+  WEBHOOK_POLL_MS: int(10, 60_000, 250),
 });
 
 /** Hardhat's account #0: the executor on local dev chains when no key is configured. */
@@ -298,6 +308,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       leaseMs: e.LEDGER_LEASE_MS,
       rpcTimeoutMs: e.RPC_TIMEOUT_MS,
       retry: { retries: e.LEDGER_RPC_RETRIES, minMs: e.LEDGER_RETRY_MIN_MS, maxMs: 30_000 },
+    },
+    webhooks: {
+      mode: e.WEBHOOKS,
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryMinMs: e.WEBHOOK_RETRY_MIN_MS,
+      retryWindowMs: e.WEBHOOK_RETRY_WINDOW_SECONDS * 1000,
+      pollMs: e.WEBHOOK_POLL_MS,
     },
     deploy: {
       quotaPerDay: e.DEPLOY_QUOTA_PER_DAY,

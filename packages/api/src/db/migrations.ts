@@ -1,6 +1,7 @@
 import type { Db } from "./db.js";
 import { LEDGER_MIGRATIONS } from "../ledger/migrations.js";
 import { DESK_MIGRATIONS } from "../desk/migrations.js";
+import { WEBHOOK_MIGRATIONS } from "../webhooks/migrations.js";
 
 /**
  * One ordered list of migrations for both backends. Never edit an applied migration: append.
@@ -252,6 +253,7 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       );
     `,
   },
+  ...WEBHOOK_MIGRATIONS,
   {
     // The executor's pause per chain, written by the worker that holds the chain's transaction
     // engine and read by the task view (docs/architecture.md#transaction-engine).

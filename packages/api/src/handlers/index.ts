@@ -27,6 +27,7 @@ import { operatorAssetRemove } from "./operator/removeAsset.js";
 import { consoleWalletNonce } from "./wallet/nonce.js";
 import { consoleWalletProve } from "./wallet/prove.js";
 import * as ledgerReads from "./ledger.js";
+import * as webhooks from "./webhooks.js";
 import * as safeProposals from "./safe/proposals.js";
 import { bulkPspMint } from "./bulk/mint.js";
 import { bulkPspSettle } from "./bulk/settle.js";
@@ -74,6 +75,7 @@ export const handlers: Handlers = {
   consoleWalletNonce,
   consoleWalletProve,
   ...ledgerReads,
+  ...webhooks,
   ...safeProposals,
   bulkPspMint,
   bulkPspSettle,

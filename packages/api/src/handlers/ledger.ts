@@ -7,20 +7,27 @@ import { campaignId } from "../program/campaign.js";
 import { eventsPage, holdersPage, programBlock, programEventsAt, pspStateAt } from "../ledger/read.js";
 import { foldProgram } from "../ledger/state.js";
 import { roleName } from "../chain/contracts.js";
+import { requireReadable } from "../ledger/tenant.js";
+import type { Caller } from "../auth/caller.js";
 
 const STATUS = { active: "Active", paused: "Paused", closed: "Closed" } as const;
 const DEFAULT_LIMIT = 100;
 
 /** The program and the block every part of the answer is consistent with. */
-async function at(ctx: Ctx, ref: string | undefined): Promise<{ program: Program; blockNumber: number | null }> {
+async function at(
+  ctx: Ctx,
+  ref: string | undefined,
+  caller: Caller,
+): Promise<{ program: Program; blockNumber: number | null }> {
   const program = await ctx.programs.resolve(ref);
+  await requireReadable(ctx, program, caller, ref);
   return { program, blockNumber: await programBlock(ctx.db, program.chainId, program.id) };
 }
 
 const head = (p: Program, blockNumber: number | null) => ({ program: p.id, chainId: p.chainId, blockNumber });
 
-export const ledgerCampaigns: Handler<typeof routes.ledgerCampaigns> = async ({ query }, ctx) => {
-  const { program, blockNumber } = await at(ctx, query.program);
+export const ledgerCampaigns: Handler<typeof routes.ledgerCampaigns> = async ({ query, caller }, ctx) => {
+  const { program, blockNumber } = await at(ctx, query.program, caller);
   const { campaigns } = await pspStateAt(ctx.db, program.id, blockNumber);
   return {
     ...head(program, blockNumber),
@@ -40,8 +47,11 @@ export const ledgerCampaigns: Handler<typeof routes.ledgerCampaigns> = async ({ 
   };
 };
 
-export const ledgerCampaignBalances: Handler<typeof routes.ledgerCampaignBalances> = async ({ params, query }, ctx) => {
-  const { program, blockNumber } = await at(ctx, query.program);
+export const ledgerCampaignBalances: Handler<typeof routes.ledgerCampaignBalances> = async (
+  { params, query, caller },
+  ctx,
+) => {
+  const { program, blockNumber } = await at(ctx, query.program, caller);
   const id = campaignId(params.campaignId);
   const { campaigns, balances } = await pspStateAt(ctx.db, program.id, blockNumber);
   if (!campaigns.some((c) => c.campaignId === id.value)) {
@@ -58,22 +68,25 @@ export const ledgerCampaignBalances: Handler<typeof routes.ledgerCampaignBalance
   };
 };
 
-export const ledgerHolderHistory: Handler<typeof routes.ledgerHolderHistory> = async ({ params, query }, ctx) => {
-  const { program, blockNumber } = await at(ctx, query.program);
+export const ledgerHolderHistory: Handler<typeof routes.ledgerHolderHistory> = async (
+  { params, query, caller },
+  ctx,
+) => {
+  const { program, blockNumber } = await at(ctx, query.program, caller);
   const filter = { account: params.address };
   const page = await eventsPage(ctx.db, program.id, filter, blockNumber, query.cursor, query.limit ?? DEFAULT_LIMIT);
   return { ...head(program, blockNumber), address: getAddress(params.address), ...page };
 };
 
 /** Points, Factory and role events of the program folded as of its ledger block. */
-async function programState(ctx: Ctx, ref: string | undefined) {
-  const { program, blockNumber } = await at(ctx, ref);
+async function programState(ctx: Ctx, ref: string | undefined, caller: Caller) {
+  const { program, blockNumber } = await at(ctx, ref, caller);
   const state = foldProgram(await programEventsAt(ctx.db, program.id, blockNumber), Math.floor(Date.now() / 1000));
   return { program, blockNumber, state };
 }
 
-export const ledgerRoles: Handler<typeof routes.ledgerRoles> = async ({ query }, ctx) => {
-  const { program, blockNumber, state } = await programState(ctx, query.program);
+export const ledgerRoles: Handler<typeof routes.ledgerRoles> = async ({ query, caller }, ctx) => {
+  const { program, blockNumber, state } = await programState(ctx, query.program, caller);
   return {
     ...head(program, blockNumber),
     contracts: state.roles.map((c) => ({
@@ -84,20 +97,20 @@ export const ledgerRoles: Handler<typeof routes.ledgerRoles> = async ({ query },
   };
 };
 
-export const ledgerRoleHistory: Handler<typeof routes.ledgerRoleHistory> = async ({ query }, ctx) => {
-  const { program, blockNumber } = await at(ctx, query.program);
+export const ledgerRoleHistory: Handler<typeof routes.ledgerRoleHistory> = async ({ query, caller }, ctx) => {
+  const { program, blockNumber } = await at(ctx, query.program, caller);
   const filter = { events: ["RoleGranted", "RoleRevoked"] };
   const page = await eventsPage(ctx.db, program.id, filter, blockNumber, query.cursor, query.limit ?? DEFAULT_LIMIT);
   return { ...head(program, blockNumber), ...page };
 };
 
-export const ledgerAllowlists: Handler<typeof routes.ledgerAllowlists> = async ({ query }, ctx) => {
-  const { program, blockNumber, state } = await programState(ctx, query.program);
+export const ledgerAllowlists: Handler<typeof routes.ledgerAllowlists> = async ({ query, caller }, ctx) => {
+  const { program, blockNumber, state } = await programState(ctx, query.program, caller);
   return { ...head(program, blockNumber), ...state.allowlists };
 };
 
-export const ledgerSpHolders: Handler<typeof routes.ledgerSpHolders> = async ({ query }, ctx) => {
-  const { program, blockNumber, state } = await programState(ctx, query.program);
+export const ledgerSpHolders: Handler<typeof routes.ledgerSpHolders> = async ({ query, caller }, ctx) => {
+  const { program, blockNumber, state } = await programState(ctx, query.program, caller);
   return {
     ...head(program, blockNumber),
     ...holdersPage(state.spHolders, query.cursor, query.limit ?? DEFAULT_LIMIT),
@@ -109,8 +122,8 @@ const iso = (a: { blockNumber: number; txHash: string; time: number }) => ({
   time: new Date(a.time * 1000).toISOString(),
 });
 
-export const ledgerRedemptions: Handler<typeof routes.ledgerRedemptions> = async ({ query }, ctx) => {
-  const { program, blockNumber, state } = await programState(ctx, query.program);
+export const ledgerRedemptions: Handler<typeof routes.ledgerRedemptions> = async ({ query, caller }, ctx) => {
+  const { program, blockNumber, state } = await programState(ctx, query.program, caller);
   const limit = query.limit ?? DEFAULT_LIMIT;
   const before = query.cursor === undefined ? undefined : BigInt(query.cursor);
   const all = state.redemptions
@@ -130,8 +143,11 @@ export const ledgerRedemptions: Handler<typeof routes.ledgerRedemptions> = async
   };
 };
 
-export const ledgerCampaignLedger: Handler<typeof routes.ledgerCampaignLedger> = async ({ params, query }, ctx) => {
-  const { program, blockNumber } = await at(ctx, query.program);
+export const ledgerCampaignLedger: Handler<typeof routes.ledgerCampaignLedger> = async (
+  { params, query, caller },
+  ctx,
+) => {
+  const { program, blockNumber } = await at(ctx, query.program, caller);
   const id = campaignId(params.campaignId);
   const filter = { campaignId: id.value };
   const page = await eventsPage(ctx.db, program.id, filter, blockNumber, query.cursor, query.limit ?? DEFAULT_LIMIT);

@@ -17,6 +17,7 @@ import { consoleDistDir, consoleStatic } from "../console/static.js";
 import { mailboxPage, readDevMailbox } from "../console/mailer.js";
 import { openApiDocument } from "../openapi/document.js";
 import { referencePage } from "../openapi/reference.js";
+import { FILE_ROUTE_PATHS, mountFileRoutes } from "./fileRoutes.js";
 
 export type Handlers = { [K in RouteName]: Handler<(typeof routes)[K]> };
 
@@ -41,6 +42,7 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
   app.get("/api/v1/reference", (_req, res) => void res.type("html").send(reference));
   app.get("/health", (_req, res) => void res.json({ success: true, data: { status: "ok" } }));
 
+  mountFileRoutes(app, ctx);
   for (const [name, route] of Object.entries(routes) as [RouteName, RouteDef][]) {
     const handler = handlers[name] as unknown as Handler<RouteDef>;
     const builds = isBuildRoute(route);
@@ -78,6 +80,7 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
     ["get", "/api/v1/openapi.json"],
     ["get", "/api/v1/reference"],
     ["get", "/health"],
+    ...FILE_ROUTE_PATHS,
   ]);
   app.get("/console/dev/mailbox", async (req, res, next) => {
     try {

@@ -70,7 +70,7 @@ export async function programEventsAt(db: Queryable, programId: string, at: numb
   }));
 }
 
-interface HistoryRow {
+export interface HistoryRow {
   block_number: string | number;
   log_index: number;
   tx_hash: string;
@@ -85,6 +85,15 @@ interface HistoryRow {
 /** Which events a page holds: those touching an account, or of the named events. */
 export type EventFilter = { account: string } | { events: string[] } | { campaignId: string };
 
+/** The SQL condition of `filter` on ledger_events, with its one parameter as $2. */
+export function filterSql(filter: EventFilter): [string, string | string[]] {
+  return "account" in filter
+    ? ["accounts @> ARRAY[$2]::text[]", filter.account.toLowerCase()]
+    : "campaignId" in filter
+      ? ["campaign_id = $2", filter.campaignId]
+      : ["event = ANY($2::text[])", filter.events];
+}
+
 /** Events of a program matching `filter` up to block `at`, newest first, one page. */
 export async function eventsPage(
   db: Queryable,
@@ -97,12 +106,7 @@ export async function eventsPage(
   if (at === null) return { events: [], nextCursor: null };
   // The cursor is `block.logIndex` of the previous page's last event (format checked by the route).
   const [before, beforeIndex] = cursor ? cursor.split(".").map(Number) : [at + 1, 0];
-  const [where, value] =
-    "account" in filter
-      ? ["accounts @> ARRAY[$2]::text[]", filter.account.toLowerCase()]
-      : "campaignId" in filter
-        ? ["campaign_id = $2", filter.campaignId]
-        : ["event = ANY($2::text[])", filter.events];
+  const [where, value] = filterSql(filter);
   const rows = await db.query<HistoryRow>(
     `SELECT block_number, log_index, tx_hash, block_time, contract, address, event, campaign_id, args
      FROM ledger_events

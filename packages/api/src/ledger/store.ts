@@ -1,3 +1,4 @@
+import { onRollback } from "../webhooks/store.js";
 import type { Db, Queryable } from "../db/db.js";
 import { releaseLease, takeLease } from "../db/leases.js";
 import type { DecodedLog, LedgerContract } from "./decode.js";
@@ -261,6 +262,8 @@ export class LedgerStore {
   async rollback(chainId: string, owner: string, leaseMs: number, ancestor: BlockRef): Promise<void> {
     await this.db.transaction(async (tx) => {
       await this.fence(tx, chainId, owner, leaseMs);
+      // Webhooks first: a delivered event that goes gets its `removed` delivery.
+      await onRollback(tx, chainId, ancestor.number);
       await tx.query("DELETE FROM ledger_events WHERE chain_id = $1 AND block_number > $2", [chainId, ancestor.number]);
       await tx.query("DELETE FROM ledger_blocks WHERE chain_id = $1 AND block_number > $2", [chainId, ancestor.number]);
       await tx.query("DELETE FROM ledger_programs WHERE chain_id = $1 AND source = 'factory' AND from_block > $2", [

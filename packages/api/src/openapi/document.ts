@@ -5,6 +5,7 @@ import {
   ERROR_CODES,
   MAX_UINT256,
   SESSION_COOKIE,
+  fileRoutes,
   isBuildRoute,
   routes,
   type RouteDef,
@@ -117,6 +118,33 @@ export function openApiDocument(options: DocumentOptions = {}): OpenApiDocument 
       },
       responses: {
         [route.status ?? 200]: { description: "Success", content: { "application/json": { schema: route.response } } },
+        ...Object.fromEntries(
+          errorCodesOf(route).map((c) => [ERROR_CODES[c], errorResponse(`${c}: ${ERRORS[c] ?? c}`)]),
+        ),
+      },
+    });
+  }
+  for (const [name, route] of Object.entries(fileRoutes)) {
+    registry.registerPath({
+      operationId: name,
+      method: route.method,
+      path: openApiPath(route.path),
+      summary: route.summary,
+      description: route.description,
+      tags: [route.tag],
+      security: securityOf(route.auth),
+      request: { params: route.params as z.ZodObject, query: route.query as z.ZodObject },
+      responses: {
+        200: {
+          description: "The file, streamed",
+          headers: {
+            "Ledger-Block": {
+              description: "The block the file is consistent with; empty until the indexer reached the program",
+              schema: { type: "string", pattern: "^[0-9]*$" },
+            },
+          },
+          content: { [route.contentType]: { schema: { type: "string" } } },
+        },
         ...Object.fromEntries(
           errorCodesOf(route).map((c) => [ERROR_CODES[c], errorResponse(`${c}: ${ERRORS[c] ?? c}`)]),
         ),

@@ -43,7 +43,10 @@ export type Kind =
   | "deskPolicy"
   | "deskDecision"
   | "deskReason"
-  | "unixTime";
+  | "unixTime"
+  | "webhookUrl"
+  | "eventTypes"
+  | "blockNumber";
 
 const SAFE_TX = plainSafeTx(ADDRESS, "0x", 0);
 
@@ -113,6 +116,12 @@ export const FIELD_KINDS: Record<string, Kind> = {
   signedUntil: "unixTime",
   decision: "deskDecision",
   reason: "deskReason",
+  webhookUrl: "webhookUrl",
+  eventTypes: "eventTypes",
+  fromBlock: "blockNumber",
+  toBlock: "blockNumber",
+  webhookId: "uuid",
+  deliveryId: "uuid",
 };
 
 /** Body fields whose valid sample is not their kind's (onboarding's nested objects). */
@@ -161,6 +170,9 @@ export const VALID: Record<Kind, unknown> = {
   deskDecision: "approve",
   deskReason: "",
   unixTime: 1_900_000_000,
+  webhookUrl: "https://hooks.example.com/points",
+  eventTypes: ["PSPMinted"],
+  blockNumber: 1,
 };
 export const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme", brand: "acme", kind: "collateral" };
 
@@ -375,6 +387,22 @@ export const BAD: Record<Kind, Bad[]> = {
     { why: "time as string", value: "1900000000" },
     { why: "time in milliseconds past 2^40", value: 2 ** 41 },
   ],
+  webhookUrl: [
+    { why: "ftp URL", value: "ftp://hooks.example.com/x" },
+    { why: "not a URL", value: "hooks example" },
+    { why: "empty URL", value: "" },
+    { why: "number instead of URL", value: 5 },
+  ],
+  eventTypes: [
+    { why: "no event types", value: [] },
+    { why: "string instead of list", value: "PSPMinted" },
+    { why: "lowercase event type", value: ["psp minted"] },
+  ],
+  blockNumber: [
+    { why: "negative block", value: -1 },
+    { why: "fractional block", value: 1.5 },
+    { why: "text block", value: "1" },
+  ],
 };
 
 /** Path parameters travel as text: only text-shaped mistakes apply. */
@@ -391,6 +419,8 @@ export const BAD_PARAM: Record<string, string[]> = {
   kind: ["token", "Collateral"],
   proposalId: ["nope", "00000000-0000-4000-8000-00000000000"],
   programId: ["p".repeat(101)],
+  webhookId: ["nope", "00000000-0000-4000-8000-00000000000"],
+  deliveryId: ["nope", "00000000-0000-4000-8000-00000000000"],
 };
 export const BAD_QUERY: Record<string, [string, string][]> = {
   program: [

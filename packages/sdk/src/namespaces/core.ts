@@ -1,5 +1,6 @@
 import type { PreparedTx } from "../types.js";
-import type { CallOptions, PublicRouteName, RequestInput, ResponseData, WriteOptions } from "../types.js";
+import type { RouteInput } from "../http.js";
+import type { CallOptions, RouteEntry, PublicRouteName, RequestInput, ResponseData, WriteOptions } from "../types.js";
 
 /** The one code path every namespace goes through: `client.request` and its write wrapper. */
 export interface Core {
@@ -10,6 +11,8 @@ export interface Core {
     input: RequestInput<N>,
     opts?: Omit<WriteOptions, "from">,
   ): Promise<PreparedTx>;
+  /** A route that answers a file (outside the route table): resolves to the file's text. */
+  file(route: RouteEntry, input: RouteInput, opts?: CallOptions): Promise<string>;
   /** The client's default program, applied where a call names none. */
   program: string | undefined;
 }

@@ -1,11 +1,17 @@
 import type { Core } from "./core.js";
-import type { CallOptions, Params, Query, ReadOptions } from "../types.js";
+import type { Body, CallOptions, Params, Query, ReadOptions } from "../types.js";
 
 /** Page options of the ledger's lists: `cursor` is the previous answer's `nextCursor`. */
 export type PageOptions = Omit<Query<"ledgerHolderHistory">, "program" | "limit"> & {
   program?: string;
   limit?: number;
 } & CallOptions;
+
+/** The file routes of the ledger (kept out of the route table: they answer CSV, not JSON). */
+export const LEDGER_FILE_ROUTES = {
+  ledgerHolderHistoryCsv: { method: "get", path: "/api/v1/ledger/holders/:address/history.csv", file: true },
+  ledgerCampaignLedgerCsv: { method: "get", path: "/api/v1/ledger/campaigns/:campaignId/ledger.csv", file: true },
+} as const;
 
 /** The program ledger (API README, "Ledger"): history and state from the API's index, not the wallet's RPC. */
 export function ledgerNamespace(core: Core) {
@@ -44,5 +50,53 @@ export function ledgerNamespace(core: Core) {
     /** Every event touching an address, newest first, a page at a time. */
     holderHistory: (address: Params<"ledgerHolderHistory">["address"], opts: PageOptions = {}) =>
       core.request("ledgerHolderHistory", { params: { address }, query: page(opts) }, opts),
+    /**
+     * Every event touching an address as CSV text, oldest first (columns: API README, "CSV
+     * export"); the whole file in memory, so stream the route itself for very long histories.
+     */
+    holderHistoryCsv: (address: Params<"ledgerHolderHistory">["address"], opts: ReadOptions = {}) =>
+      core.file(
+        LEDGER_FILE_ROUTES.ledgerHolderHistoryCsv,
+        { params: { address }, query: { program: opts.program ?? core.program } },
+        opts,
+      ),
+    /**
+     * Webhooks of the client's API key (docs/architecture.md#webhooks): `subscribe` answers the
+     * signing secret once; verify deliveries with the `standardwebhooks` package.
+     */
+    webhooks: {
+      subscribe: (body: Body<"ledgerWebhookCreate">, opts: CallOptions = {}) =>
+        core.request("ledgerWebhookCreate", { body: { program: core.program, ...body } }, opts),
+      list: (opts: CallOptions = {}) => core.request("ledgerWebhookList", {}, opts),
+      pause: (webhookId: string, opts: CallOptions = {}) =>
+        core.request("ledgerWebhookPause", { params: { webhookId } }, opts),
+      resume: (webhookId: string, opts: CallOptions = {}) =>
+        core.request("ledgerWebhookResume", { params: { webhookId } }, opts),
+      remove: (webhookId: string, opts: CallOptions = {}) =>
+        core.request("ledgerWebhookDelete", { params: { webhookId } }, opts),
+      deliveries: (webhookId: string, opts: Omit<PageOptions, "program"> = {}) =>
+        core.request(
+          "ledgerWebhookDeliveries",
+          {
+            params: { webhookId },
+            query: {
+              ...(opts.cursor === undefined ? {} : { cursor: opts.cursor }),
+              ...(opts.limit === undefined ? {} : { limit: String(opts.limit) }),
+            },
+          },
+          opts,
+        ),
+      redeliver: (webhookId: string, deliveryId: string, opts: CallOptions = {}) =>
+        core.request("ledgerWebhookRedeliver", { params: { webhookId, deliveryId } }, opts),
+      replay: (webhookId: string, range: { fromBlock: number; toBlock: number }, opts: CallOptions = {}) =>
+        core.request("ledgerWebhookReplay", { params: { webhookId }, body: range }, opts),
+    },
+    /** Every event of a campaign as CSV text, oldest first. */
+    campaignLedgerCsv: (campaignId: Params<"ledgerCampaignLedger">["campaignId"], opts: ReadOptions = {}) =>
+      core.file(
+        LEDGER_FILE_ROUTES.ledgerCampaignLedgerCsv,
+        { params: { campaignId }, query: { program: opts.program ?? core.program } },
+        opts,
+      ),
   };
 }

@@ -8,3 +8,4 @@ export { ledgerAllowlists } from "./allowlists.js";
 export { ledgerSpHolders } from "./spHolders.js";
 export { ledgerRedemptions, LedgerRedemptionView } from "./redemptions.js";
 export { ledgerCampaignLedger } from "./campaignLedger.js";
+export * from "./webhooks/index.js";

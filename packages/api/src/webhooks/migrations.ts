@@ -1,0 +1,57 @@
+/**
+ * The webhooks' tables (docs/architecture.md#webhooks), appended at the end of the service's
+ * list of migrations (src/db/migrations.ts).
+ */
+export const WEBHOOK_MIGRATIONS: { id: string; sql: string }[] = [
+  {
+    id: "030_ledger_webhooks",
+    sql: `
+      -- A subscription belongs to the API key or console account that made it (owner).
+      -- enqueued_block/log: the last ledger event already matched into deliveries.
+      CREATE TABLE webhook_subscriptions (
+        id TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        program_id TEXT NOT NULL,
+        chain_id TEXT NOT NULL,
+        url TEXT NOT NULL,
+        event_types TEXT[] NOT NULL,
+        campaign_id TEXT,
+        holder TEXT,
+        secret TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('active', 'paused', 'disabled')),
+        disabled_reason TEXT,
+        from_block BIGINT NOT NULL,
+        enqueued_block BIGINT NOT NULL,
+        enqueued_log INTEGER NOT NULL DEFAULT -1,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE INDEX webhook_subscriptions_owner ON webhook_subscriptions (owner, created_at);
+      CREATE INDEX webhook_subscriptions_program ON webhook_subscriptions (chain_id, program_id);
+      -- One row per (subscription, event, type): its id is the webhook-id of every attempt.
+      CREATE TABLE webhook_deliveries (
+        id TEXT PRIMARY KEY,
+        -- Delivery order per subscription: chain order, a reorg's removals before the new history.
+        seq BIGSERIAL NOT NULL,
+        subscription_id TEXT NOT NULL REFERENCES webhook_subscriptions (id) ON DELETE CASCADE,
+        type TEXT NOT NULL CHECK (type IN ('event', 'removed')),
+        block_number BIGINT NOT NULL,
+        log_index INTEGER NOT NULL,
+        event TEXT,
+        payload JSONB NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'delivered')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_status INTEGER,
+        last_error TEXT,
+        next_attempt_at TIMESTAMPTZ,
+        first_attempt_at TIMESTAMPTZ,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        delivered_at TIMESTAMPTZ,
+        UNIQUE (subscription_id, block_number, log_index, type)
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at)
+        WHERE status = 'pending';
+      CREATE INDEX webhook_deliveries_log ON webhook_deliveries (subscription_id, block_number, log_index);
+      CREATE INDEX webhook_deliveries_order ON webhook_deliveries (subscription_id, seq) WHERE status = 'pending';
+    `,
+  },
+];
