@@ -29,7 +29,8 @@ const tabFromHash = (): Tab => (TABS.find(([id]) => `#${id}` === window.location
 export function Dashboard() {
   const { me } = useSession();
   const wallet = useWallet();
-  const programId = me.wizard.programId ?? me.wizard.brand ?? "";
+  // The server names the program (the account's own deploy); the dashboard never guesses one.
+  const programId = me.wizard.programId ?? "";
   const client = useMemo(() => sdk(programId), [programId]);
   const [program, setProgram] = useState<ProgramView | null>(null);
   const [explorerUrl, setExplorerUrl] = useState<string | null>(null);

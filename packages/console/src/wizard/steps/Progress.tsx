@@ -99,7 +99,7 @@ export function Progress() {
               <button
                 className="primary"
                 disabled={s.busy}
-                onClick={() => s.run(() => save({ programId: task.program!.id, step: 8 }))}
+                onClick={() => s.run(() => save({ step: 8 }))}
               >
                 Continue to contracts
               </button>
