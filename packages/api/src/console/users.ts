@@ -21,7 +21,18 @@ interface Row {
   wizard: Partial<Wizard> | string;
 }
 
-const parse = (w: Row["wizard"]): Wizard => ({ ...EMPTY_WIZARD, ...(typeof w === "string" ? JSON.parse(w) : w) });
+/**
+ * A wizard key only server code writes (`pnpm start`'s demo account, see devProgram.ts): the
+ * PUT body is a strict object without it, and it never appears in an answer.
+ */
+const ATTACHED = "attachedProgramId";
+type Stored = Wizard & { [ATTACHED]?: string };
+
+const parse = (w: Row["wizard"]): Stored => {
+  const raw = (typeof w === "string" ? JSON.parse(w) : w) as Record<string, unknown>;
+  const known = Object.fromEntries(Object.keys(EMPTY_WIZARD).map((k) => [k, raw[k] ?? null])) as Wizard;
+  return typeof raw[ATTACHED] === "string" ? { ...known, [ATTACHED]: raw[ATTACHED] } : known;
+};
 
 /** Steps 8 (contracts) and 9 (dashboard) show a program: the server opens them, never the client. */
 const FIRST_PROGRAM_STEP = 8;
@@ -47,9 +58,10 @@ export class ConsoleUsers {
    * task created (see docs/deployment.md#onboarding-over-http), and the steps that show a program
    * stay closed until it exists. A programId or step a client stored earlier counts for nothing.
    */
-  private async vouch(q: Queryable, email: string, w: Wizard): Promise<Wizard> {
+  private async vouch(q: Queryable, email: string, stored: Stored): Promise<Wizard> {
+    const { [ATTACHED]: attached, ...w } = stored;
     const task = w.taskId ? await this.ownedTask(q, email, w.taskId) : undefined;
-    const programId = task?.status === "succeeded" ? task.program_id : null;
+    const programId = attached ?? (task?.status === "succeeded" ? task.program_id : null);
     const step = programId ? w.step : Math.min(w.step, w.taskId ? FIRST_PROGRAM_STEP - 1 : FIRST_PROGRAM_STEP - 2);
     return { ...w, programId, step };
   }
@@ -103,7 +115,7 @@ export class ConsoleUsers {
         }
       }
       // programId is never stored: vouch() derives it from the task on every read.
-      const next: Wizard = { ...current, ...stripUndefined(update), programId: null };
+      const next: Stored = { ...current, ...stripUndefined(update), programId: null };
       if (next.wallet) next.wallet = getAddress(next.wallet);
       const vouched = await this.vouch(tx, email, next);
       if (update.step !== undefined && update.step >= FIRST_PROGRAM_STEP && vouched.step !== update.step) {
@@ -118,6 +130,19 @@ export class ConsoleUsers {
       );
       return vouched;
     });
+  }
+
+  /**
+   * Opens `programId` on this account's dashboard without a deploy task: only for `pnpm start`'s
+   * demo account (devProgram.ts checks the chain and host); restarting the wizard detaches it.
+   */
+  async attachProgram(email: string, programId: string, wizard: Partial<Wizard>): Promise<void> {
+    const stored: Stored = { ...EMPTY_WIZARD, ...wizard, step: 9, programId: null, [ATTACHED]: programId };
+    await this.db.query(
+      `INSERT INTO console_users (email, wallet, wizard) VALUES ($1, $2, $3)
+       ON CONFLICT (email) DO UPDATE SET wizard = $3, wallet = $2, updated_at = now()`,
+      [email, stored.wallet, JSON.stringify(stored)],
+    );
   }
 
   /** Lets the account deploy (an operator's decision); false when no such account exists. */
