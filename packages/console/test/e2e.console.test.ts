@@ -49,13 +49,13 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   let page: Page;
   let wallet: TestWallet;
   let problems: PageProblem[];
-  let brand: Wallet, minter: Wallet, alice: Wallet, funder: Wallet;
+  let brand: Wallet, minter: Wallet, alice: Wallet;
   let program: { factory: string; points: string; pspVault: string };
 
   before(async () => {
     assert.ok(existsSync(DIST), "build the console first: pnpm --filter @points/console build");
     node = await startNode();
-    [brand, minter, alice, funder] = [1, 2, 3, 5].map((i) => devWallet(i, node.provider));
+    [brand, minter, alice] = [1, 2, 3].map((i) => devWallet(i, node.provider));
     // The operator lets this e-mail domain deploy (accounts are otherwise approved one by one).
     api = await startApi(pointsApi, node.url, { CONSOLE_DEPLOY_DOMAINS: "example.com", DEV_MAILBOX: "1" });
     const b = await launch({ width: 1280, height: 860 });
@@ -203,11 +203,27 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.equal(await points.isTransferWhitelisted(alice.address), true);
   });
 
-  it("overview_mintsSp_afterTheCollateralApprovalItAsksForFirst", async () => {
+  it("overview_offersCappedTestCollateral_onTheDevChainsMockStablecoin_signedByTheWallet", async () => {
     const state = await api.call("GET", `/api/v1/evm/factory/state?program=${BRAND}`);
     const { asset: usdc, symbol } = state.body.data.assets[0] as { asset: string; symbol: string };
-    await (await MockStablecoin__factory.connect(usdc, funder).mint(brand.address, 1_000_000_000n)).wait();
+    const token = MockStablecoin__factory.connect(usdc, node.provider);
+    const before = await token.balanceOf(brand.address);
+    const sent = wallet.calls.filter((m) => m === "eth_sendTransaction").length;
     await page.getByRole("tab", { name: "Overview" }).click();
+    // Over the cap: refused before anything reaches the wallet.
+    await submitForm(page, "test-collateral", { [`Amount (${symbol})`]: "10001" });
+    await page.getByRole("dialog").getByText("Test collateral is capped at 10000 tokens per mint.").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    await submitForm(page, "test-collateral", { [`Amount (${symbol})`]: "1000" });
+    const text = await signInDialog(page, "test-collateral");
+    assert.match(text, /mint/);
+    assert.equal(await token.balanceOf(brand.address), before + 1_000_000_000n);
+    assert.equal(wallet.calls.filter((m) => m === "eth_sendTransaction").length, sent + 1);
+  });
+
+  it("overview_mintsSp_afterTheCollateralApprovalItAsksForFirst", async () => {
+    const state = await api.call("GET", `/api/v1/evm/factory/state?program=${BRAND}`);
+    const { symbol } = state.body.data.assets[0] as { asset: string; symbol: string };
     await submitForm(page, "mint-sp", { [`Collateral amount (${symbol})`]: "1000" });
     await page.getByText("This needs another transaction first").waitFor();
     await screenshot(page, "mint-sp-approval");
