@@ -19,8 +19,11 @@ const SP = (n: string) => parseUnits(n, 18);
 
 // Status errors the page reports as console errors although the console handles them: the
 // signed-out /me, and the 422 answers that carry a prerequisite approval or a decoded revert.
+const UNKNOWN_CAMPAIGN = `0x${"0".repeat(63)}1`;
 const HANDLED = [
   { status: 401, path: "/console/v1/me" },
+  // The not-found page of a campaign the vault does not have.
+  { status: 404, path: `/studio/sdk/v1/psp/campaign/${UNKNOWN_CAMPAIGN}` },
   { status: 422, path: "/api/v1/build/mint" },
   { status: 422, path: "/studio/sdk/v1/tx/psp/create-campaign" },
   { status: 422, path: "/studio/sdk/v1/tx/psp/mint" },
@@ -174,7 +177,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
 
   it("step9_landsOnTheDashboard_withTheWalletsRoles", async () => {
     await page.getByRole("button", { name: "Go to the dashboard" }).click();
-    await page.getByRole("tab", { name: "Overview" }).waitFor();
+    await page.getByRole("link", { name: "Overview", exact: true }).waitFor();
     const roles = page.getByRole("list", { name: "Your roles" });
     await roles.getByText(/^factory: DEFAULT_ADMIN, MANAGER, PAUSER$/).waitFor();
     await screenshot(page, "step9-dashboard");
@@ -184,7 +187,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   });
 
   it("allowlists_addTheBrandToTheMintAndTransferLists_andAliceToTransfer", async () => {
-    await page.getByRole("tab", { name: "Allowlists" }).click();
+    await page.getByRole("link", { name: "Allowlists", exact: true }).click();
     await page.getByRole("button", { name: "Use my wallet" }).click();
     await page.getByRole("button", { name: "Add to mint" }).click();
     await signInDialog(page, "allowlist-mint");
@@ -209,7 +212,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     const token = MockStablecoin__factory.connect(usdc, node.provider);
     const before = await token.balanceOf(brand.address);
     const sent = wallet.calls.filter((m) => m === "eth_sendTransaction").length;
-    await page.getByRole("tab", { name: "Overview" }).click();
+    await page.getByRole("link", { name: "Overview", exact: true }).click();
     // Over the cap: refused before anything reaches the wallet.
     await submitForm(page, "test-collateral", { [`Amount (${symbol})`]: "10001" });
     await page.getByRole("dialog").getByText("Test collateral is capped at 10000 tokens per mint.").waitFor();
@@ -236,7 +239,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   });
 
   it("campaigns_createsACampaignFundedFromTheWallet_afterTheSpApproval", async () => {
-    await page.getByRole("tab", { name: "Campaigns" }).click();
+    await page.getByRole("link", { name: "Campaigns", exact: true }).click();
     await submitForm(page, "create-campaign", {
       "Campaign id or label": "summer",
       "Budget (SP)": "500",
@@ -306,12 +309,43 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   });
 
   it("roles_listsWhoHoldsWhat_fromTheChainsEvents", async () => {
-    await page.getByRole("tab", { name: "Roles" }).click();
+    await page.getByRole("link", { name: "Roles", exact: true }).click();
     await page
       .getByRole("row", { name: /pspVault ISSUING_ADMIN_ROLE/ })
       .getByText(brand.address)
       .waitFor();
     await screenshot(page, "roles");
+  });
+
+  it("urls_deepLinksReloadAndBackKeepThePlace_unknownPlacesAreNotFound", async () => {
+    const summer = labelHash("summer");
+    await page.getByRole("link", { name: "Campaigns", exact: true }).click();
+    await page.waitForURL(`${api.url}/console/program/campaigns`);
+    await page.getByRole("list", { name: "Campaigns" }).getByRole("button", { name: "summer" }).click();
+    await page.waitForURL(`${api.url}/console/program/campaigns/${summer}`);
+    await page.reload();
+    const onChain = await PSPVault__factory.connect(program.pspVault, node.provider).getCampaign(summer);
+    assert.equal(onChain.available, SP("460"), "500 SP budget less the 40 SP issued");
+    await page
+      .getByTestId("campaign-available")
+      .filter({ hasText: /^460 SP$/ })
+      .waitFor();
+    await page.goBack();
+    await page.waitForURL(`${api.url}/console/program/campaigns`);
+    await page.getByText("Select or create a campaign to manage it.").waitFor();
+    for (const path of [
+      `program/campaigns/0x${"0".repeat(63)}1`,
+      "program/nope",
+      "program/overview/extra",
+      "nowhere",
+    ]) {
+      await page.goto(`${api.url}/console/${path}`);
+      await page.getByRole("heading", { name: "Not found" }).waitFor();
+      assert.equal(await page.locator("form").count(), 0, `${path} shows no form`);
+    }
+    // The wizard is done: its URL leads to the program.
+    await page.goto(`${api.url}/console/setup/deploy`);
+    await page.waitForURL(`${api.url}/console/program/overview`);
   });
 
   it("everyWrite_wasSignedThroughEthSendTransaction_andThePageLoggedNoErrors", () => {

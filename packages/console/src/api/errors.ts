@@ -1,4 +1,3 @@
-import { isError } from "ethers";
 import { PointsApiError } from "@points/sdk";
 
 export interface Described {
@@ -69,7 +68,9 @@ export function describeError(e: unknown): Described {
         return { title: e.code, detail: e.message };
     }
   }
-  if (isError(e, "ACTION_REJECTED") || (e as { code?: unknown })?.code === 4001) {
+  // ethers' ACTION_REJECTED, or the wallet's own EIP-1193 code 4001 (checked by code: no ethers import here).
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code === "ACTION_REJECTED" || code === 4001) {
     return { title: "Rejected in the wallet", detail: "Nothing was signed." };
   }
   const msg = e instanceof Error ? e.message : String(e);

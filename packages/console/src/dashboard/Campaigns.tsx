@@ -1,4 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { PointsApiError } from "@points/sdk";
+import { NotFound } from "../NotFound";
 import { useWallet } from "../wallet/wallet";
 import { Card, ErrorBox, Field } from "../components/ui";
 import { ActionForm } from "./ActionForm";
@@ -19,7 +22,10 @@ export const labels = (program: string) =>
 export function Campaigns() {
   const { client, program } = useDash();
   const wallet = useWallet();
-  const [selected, setSelected] = useState<string | null>(null);
+  // The open campaign is part of the URL: /console/program/campaigns/<id or label>.
+  const selected = useParams().sub ?? null;
+  const navigate = useNavigate();
+  const setSelected = (id: string) => navigate(`/program/campaigns/${encodeURIComponent(id)}`);
   const [open, setOpen] = useState("");
   const created = useRef<string | null>(null);
   const known = useLoad(async () => {
@@ -32,11 +38,42 @@ export function Campaigns() {
     return { ids: ev.campaigns, minters: ev.minters, names };
   }, [wallet.chainId]);
 
+  // An open campaign the vault does not have is a not-found page, not an error beside every form.
+  const exists = useLoad(
+    async () =>
+      !selected ||
+      client.vault.getCampaign(selected).then(
+        () => true,
+        (e) => {
+          if (e instanceof PointsApiError && e.code === "NOT_FOUND") return false;
+          throw e;
+        },
+      ),
+    [selected],
+  );
+
   const onOpen = (e: FormEvent) => {
     e.preventDefault();
     if (open.trim()) setSelected(open.trim());
   };
 
+  if (selected && exists.value === false && !exists.loading) return <NotFound what="This campaign" />;
+  // One campaign open: its page alone (on a phone it would otherwise sit under the create form).
+  if (selected) {
+    return (
+      <div className="stack">
+        <p>
+          <Link to="/program/campaigns">← All campaigns</Link>
+        </p>
+        <ErrorBox error={exists.error} />
+        <CampaignDetail
+          id={selected}
+          name={known.value?.names[selected]}
+          minters={[...(known.value?.minters.get(selected) ?? [])]}
+        />
+      </div>
+    );
+  }
   return (
     <div className="split">
       <div className="stack">
@@ -102,15 +139,7 @@ export function Campaigns() {
         </Card>
       </div>
       <div>
-        {selected ? (
-          <CampaignDetail
-            id={selected}
-            name={known.value?.names[selected]}
-            minters={[...(known.value?.minters.get(selected) ?? [])]}
-          />
-        ) : (
-          <p className="muted panel">Select or create a campaign to manage it.</p>
-        )}
+        <p className="muted panel">Select or create a campaign to manage it.</p>
       </div>
     </div>
   );
