@@ -11,6 +11,7 @@ import { devWallet, startApi, startNode, type DevNode, type TestApi } from "@poi
 import { launch, screenshot, watchProblems, type PageProblem } from "./helpers/browser.js";
 import { injectWallet, type TestWallet } from "./helpers/wallet.js";
 import { currentStep, signIn, signInDialog, signOut, submitForm } from "./helpers/flow.js";
+import { auditPage } from "./helpers/audit.js";
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/index.html");
 const EMAIL = "ada@example.com";
@@ -78,6 +79,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   it("step1_signsInWithTheCodeFromTheDevMailbox", async () => {
     await page.goto(`${api.url}/console/`);
     await screenshot(page, "step1-email");
+    await auditPage(page, "sign-in");
     await signIn(page, api.url, EMAIL, "step1-code");
     await page.getByRole("heading", { name: "Connect your wallet" }).waitFor();
     assert.equal(await currentStep(page), "Connect wallet");
@@ -88,6 +90,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await page.getByText(brand.address).first().waitFor();
     await page.getByText("Wallet not proven").waitFor();
     await screenshot(page, "step2-wallet");
+    await auditPage(page, "wizard-2-wallet");
     // Continuing proves the wallet: it signs the Sign-In with Ethereum message for this session.
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("heading", { name: "Your organization" }).waitFor();
@@ -102,6 +105,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByText("Must be a full web address").waitFor();
     await screenshot(page, "step3-validation");
+    await auditPage(page, "wizard-3-organization");
     await page.getByLabel("Website", { exact: true }).fill("https://acme.example");
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("heading", { name: "Choose the chain" }).waitFor();
@@ -118,6 +122,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   it("step4_choosesTheTestChain", async () => {
     await page.getByRole("radio", { name: /Hardhat/ }).check();
     await screenshot(page, "step4-chain");
+    await auditPage(page, "wizard-4-chain");
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("heading", { name: "Token and brand" }).waitFor();
   });
@@ -133,12 +138,14 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await page.getByLabel("Brand", { exact: true }).fill(BRAND);
     await page.getByText(`${BRAND} is available`).waitFor();
     await screenshot(page, "step5-token");
+    await auditPage(page, "wizard-5-token");
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("heading", { name: "Deploy your program" }).waitFor();
   });
 
   it("step6_startsTheDeploy_andLocksTheChain", async () => {
     await screenshot(page, "step6-deploy");
+    await auditPage(page, "wizard-6-deploy");
     // The proof of step 2 belonged to the session signed out above: this one proves the wallet again.
     await page.getByRole("alert", { name: "Wallet not proven" }).waitFor();
     await page.getByRole("button", { name: "Sign in with Ethereum" }).click();
@@ -157,6 +164,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
       stages.join("\n"),
     );
     await screenshot(page, "step7-progress");
+    await auditPage(page, "wizard-7-progress");
     await page.getByRole("button", { name: "Continue to contracts" }).click();
     await page.getByRole("heading", { name: "Your contracts" }).waitFor();
   });
@@ -164,6 +172,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   it("step8_showsTheContracts_withLocalChainNoExplorer_andResumesAfterSignOut", async () => {
     await page.getByText("local chain, no explorer").first().waitFor();
     await screenshot(page, "step8-contracts");
+    await auditPage(page, "wizard-8-contracts");
     await signOut(page);
     await signIn(page, api.url, EMAIL);
     await page.getByRole("heading", { name: "Your contracts" }).waitFor();
@@ -181,13 +190,12 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     const roles = page.getByRole("list", { name: "Your roles" });
     await roles.getByText(/^factory: DEFAULT_ADMIN, MANAGER, PAUSER$/).waitFor();
     await screenshot(page, "step9-dashboard");
-    await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, "step9-dashboard-phone");
-    await page.setViewportSize({ width: 1280, height: 860 });
+    await auditPage(page, "dashboard-overview");
   });
 
   it("allowlists_addTheBrandToTheMintAndTransferLists_andAliceToTransfer", async () => {
     await page.getByRole("link", { name: "Allowlists", exact: true }).click();
+    await auditPage(page, "dashboard-allowlists");
     await page.getByRole("button", { name: "Use my wallet" }).click();
     await page.getByRole("button", { name: "Add to mint" }).click();
     await signInDialog(page, "allowlist-mint");
@@ -234,7 +242,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.equal(await Points__factory.connect(program.points, node.provider).balanceOf(brand.address), SP("1000"));
     await page
       .getByTestId("sp-supply")
-      .filter({ hasText: /^1000 SP$/ })
+      .filter({ hasText: /^1,000 SP$/ })
       .waitFor();
   });
 
@@ -283,7 +291,14 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   it("campaigns_showTheDecodedRevert_whenTheMinterPassesItsLimit", async () => {
     await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (SP)": "70" });
     const alert = page.getByRole("dialog").getByRole("alert");
-    await alert.locator("strong", { hasText: /^MinterLimitExceeded\(/ }).waitFor();
+    // A sentence that says what to do; the decoded error itself behind a disclosure.
+    await alert
+      .getByText(
+        "This minter may issue 60 SP more (limit 100 SP, 40 SP issued); 70 SP would exceed it. Raise its limit or issue at most 60 SP.",
+      )
+      .waitFor();
+    await alert.getByText("Technical details").click();
+    await alert.locator("code", { hasText: /^MinterLimitExceeded\(/ }).waitFor();
     await screenshot(page, "issue-psp-limit-error");
     assert.doesNotMatch(await alert.innerText(), /\bat \w+ \(|Error:/);
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
@@ -306,15 +321,52 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
       .filter({ hasText: /^0 SP$/ })
       .waitFor();
     await screenshot(page, "campaign-after-settle");
+    await auditPage(page, "dashboard-campaign");
+  });
+
+  it("mistake_overBudget_saysHowMuchIsLeftAndWhatToDo", async () => {
+    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (SP)": "1000" });
+    const alert = page.getByRole("dialog").getByRole("alert");
+    await alert
+      .getByText("This campaign has 460 SP left; 1,000 SP would exceed it. Fund the campaign or issue at most 460 SP.")
+      .waitFor();
+    await screenshot(page, "mistake-over-budget");
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    const vault = PSPVault__factory.connect(program.pspVault, node.provider);
+    assert.equal((await vault.getCampaign(labelHash("summer"))).available, SP("460"), "nothing was issued");
+  });
+
+  it("mistake_mistypedAddress_isCaughtAtTheField_beforeAnythingIsBuilt", async () => {
+    // One letter's case flipped: the EIP-55 checksum no longer matches.
+    const i = alice.address.slice(2).search(/[a-fA-F]/) + 2;
+    const c = alice.address[i];
+    const typo =
+      alice.address.slice(0, i) +
+      (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) +
+      alice.address.slice(i + 1);
+    const sent = wallet.calls.length;
+    await submitForm(page, "issue-psp", { Holder: typo, "Amount (SP)": "1" });
+    const form = page.locator('form[data-form="issue-psp"]');
+    await form
+      .getByText("This address has a typo: its capital letters do not match its checksum. Copy it again.")
+      .waitFor();
+    assert.equal(await form.getByLabel("Holder", { exact: true }).getAttribute("aria-invalid"), "true");
+    assert.equal(await page.getByRole("dialog").isVisible(), false, "no dialog opens");
+    assert.equal(wallet.calls.length, sent, "the wallet was not asked");
+    await screenshot(page, "mistake-mistyped-address");
   });
 
   it("roles_listsWhoHoldsWhat_fromTheChainsEvents", async () => {
     await page.getByRole("link", { name: "Roles", exact: true }).click();
     await page
-      .getByRole("row", { name: /pspVault ISSUING_ADMIN_ROLE/ })
+      .getByRole("row", { name: /Campaign vault.*Issuing admin/ })
       .getByText(brand.address)
       .waitFor();
     await screenshot(page, "roles");
+    await auditPage(page, "dashboard-roles");
+    await page.getByRole("link", { name: "Redemption", exact: true }).click();
+    await page.waitForURL(`${api.url}/console/program/redemption`);
+    await auditPage(page, "dashboard-redemption");
   });
 
   it("urls_deepLinksReloadAndBackKeepThePlace_unknownPlacesAreNotFound", async () => {
@@ -333,6 +385,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await page.goBack();
     await page.waitForURL(`${api.url}/console/program/campaigns`);
     await page.getByText("Select or create a campaign to manage it.").waitFor();
+    await auditPage(page, "dashboard-campaigns");
     for (const path of [
       `program/campaigns/0x${"0".repeat(63)}1`,
       "program/nope",
@@ -343,6 +396,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
       await page.getByRole("heading", { name: "Not found" }).waitFor();
       assert.equal(await page.locator("form").count(), 0, `${path} shows no form`);
     }
+    await auditPage(page, "not-found");
     // The wizard is done: its URL leads to the program.
     await page.goto(`${api.url}/console/setup/deploy`);
     await page.waitForURL(`${api.url}/console/program/overview`);

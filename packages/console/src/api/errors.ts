@@ -1,10 +1,13 @@
 import { PointsApiError } from "@points/sdk";
+import { revertSentence } from "./revertSentences";
 
 export interface Described {
   title: string;
   detail?: string;
   /** Field messages of an INVALID_INPUT answer. */
   fields?: { field: string; message: string }[];
+  /** The raw error (decoded revert with its arguments), shown behind a disclosure. */
+  raw?: string;
 }
 
 const fmtArg = (a: unknown) => (typeof a === "string" ? a : JSON.stringify(a));
@@ -24,7 +27,11 @@ export function describeError(e: unknown): Described {
                   .map(([k, v]) => `${k}: ${fmtArg(v)}`)
                   .join(", ")
               : "";
-          return { title: `${d.name}(${args})`, detail: e.message };
+          const raw = `${d.name}(${args})`;
+          const sentence = revertSentence(d.name, d.args);
+          return sentence
+            ? { title: "The transaction would fail", detail: sentence, raw }
+            : { title: raw, detail: e.message };
         }
         return { title: "The transaction would revert", detail: e.message };
       case "MISSING_ROLE":

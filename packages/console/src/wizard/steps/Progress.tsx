@@ -124,7 +124,7 @@ export function Stages({ stages }: { stages: StageView[] }) {
                   <li key={t.hash}>
                     {t.description}:{" "}
                     {t.explorerUrl ? (
-                      <a href={t.explorerUrl} target="_blank" rel="noreferrer">
+                      <a href={t.explorerUrl} target="_blank" rel="noopener noreferrer">
                         <code>{t.hash}</code>
                       </a>
                     ) : (
