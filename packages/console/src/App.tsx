@@ -13,6 +13,19 @@ import { NotFound } from "./NotFound";
 const WizardRoute = lazy(async () => ({ default: (await import("./wizard/WizardRoute")).WizardRoute }));
 const Dashboard = lazy(async () => ({ default: (await import("./dashboard/Dashboard")).Dashboard }));
 
+// A deep link into the wizard or the program (most likely a signed-in reload): fetch what that
+// page needs while /me answers, instead of one after the other. The sign-in page fetches neither.
+const landing = typeof window === "undefined" ? "" : window.location.pathname;
+if (/^\/console\/(setup|program)(\/|$)/.test(landing)) {
+  void loadEthers().catch(() => undefined);
+  if (landing.startsWith("/console/program")) {
+    void import("./dashboard/Dashboard");
+    void import("./pages").then(({ DASHBOARD_PAGES }) =>
+      DASHBOARD_PAGES.find((p) => landing.startsWith(`/console/program/${p.path}`))?.preload(),
+    );
+  } else void import("./wizard/WizardRoute");
+}
+
 /** Every place has its URL under /console/ (the router's basename); URLs hold a place, never a form's values. */
 export function App() {
   return (

@@ -5,6 +5,8 @@ export interface DashboardPage {
   path: string;
   label: string;
   component: LazyExoticComponent<ComponentType>;
+  /** Starts fetching the page's chunk (a deep link fetches it while the session loads). */
+  preload(): Promise<unknown>;
 }
 
 /** Route-level code splitting: each page is its own chunk, fetched when first opened. */
@@ -12,6 +14,7 @@ const page = <M,>(path: string, label: string, load: () => Promise<M>, name: key
   path,
   label,
   component: lazy(async () => ({ default: (await load())[name] as ComponentType })),
+  preload: load,
 });
 
 /**
