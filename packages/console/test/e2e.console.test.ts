@@ -12,6 +12,7 @@ import { launch, screenshot, watchProblems, type PageProblem } from "./helpers/b
 import { injectWallet, type TestWallet } from "./helpers/wallet.js";
 import { currentStep, signIn, signInDialog, signOut, submitForm } from "./helpers/flow.js";
 import { auditPage } from "./helpers/audit.js";
+import * as actions from "./helpers/actions.js";
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/index.html");
 const EMAIL = "ada@example.com";
@@ -28,6 +29,7 @@ const HANDLED = [
   { status: 422, path: "/api/v1/build/mint" },
   { status: 422, path: "/studio/sdk/v1/tx/psp/create-campaign" },
   { status: 422, path: "/studio/sdk/v1/tx/psp/mint" },
+  { status: 422, path: "/studio/sdk/v1/tx/psp/fund-campaign" },
 ];
 const handled = (p: PageProblem) =>
   p.kind === "console" &&
@@ -69,6 +71,8 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     problems = watchProblems(page);
     wallet = await injectWallet(page, node.provider, brand);
   });
+
+  const walk = (): actions.Walk => ({ page, api, node, program, brand, alice, wallet });
 
   after(async () => {
     await closeBrowser?.();
@@ -324,37 +328,9 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await auditPage(page, "dashboard-campaign");
   });
 
-  it("mistake_overBudget_saysHowMuchIsLeftAndWhatToDo", async () => {
-    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (SP)": "1000" });
-    const alert = page.getByRole("dialog").getByRole("alert");
-    await alert
-      .getByText("This campaign has 460 SP left; 1,000 SP would exceed it. Fund the campaign or issue at most 460 SP.")
-      .waitFor();
-    await screenshot(page, "mistake-over-budget");
-    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
-    const vault = PSPVault__factory.connect(program.pspVault, node.provider);
-    assert.equal((await vault.getCampaign(labelHash("summer"))).available, SP("460"), "nothing was issued");
-  });
+  it("mistake_overBudget_saysHowMuchIsLeftAndWhatToDo", () => actions.overBudget(walk()));
 
-  it("mistake_mistypedAddress_isCaughtAtTheField_beforeAnythingIsBuilt", async () => {
-    // One letter's case flipped: the EIP-55 checksum no longer matches.
-    const i = alice.address.slice(2).search(/[a-fA-F]/) + 2;
-    const c = alice.address[i];
-    const typo =
-      alice.address.slice(0, i) +
-      (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) +
-      alice.address.slice(i + 1);
-    const sent = wallet.calls.length;
-    await submitForm(page, "issue-psp", { Holder: typo, "Amount (SP)": "1" });
-    const form = page.locator('form[data-form="issue-psp"]');
-    await form
-      .getByText("This address has a typo: its capital letters do not match its checksum. Copy it again.")
-      .waitFor();
-    assert.equal(await form.getByLabel("Holder", { exact: true }).getAttribute("aria-invalid"), "true");
-    assert.equal(await page.getByRole("dialog").isVisible(), false, "no dialog opens");
-    assert.equal(wallet.calls.length, sent, "the wallet was not asked");
-    await screenshot(page, "mistake-mistyped-address");
-  });
+  it("mistake_mistypedAddress_isCaughtAtTheField_beforeAnythingIsBuilt", () => actions.mistypedAddress(walk()));
 
   it("roles_listsWhoHoldsWhat_fromTheChainsEvents", async () => {
     await page.getByRole("link", { name: "Roles", exact: true }).click();
@@ -401,6 +377,16 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await page.goto(`${api.url}/console/setup/deploy`);
     await page.waitForURL(`${api.url}/console/program/overview`);
   });
+
+  it("campaigns_fundsTheBudget_fromTheWallet", () => actions.fund(walk()));
+
+  it("campaigns_expiresPspBackIntoTheBudget", () => actions.expire(walk()));
+
+  it("campaigns_closesForGood_confirmedAsDestructive_andTheBudgetGoesBack", () => actions.close(walk()));
+
+  it("roles_pauseAndUnpause_confirmedAsDestructive_checkedOnChain", () => actions.pauseAndUnpause(walk()));
+
+  it("roles_grantAndRevoke_checkedOnChain", () => actions.grantAndRevoke(walk()));
 
   it("everyWrite_wasSignedThroughEthSendTransaction_andThePageLoggedNoErrors", () => {
     assert.ok(wallet.calls.filter((m) => m === "eth_sendTransaction").length >= 9);
