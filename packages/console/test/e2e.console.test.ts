@@ -13,6 +13,7 @@ import { injectWallet, type TestWallet } from "./helpers/wallet.js";
 import { currentStep, signIn, signInDialog, signOut, submitForm } from "./helpers/flow.js";
 import { auditPage } from "./helpers/audit.js";
 import * as actions from "./helpers/actions.js";
+import { press, typeInto } from "./helpers/keyboard.js";
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/index.html");
 const EMAIL = "ada@example.com";
@@ -102,16 +103,17 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.ok(wallet.calls.includes("personal_sign"));
   });
 
-  it("step3_validatesTheOrganization_thenSavesIt", async () => {
-    await page.getByLabel("Organization name", { exact: true }).fill("Acme Coffee");
-    await page.getByLabel("Website", { exact: true }).fill("not a url");
-    await page.getByLabel("Description", { exact: true }).fill("Coffee shops with a loyalty program.");
-    await page.getByRole("button", { name: "Continue" }).click();
+  // Steps 3 to 5 and the first dashboard action are walked with the keyboard only (Tab, typing, Enter, Space).
+  it("step3_validatesTheOrganization_thenSavesIt_keyboardOnly", async () => {
+    await typeInto(page, page.getByLabel("Organization name", { exact: true }), "Acme Coffee");
+    await typeInto(page, page.getByLabel("Website", { exact: true }), "not a url");
+    await typeInto(page, page.getByLabel("Description", { exact: true }), "Coffee shops with a loyalty program.");
+    await press(page, page.getByRole("button", { name: "Continue" }));
     await page.getByText("Must be a full web address").waitFor();
     await screenshot(page, "step3-validation");
     await auditPage(page, "wizard-3-organization");
-    await page.getByLabel("Website", { exact: true }).fill("https://acme.example");
-    await page.getByRole("button", { name: "Continue" }).click();
+    await typeInto(page, page.getByLabel("Website", { exact: true }), "https://acme.example");
+    await press(page, page.getByRole("button", { name: "Continue" }));
     await page.getByRole("heading", { name: "Choose the chain" }).waitFor();
   });
 
@@ -123,27 +125,28 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.equal(await currentStep(page), "Chain");
   });
 
-  it("step4_choosesTheTestChain", async () => {
-    await page.getByRole("radio", { name: /Hardhat/ }).check();
+  it("step4_choosesTheTestChain_keyboardOnly", async () => {
+    await press(page, page.getByRole("radio", { name: /Hardhat/ }), "Space");
+    assert.equal(await page.getByRole("radio", { name: /Hardhat/ }).isChecked(), true);
     await screenshot(page, "step4-chain");
     await auditPage(page, "wizard-4-chain");
-    await page.getByRole("button", { name: "Continue" }).click();
+    await press(page, page.getByRole("button", { name: "Continue" }));
     await page.getByRole("heading", { name: "Token and brand" }).waitFor();
   });
 
-  it("step5_configuresTheToken_andChecksTheBrandAsYouType", async () => {
-    await page.getByLabel("Token name", { exact: true }).fill("Acme Points");
-    await page.getByLabel("Token symbol", { exact: true }).fill("ACME");
-    await page.getByLabel("Token description", { exact: true }).fill("Points earned at Acme Coffee.");
-    await page.getByLabel("Logo URL", { exact: true }).fill("https://acme.example/logo.png");
-    await page.getByLabel("Token website URL", { exact: true }).fill("https://acme.example/points");
-    await page.getByLabel("Brand", { exact: true }).fill("Acme!");
+  it("step5_configuresTheToken_andChecksTheBrandAsYouType_keyboardOnly", async () => {
+    await typeInto(page, page.getByLabel("Token name", { exact: true }), "Acme Points");
+    await typeInto(page, page.getByLabel("Token symbol", { exact: true }), "ACME");
+    await typeInto(page, page.getByLabel("Token description", { exact: true }), "Points earned at Acme Coffee.");
+    await typeInto(page, page.getByLabel("Logo URL", { exact: true }), "https://acme.example/logo.png");
+    await typeInto(page, page.getByLabel("Token website URL", { exact: true }), "https://acme.example/points");
+    await typeInto(page, page.getByLabel("Brand", { exact: true }), "Acme!");
     await page.getByText("1-32 lowercase letters and digits").first().waitFor();
-    await page.getByLabel("Brand", { exact: true }).fill(BRAND);
+    await typeInto(page, page.getByLabel("Brand", { exact: true }), BRAND);
     await page.getByText(`${BRAND} is available`).waitFor();
     await screenshot(page, "step5-token");
     await auditPage(page, "wizard-5-token");
-    await page.getByRole("button", { name: "Continue" }).click();
+    await press(page, page.getByRole("button", { name: "Continue" }));
     await page.getByRole("heading", { name: "Deploy your program" }).waitFor();
   });
 
@@ -197,12 +200,17 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await auditPage(page, "dashboard-overview");
   });
 
-  it("allowlists_addTheBrandToTheMintAndTransferLists_andAliceToTransfer", async () => {
-    await page.getByRole("link", { name: "Allowlists", exact: true }).click();
+  it("allowlists_addTheBrandToTheMintAndTransferLists_andAliceToTransfer_firstOneKeyboardOnly", async () => {
+    await press(page, page.getByRole("link", { name: "Allowlists", exact: true }));
+    await page.waitForURL(`${api.url}/console/program/allowlists`);
     await auditPage(page, "dashboard-allowlists");
-    await page.getByRole("button", { name: "Use my wallet" }).click();
-    await page.getByRole("button", { name: "Add to mint" }).click();
-    await signInDialog(page, "allowlist-mint");
+    await press(page, page.getByRole("button", { name: "Use my wallet" }));
+    await press(page, page.getByRole("button", { name: "Add to mint" }));
+    const dialog = page.getByRole("dialog");
+    await press(page, dialog.getByRole("button", { name: "Sign and send" }));
+    await dialog.getByText("Confirmed").waitFor();
+    await press(page, dialog.getByRole("button", { name: "Done" }));
+    await dialog.waitFor({ state: "hidden" });
     await page.getByRole("button", { name: "Remove from mint" }).waitFor();
     assert.equal(await Factory__factory.connect(program.factory, node.provider).isMintWhitelisted(brand.address), true);
 
