@@ -28,7 +28,10 @@ export function OnChainName({ words, onChain }: { words: string; onChain: string
       <details>
         <summary>
           <span className="sr-only">On-chain name of {words}</span>
-          <span aria-hidden="true">ⓘ</span>
+          {/* Plain text, not an icon glyph: every font has it. */}
+          <span aria-hidden="true" className="onchain-toggle">
+            id
+          </span>
         </summary>
         <code>{onChain}</code>
       </details>
