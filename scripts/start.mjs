@@ -73,7 +73,9 @@ async function startApi(chain) {
   if (!(await isPortFree(API_PORT))) {
     throw new DevNodeError(`port ${API_PORT} on 127.0.0.1 is already in use: stop it, or set API_PORT to another port`);
   }
-  const { loadConfig, createService } = await import(path.join(root, "packages", "api", "dist", "index.js"));
+  const { loadConfig, createService, createDevProgramAccount } = await import(
+    path.join(root, "packages", "api", "dist", "index.js"),
+  );
   const manifest = JSON.parse(readFileSync(path.join(DEV_MANIFESTS, "31337", "demo.json"), "utf8"));
   const config = loadConfig({
     // Sign-in codes of the local console go to the dev mailbox page (loopback clients only).
@@ -88,7 +90,7 @@ async function startApi(chain) {
   });
   const service = await createService(config);
   const r = manifest.record;
-  await service.ctx.programs.insert({
+  const program = await service.ctx.programs.insert({
     chainId: "31337",
     brand: r.brand,
     factory: r.addresses.factory,
@@ -102,9 +104,11 @@ async function startApi(chain) {
     metadata: { collateralAsset: r.collateralAsset },
   });
   const { key } = await service.ctx.keys.create("pnpm start");
+  // A console account with a fresh e-mail that opens the demo program (dev chain + loopback only).
+  const demo = await createDevProgramAccount(service.ctx, program.id, BRAND_WALLET);
   const url = await service.listen();
   const consoleBuilt = existsSync(path.join(root, "packages", "console", "dist", "index.html"));
-  return { name: "API", url, key, consoleBuilt, stop: () => service.close() };
+  return { name: "API", url, key, consoleBuilt, demoEmail: demo.email, stop: () => service.close() };
 }
 
 async function main() {
@@ -140,6 +144,8 @@ The platform is running:
   chain (JSON-RPC)   ${chain.url}   chain id 31337
   API                ${api.url}   reference ${api.url}/api/v1/reference
   console            ${api.consoleBuilt ? `${api.url}/console/` : "(not built: pnpm --filter @points/console build)"}
+                     sign in as ${api.demoEmail} (new every start; the code is at ${api.url}/console/dev/mailbox)
+                     to land on the demo program's dashboard; connect dev account #1 (the brand wallet)
   API key            ${api.key}
   manifests          ${path.relative(root, DEV_MANIFESTS)}
 

@@ -6,3 +6,4 @@ export { ApiKeys } from "./auth/apiKeys.js";
 export { openDb, type Db } from "./db/db.js";
 export { migrate } from "./db/migrations.js";
 export { openApiDocument } from "./openapi/document.js";
+export { createDevProgramAccount } from "./console/devProgram.js";

@@ -286,6 +286,9 @@ describe("console: sign-in (wizard step 1)", () => {
       assert.ok(page.text.includes("page@example.com"));
       assert.ok(page.text.includes(code));
       assert.doesNotMatch(page.text, /<script/i);
+      // No meta refresh (it moves a screen reader's place every few seconds): a reload link instead.
+      assert.doesNotMatch(page.text, /http-equiv/i);
+      assert.match(page.text, /<a href="\/console\/dev\/mailbox">Reload<\/a>/);
     });
   });
 });

@@ -10,6 +10,8 @@ const CLOSED_PORT = "http://127.0.0.1:9";
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/console/assets/app-1a2b.js"></script></head></html>';
 
+const BIG = `export const rows = [${Array.from({ length: 2000 }, (_, i) => `"row ${i}"`).join(",")}];`;
+
 describe("console: the API serves the built console at /console/", () => {
   let dist: string;
   let api: TestApi;
@@ -20,6 +22,7 @@ describe("console: the API serves the built console at /console/", () => {
     writeFileSync(join(dist, "index.html"), INDEX);
     writeFileSync(join(dist, "assets", "app-1a2b.js"), "console.log('console');");
     writeFileSync(join(dist, "favicon.svg"), "<svg/>");
+    writeFileSync(join(dist, "assets", "big-9f8e.js"), BIG);
     api = await startApi(CLOSED_PORT, { CONSOLE_DIST: dist });
   });
   after(async () => {
@@ -55,6 +58,20 @@ describe("console: the API serves the built console at /console/", () => {
     assert.match(res.headers.get("content-type") ?? "", /javascript/);
     assert.match(res.headers.get("cache-control") ?? "", /immutable/);
     assert.equal((await send(api.url, "GET", "/console/favicon.svg")).status, 200);
+  });
+
+  it("assets_areGzipped_forBrowsersThatAskForIt_andPlainOtherwise", async () => {
+    const zipped = await send(api.url, "GET", "/console/assets/big-9f8e.js", {
+      headers: { "accept-encoding": "gzip" },
+    });
+    assert.equal(zipped.status, 200);
+    assert.equal(zipped.headers.get("content-encoding"), "gzip");
+    assert.equal(zipped.text, BIG, "the same file once unzipped");
+    const plain = await send(api.url, "GET", "/console/assets/big-9f8e.js", {
+      headers: { "accept-encoding": "identity" },
+    });
+    assert.equal(plain.headers.get("content-encoding"), null);
+    assert.equal(plain.text, BIG);
   });
 
   it("missingFiles_andUnknownApiPaths_are404Envelopes_notThePage", async () => {

@@ -25,6 +25,16 @@ describe("console: wizard progress is stored on the server", () => {
 
   const me = async (session: string) => (await withSession(api.url, session, "GET", "/console/v1/me")).body.data;
   const save = (session: string, body: unknown) => withSession(api.url, session, "PUT", "/console/v1/wizard", body);
+  /** An onboarding task row as the deploy route writes it, owned by `email`'s console account. */
+  const task = async (email: string, brand: string, status: "queued" | "succeeded", programId: string | null) => {
+    const id = randomUUID();
+    await api.service.ctx.db.query(
+      `INSERT INTO onboarding_tasks (id, owner, request_hash, request, brand, chain_id, status, program_id)
+       VALUES ($1, $2, 'h', '{}', $3, '31337', $4, $5)`,
+      [id, `session:${email}`, brand, status, programId],
+    );
+    return id;
+  };
 
   it("saveAndResume_acrossSignOutAndSignIn_keepsStepAndFields", async () => {
     const email = "resume@example.com";
@@ -70,7 +80,7 @@ describe("console: wizard progress is stored on the server", () => {
 
   it("theChain_cannotChangeOnceADeployStarted_409", async () => {
     const s = await signIn(api.url, "locked@example.com");
-    const taskId = randomUUID();
+    const taskId = await task("locked@example.com", "lockedbrand", "succeeded", "lockedbrand");
     assert.equal((await save(s, { step: 6, chainId: 31337 })).status, 200);
     assert.equal((await save(s, { step: 7, taskId })).status, 200);
     const res = await save(s, { chainId: 1 });
@@ -78,15 +88,17 @@ describe("console: wizard progress is stored on the server", () => {
     assert.match(res.body.error.message, /sign out and restart to change the chain/);
     assert.deepEqual(res.body.error.details, { field: "chainId", chainId: 31337, taskId });
     // Saving the same chain, or other fields, still works.
-    assert.equal((await save(s, { chainId: 31337, step: 8, programId: "acme" })).status, 200);
-    assertError(await save(s, { taskId: randomUUID() }), "CONFLICT");
+    assert.equal((await save(s, { chainId: 31337, step: 8 })).status, 200);
+    assertError(await save(s, { taskId: await task("locked@example.com", "lockedtwo", "queued", null) }), "CONFLICT");
     assertError(await save(s, { taskId: null }), "CONFLICT");
     assert.equal((await me(s)).wizard.chainId, 31337);
   });
 
   it("restart_resetsTheWizardToStep1_andUnlocksTheChain", async () => {
     const s = await signIn(api.url, "again@example.com");
-    await save(s, { step: 7, chainId: 31337, brand: "again", taskId: randomUUID(), wallet: WALLET });
+    const taskId = await task("again@example.com", "again", "queued", null);
+    const started = await save(s, { step: 7, chainId: 31337, brand: "again", taskId, wallet: WALLET });
+    assert.equal(started.status, 200, started.text);
     const res = await withSession(api.url, s, "POST", "/console/v1/wizard/restart");
     assert.equal(res.status, 200, res.text);
     const empty = {
@@ -105,6 +117,65 @@ describe("console: wizard progress is stored on the server", () => {
     const s2 = await signIn(api.url, "again@example.com");
     assert.deepEqual((await me(s2)).wizard, empty);
     assert.equal((await save(s2, { chainId: 1 })).status, 200);
+  });
+
+  describe("the program is the account's own deploy, never the client's word", () => {
+    it("programId_inTheBody_isRefused_400", async () => {
+      const s = await signIn(api.url, "pointer@example.com");
+      const res = await save(s, { programId: "victim" });
+      assertError(res, "INVALID_INPUT");
+      assert.equal(res.body.error.details.issues[0].field, "body");
+      assert.equal((await me(s)).wizard.programId, null);
+    });
+
+    it("anotherAccountsTask_isNotFound_404_andLeavesTheWizardAlone", async () => {
+      const victimTask = await task("victim@example.com", "victim", "succeeded", "victim");
+      const s = await signIn(api.url, "attacker@example.com");
+      await save(s, { step: 6, chainId: 31337 });
+      const res = await save(s, { step: 7, taskId: victimTask });
+      assertError(res, "NOT_FOUND");
+      assert.deepEqual(res.body.error.details, { field: "taskId" });
+      const wizard = (await me(s)).wizard;
+      assert.equal(wizard.taskId, null);
+      assert.equal(wizard.programId, null);
+      assert.equal(wizard.step, 6);
+    });
+
+    it("theFinalSteps_needTheOwnTaskToHaveSucceeded_409", async () => {
+      const email = "early@example.com";
+      const s = await signIn(api.url, email);
+      for (const step of [8, 9]) {
+        const res = await save(s, { step });
+        assertError(res, "CONFLICT", `step ${step} without a task`);
+        assert.deepEqual(res.body.error.details, { field: "step", taskId: null });
+      }
+      const queued = await task(email, "earlybrand", "queued", null);
+      assert.equal((await save(s, { step: 7, chainId: 31337, taskId: queued })).status, 200);
+      assertError(await save(s, { step: 9 }), "CONFLICT");
+      assert.equal((await me(s)).wizard.step, 7);
+      // The deploy succeeds: the server names the program and opens the dashboard.
+      await api.service.ctx.db.query(
+        "UPDATE onboarding_tasks SET status = 'succeeded', program_id = $2 WHERE id = $1",
+        [queued, "earlybrand"],
+      );
+      assert.equal((await me(s)).wizard.programId, "earlybrand");
+      const done = await save(s, { step: 9 });
+      assert.equal(done.status, 200, done.text);
+      assert.equal(done.body.data.programId, "earlybrand");
+      assert.equal((await me(s)).wizard.step, 9);
+    });
+
+    it("aWizardStoredBeforeTheFix_withAClientProgramId_opensNoProgram", async () => {
+      const email = "legacy@example.com";
+      const s = await signIn(api.url, email);
+      await api.service.ctx.db.query("UPDATE console_users SET wizard = $2 WHERE email = $1", [
+        email,
+        JSON.stringify({ step: 9, programId: "victim", brand: "victim" }),
+      ]);
+      const wizard = (await me(s)).wizard;
+      assert.equal(wizard.programId, null);
+      assert.equal(wizard.step, 6);
+    });
   });
 
   it("wizardRoutes_needASession_andAnApiKeyDoesNotSuffice", async () => {

@@ -1,21 +1,45 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
+import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { PointsApiError } from "@points/sdk";
 import { consoleApi, type Me, type Wizard as WizardState } from "./api/console";
 import { describeError, type Described } from "./api/errors";
-import { WalletProvider, useWallet, short } from "./wallet/wallet";
+import { WalletProvider, loadEthers, useWallet, short } from "./wallet/wallet";
 import { SessionContext, type Session } from "./session";
 import { ErrorBox } from "./components/ui";
 import { SignIn } from "./wizard/SignIn";
-import { Wizard } from "./wizard/Wizard";
-import { Dashboard } from "./dashboard/Dashboard";
-import { proveWallet } from "./wallet/siwe";
+import { NotFound } from "./NotFound";
 
+// Route-level code splitting: the sign-in page loads neither the wizard nor the dashboard.
+const WizardRoute = lazy(async () => ({ default: (await import("./wizard/WizardRoute")).WizardRoute }));
+const Dashboard = lazy(async () => ({ default: (await import("./dashboard/Dashboard")).Dashboard }));
+
+// A deep link into the wizard or the program (most likely a signed-in reload): fetch what that
+// page needs while /me answers, instead of one after the other. The sign-in page fetches neither.
+const landing = typeof window === "undefined" ? "" : window.location.pathname;
+if (/^\/console\/(setup|program)(\/|$)/.test(landing)) {
+  void loadEthers().catch(() => undefined);
+  if (landing.startsWith("/console/program")) {
+    void import("./dashboard/Dashboard");
+    void import("./pages").then(({ DASHBOARD_PAGES }) =>
+      DASHBOARD_PAGES.find((p) => landing.startsWith(`/console/program/${p.path}`))?.preload(),
+    );
+  } else void import("./wizard/WizardRoute");
+}
+
+/** Every place has its URL under /console/ (the router's basename); URLs hold a place, never a form's values. */
 export function App() {
   return (
-    <WalletProvider>
-      <Shell />
-    </WalletProvider>
+    <BrowserRouter basename="/console">
+      <WalletProvider>
+        <Shell />
+      </WalletProvider>
+    </BrowserRouter>
   );
+}
+
+/** /console/ itself: the wizard until the program exists, then the program's overview. */
+function Home({ step }: { step: number }) {
+  return <Navigate to={step >= 9 ? "/program/overview" : "/setup"} replace />;
 }
 
 function Shell() {
@@ -25,7 +49,10 @@ function Shell() {
 
   const load = useCallback(async () => {
     try {
-      setMe(await consoleApi.me());
+      const signedIn = await consoleApi.me();
+      // Every signed-in page may use the wallet through ethers: load it before showing one.
+      await loadEthers();
+      setMe(signedIn);
       setError(null);
     } catch (e) {
       if (e instanceof PointsApiError && e.code === "UNAUTHORIZED") setMe(null);
@@ -55,6 +82,8 @@ function Shell() {
       async proveWallet(address: string) {
         const provider = wallet.provider();
         if (!provider) throw new Error("No browser wallet found. Install one (any EIP-1193 wallet) and reload.");
+        // Sign-In with Ethereum (and its parser) loads only when a wallet is proven.
+        const { proveWallet } = await import("./wallet/siwe");
         const provenWallet = await proveWallet(await provider.getSigner(address));
         setMe((m) => (m ? { ...m, provenWallet } : m));
         return provenWallet;
@@ -77,10 +106,19 @@ function Shell() {
       <main id="main" tabIndex={-1}>
         <ErrorBox error={error} />
         {me === undefined && !error && <p className="progress">Loading…</p>}
+        {/* Signed out at any URL: sign in there, and land on the same place after. */}
         {me === null && <SignIn onSignedIn={load} />}
         {session && (
           <SessionContext.Provider value={session}>
-            {session.me.wizard.step >= 9 ? <Dashboard /> : <Wizard />}
+            <Suspense fallback={<p className="progress">Loading…</p>}>
+              <Routes>
+                <Route path="/" element={<Home step={session.me.wizard.step} />} />
+                <Route path="/setup/:step?" element={<WizardRoute />} />
+                <Route path="/program" element={<Navigate to="/program/overview" replace />} />
+                <Route path="/program/:page/:sub?" element={<Dashboard />} />
+                <Route path="*" element={<NotFound />} />
+              </Routes>
+            </Suspense>
           </SessionContext.Provider>
         )}
       </main>

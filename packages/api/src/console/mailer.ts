@@ -94,7 +94,7 @@ export async function readDevMailbox(config: Config, db: Db, loopback: boolean):
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** The dev mailbox as a plain page (no scripts; it refreshes itself every 5 seconds). */
+/** The dev mailbox as a plain page (no scripts; no meta refresh, which moves readers' focus: a reload link). */
 export function mailboxPage(entries: MailboxEntry[]): string {
   const rows = entries
     .map(
@@ -105,13 +105,12 @@ export function mailboxPage(entries: MailboxEntry[]): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="refresh" content="5">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev mailbox: console sign-in codes</title>
 </head>
 <body>
 <h1>Dev mailbox</h1>
-<p>Sign-in codes the console sent while no SMTP server is configured (development only). Newest first.</p>
+<p>Sign-in codes the console sent while no SMTP server is configured (development only). Newest first. <a href="/console/dev/mailbox">Reload</a> for new ones.</p>
 <table>
 <thead><tr><th>Sent</th><th>E-mail</th><th>Code</th></tr></thead>
 <tbody>

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import compression from "compression";
 import express, { type Router } from "express";
 
 /** packages/console/dist, from src/console or dist/console of this package alike. */
@@ -19,6 +20,9 @@ export function consoleStatic(dir: string): Router {
   const router = express.Router({ strict: true });
   const index = join(dir, "index.html");
   router.get("/console", (_req, res) => res.redirect(301, "/console/"));
+  // The console's files gzipped for browsers that ask (a third of the bytes of its JavaScript):
+  // only here, API answers are small JSON and stay as they are.
+  router.use("/console", compression());
   router.use(
     "/console",
     express.static(dir, {

@@ -1,11 +1,13 @@
-import { isError } from "ethers";
 import { PointsApiError } from "@points/sdk";
+import { revertSentence } from "./revertSentences";
 
 export interface Described {
   title: string;
   detail?: string;
   /** Field messages of an INVALID_INPUT answer. */
   fields?: { field: string; message: string }[];
+  /** The raw error (decoded revert with its arguments), shown behind a disclosure. */
+  raw?: string;
 }
 
 const fmtArg = (a: unknown) => (typeof a === "string" ? a : JSON.stringify(a));
@@ -25,7 +27,11 @@ export function describeError(e: unknown): Described {
                   .map(([k, v]) => `${k}: ${fmtArg(v)}`)
                   .join(", ")
               : "";
-          return { title: `${d.name}(${args})`, detail: e.message };
+          const raw = `${d.name}(${args})`;
+          const sentence = revertSentence(d.name, d.args);
+          return sentence
+            ? { title: "The transaction would fail", detail: sentence, raw }
+            : { title: raw, detail: e.message };
         }
         return { title: "The transaction would revert", detail: e.message };
       case "MISSING_ROLE":
@@ -69,7 +75,9 @@ export function describeError(e: unknown): Described {
         return { title: e.code, detail: e.message };
     }
   }
-  if (isError(e, "ACTION_REJECTED") || (e as { code?: unknown })?.code === 4001) {
+  // ethers' ACTION_REJECTED, or the wallet's own EIP-1193 code 4001 (checked by code: no ethers import here).
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code === "ACTION_REJECTED" || code === 4001) {
     return { title: "Rejected in the wallet", detail: "Nothing was signed." };
   }
   const msg = e instanceof Error ? e.message : String(e);

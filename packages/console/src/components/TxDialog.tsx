@@ -8,6 +8,8 @@ import { ErrorBox } from "./ui";
 /** One write: how to build it through the API, and what to do once it is mined. */
 export interface TxJob {
   title: string;
+  /** Set for actions that cannot be undone or change who may act: shown as a warning before signing. */
+  destructive?: string;
   build(): Promise<PreparedTx>;
   onDone?(receipt: TransactionReceipt): void;
 }
@@ -96,6 +98,11 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
                   <TxSummary tx={phase.tx} />
                 </>
               )}
+              {phase.kind === "review" && job.destructive && (
+                <p className="notice danger-note" role="note">
+                  <strong>Check before signing:</strong> {job.destructive}
+                </p>
+              )}
               {phase.kind === "review" && <TxSummary tx={phase.tx} />}
               {phase.kind === "signing" && (
                 <>
@@ -113,7 +120,7 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
                 </button>
               )}
               {phase.kind === "review" && (
-                <button className="primary" onClick={() => sign(phase.tx, false)}>
+                <button className={job?.destructive ? "danger" : "primary"} onClick={() => sign(phase.tx, false)}>
                   Sign and send
                 </button>
               )}
@@ -199,7 +206,7 @@ function Receipt({
         <dt>Transaction</dt>
         <dd>
           {explorerUrl ? (
-            <a href={`${explorerUrl.replace(/\/$/, "")}/tx/${receipt.hash}`} target="_blank" rel="noreferrer">
+            <a href={`${explorerUrl.replace(/\/$/, "")}/tx/${receipt.hash}`} target="_blank" rel="noopener noreferrer">
               <code>{receipt.hash}</code>
             </a>
           ) : (

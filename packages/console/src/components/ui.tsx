@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import type { Described } from "../api/errors";
+import { Address } from "./format/Address";
 
 /** A labelled input with its hint and error tied to it for screen readers. */
 export function Field({
@@ -47,6 +48,12 @@ export function ErrorBox({ error }: { error: Described | null }) {
           ))}
         </ul>
       )}
+      {error.raw && (
+        <details className="raw-error">
+          <summary>Technical details</summary>
+          <code>{error.raw}</code>
+        </details>
+      )}
     </div>
   );
 }
@@ -64,15 +71,8 @@ export function Card({ title, children, actions }: { title: string; children: Re
   );
 }
 
-/** An address with an explorer link when the chain has an explorer. */
-export function AddressLink({ address, explorerUrl }: { address: string; explorerUrl?: string | null }) {
-  if (!explorerUrl) return <code className="addr">{address}</code>;
-  return (
-    <a href={`${explorerUrl.replace(/\/$/, "")}/address/${address}`} target="_blank" rel="noreferrer">
-      <code className="addr">{address}</code>
-    </a>
-  );
-}
+/** An address shortened, with copy and an explorer link when the chain has an explorer. */
+export const AddressLink = Address;
 
 /** A table with one header row naming its columns; `children` are the body rows. */
 export function Table({

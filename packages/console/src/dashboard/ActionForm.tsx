@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { getAddress } from "ethers";
 import type { PreparedTx } from "@points/sdk";
 import { useTx } from "../components/TxDialog";
 import { Field, isAddress } from "../components/ui";
@@ -26,7 +27,10 @@ function parse(spec: FieldSpec, raw: string): { value?: unknown; error?: string 
   }
   switch (spec.kind) {
     case "address":
-      return isAddress(v) ? { value: v } : { error: "Must be an address (0x + 40 hex digits)." };
+      if (!isAddress(v)) return { error: "Must be an address (0x + 40 hex digits)." };
+      return checksumOk(v)
+        ? { value: v }
+        : { error: "This address has a typo: its capital letters do not match its checksum. Copy it again." };
     case "addresses": {
       const list = v.split(/[\s,]+/).filter(Boolean);
       const bad = list.find((a) => !isAddress(a));
@@ -46,6 +50,17 @@ function parse(spec: FieldSpec, raw: string): { value?: unknown; error?: string 
   }
 }
 
+/** An all-lowercase or all-uppercase address carries no checksum; a mixed-case one must match EIP-55. */
+function checksumOk(v: string): boolean {
+  const hex = v.slice(2);
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
+  try {
+    return getAddress(v) === v;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A small form whose submit builds one transaction through the SDK and hands it to the
  * transaction dialog (review, sign, receipt). Amounts are typed in whole tokens.
@@ -57,6 +72,7 @@ export function ActionForm({
   build,
   idPrefix,
   after,
+  destructive,
 }: {
   title: string;
   fields: FieldSpec[];
@@ -65,6 +81,8 @@ export function ActionForm({
   idPrefix?: string;
   /** Runs once the transaction is mined, with the values it was built from. */
   after?(values: Values): void;
+  /** What cannot be undone or changes who may act: the dialog confirms it as destructive. */
+  destructive?: string;
 }) {
   const run = useTx();
   const { from, bump } = useDash();
@@ -87,6 +105,7 @@ export function ActionForm({
     if (Object.keys(errs).length || !from) return;
     run({
       title,
+      destructive,
       build: () => build(values, from),
       onDone: () => {
         bump();
@@ -130,7 +149,12 @@ export function ActionForm({
         ),
       )}
       <div className="row">
-        <button type="submit" className="primary" disabled={!from} title={from ? undefined : "Connect a wallet first"}>
+        <button
+          type="submit"
+          className={destructive ? "danger" : "primary"}
+          disabled={!from}
+          title={from ? undefined : "Connect a wallet first"}
+        >
           {submit}
         </button>
       </div>

@@ -4,6 +4,8 @@ import { Card, ErrorBox, Field, isAddress, Table } from "../components/ui";
 import { ActionForm, type FieldSpec } from "./ActionForm";
 import { useDash, useLoad } from "./context";
 import { SP_DECIMALS, fmt } from "./units";
+import { UserText } from "../components/format/UserText";
+import { escapeHidden } from "../components/format/text";
 
 const sp = (v: string) => `${fmt(v, SP_DECIMALS)} SP`;
 
@@ -40,7 +42,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
 
   return (
     <div className="stack">
-      <Card title={`Campaign ${name ?? c?.campaignId.label ?? id.slice(0, 10) + "…"}`}>
+      <Card title={`Campaign ${escapeHidden(name ?? c?.campaignId.label ?? id.slice(0, 10) + "… (unverified)")}`}>
         <ErrorBox error={campaign.error} />
         {c && (
           <>
@@ -66,7 +68,9 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
               {c.metadata && (
                 <>
                   <dt>Metadata</dt>
-                  <dd>{c.metadata}</dd>
+                  <dd>
+                    <UserText text={c.metadata} />
+                  </dd>
                 </>
               )}
             </dl>
@@ -113,6 +117,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
             { name: "active", label: "Active", kind: "bool" },
           ]}
           build={(x, from) => v.setMinter(id, x.minter, x.limit, x.active, { from })}
+          destructive="This account will be able to issue pSP from this campaign's budget up to its limit."
         />
       </Card>
       <div className="cards">
@@ -174,6 +179,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
             },
           ]}
           build={(x, from) => v.closeCampaign(id, x.to, { from })}
+          destructive="Closing is for good: no more pSP can be issued, and the unused budget goes back."
         />
         {(
           [
@@ -193,6 +199,11 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
               { name: "allowed", label: "Allowed", kind: "bool" },
             ]}
             build={(x, from) => v[fn](id, x.account, x.allowed, { from })}
+            destructive={
+              fn === "setCampaignAdmin"
+                ? "A campaign admin manages this campaign's allowlists, minters and status."
+                : undefined
+            }
           />
         ))}
         <PspBalance id={id} />

@@ -1,48 +1,86 @@
 import { useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { PointsApiError } from "@points/sdk";
+import { NotFound } from "../NotFound";
 import { useWallet } from "../wallet/wallet";
 import { Card, ErrorBox, Field } from "../components/ui";
 import { ActionForm } from "./ActionForm";
 import { campaignEvents } from "./chain";
 import { useDash, useLoad } from "./context";
 import { CampaignDetail } from "./CampaignDetail";
+import { CampaignName } from "./CampaignName";
+import { labelMetadata, verifiedLabel } from "./campaignLabel";
 
-// Labels are hashed on chain; the console remembers the ones typed here to show them again.
-const labelsKey = (program: string) => `points-console:campaign-labels:${program}`;
-export function rememberLabel(program: string, id: string, label: string | undefined) {
-  if (!label) return;
-  const all = JSON.parse(localStorage.getItem(labelsKey(program)) ?? "{}") as Record<string, string>;
-  localStorage.setItem(labelsKey(program), JSON.stringify({ ...all, [id]: label }));
-}
-export const labels = (program: string) =>
-  JSON.parse(localStorage.getItem(labelsKey(program)) ?? "{}") as Record<string, string>;
+const isHexId = (v: string) => /^0x[0-9a-fA-F]{64}$/.test(v);
 
 export function Campaigns() {
   const { client, program } = useDash();
   const wallet = useWallet();
-  const [selected, setSelected] = useState<string | null>(null);
+  // The open campaign is part of the URL: /console/program/campaigns/<id or label>.
+  const selected = useParams().sub ?? null;
+  const navigate = useNavigate();
+  const setSelected = (id: string) => navigate(`/program/campaigns/${encodeURIComponent(id)}`);
   const [open, setOpen] = useState("");
   const created = useRef<string | null>(null);
+  // Names come from the chain (creation metadata), so every colleague's browser shows the same.
   const known = useLoad(async () => {
     const provider = wallet.provider();
-    const names = labels(program.id);
     if (!provider || String(wallet.chainId) !== program.chainId) {
-      return { ids: Object.keys(names), minters: new Map<string, Set<string>>(), names };
+      return { ids: [] as string[], minters: new Map<string, Set<string>>(), names: {} as Record<string, string> };
     }
     const ev = await campaignEvents(provider, program);
+    const names: Record<string, string> = {};
+    for (const id of ev.campaigns) {
+      const label = verifiedLabel(id, ev.metadata.get(id));
+      if (label !== undefined) names[id] = label;
+    }
     return { ids: ev.campaigns, minters: ev.minters, names };
   }, [wallet.chainId]);
+
+  // An open campaign the vault does not have is a not-found page, not an error beside every form.
+  const exists = useLoad(
+    async () =>
+      !selected ||
+      client.vault.getCampaign(selected).then(
+        () => true,
+        (e) => {
+          if (e instanceof PointsApiError && e.code === "NOT_FOUND") return false;
+          throw e;
+        },
+      ),
+    [selected],
+  );
 
   const onOpen = (e: FormEvent) => {
     e.preventDefault();
     if (open.trim()) setSelected(open.trim());
   };
 
+  if (selected && exists.value === false && !exists.loading) return <NotFound what="This campaign" />;
+  // One campaign open: its page alone (on a phone it would otherwise sit under the create form).
+  if (selected) {
+    return (
+      <div className="stack">
+        <p>
+          <Link to="/program/campaigns">← All campaigns</Link>
+        </p>
+        <ErrorBox error={exists.error} />
+        <CampaignDetail
+          id={selected}
+          name={known.value?.names[selected]}
+          minters={[...(known.value?.minters.get(selected) ?? [])]}
+        />
+      </div>
+    );
+  }
   return (
     <div className="split">
       <div className="stack">
         <Card title="Campaigns">
           <ErrorBox error={known.error} />
-          {known.value && known.value.ids.length === 0 && <p className="muted">No campaign yet.</p>}
+          {known.value && known.value.ids.length === 0 && (
+            <p className="muted">No campaign yet: create one below with a short label and a budget in SP.</p>
+          )}
           <ul className="list" aria-label="Campaigns">
             {known.value?.ids.map((id) => (
               <li key={id}>
@@ -51,7 +89,7 @@ export function Campaigns() {
                   aria-current={selected === id ? "true" : undefined}
                   onClick={() => setSelected(id)}
                 >
-                  {known.value!.names[id] ?? `${id.slice(0, 10)}…`}
+                  <CampaignName id={id} label={known.value!.names[id]} />
                 </button>
               </li>
             ))}
@@ -88,11 +126,11 @@ export function Campaigns() {
                   spBudget: v.spBudget,
                   settlementDestinations: v.settlementDestinations,
                   transferWhitelist: v.transferWhitelist,
-                  metadata: v.metadata,
+                  // A label goes into the creation metadata, where every browser (and the ledger) reads it.
+                  metadata: isHexId(v.campaignId) ? v.metadata : labelMetadata(v.campaignId, v.metadata || undefined),
                 },
                 { from },
               );
-              if (tx.campaignId) rememberLabel(program.id, tx.campaignId.value, tx.campaignId.label);
               created.current = tx.campaignId?.value ?? null;
               return tx;
             }}
@@ -102,15 +140,7 @@ export function Campaigns() {
         </Card>
       </div>
       <div>
-        {selected ? (
-          <CampaignDetail
-            id={selected}
-            name={known.value?.names[selected]}
-            minters={[...(known.value?.minters.get(selected) ?? [])]}
-          />
-        ) : (
-          <p className="muted panel">Select or create a campaign to manage it.</p>
-        )}
+        <p className="muted panel">Select or create a campaign to manage it.</p>
       </div>
     </div>
   );

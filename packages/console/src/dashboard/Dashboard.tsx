@@ -1,4 +1,6 @@
-import { useEffect, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
+import { NavLink, Navigate, useParams } from "react-router";
+import { PointsApiError } from "@points/sdk";
 import { sdk } from "../api/client";
 import { consoleApi } from "../api/console";
 import { describeError, type Described } from "../api/errors";
@@ -6,38 +8,27 @@ import { useSession } from "../session";
 import { useWallet } from "../wallet/wallet";
 import { TxProvider } from "../components/TxDialog";
 import { ErrorBox } from "../components/ui";
-import { ChainLock } from "../wizard/Wizard";
+import { NotFound } from "../NotFound";
+import { DASHBOARD_PAGES } from "../pages";
 import { DashContext, type Dash, type ProgramView } from "./context";
-import { Overview } from "./Overview";
-import { Allowlists } from "./Allowlists";
-import { Campaigns } from "./Campaigns";
-import { Roles } from "./Roles";
-import { Redemption } from "./Redemption";
-import { RedemptionDesk } from "../redemption-desk/RedemptionDesk";
 
-const TABS = [
-  ["overview", "Overview", Overview],
-  ["allowlists", "Allowlists", Allowlists],
-  ["campaigns", "Campaigns", Campaigns],
-  ["roles", "Roles", Roles],
-  ["redemption", "Redemption", Redemption],
-  ["redemption-desk", "Redemption desk", RedemptionDesk],
-] as const;
-type Tab = (typeof TABS)[number][0];
-
-const tabFromHash = (): Tab => (TABS.find(([id]) => `#${id}` === window.location.hash)?.[0] ?? "overview") as Tab;
+/** Pages that take a sub-path (/console/program/campaigns/<campaign>); elsewhere one is not found. */
+const WITH_SUB = new Set(["campaigns"]);
 
 /** Step 9: runs the deployed program through the SDK; every write is signed by the connected wallet. */
 export function Dashboard() {
   const { me } = useSession();
   const wallet = useWallet();
-  const programId = me.wizard.programId ?? me.wizard.brand ?? "";
+  // The server names the program (the account's own deploy); the dashboard never guesses one.
+  const programId = me.wizard.programId ?? "";
   const client = useMemo(() => sdk(programId), [programId]);
   const [program, setProgram] = useState<ProgramView | null>(null);
   const [explorerUrl, setExplorerUrl] = useState<string | null>(null);
   const [error, setError] = useState<Described | null>(null);
   const [version, setVersion] = useState(0);
-  const [tab, setTab] = useState<Tab>(tabFromHash);
+  const [missing, setMissing] = useState(false);
+  const { page, sub } = useParams();
+  const entry = DASHBOARD_PAGES.find((p) => p.path === page);
 
   useEffect(() => {
     client.read.factory(programId).then(
@@ -46,7 +37,7 @@ export function Dashboard() {
         const chains = await consoleApi.chains().catch(() => []);
         setExplorerUrl(chains.find((c) => String(c.chainId) === p.chainId)?.explorerUrl ?? null);
       },
-      (e) => setError(describeError(e)),
+      (e) => (e instanceof PointsApiError && e.code === "NOT_FOUND" ? setMissing(true) : setError(describeError(e))),
     );
   }, [client, programId]);
 
@@ -63,21 +54,12 @@ export function Dashboard() {
     [client, program, wallet.address, explorerUrl, version],
   );
 
-  const select = (t: Tab) => {
-    setTab(t);
-    history.replaceState(null, "", `#${t}`);
-  };
-  const onKey = (e: React.KeyboardEvent, i: number) => {
-    const next = e.key === "ArrowRight" ? i + 1 : e.key === "ArrowLeft" ? i - 1 : null;
-    if (next === null) return;
-    const [id] = TABS[(next + TABS.length) % TABS.length];
-    select(id);
-    document.getElementById(`tab-${id}`)?.focus();
-  };
-
+  if (me.wizard.step < 9) return <Navigate to="/setup" replace />;
+  if (!entry || (sub !== undefined && !WITH_SUB.has(entry.path))) return <NotFound />;
+  if (missing || !programId) return <NotFound what="This program" />;
   if (error) return <ErrorBox error={error} />;
   if (!dash) return <p className="progress">Loading your program…</p>;
-  const Panel = TABS.find(([id]) => id === tab)![2];
+  const Panel = entry.component;
   const wrongChain = wallet.chainId !== null && String(wallet.chainId) !== program!.chainId;
 
   return (
@@ -106,26 +88,18 @@ export function Dashboard() {
             </button>
           </div>
         )}
-        <div role="tablist" aria-label="Dashboard sections" className="tabs">
-          {TABS.map(([id, label], i) => (
-            <button
-              key={id}
-              id={`tab-${id}`}
-              role="tab"
-              aria-selected={tab === id}
-              aria-controls={`panel-${id}`}
-              tabIndex={tab === id ? 0 : -1}
-              onClick={() => select(id)}
-              onKeyDown={(e) => onKey(e, i)}
-            >
-              {label}
-            </button>
+        <nav aria-label="Dashboard sections" className="tabs">
+          {DASHBOARD_PAGES.map((p) => (
+            <NavLink key={p.path} to={`/program/${p.path}`}>
+              {p.label}
+            </NavLink>
           ))}
-        </div>
-        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tabpanel">
-          <Panel />
-        </div>
-        <ChainLock />
+        </nav>
+        <section aria-label={entry.label} className="tabpanel">
+          <Suspense fallback={<p className="progress">Loading {entry.label.toLowerCase()}…</p>}>
+            <Panel />
+          </Suspense>
+        </section>
       </TxProvider>
     </DashContext.Provider>
   );

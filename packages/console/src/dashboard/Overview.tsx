@@ -5,6 +5,7 @@ import { ActionForm } from "./ActionForm";
 import { pausedStates, programContracts } from "./chain";
 import { useDash, useLoad } from "./context";
 import { SP_DECIMALS, fmt } from "./units";
+import { TestCollateral } from "./testCollateral/TestCollateral";
 
 export function Overview() {
   const { client, program, from, explorerUrl } = useDash();
@@ -113,6 +114,7 @@ export function Overview() {
         )}
         <ErrorBox error={roles.error ?? balance.error} />
       </Card>
+      {s && s.assets.length > 0 && <TestCollateral asset={s.assets[0]} />}
       {s && s.assets.length > 0 && (
         <Card title="Mint SP">
           <p className="muted">

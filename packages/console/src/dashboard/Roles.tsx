@@ -5,10 +5,12 @@ import { useTx } from "../components/TxDialog";
 import { Card, ErrorBox, Field, isAddress, Table } from "../components/ui";
 import { pausedStates, programContracts, roleHolders } from "./chain";
 import { useDash, useLoad } from "./context";
+import { Address } from "../components/format/Address";
+import { CONTRACT_WORDS, OnChainName, roleWords } from "./names";
 
 /** Who holds what (from RoleGranted/RoleRevoked events), grant and revoke, pause per contract. */
 export function Roles() {
-  const { client, program, from, bump } = useDash();
+  const { client, program, from, bump, explorerUrl } = useDash();
   const wallet = useWallet();
   const run = useTx();
   const onChain = String(wallet.chainId) === program.chainId;
@@ -42,6 +44,7 @@ export function Roles() {
     const input = { contract, role, account: a };
     run({
       title: `${kind === "grant" ? "Grant" : "Revoke"} ${role} on ${contract}`,
+      destructive: `${kind === "grant" ? "Gives" : "Takes"} ${a} ${kind === "grant" ? "the" : "away the"} ${roleWords(role)} role on the ${CONTRACT_WORDS[contract]}.`,
       build: () => (kind === "grant" ? client.roles.grant(input, { from }) : client.roles.revoke(input, { from })),
       onDone: bump,
     });
@@ -51,6 +54,9 @@ export function Roles() {
     from &&
     run({
       title: `${pause ? "Pause" : "Unpause"} ${c}`,
+      destructive: pause
+        ? `Stops every transaction of the ${CONTRACT_WORDS[c]} until an admin unpauses it.`
+        : `Lets every transaction of the ${CONTRACT_WORDS[c]} run again.`,
       build: () => (pause ? client.freeze.pause(c, { from }) : client.freeze.unpause(c, { from })),
       onDone: bump,
     });
@@ -69,14 +75,20 @@ export function Roles() {
           <Table columns={["Contract", "Role", "Holders"]}>
             {holders.value.map((h) => (
               <tr key={`${h.contract}-${h.role}`}>
-                <td>{h.contract}</td>
-                <td>{h.role}</td>
                 <td>
-                  {h.accounts.map((a) => (
-                    <code key={a} className="addr block">
-                      {a}
-                    </code>
-                  ))}
+                  <OnChainName words={CONTRACT_WORDS[h.contract as ContractName] ?? h.contract} onChain={h.contract} />
+                </td>
+                <td>
+                  <OnChainName words={roleWords(h.role)} onChain={h.role} />
+                </td>
+                <td>
+                  <ul className="plain">
+                    {h.accounts.map((a) => (
+                      <li key={a}>
+                        <Address address={a} explorerUrl={explorerUrl} />
+                      </li>
+                    ))}
+                  </ul>
                 </td>
               </tr>
             ))}
@@ -105,10 +117,10 @@ export function Roles() {
           </div>
           <Field label="Account" value={account} error={accountError} onChange={(e) => setAccount(e.target.value)} />
           <div className="row wrap">
-            <button type="submit" className="primary" disabled={!from}>
+            <button type="submit" className="danger" disabled={!from}>
               Grant
             </button>
-            <button type="button" disabled={!from} onClick={() => act("revoke")()}>
+            <button type="button" className="danger" disabled={!from} onClick={() => act("revoke")()}>
               Revoke
             </button>
             <button type="button" onClick={() => act("check")()}>
@@ -127,32 +139,39 @@ export function Roles() {
       <Card title="Pause and unpause">
         <p className="muted">A pauser pauses; only the contract's admin unpauses.</p>
         <ErrorBox error={paused.error} />
-        <table className="table">
-          <tbody>
-            {contracts.map((c) => (
-              <tr key={c}>
-                <th scope="row">{c}</th>
-                <td>
-                  {paused.value ? (
-                    paused.value[c] ? (
-                      <span className="badge bad">paused</span>
-                    ) : (
-                      <span className="badge ok">running</span>
-                    )
-                  ) : null}
-                </td>
-                <td className="row">
-                  <button disabled={!from || paused.value?.[c] === true} onClick={() => freeze(c, true)}>
-                    Pause {c}
-                  </button>
-                  <button disabled={!from || paused.value?.[c] === false} onClick={() => freeze(c, false)}>
-                    Unpause {c}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        {/* A list that wraps, not a table: the buttons stay on screen at 390 px. */}
+        <ul className="plain stack" aria-label="Contracts and their pause state">
+          {contracts.map((c) => (
+            <li key={c} className="row wrap between">
+              <span>
+                <OnChainName words={CONTRACT_WORDS[c]} onChain={c} />{" "}
+                {paused.value ? (
+                  paused.value[c] ? (
+                    <span className="badge bad">paused</span>
+                  ) : (
+                    <span className="badge ok">running</span>
+                  )
+                ) : null}
+              </span>
+              <span className="row wrap">
+                <button
+                  className="danger"
+                  disabled={!from || paused.value?.[c] === true}
+                  onClick={() => freeze(c, true)}
+                >
+                  Pause {c}
+                </button>
+                <button
+                  className="danger"
+                  disabled={!from || paused.value?.[c] === false}
+                  onClick={() => freeze(c, false)}
+                >
+                  Unpause {c}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
       </Card>
     </div>
   );

@@ -73,15 +73,19 @@ export async function campaignEvents(provider: BrowserProvider, p: ProgramView) 
     fromBlock: fromBlock(p),
   });
   const campaigns: string[] = [];
+  const metadata = new Map<string, string>();
   const minters = new Map<string, Set<string>>();
   for (const log of logs) {
     const ev = events.parseLog(log);
-    if (ev?.name === "CampaignCreated") campaigns.push(ev.args.campaignId);
+    if (ev?.name === "CampaignCreated") {
+      campaigns.push(ev.args.campaignId);
+      metadata.set(ev.args.campaignId, ev.args.metadata);
+    }
     if (ev?.name === "MinterConfigured") {
       const set = minters.get(ev.args.campaignId) ?? new Set<string>();
       set.add(ev.args.minter);
       minters.set(ev.args.campaignId, set);
     }
   }
-  return { campaigns, minters };
+  return { campaigns, minters, metadata };
 }

@@ -1,10 +1,8 @@
-import { formatUnits, parseUnits } from "ethers";
+import { parseUnits } from "ethers";
+import { formatAmount } from "../components/format/amount";
 
-/** Smallest units to a readable decimal, without trailing zeros. */
-export function fmt(value: string | bigint, decimals: number): string {
-  const s = formatUnits(value, decimals);
-  return s.endsWith(".0") ? s.slice(0, -2) : s;
-}
+/** Smallest units to a readable decimal: grouped thousands, every decimal, no trailing zeros. */
+export const fmt = formatAmount;
 
 /** A decimal typed by a person to smallest units; null when it is not a number. */
 export function toUnits(value: string, decimals: number): string | null {

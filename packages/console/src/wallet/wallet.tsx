@@ -1,5 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { BrowserProvider, getAddress, type JsonRpcSigner } from "ethers";
+import type { BrowserProvider, JsonRpcSigner } from "ethers";
+
+/**
+ * ethers, loaded after sign-in (loadEthers), not with the sign-in page: the shell awaits it before
+ * it shows any signed-in page, so provider() and signer() always have it there.
+ */
+let ethers: typeof import("./ethersParts") | null = null;
+export const loadEthers = async () => (ethers ??= await import("./ethersParts"));
+/** EIP-55 once ethers is there; before, the address as the wallet gave it (only shown, never sent). */
+const checksum = (a: string) => (ethers ? ethers.getAddress(a) : a);
 
 /** The injected provider of EIP-1193 (window.ethereum). */
 export interface Eip1193 {
@@ -40,7 +49,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!eth) return;
     let live = true;
-    const onAccounts = (accounts: string[]) => live && setAddress(accounts[0] ? getAddress(accounts[0]) : null);
+    const onAccounts = (accounts: string[]) => live && setAddress(accounts[0] ? checksum(accounts[0]) : null);
     const onChain = (id: unknown) => live && setChainId(toChainId(id));
     eth.request({ method: "eth_accounts" }).then(
       (a) => onAccounts(a as string[]),
@@ -60,7 +69,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     if (!eth) throw new Error("No browser wallet found. Install one (any EIP-1193 wallet) and reload.");
     const accounts = (await eth.request({ method: "eth_requestAccounts" })) as string[];
     if (!accounts[0]) throw new Error("The wallet shared no account.");
-    const addr = getAddress(accounts[0]);
+    const addr = (await loadEthers()).getAddress(accounts[0]);
     setAddress(addr);
     setChainId(toChainId(await eth.request({ method: "eth_chainId" })));
     return addr;
@@ -73,10 +82,10 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       chainId,
       connect,
       // "any": the wallet may change chains between calls; a fresh provider per use sees it.
-      provider: () => (eth ? new BrowserProvider(eth, "any") : null),
+      provider: () => (eth && ethers ? new ethers.BrowserProvider(eth, "any") : null),
       async signer() {
         if (!eth || !address) throw new Error("Connect a wallet first.");
-        return new BrowserProvider(eth, "any").getSigner(address);
+        return new (await loadEthers()).BrowserProvider(eth, "any").getSigner(address);
       },
       async switchChain(id: number) {
         if (!eth) return;

@@ -7,7 +7,7 @@ import { Stepper } from "./Stepper";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Step 1: e-mail, then the 6-digit code the API sent (or, in development, logged). */
+/** Step 1: e-mail, then the 6-digit code the API sent (or, in development, put in the dev mailbox). */
 export function SignIn({ onSignedIn }: { onSignedIn(): Promise<void> }) {
   const [email, setEmail] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -91,11 +91,11 @@ export function SignIn({ onSignedIn }: { onSignedIn(): Promise<void> }) {
               onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
               hint={
                 <>
-                  Running the API locally without SMTP? The code is in its log and at{" "}
-                  <a href="/console/dev/mailbox" target="_blank" rel="noreferrer">
+                  Running locally (<code>pnpm start</code>, no SMTP)? No e-mail is sent: open{" "}
+                  <a href="/console/dev/mailbox" target="_blank" rel="noopener noreferrer">
                     the dev mailbox
-                  </a>
-                  .
+                  </a>{" "}
+                  on this machine to read the code.
                 </>
               }
             />

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Address, CONFIGURED_CHAINS, ConfiguredChainIdParam, PathText, SafeText, TrimmedText } from "../primitives.js";
+import { Address, CONFIGURED_CHAINS, ConfiguredChainIdParam, PathText, TrimmedText } from "../primitives.js";
 import { defineRoute, routeFamily } from "../route.js";
 import { success } from "../envelope.js";
 
@@ -74,12 +74,18 @@ export const Wizard = z
     token: WizardToken.nullable(),
     brand: Brand.nullable(),
     taskId: z.string().nullable().meta({ description: "The onboarding task once the deploy started" }),
-    programId: z.string().nullable(),
+    programId: z.string().nullable().meta({
+      description:
+        "The program the account's own deploy task created; set by the server once that task succeeded, never by the client",
+    }),
   })
   .meta({ id: "ConsoleWizard" });
 export type Wizard = z.infer<typeof Wizard>;
 
-/** PUT body: any subset of the wizard's fields; null clears a field. */
+/**
+ * PUT body: any subset of the wizard's fields; null clears a field. No programId: the server
+ * derives it from the account's own task, so a session cannot point itself at another program.
+ */
 export const WizardUpdate = z
   .strictObject({
     step: Wizard.shape.step.optional(),
@@ -89,7 +95,6 @@ export const WizardUpdate = z
     token: Wizard.shape.token.optional(),
     brand: Wizard.shape.brand.optional(),
     taskId: z.uuid("must be a task id (UUID)").nullable().optional(),
-    programId: SafeText(100, 1).nullable().optional(),
   })
   // An empty PUT saves nothing: most likely a client bug, so say so.
   .refine((o) => Object.keys(o).length > 0, "must set at least one wizard field");
@@ -148,9 +153,10 @@ export const consoleMe = sessionRoute({
 export const consoleWizardSave = sessionRoute({
   method: "put",
   path: "/console/v1/wizard",
-  summary: "Save wizard fields (partial); the chain is fixed once a deploy started (409)",
+  summary:
+    "Save wizard fields (partial); the chain is fixed once a deploy started (409); taskId must be this account's own task (404); steps 8-9 need that task to have succeeded (409)",
   body: WizardUpdate,
-  errors: ["CONFLICT"],
+  errors: ["CONFLICT", "NOT_FOUND"],
   response: success(Wizard),
 });
 

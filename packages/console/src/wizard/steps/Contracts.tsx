@@ -45,7 +45,7 @@ export function Contracts() {
                   </td>
                   <td>
                     {href ? (
-                      <a href={href} target="_blank" rel="noreferrer">
+                      <a href={href} target="_blank" rel="noopener noreferrer">
                         View on explorer
                       </a>
                     ) : (

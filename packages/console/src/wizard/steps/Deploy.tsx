@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useSession } from "../../session";
 import { useWallet } from "../../wallet/wallet";
-import { consoleApi, onboardingApi, type ChainInfo, type Organization, type TokenConfig } from "../../api/console";
+import { consoleApi, type ChainInfo, type Organization, type TokenConfig } from "../../api/console";
+import { onboardingApi } from "../../api/onboarding";
 import { Field, isAddress } from "../../components/ui";
 import { StepNav, useSaving } from "./shared";
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useSession } from "../../session";
-import { onboardingApi, type StageView, type TaskView } from "../../api/console";
+import type { StageView, TaskView } from "../../api/console";
+import { onboardingApi } from "../../api/onboarding";
 import { describeError, type Described } from "../../api/errors";
 import { ErrorBox } from "../../components/ui";
 import { useSaving } from "./shared";
@@ -96,11 +97,7 @@ export function Progress() {
           {s.errorBox}
           {task.status === "succeeded" && task.program && (
             <div className="row end">
-              <button
-                className="primary"
-                disabled={s.busy}
-                onClick={() => s.run(() => save({ programId: task.program!.id, step: 8 }))}
-              >
+              <button className="primary" disabled={s.busy} onClick={() => s.run(() => save({ step: 8 }))}>
                 Continue to contracts
               </button>
             </div>
@@ -127,7 +124,7 @@ export function Stages({ stages }: { stages: StageView[] }) {
                   <li key={t.hash}>
                     {t.description}:{" "}
                     {t.explorerUrl ? (
-                      <a href={t.explorerUrl} target="_blank" rel="noreferrer">
+                      <a href={t.explorerUrl} target="_blank" rel="noopener noreferrer">
                         <code>{t.hash}</code>
                       </a>
                     ) : (

@@ -1,0 +1,41 @@
+import { useState } from "react";
+
+export const shortAddress = (addr: string) => `${addr.slice(0, 6)}…${addr.slice(-4)}`;
+
+/**
+ * An address shortened (0x1234…abcd), the full one on hover and for screen readers, a copy
+ * button, and an explorer link that opens with rel="noopener noreferrer" when the chain has one.
+ */
+export function Address({ address, explorerUrl }: { address: string; explorerUrl?: string | null }) {
+  const [copied, setCopied] = useState(false);
+  const label = (
+    <code className="addr-short" title={address}>
+      <span aria-hidden="true">{shortAddress(address)}</span>
+      <span className="sr-only">{address}</span>
+    </code>
+  );
+  return (
+    <span className="address">
+      {explorerUrl ? (
+        <a href={`${explorerUrl.replace(/\/$/, "")}/address/${address}`} target="_blank" rel="noopener noreferrer">
+          {label}
+        </a>
+      ) : (
+        label
+      )}
+      <button
+        type="button"
+        className="copy"
+        aria-label={`Copy ${address}`}
+        onClick={() =>
+          navigator.clipboard?.writeText(address).then(
+            () => setCopied(true),
+            () => undefined,
+          )
+        }
+      >
+        {copied ? "Copied" : "Copy"}
+      </button>
+    </span>
+  );
+}
