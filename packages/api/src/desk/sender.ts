@@ -28,7 +28,11 @@ export function engineSender(ctx: Ctx, engines: Engines): ExecutorSender {
       const engine = engines.get(chainId);
       const gasLimit =
         tx.gasLimit ?? (await ctx.chains.get(chainId).provider.estimateGas({ ...tx, from: engine.from }));
-      const [{ nonce }] = await engine.sendBatch(1, async () => [{ ...tx, gasLimit }], () => undefined);
+      const [{ nonce }] = await engine.sendBatch(
+        1,
+        async () => [{ ...tx, gasLimit }],
+        () => undefined,
+      );
       return engine.wait(nonce, "redemption desk");
     },
   };
