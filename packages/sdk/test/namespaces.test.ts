@@ -14,36 +14,20 @@ import {
   type PreparedTx,
 } from "../src/index.js";
 import { seedBrand, sendWithPrerequisite, startLive, type Live } from "./helpers/live.js";
+import { routeRecorder } from "./helpers/routeRecorder.js";
 
 const SP = (n: string) => parseUnits(n, 18).toString();
-
-/** Records every request the client makes and the status it got. */
-function recordingFetch() {
-  const log: { method: string; path: string; status: number; body: any }[] = [];
-  const fetch: typeof globalThis.fetch = async (url, init) => {
-    const res = await globalThis.fetch(url, init);
-    // The CSV exports answer text; every other answer is the JSON envelope.
-    const text = await res.clone().text();
-    const body = /^text\/csv/.test(res.headers.get("content-type") ?? "") ? text : JSON.parse(text);
-    log.push({ method: init!.method!, path: new URL(String(url)).pathname, status: res.status, body });
-    return res;
-  };
-  return { log, fetch };
-}
-
-const pattern = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, "[^/]+")}$`);
 
 describe("namespaces: every method reaches its route of the schema table (live API)", () => {
   let live: Live;
   let client: PointsClient;
-  const rec = recordingFetch();
-  const reached = new Set<RouteName>();
+  const { fetch, log, reached, expectRoute } = routeRecorder();
   let requestId: string;
 
   before(async () => {
     live = await startLive();
     await seedBrand(live, parseUnits("200", 6), parseUnits("100", 6));
-    client = createClient({ baseUrl: live.api.url, apiKey: live.apiKey, fetch: rec.fetch });
+    client = createClient({ baseUrl: live.api.url, apiKey: live.apiKey, fetch });
     const { brand, alice, bob } = live.actors;
     const from = { from: brand.address };
     await (await client.points.addToTransferWhitelist(alice.address, from)).send(brand);
@@ -58,24 +42,6 @@ describe("namespaces: every method reaches its route of the schema table (live A
     requestId = (await client.read.factoryState()).redeemRequestCount;
   });
   after(() => live?.stop());
-
-  /** Calls `fn`, then checks it made exactly one request, to `name`'s method and path, answered `status`. */
-  async function expectRoute(name: RouteName, fn: () => Promise<unknown>, status = 200) {
-    rec.log.length = 0;
-    let result: unknown;
-    try {
-      result = await fn();
-    } catch (e) {
-      if (!(e instanceof PointsApiError) || e.code === "NETWORK") throw e;
-    }
-    assert.equal(rec.log.length, 1, `${name}: ${rec.log.length} requests`);
-    const [req] = rec.log;
-    assert.equal(req.method, routes[name].method.toUpperCase(), name);
-    assert.match(req.path, pattern(routes[name].path), name);
-    assert.equal(req.status, status, `${name}: ${JSON.stringify(req.body)}`);
-    reached.add(name);
-    return result;
-  }
 
   it("allowlistMethods_reachSectionFRoutes_andBuildForTheSigner", async () => {
     const { brand, alice, carol } = live.actors;
@@ -309,10 +275,10 @@ describe("namespaces: every method reaches its route of the schema table (live A
       [requestId],
     );
     // The CSV exports: the text of the file, the setup's mint among its rows.
-    rec.log.length = 0;
+    log.length = 0;
     const csv = await l.holderHistoryCsv(alice.address);
     assert.deepEqual(
-      rec.log.map((r) => [r.method, r.path, r.status]),
+      log.map((r) => [r.method, r.path, r.status]),
       [["GET", `/api/v1/ledger/holders/${alice.address}/history.csv`, 200]],
     );
     const [header, ...rows] = csv.trimEnd().split("\n");
