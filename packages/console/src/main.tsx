@@ -1,7 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
-import "./styles.css";
+import "./base.css";
+import "./components.css";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
