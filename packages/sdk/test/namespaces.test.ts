@@ -27,7 +27,8 @@ describe("namespaces: every method reaches its route of the schema table (live A
   before(async () => {
     live = await startLive();
     await seedBrand(live, parseUnits("200", 6), parseUnits("100", 6));
-    client = createClient({ baseUrl: live.api.url, apiKey: live.apiKey, fetch });
+    // The onboarding test below deploys a second program: every call names the seeded one.
+    client = createClient({ baseUrl: live.api.url, apiKey: live.apiKey, fetch, program: "acme" });
     const { brand, alice, bob } = live.actors;
     const from = { from: brand.address };
     await (await client.points.addToTransferWhitelist(alice.address, from)).send(brand);
@@ -370,7 +371,11 @@ describe("namespaces: every method reaches its route of the schema table (live A
     // A batch: two Factory allowlist additions in one Safe transaction, through MultiSendCallOnly.
     await (await factory.grantRole(id("MANAGER_ROLE"), safe.address)).wait();
     const [a, b] = [devWallet(3, p).address, devWallet(4, p).address];
-    const actions = [a, b].map((account) => ({ route: "whitelistMintAdd" as const, body: { account } }));
+    // A batch action names its program like any other body (the client default does not reach inside).
+    const actions = [a, b].map((account) => ({
+      route: "whitelistMintAdd" as const,
+      body: { account, program: "acme" },
+    }));
     const batch = (await expectRoute("safeBatch", () =>
       client.safe.batch({ safe: safe.address, actions, multiSendCallOnly: safe.infra.multiSendCallOnly }),
     )) as Awaited<ReturnType<typeof client.safe.batch>>;
