@@ -43,6 +43,28 @@ export function initCode(item: CreateItem, addresses: Record<string, string>): s
   return item.artifact.bytecode + args.slice(2);
 }
 
+/**
+ * The gas limit of one creation: the node's estimate plus 20%, or the upper bound when the
+ * item depends on contracts of the same batch (not on chain yet); checked against the cap.
+ */
+export async function creationGasLimit(
+  chain: Chain,
+  signer: Signer,
+  from: string,
+  item: CreateItem,
+  data: string,
+): Promise<bigint> {
+  const gasLimit = item.dependsOnBatch
+    ? creationGasBound(data, item.artifact)
+    : ((await chain.call(`estimate ${item.artifact.contractName} deployment`, () =>
+        signer.estimateGas({ from, data }),
+      )) *
+        12n) /
+      10n;
+  chain.assertGasCap(gasLimit, `deploy ${item.artifact.contractName}`);
+  return gasLimit;
+}
+
 /** An upper bound for a creation whose gas cannot be simulated yet (refunded when unused). */
 export function creationGasBound(code: string, artifact: Artifact): bigint {
   const initBytes = BigInt((code.length - 2) / 2);
@@ -104,14 +126,7 @@ export async function createAll(env: CreateEnv, items: CreateItem[]): Promise<Cr
   const requests: TransactionRequest[] = await Promise.all(
     missing.map(async (item) => {
       const data = initCode(item, addresses);
-      const gasLimit = item.dependsOnBatch
-        ? creationGasBound(data, item.artifact)
-        : ((await chain.call(`estimate ${item.artifact.contractName} deployment`, () =>
-            signer.estimateGas({ from, data }),
-          )) *
-            12n) /
-          10n;
-      chain.assertGasCap(gasLimit, `deploy ${item.artifact.contractName}`);
+      const gasLimit = await creationGasLimit(chain, signer, from, item, data);
       return { data, gasLimit, nonce: nonces[item.key], chainId, ...fees };
     }),
   );

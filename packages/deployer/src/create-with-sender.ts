@@ -3,6 +3,7 @@ import { Chain } from "./chain.js";
 import {
   assertFunds,
   creationGasBound,
+  creationGasLimit,
   fillTransactions,
   findOnChain,
   initCode,
@@ -48,18 +49,7 @@ export async function createAllWithSender(
   };
   plan(latest);
   const gas = await Promise.all(
-    missing.map(async (item, j) => {
-      const data = initCode(item, addresses);
-      const limit = item.dependsOnBatch
-        ? creationGasBound(data, item.artifact)
-        : ((await chain.call(`estimate ${item.artifact.contractName} deployment`, () =>
-            signer.estimateGas({ from, data }),
-          )) *
-            12n) /
-          10n;
-      chain.assertGasCap(limit, what[j]);
-      return limit;
-    }),
+    missing.map((item) => creationGasLimit(chain, signer, from, item, initCode(item, addresses))),
   );
   const fees = await chain.feeData();
   await assertFunds(
