@@ -1,11 +1,10 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { setTimeout as sleep } from "node:timers/promises";
 import { parse } from "csv-parse/sync";
 import { parseUnits } from "ethers";
 import { actors, deployProgram, fundedCampaign, startNode, type DevNode, type ProgramRecord } from "@points/testkit";
-import { startApi, type TestApi } from "./helpers/service.js";
-import { vaultAs } from "./helpers/ledger.js";
+import type { TestApi } from "./helpers/service.js";
+import { ledgerApiAtHead, vaultAs } from "./helpers/ledger.js";
 
 const sp = (n: number) => parseUnits(String(n), 18).toString();
 const FORMULA = '=HYPERLINK("http://evil.example","click")';
@@ -36,19 +35,7 @@ describe("ledger: CSV export", () => {
     for (let i = 0; i < 3; i++) {
       await (await vault.mintBatch(campaignId, Array(400).fill(alice.address), Array(400).fill(1n), "batch")).wait();
     }
-    head = await node.provider.getBlockNumber();
-    api = await startApi(node.url, { LEDGER: "inline", LEDGER_CONFIRMATIONS: "0", LEDGER_POLL_MS: "20" });
-    await api.service.ctx.programs.insert(program);
-    auth = { authorization: `Bearer ${(await api.service.ctx.keys.create("csv", ["read"])).key}` };
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const rows = await api.service.ctx.db.query<{ n: string }>(
-        "SELECT synced_to::text AS n FROM ledger_programs WHERE program_id = 'acme'",
-      );
-      if (Number(rows[0]?.n ?? -1) >= head) break;
-      if (Date.now() > deadline) throw new Error("the ledger did not reach the head");
-      await sleep(20);
-    }
+    ({ api, auth, head } = await ledgerApiAtHead(node.url, node.provider, program, "acme", "csv", 60_000));
   });
   after(async () => {
     await api?.close();

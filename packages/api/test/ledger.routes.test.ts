@@ -1,10 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { setTimeout as sleep } from "node:timers/promises";
 import { parseUnits } from "ethers";
 import { actors, deployProgram, fundedCampaign, startNode, type DevNode, type ProgramRecord } from "@points/testkit";
-import { startApi, type TestApi } from "./helpers/service.js";
-import { brandBuysSp, vaultAs } from "./helpers/ledger.js";
+import type { TestApi } from "./helpers/service.js";
+import { brandBuysSp, ledgerApiAtHead, vaultAs } from "./helpers/ledger.js";
 import { Factory__factory, Points__factory } from "@points/contracts";
 
 const sp = (n: number) => parseUnits(String(n), 18).toString();
@@ -49,19 +48,7 @@ describe("ledger: read routes", () => {
     await (await factory.cancelRedeem(1)).wait();
     await (await Factory__factory.connect(program.factory, executor).rejectRedeem(2)).wait();
     await (await Factory__factory.connect(program.factory, executor).finalizeRedeem(3)).wait();
-    head = await node.provider.getBlockNumber();
-    api = await startApi(node.url, { LEDGER: "inline", LEDGER_CONFIRMATIONS: "0", LEDGER_POLL_MS: "20" });
-    await api.service.ctx.programs.insert(program);
-    auth = { authorization: `Bearer ${(await api.service.ctx.keys.create("ledger", ["read"])).key}` };
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const rows = await api.service.ctx.db.query<{ n: string }>(
-        "SELECT synced_to::text AS n FROM ledger_programs WHERE program_id = 'acme'",
-      );
-      if (Number(rows[0]?.n ?? -1) >= head) break;
-      if (Date.now() > deadline) throw new Error("the ledger did not reach the head");
-      await sleep(20);
-    }
+    ({ api, auth, head } = await ledgerApiAtHead(node.url, node.provider, program, "acme", "ledger", 30_000));
   });
   after(async () => {
     await api?.close();

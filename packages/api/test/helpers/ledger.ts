@@ -1,9 +1,11 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { pino } from "pino";
 import { id, parseUnits, type JsonRpcProvider, type Wallet } from "ethers";
 import { Factory__factory, MockStablecoin__factory, PSPVault__factory, Points__factory } from "@points/contracts";
 import { actors, type ProgramRecord } from "@points/testkit";
 import type { Db } from "../../src/index.js";
 import { LedgerIndexer, type LedgerOptions } from "../../src/ledger/indexer.js";
+import { startApi, type TestApi } from "./service.js";
 import { foldPsp, pspEvents } from "../../src/ledger/state.js";
 
 /** Fast settings for tests: index the head, small ranges, quick retries. */
@@ -91,3 +93,34 @@ export const vaultAs = (program: Pick<ProgramRecord, "pspVault">, w: Wallet) =>
   PSPVault__factory.connect(program.pspVault, w);
 
 export { id };
+
+/**
+ * An API indexing the head with no confirmation depth, `program` registered (as `programId`), a read key named
+ * `keyName`; resolves once the ledger has reached the chain's current block.
+ */
+export async function ledgerApiAtHead(
+  nodeUrl: string,
+  provider: JsonRpcProvider,
+  program: ProgramRecord,
+  programId: string,
+  keyName: string,
+  timeoutMs = 30_000,
+): Promise<{ api: TestApi; auth: Record<string, string>; head: number }> {
+  const head = await provider.getBlockNumber();
+  const api = await startApi(nodeUrl, { LEDGER: "inline", LEDGER_CONFIRMATIONS: "0", LEDGER_POLL_MS: "20" });
+  await api.service.ctx.programs.insert(program);
+  const auth = { authorization: `Bearer ${(await api.service.ctx.keys.create(keyName, ["read"])).key}` };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await api.service.ctx.db.query<{ n: string }>(
+      "SELECT synced_to::text AS n FROM ledger_programs WHERE program_id = $1",
+      [programId],
+    );
+    if (Number(rows[0]?.n ?? -1) >= head) return { api, auth, head };
+    if (Date.now() > deadline) {
+      await api.close();
+      throw new Error("the ledger did not reach the head");
+    }
+    await sleep(20);
+  }
+}
