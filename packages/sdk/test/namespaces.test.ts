@@ -371,11 +371,8 @@ describe("namespaces: every method reaches its route of the schema table (live A
     // A batch: two Factory allowlist additions in one Safe transaction, through MultiSendCallOnly.
     await (await factory.grantRole(id("MANAGER_ROLE"), safe.address)).wait();
     const [a, b] = [devWallet(3, p).address, devWallet(4, p).address];
-    // A batch action names its program like any other body (the client default does not reach inside).
-    const actions = [a, b].map((account) => ({
-      route: "whitelistMintAdd" as const,
-      body: { account, program: "acme" },
-    }));
+    // The actions name no program: the client's default fills it in, as for single calls.
+    const actions = [a, b].map((account) => ({ route: "whitelistMintAdd" as const, body: { account } }));
     const batch = (await expectRoute("safeBatch", () =>
       client.safe.batch({ safe: safe.address, actions, multiSendCallOnly: safe.infra.multiSendCallOnly }),
     )) as Awaited<ReturnType<typeof client.safe.batch>>;

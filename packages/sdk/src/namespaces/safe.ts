@@ -13,8 +13,15 @@ export function safeNamespace(core: Core) {
      * One Safe transaction running `actions` in order from `safe` (a delegatecall to
      * MultiSendCallOnly), each action a build route's name and its body without signer or nonce;
      * simulated in order, a refused action is named by `details.action`. Propose its `safe.tx`.
+     * An action without its own `program` gets the client's default, as single calls do.
      */
-    batch: (body: Body<"safeBatch">) => core.request("safeBatch", { body }),
+    batch: (body: Body<"safeBatch">) =>
+      core.request("safeBatch", {
+        body: {
+          ...body,
+          actions: body.actions.map((a) => ({ ...a, body: { program: core.program, ...a.body } })),
+        } as Body<"safeBatch">,
+      }),
     /** Stores a proposal (201), with the proposer's signature if given. */
     propose: (body: Body<"safeProposalCreate">) => core.request("safeProposalCreate", { body }),
     /** The caller's proposals, newest first, optionally of one chain, Safe or status. */
