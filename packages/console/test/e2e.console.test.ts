@@ -306,7 +306,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     // A sentence that says what to do; the decoded error itself behind a disclosure.
     await alert
       .getByText(
-        "This minter may issue 60 SP more (limit 100 SP, 40 SP issued); 70 SP would exceed it. Raise its limit or issue at most 60 SP.",
+        "This minter has 60 SP left to issue (limit 100 SP, 40 SP issued); 70 SP would exceed it. Raise its limit or issue at most 60 SP.",
       )
       .waitFor();
     await alert.getByText("Technical details").click();

@@ -15,7 +15,7 @@ const SENTENCES: Record<string, (a: Args) => string> = {
   MinterLimitExceeded: (a) => {
     const left = BigInt(String(a.limit)) - BigInt(String(a.issued));
     const l = sp(left > 0n ? left : 0n);
-    return `This minter may issue ${l} more (limit ${sp(a.limit)}, ${sp(a.issued)} issued); ${sp(a.amount)} would exceed it. Raise its limit or issue at most ${l}.`;
+    return `This minter has ${l} left to issue (limit ${sp(a.limit)}, ${sp(a.issued)} issued); ${sp(a.amount)} would exceed it. Raise its limit or issue at most ${l}.`;
   },
   CampaignNotActive: () => "This campaign is not active (paused or closed). Resume it first, or use another campaign.",
   SettlementReceiverNotWhitelisted: (a) =>
