@@ -80,6 +80,8 @@ async function startApi(chain) {
   const config = loadConfig({
     // Sign-in codes of the local console go to the dev mailbox page (loopback clients only).
     DEV_MAILBOX: "1",
+    // The local chain mines only on demand: the ledger (the console's lists) follows its head.
+    LEDGER_CONFIRMATIONS: "0",
     ...process.env,
     HOST: "127.0.0.1",
     PORT: String(API_PORT),

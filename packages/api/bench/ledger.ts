@@ -3,15 +3,15 @@
  * mints of one program, BENCH_PER_BLOCK (50) per block; a fresh indexer (PGlite in memory, or
  * PostgreSQL at BENCH_DATABASE_URL) indexes the chain from the program's deploy block through a
  * counting RPC proxy. Prints events per second and the RPC requests (HTTP) and calls it made.
- * The holder-history query figure is bench/ledgerQuery.ts (run after this one); the head
- * latency (block to webhook receiver) is not measured yet.
+ * The indexer also writes the program state tables in each commit. The holder-history query is
+ * bench/ledgerQuery.ts and the state reads bench/ledgerState.ts (run after this one); the head
+ * latency (block to webhook receiver) is bench/ledgerHead.ts (`pnpm bench:ledger:head`).
  */
-import { parseUnits, Wallet } from "ethers";
-import { PSPVault__factory } from "@points/contracts";
 import { actors, deployProgram, fundedCampaign, startNode } from "@points/testkit";
 import { ProgramRegistry, migrate, openDb } from "../src/index.js";
 import { startRpcProxy } from "../test/helpers/rpcProxy.js";
 import { indexerOn } from "../test/helpers/ledger.js";
+import { mintSigner } from "./helpers/signedMints.js";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 const PER_BLOCK = Number(process.env.BENCH_PER_BLOCK ?? 50);
@@ -23,31 +23,14 @@ async function main() {
     const { record, usdc } = await deployProgram(node.provider, "acme");
     const { campaignId } = await fundedCampaign(node.provider, record, usdc, "bench", 1_000_000n);
     const { brand, alice } = actors(node.provider);
-    const vault = PSPVault__factory.connect(record.pspVault, brand);
-    const signer = new Wallet(brand.privateKey);
-    const base = {
-      to: record.pspVault,
-      chainId: 31337n,
-      gasLimit: 200_000n,
-      maxFeePerGas: parseUnits("100", "gwei"),
-      maxPriorityFeePerGas: 1n,
-      type: 2,
-    };
+    const signMint = mintSigner(record, brand.privateKey, campaignId, alice.address);
     // Blocks of PER_BLOCK mints: automine off, the transactions sent in batches, then one block mined.
     await node.provider.send("evm_setAutomine", [false]);
     let nonce = await node.provider.getTransactionCount(brand.address);
     const started = Date.now();
     for (let sent = 0; sent < EVENTS; sent += PER_BLOCK) {
       const n = Math.min(PER_BLOCK, EVENTS - sent);
-      const raws = await Promise.all(
-        Array.from({ length: n }, (_, i) =>
-          signer.signTransaction({
-            ...base,
-            nonce: nonce + i,
-            data: vault.interface.encodeFunctionData("mint", [campaignId, alice.address, 1n, ""]),
-          }),
-        ),
-      );
+      const raws = await Promise.all(Array.from({ length: n }, (_, i) => signMint(nonce + i)));
       nonce += n;
       await Promise.all(raws.map((raw) => node.provider.send("eth_sendRawTransaction", [raw])));
       await node.provider.send("evm_mine", []);
@@ -64,7 +47,8 @@ async function main() {
     );
     await migrate(db);
     await db.exec(
-      "DELETE FROM ledger_events; DELETE FROM ledger_blocks; DELETE FROM ledger_cursors; DELETE FROM ledger_programs; DELETE FROM programs",
+      "DELETE FROM ledger_events; DELETE FROM ledger_blocks; DELETE FROM ledger_cursors; DELETE FROM ledger_programs; DELETE FROM programs; " +
+        "DELETE FROM ledger_campaigns; DELETE FROM ledger_campaign_minters; DELETE FROM ledger_campaign_members; DELETE FROM ledger_psp_balances; DELETE FROM ledger_sp_balances; DELETE FROM ledger_allowlists; DELETE FROM ledger_role_holders",
     );
     await new ProgramRegistry(db).insert(record);
     const proxy = await startRpcProxy(node.url);

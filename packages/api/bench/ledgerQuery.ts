@@ -5,9 +5,8 @@
  * and as many next pages through the route's own query (eventsPage, limit 100) and prints p50,
  * p99 and max. Target: p99 <= 50 ms.
  */
-import { migrate, openDb } from "../src/index.js";
 import { eventsPage } from "../src/ledger/read.js";
-import { createScratchDatabase } from "../test/helpers/db.js";
+import { withScratchLedger } from "./helpers/scratchLedger.js";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 1000);
@@ -16,10 +15,7 @@ const HOLDERS = 10_000;
 const holder = (i: number) => `0x${(i % HOLDERS).toString(16).padStart(40, "0")}`;
 
 async function main() {
-  const scratch = await createScratchDatabase();
-  const db = await openDb({ databaseUrl: scratch.url, dataDir: "unused" });
-  try {
-    await migrate(db);
+  await withScratchLedger(async (db) => {
     const t0 = performance.now();
     // Program "acme" holds a tenth of the rows; the rest belong to 49 other programs.
     await db.exec(`
@@ -56,10 +52,7 @@ async function main() {
     console.log(
       `  ${times.length} pages (limit 100) on PostgreSQL: p50 ${p(0.5)} ms, p99 ${p(0.99)} ms (target <= 50), max ${times[times.length - 1]!.toFixed(1)} ms`,
     );
-  } finally {
-    await db.close();
-    await scratch.drop();
-  }
+  });
 }
 
 main().catch((e) => {

@@ -5,12 +5,16 @@
  * alternating, BENCH_ROUNDS (5) times each: the service's overhead in time and blocks;
  * (2) how many onboarding tasks one executor key completes per minute with BENCH_QUEUE (200)
  * queued at once, through the transaction engine running BENCH_CONCURRENCY (64) tasks side by
- * side (target: >= 300 programs/min), and how many programs each block carried.
+ * side (target: >= 300 programs/min), and how many programs each block carried;
+ * (3) source verification on (BENCH_VERIFY=0 turns it off): every program's proxies and release
+ * contracts verified on a local Etherscan-style server that compiles with solc WASM and compares
+ * with the chain's code; the job runs alongside the deploys, and the bench reports how many
+ * contracts were verified by the time the last task succeeded and when the last one was.
  */
 import { Contract, FetchRequest, JsonRpcProvider, Network, Wallet } from "ethers";
 import { INTERFACES } from "@points/contracts/program/abi";
 import { MemoryStore, deployProgram } from "@points/deployer";
-import { actors, startNode } from "@points/testkit";
+import { actors, startFakeEtherscan, startNode } from "@points/testkit";
 import { createService, loadConfig } from "../src/index.js";
 import { DbManifestStore } from "../src/onboarding/store.js";
 import { deployConfig } from "../src/onboarding/runner.js";
@@ -22,6 +26,8 @@ const QUEUE = Number(process.env.BENCH_QUEUE ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const TARGET_PER_MINUTE = 300;
 const BLOCK_MS = 1000;
+const VERIFY = process.env.BENCH_VERIFY !== "0";
+const EXPLORER_KEY = "bench-explorer-key";
 const DEV_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 const log = (s: string) => process.stderr.write(`${s}\n`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -30,6 +36,7 @@ async function main() {
   const node = await startNode();
   await node.provider.send("evm_setAutomine", [false]);
   await node.provider.send("evm_setIntervalMining", [BLOCK_MS]);
+  const explorer = VERIFY ? await startFakeEtherscan(node.provider, EXPLORER_KEY) : undefined;
   const service = await createService(
     loadConfig({
       PORT: "0",
@@ -45,8 +52,12 @@ async function main() {
           rpcUrl: node.url,
           blockTimeMs: BLOCK_MS,
           engine: { concurrency: CONCURRENCY },
+          ...(explorer
+            ? { explorerUrl: "https://explorer.example", sourceVerify: { etherscanApiUrl: explorer.apiUrl } }
+            : {}),
         },
       ]),
+      ...(explorer ? { ETHERSCAN_API_KEY: EXPLORER_KEY, VERIFY_POLL_MS: "250", VERIFY_RETRY_MIN_MS: "1000" } : {}),
     }),
   );
   const url = await service.listen();
@@ -130,6 +141,7 @@ async function main() {
       }
     });
     const perBlock = await programsPerBlock(node.provider, release.programFactory, firstBlock, await block());
+    const verification = explorer ? await verifiedAll(service) : null;
 
     const row = (name: string, xs: { seconds: number; blocks: number }[]) =>
       `${name.padEnd(34)} ${xs.map((x) => x.seconds.toFixed(2).padStart(6)).join(" ")}   median ${median(xs.map((x) => x.seconds)).toFixed(2)} s, ${median(xs.map((x) => x.blocks))} blocks`;
@@ -150,6 +162,14 @@ async function main() {
     console.log(
       `     programs per block (blocks that carried one): median ${median(perBlock)}, max ${Math.max(...perBlock)}, over ${perBlock.length} blocks; histogram ${JSON.stringify(histogram(perBlock))}`,
     );
+    if (verification) {
+      console.log(
+        `(3)  source verification alongside the deploys: ${verification.verifiedAtLastTask} of ${verification.contracts} contract verifications done when the last task succeeded; all done ${verification.secondsAfterLastTask.toFixed(1)} s after it`,
+      );
+      console.log(
+        `${verification.allVerified ? "PASS" : "MISS"}  ${verification.programsVerified} of ${verification.programs} programs verified (every proxy and release contract)`,
+      );
+    }
     console.log(
       JSON.stringify({
         blockMs: BLOCK_MS,
@@ -163,12 +183,49 @@ async function main() {
           programsPerMinute: rate,
           programsPerBlock: perBlock,
         },
+        verification,
       }),
     );
   } finally {
     await service.close();
+    await explorer?.close();
     await node.stop();
   }
+}
+
+type Service = Awaited<ReturnType<typeof createService>>;
+
+/** Waits until no verification is pending (up to 15 min); what was done when the queue ended, and when all was. */
+async function verifiedAll(service: Service) {
+  const db = service.ctx.db;
+  const counts = async () =>
+    (
+      await db.query<{ status: string; n: string }>(
+        "SELECT status, count(*) AS n FROM source_verifications GROUP BY status",
+      )
+    ).reduce<Record<string, number>>((m, r) => ({ ...m, [r.status]: Number(r.n) }), {});
+  const atLastTask = await counts();
+  const t0 = performance.now();
+  let now = atLastTask;
+  while ((now.pending ?? 0) > 0 && performance.now() - t0 < 900_000) {
+    await new Promise((r) => setTimeout(r, 500));
+    now = await counts();
+  }
+  const programs = await db.query<{ id: string }>("SELECT id FROM programs");
+  const verified = await db.query<{ program_id: string }>(
+    `SELECT t.program_id FROM source_verification_targets t
+     JOIN source_verifications v ON v.chain_id = t.chain_id AND v.address = t.address
+     GROUP BY t.program_id HAVING bool_and(v.status = 'verified') AND count(*) >= 5`,
+  );
+  return {
+    contracts: Object.values(now).reduce((a, b) => a + b, 0),
+    verifiedAtLastTask: atLastTask.verified ?? 0,
+    secondsAfterLastTask: (performance.now() - t0) / 1000,
+    failed: now.failed ?? 0,
+    programs: programs.length,
+    programsVerified: verified.length,
+    allVerified: verified.length === programs.length && !now.failed && !now.pending,
+  };
 }
 
 /** How many ProgramDeployed events each block of [from, to] holds (blocks with none left out). */

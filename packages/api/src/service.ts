@@ -16,6 +16,7 @@ import { handlers } from "./handlers/index.js";
 import { TaskRepo } from "./onboarding/tasks.js";
 import { Worker } from "./onboarding/worker.js";
 import { RedemptionDeskJob } from "./desk/job.js";
+import { SourceVerifyJob } from "./verify/job.js";
 import { engineSender } from "./desk/sender.js";
 import { Engines } from "./engine/registry.js";
 import { createRunner, type StoreFactory } from "./onboarding/runner.js";
@@ -66,17 +67,19 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
   }
   // One engine per chain owns the executor's nonces; the worker and the desk both send through it.
   const engines = config.worker.mode === "inline" ? new Engines(ctx) : undefined;
-  const worker = engines ? createWorker(ctx, opts.storeFor, engines) : undefined;
+  // Source verification runs where the worker does, alongside its deploys (docs/deployment.md#source-verification).
+  const verifier = engines ? createVerifyJob(ctx) : undefined;
+  verifier?.start();
+  const worker = engines ? createWorker(ctx, opts.storeFor, engines, verifier) : undefined;
   worker?.start();
   // The desk sends with the executor, so it runs where the onboarding worker does.
   const desk = engines ? createDeskJob(ctx, engines) : undefined;
   desk?.start();
   const ledger = config.ledger.mode === "inline" ? createIndexer(ctx) : undefined;
   ledger?.start();
-  const webhooks =
-    config.webhooks.mode === "inline"
-      ? new WebhookDispatcher(ctx.db, ctx.logger.child({ component: "webhooks" }), config.webhooks)
-      : undefined;
+  const webhooks = config.webhooks.mode === "inline" ? createDispatcher(ctx) : undefined;
+  // In one process the dispatcher sends a range's events as soon as it is indexed, not at its next poll.
+  if (ledger && webhooks) ledger.onIndexed = () => webhooks.wake();
   webhooks?.start();
   const app = createApp(ctx, handlers);
   let server: Server | undefined;
@@ -96,9 +99,11 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
     ledger,
     desk,
     webhooks,
+    verifier,
     async close() {
       await desk?.stop();
       await worker?.stop();
+      await verifier?.stop();
       await webhooks?.stop();
       await ledger?.stop();
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
@@ -129,11 +134,16 @@ export async function checkChainIds(ctx: Ctx): Promise<void> {
 }
 
 /** An onboarding worker over every configured chain, sharing the service's database. */
-export function createWorker(ctx: Ctx, storeFor?: StoreFactory, engines = new Engines(ctx)): Worker {
+export function createWorker(
+  ctx: Ctx,
+  storeFor?: StoreFactory,
+  engines = new Engines(ctx),
+  verifier?: SourceVerifyJob,
+): Worker {
   // The worker's transaction engines: its tasks send through them (src/engine/).
   return new Worker(
     ctx.tasks,
-    createRunner(ctx, storeFor, engines),
+    createRunner(ctx, storeFor, engines, () => verifier?.poke()),
     ctx.logger.child({ component: "onboarding-worker" }),
     {
       chainIds: ctx.config.chains.map((c) => String(c.chainId)),
@@ -146,6 +156,18 @@ export function createWorker(ctx: Ctx, storeFor?: StoreFactory, engines = new En
   );
 }
 
+/** The source verification job over every configured chain (docs/deployment.md#source-verification). */
+export function createVerifyJob(ctx: Ctx): SourceVerifyJob {
+  return new SourceVerifyJob(ctx, ctx.logger.child({ component: "source-verify" }), {
+    chainIds: ctx.config.chains.map((c) => String(c.chainId)),
+    pollMs: ctx.config.worker.pollMs,
+    batch: 16,
+    leaseMs: 10 * 60_000,
+    retryMinMs: ctx.config.verify.retryMinMs,
+    retryMaxMs: ctx.config.verify.retryMaxMs,
+  });
+}
+
 /** The redemption desk's job, sending through the executor (docs/deployment.md#redemption-desk). */
 export function createDeskJob(ctx: Ctx, engines: Engines): RedemptionDeskJob {
   const fastest = Math.min(...ctx.config.chains.map((c) => c.blockTimeMs));
@@ -155,6 +177,11 @@ export function createDeskJob(ctx: Ctx, engines: Engines): RedemptionDeskJob {
     pollMs: Math.max(50, Math.min(1000, Math.floor(fastest / 4))),
     idlePollMs: ctx.config.worker.pollMs,
   });
+}
+
+/** The ledger's webhook dispatcher, sharing the service's database. */
+export function createDispatcher(ctx: Ctx): WebhookDispatcher {
+  return new WebhookDispatcher(ctx.db, ctx.logger.child({ component: "webhooks" }), ctx.config.webhooks);
 }
 
 /** The ledger's indexer over every configured chain, sharing the service's database. */

@@ -49,20 +49,26 @@ describe("chain: reads batched, chain id and fee data cached per block", () => {
     assert.ok(only.methods.includes("eth_getBlockByNumber"), "fee data rides in the same batch");
   });
 
-  it("pspMint_withFeesCached_sendsOneHttpRequest_withNonceEstimateSignerCodeAndCampaignCheck", async () => {
+  it("pspMint_withFeesSignerCodeAndCampaignKnown_sendsOnlyNonceAndEstimate", async () => {
     proxy.reset();
     const res = await mint();
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    // One batch: the build's nonce and estimate, the signer's code (is it a Safe?) and the
-    // campaign's existence check (an eth_call), all in one HTTP request.
+    // The first build read the signer's code (is it a Safe?) and checked that the campaign exists;
+    // within the block time both are known, so one batch holds only this build's own reads.
     assert.equal(proxy.requests.length, 1, JSON.stringify(proxy.requests));
     assert.equal(proxy.requests[0]!.batch, true);
-    assert.deepEqual([...proxy.requests[0]!.methods].sort(), [
-      "eth_call",
-      "eth_estimateGas",
-      "eth_getCode",
-      "eth_getTransactionCount",
-    ]);
+    assert.deepEqual([...proxy.requests[0]!.methods].sort(), ["eth_estimateGas", "eth_getTransactionCount"]);
+  });
+
+  it("pspMint_afterOneBlockTime_readsTheSignerCodeAgain_butNotTheKnownCampaign", async () => {
+    // An account without code may get some (a Safe deployed at a predicted address, EIP-7702).
+    await sleep(BLOCK_TIME_MS);
+    proxy.reset();
+    const res = await mint();
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const methods = proxy.methods();
+    assert.equal(methods.filter((m) => m === "eth_getCode").length, 1);
+    assert.equal(methods.filter((m) => m === "eth_call").length, 0);
   });
 
   it("pspMint_burstOf20Builds_fetchesFeeDataOncePerBlockTime_andNeverTheChainId", async () => {
@@ -78,6 +84,7 @@ describe("chain: reads batched, chain id and fee data cached per block", () => {
     assert.equal(methods.filter((m) => m === "eth_estimateGas").length, 20);
     assert.equal(methods.filter((m) => m === "eth_getTransactionCount").length, 20);
     assert.equal(methods.filter((m) => m === "eth_chainId").length, 0);
+    assert.equal(methods.filter((m) => m === "eth_getCode").length, 1, "the signer's code is read once");
     assert.ok(proxy.requests.length <= 20, `${proxy.requests.length} HTTP requests for 20 builds`);
 
     // The next block time refreshes the fees, once.

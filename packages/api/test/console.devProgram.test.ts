@@ -40,6 +40,7 @@ describe("console: pnpm start's demo account opens the demo program", () => {
       chainId: 31337,
       token: null,
       brand: "demo",
+      deskPolicy: null,
       taskId: null,
       programId: "demo",
     });

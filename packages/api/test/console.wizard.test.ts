@@ -49,6 +49,7 @@ describe("console: wizard progress is stored on the server", () => {
       chainId: 31337,
       token: null,
       brand: null,
+      deskPolicy: null,
       taskId: null,
       programId: null,
     });
@@ -61,6 +62,18 @@ describe("console: wizard progress is stored on the server", () => {
     assert.equal(back.email, email);
     assert.equal(back.wallet, WALLET, "the account remembers the wallet");
     assert.deepEqual(back.wizard, { ...saved.body.data, step: 5, token, brand: "acme" });
+  });
+
+  it("deskPolicy_isSavedAndCleared_andAnUnknownPolicyIsRefused", async () => {
+    const s = await signIn(api.url, "desk@example.com");
+    const saved = await save(s, { deskPolicy: "manual" });
+    assert.equal(saved.status, 200, saved.text);
+    assert.equal(saved.body.data.deskPolicy, "manual");
+    assert.equal((await me(s)).wizard.deskPolicy, "manual");
+    assertError(await save(s, { deskPolicy: "sometimes" }), "INVALID_INPUT");
+    assert.equal((await me(s)).wizard.deskPolicy, "manual", "a refused save changes nothing");
+    assert.equal((await save(s, { deskPolicy: null })).status, 200);
+    assert.equal((await me(s)).wizard.deskPolicy, null);
   });
 
   it("twoUsers_neverSeeEachOthersProgress", async () => {
@@ -108,6 +121,7 @@ describe("console: wizard progress is stored on the server", () => {
       chainId: null,
       token: null,
       brand: null,
+      deskPolicy: null,
       taskId: null,
       programId: null,
     };

@@ -49,8 +49,24 @@ describe("e2e: redemption desk", () => {
   async function request(n: number): Promise<bigint[]> {
     const first = (await e.c.factory.redeemRequestCount()) + 1n;
     const f = e.c.factory.connect(e.who.alice);
-    // In nonce order (automine takes no gaps); each is mined as it arrives.
-    for (let i = 0; i < n; i++) await f.requestRedeem(e.usdc, e.who.bob.address, SP(1), false);
+    const args = [e.usdc, e.who.bob.address, SP(1), false] as const;
+    if (n === 1) await f.requestRedeem(...args);
+    else {
+      // Many at once: sent together with their own nonces while no block is mined, then mined
+      // until the pool is empty (ids follow nonce order, as when each is mined on arrival).
+      const nonce = await e.who.alice.getNonce("latest");
+      const gasLimit = ((await f.requestRedeem.estimateGas(...args)) * 3n) / 2n;
+      await rpc("evm_setAutomine", [false]);
+      try {
+        await Promise.all(
+          Array.from({ length: n }, (_, i) => f.requestRedeem(...args, { nonce: nonce + i, gasLimit })),
+        );
+        while ((await e.who.alice.getNonce("latest")) < nonce + n) await rpc("evm_mine");
+      } finally {
+        await rpc("evm_setAutomine", [true]);
+      }
+    }
+    assert.equal(await e.c.factory.redeemRequestCount(), first + BigInt(n) - 1n, "every request was made");
     return Array.from({ length: n }, (_, i) => first + BigInt(i));
   }
   async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
@@ -194,7 +210,8 @@ describe("e2e: redemption desk", () => {
         async () => (await e.node.provider.getTransactionCount(executor, "pending")) - mined === 4,
       );
       await rpc("evm_mine");
-      for (const id of ids) assert.equal(await status(id), 2, `request ${id}`);
+      const statuses = await Promise.all(ids.map(status));
+      ids.forEach((id, i) => assert.equal(statuses[i], 2, `request ${id}`));
       const block = await e.node.provider.getBlock(ready + 1, true);
       assert.equal(block!.transactions.length, 4);
       assert.equal(await e.node.provider.getTransactionCount(executor, "latest"), mined + 4);

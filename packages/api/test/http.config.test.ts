@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { configProblems } from "./helpers/config.js";
 import { createServer, type Server, type Socket } from "node:net";
 import { loadConfig } from "../src/index.js";
+import { explorerNames } from "../src/verify/explorers.js";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { assertError, send } from "./helpers/http.js";
 import { programRecord } from "./helpers/records.js";
@@ -72,6 +73,26 @@ describe("http: configuration validated once at start", () => {
     for (const url of ["mysql://db/x", "postgres://", "localhost:5432/db", "postgres:///nohost"]) {
       assert.equal(configProblems({ DATABASE_URL: url })[0].split(":")[0], "DATABASE_URL", url);
     }
+  });
+
+  it("sourceVerifyOnEtherscan_needsETHERSCAN_API_KEY_andAnExplorerUrl_andTheKeyIsNeverSerialised", () => {
+    const verifying = (extra: Record<string, unknown> = {}) =>
+      JSON.stringify([chain({ sourceVerify: { etherscanApiUrl: "https://api.etherscan.io/v2/api" }, ...extra })]);
+    assert.deepEqual(configProblems({ CHAINS: verifying({ explorerUrl: "https://basescan.org" }) }), [
+      "ETHERSCAN_API_KEY: is required for chain 31337 (its sourceVerify.etherscanApiUrl is set)",
+    ]);
+    assert.deepEqual(configProblems({ CHAINS: verifying(), ETHERSCAN_API_KEY: "k1" }), [
+      "CHAINS: chain 31337 needs an explorerUrl for its verified-source links",
+    ]);
+    assert.equal(configProblems({ ETHERSCAN_API_KEY: "key with spaces" })[0]!.split(":")[0], "ETHERSCAN_API_KEY");
+    const c = loadConfig({
+      CHAINS: verifying({ explorerUrl: "https://basescan.org" }),
+      ETHERSCAN_API_KEY: "secret-k1",
+    });
+    assert.equal(c.explorerKey(), "secret-k1");
+    assert.ok(!JSON.stringify(c).includes("secret-k1"));
+    assert.deepEqual(explorerNames(c.chains[0]!), ["etherscan"]);
+    assert.deepEqual(explorerNames(loadConfig({}).chains[0]!), [], "no explorer unless configured");
   });
 
   it("loadConfig_acceptsDefaults_andTreatsEmptyVariablesAsUnset", () => {

@@ -6,7 +6,7 @@
  * >= 95, best practices >= 95 on each page; initial JavaScript <= 200 kB gzipped. Exits 1 when
  * one is missed. Lighthouse's default (mobile, simulated throttling) settings.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -86,6 +86,12 @@ async function main() {
         extraHeaders: p.cookie ? { Cookie: p.cookie } : undefined,
       });
       const lhr = result!.lhr;
+      // LIGHTHOUSE_REPORTS=<folder>: each page's whole report, to read what holds a score down.
+      if (process.env.LIGHTHOUSE_REPORTS) {
+        mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+        const file = join(process.env.LIGHTHOUSE_REPORTS, `${p.name.split(" ")[0]}.json`);
+        writeFileSync(file, JSON.stringify(lhr, null, 1));
+      }
       const scores = Object.keys(TARGETS).map((k) => {
         const score = Math.round((lhr.categories[k]?.score ?? 0) * 100);
         const ok = score >= TARGETS[k as keyof typeof TARGETS];

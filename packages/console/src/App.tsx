@@ -1,30 +1,37 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { PointsApiError } from "@points/sdk";
 import { consoleApi, type Me, type Wizard as WizardState } from "./api/console";
 import { describeError, type Described } from "./api/errors";
-import { WalletProvider, loadEthers, useWallet, short } from "./wallet/wallet";
+import { WalletProvider, useWallet, short } from "./wallet/wallet";
 import { SessionContext, type Session } from "./session";
 import { ErrorBox } from "./components/ui";
 import { SignIn } from "./wizard/SignIn";
 import { NotFound } from "./NotFound";
+import { preloadable } from "./components/preloadable";
 
 // Route-level code splitting: the sign-in page loads neither the wizard nor the dashboard.
-const WizardRoute = lazy(async () => ({ default: (await import("./wizard/WizardRoute")).WizardRoute }));
-const Dashboard = lazy(async () => ({ default: (await import("./dashboard/Dashboard")).Dashboard }));
+const wizardRoute = preloadable(() => import("./wizard/WizardRoute"), "WizardRoute");
+const dashboard = preloadable(() => import("./dashboard/Dashboard"), "Dashboard");
+const WizardRoute = wizardRoute.component;
+const Dashboard = dashboard.component;
 
-// A deep link into the wizard or the program (most likely a signed-in reload): fetch what that
-// page needs while /me answers, instead of one after the other. The sign-in page fetches neither.
+// A deep link into the wizard or the program (most likely a signed-in reload): fetch that page's
+// chunks while /me answers, and show the page once both are there, with no loading step between
+// (see components/preloadable). The sign-in page fetches neither.
 const landing = typeof window === "undefined" ? "" : window.location.pathname;
-if (/^\/console\/(setup|program)(\/|$)/.test(landing)) {
-  void loadEthers().catch(() => undefined);
-  if (landing.startsWith("/console/program")) {
-    void import("./dashboard/Dashboard");
-    void import("./pages").then(({ DASHBOARD_PAGES }) =>
-      DASHBOARD_PAGES.find((p) => landing.startsWith(`/console/program/${p.path}`))?.preload(),
-    );
-  } else void import("./wizard/WizardRoute");
-}
+const landingChunks: Promise<unknown> = (
+  landing.startsWith("/console/program")
+    ? Promise.all([
+        dashboard.preload(),
+        import("./pages").then(({ DASHBOARD_PAGES }) =>
+          DASHBOARD_PAGES.find((p) => landing.startsWith(`/console/program/${p.path}`))?.preload(),
+        ),
+      ])
+    : /^\/console\/setup(\/|$)/.test(landing)
+      ? wizardRoute.preload()
+      : Promise.resolve()
+).catch(() => undefined);
 
 /** Every place has its URL under /console/ (the router's basename); URLs hold a place, never a form's values. */
 export function App() {
@@ -49,9 +56,8 @@ function Shell() {
 
   const load = useCallback(async () => {
     try {
-      const signedIn = await consoleApi.me();
-      // Every signed-in page may use the wallet through ethers: load it before showing one.
-      await loadEthers();
+      // ethers is not awaited: the wallet shows its account once it is there (wallet/wallet.tsx).
+      const [signedIn] = await Promise.all([consoleApi.me(), landingChunks]);
       setMe(signedIn);
       setError(null);
     } catch (e) {
@@ -116,6 +122,7 @@ function Shell() {
                 <Route path="/setup/:step?" element={<WizardRoute />} />
                 <Route path="/program" element={<Navigate to="/program/overview" replace />} />
                 <Route path="/program/:page/:sub?" element={<Dashboard />} />
+                <Route path="/program/:page/:sub/:view" element={<Dashboard />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>
             </Suspense>

@@ -1,10 +1,11 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { ComponentType } from "react";
+import { preloadable } from "./components/preloadable";
 
 /** A dashboard page: its URL segment under /console/program/, its nav label and its code, loaded on first visit. */
 export interface DashboardPage {
   path: string;
   label: string;
-  component: LazyExoticComponent<ComponentType>;
+  component: ComponentType;
   /** Starts fetching the page's chunk (a deep link fetches it while the session loads). */
   preload(): Promise<unknown>;
 }
@@ -13,8 +14,7 @@ export interface DashboardPage {
 const page = <M,>(path: string, label: string, load: () => Promise<M>, name: keyof M): DashboardPage => ({
   path,
   label,
-  component: lazy(async () => ({ default: (await load())[name] as ComponentType })),
-  preload: load,
+  ...preloadable(load, name),
 });
 
 /**
@@ -28,4 +28,8 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
   page("roles", "Roles", () => import("./dashboard/Roles"), "Roles"),
   page("redemption", "Redemption", () => import("./dashboard/Redemption"), "Redemption"),
   page("redemption-desk", "Redemption desk", () => import("./redemption-desk/RedemptionDesk"), "RedemptionDesk"),
+  page("safe", "Safe", () => import("./safe/SafePage"), "SafePage"),
+  page("customer", "Customers", () => import("./dashboard/customer/Customer"), "Customer"),
+  page("webhooks", "Webhooks", () => import("./dashboard/webhooks/Webhooks"), "Webhooks"),
+  page("bulk", "Bulk drops", () => import("./bulk/BulkUpload"), "BulkUpload"),
 ];

@@ -1,4 +1,4 @@
-import { after, before, describe, it as nodeIt, type TestContext } from "node:test";
+import { after, before, describe } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -9,45 +9,29 @@ import { Factory__factory, MockStablecoin__factory, PSPVault__factory, Points__f
 import * as pointsApi from "@points/api";
 import { devWallet, startApi, startNode, type DevNode, type TestApi } from "@points/testkit";
 import { launch, screenshot, watchProblems, type PageProblem } from "./helpers/browser.js";
+import { steps } from "./helpers/steps.js";
 import { injectWallet, type TestWallet } from "./helpers/wallet.js";
 import { currentStep, signIn, signInDialog, signOut, submitForm } from "./helpers/flow.js";
 import { auditPage } from "./helpers/audit.js";
 import * as actions from "./helpers/actions.js";
 import { press, typeInto } from "./helpers/keyboard.js";
+import {
+  closedMoneyThenExpireAfterClose,
+  issueBeforeClose,
+  overviewPictures,
+  settledMoneyAndBurnDown,
+} from "./helpers/money.js";
+import { expectApprovalToken, mintWithoutCollateral } from "./helpers/preflight.js";
+import { redemptionWalk } from "./helpers/redemption.js";
+import { handled } from "./helpers/problems.js";
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/index.html");
 const EMAIL = "ada@example.com";
 const BRAND = "acme";
 const SP = (n: string) => parseUnits(n, 18);
 
-// Status errors the page reports as console errors although the console handles them: the
-// signed-out /me, and the 422 answers that carry a prerequisite approval or a decoded revert.
-const UNKNOWN_CAMPAIGN = `0x${"0".repeat(63)}1`;
-const HANDLED = [
-  { status: 401, path: "/console/v1/me" },
-  // The not-found page of a campaign the vault does not have.
-  { status: 404, path: `/studio/sdk/v1/psp/campaign/${UNKNOWN_CAMPAIGN}` },
-  { status: 422, path: "/api/v1/build/mint" },
-  { status: 422, path: "/studio/sdk/v1/tx/psp/create-campaign" },
-  { status: 422, path: "/studio/sdk/v1/tx/psp/mint" },
-  { status: 422, path: "/studio/sdk/v1/tx/psp/fund-campaign" },
-];
-const handled = (p: PageProblem) =>
-  p.kind === "console" &&
-  HANDLED.some((h) => p.text.includes(`status of ${h.status}`) && new URL(p.url ?? "", "http://x").pathname === h.path);
-
 // The steps build on each other: after a failure the rest are skipped, not failed again.
-let broken = false;
-const it = (name: string, fn: () => Promise<void> | void) =>
-  nodeIt(name, async (t: TestContext) => {
-    if (broken) return t.skip("an earlier step failed");
-    try {
-      await fn();
-    } catch (e) {
-      broken = true;
-      throw e;
-    }
-  });
+const it = steps();
 
 describe("console e2e: the nine wizard steps and the dashboard in headless Chromium", () => {
   let node: DevNode;
@@ -64,7 +48,14 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     node = await startNode();
     [brand, minter, alice] = [1, 2, 3].map((i) => devWallet(i, node.provider));
     // The operator lets this e-mail domain deploy (accounts are otherwise approved one by one).
-    api = await startApi(pointsApi, node.url, { CONSOLE_DEPLOY_DOMAINS: "example.com", DEV_MAILBOX: "1" });
+    // The dashboard reads lists from the ledger: on this chain, which mines only on demand, it
+    // follows the head (no confirmation depth) so a write shows without waiting for later blocks.
+    api = await startApi(pointsApi, node.url, {
+      CONSOLE_DEPLOY_DOMAINS: "example.com",
+      DEV_MAILBOX: "1",
+      LEDGER_CONFIRMATIONS: "0",
+      LEDGER_POLL_MS: "100",
+    });
     const b = await launch({ width: 1280, height: 860 });
     closeBrowser = b.close;
     page = b.context.pages()[0] ?? (await b.context.newPage());
@@ -226,6 +217,8 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.equal(await points.isTransferWhitelisted(alice.address), true);
   });
 
+  it("overview_mintSpWithoutCollateral_saysSoBeforeAnyApproval", () => mintWithoutCollateral(walk()));
+
   it("overview_offersCappedTestCollateral_onTheDevChainsMockStablecoin_signedByTheWallet", async () => {
     const state = await api.call("GET", `/api/v1/evm/factory/state?program=${BRAND}`);
     const { asset: usdc, symbol } = state.body.data.assets[0] as { asset: string; symbol: string };
@@ -249,6 +242,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     const { symbol } = state.body.data.assets[0] as { asset: string; symbol: string };
     await submitForm(page, "mint-sp", { [`Collateral amount (${symbol})`]: "1000" });
     await page.getByText("This needs another transaction first").waitFor();
+    await expectApprovalToken(page, state.body.data.assets[0].asset, `1,000 ${symbol}`);
     await screenshot(page, "mint-sp-approval");
     await signInDialog(page, "mint-sp", { approval: true });
     assert.equal(await Points__factory.connect(program.points, node.provider).balanceOf(brand.address), SP("1000"));
@@ -332,15 +326,18 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
       .getByTestId("campaign-outstanding")
       .filter({ hasText: /^0 SP$/ })
       .waitFor();
+    await settledMoneyAndBurnDown(walk());
     await screenshot(page, "campaign-after-settle");
     await auditPage(page, "dashboard-campaign");
   });
+
+  it("overview_picturesOfTheProgram_fromTheLedger", () => overviewPictures(walk(), minter.address));
 
   it("mistake_overBudget_saysHowMuchIsLeftAndWhatToDo", () => actions.overBudget(walk()));
 
   it("mistake_mistypedAddress_isCaughtAtTheField_beforeAnythingIsBuilt", () => actions.mistypedAddress(walk()));
 
-  it("roles_listsWhoHoldsWhat_fromTheChainsEvents", async () => {
+  it("roles_listsWhoHoldsWhat_fromTheLedger", async () => {
     await page.getByRole("link", { name: "Roles", exact: true }).click();
     await page
       .getByRole("row", { name: /Campaign vault.*Issuing admin/ })
@@ -352,6 +349,9 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await page.waitForURL(`${api.url}/console/program/redemption`);
     await auditPage(page, "dashboard-redemption");
   });
+
+  it("redemption_allowlistOfferedAsItsOwnAccessChange_thenRequestCancelAndFinalize_checkedOnChain", () =>
+    redemptionWalk(walk()));
 
   it("redemptionDesk_theManagerSetsManual_thenRejectsARequestWithAReason_andTheExecutorRejectsIt", async () => {
     // A pending request of the brand wallet (set up straight through ethers).
@@ -414,7 +414,12 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
 
   it("campaigns_expiresPspBackIntoTheBudget", () => actions.expire(walk()));
 
+  it("campaigns_issuesPspThatOutlivesTheCampaign", () => issueBeforeClose(walk()));
+
   it("campaigns_closesForGood_confirmedAsDestructive_andTheBudgetGoesBack", () => actions.close(walk()));
+
+  it("campaigns_aClosedCampaignsMoneyAddsUp_returnedAtClose_thenExpiredAfterClose", () =>
+    closedMoneyThenExpireAfterClose(walk()));
 
   it("roles_pauseAndUnpause_confirmedAsDestructive_checkedOnChain", () => actions.pauseAndUnpause(walk()));
 

@@ -5,10 +5,12 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import * as pointsApi from "@points/api";
+import { Wallet, parseEther, toQuantity } from "ethers";
 import { DEV_KEYS, devWallet, startApi, startNode, type DevNode, type TestApi } from "@points/testkit";
 import { launch, screenshot } from "./helpers/browser.js";
 import { injectWallet } from "./helpers/wallet.js";
 import { signIn } from "./helpers/flow.js";
+import { auditPage } from "./helpers/audit.js";
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/index.html");
 const EMAIL = "stranger@unapproved.example";
@@ -21,6 +23,9 @@ const TOKEN = {
   websiteUrl: "https://stranger.example/points",
 };
 const ORGANIZATION = { name: "Stranger Ltd", website: "https://stranger.example", description: "Squatting." };
+const EXECUTOR = new Wallet(DEV_KEYS[0]).address;
+/** The dev chain's executor threshold: below it the engine sends nothing and tasks wait. */
+const MIN_BALANCE = parseEther("1");
 
 describe("console e2e: deploy states an operator controls, in headless Chromium", () => {
   let node: DevNode;
@@ -52,7 +57,13 @@ describe("console e2e: deploy states an operator controls, in headless Chromium"
       // A mainnet beside the dev chain (its RPC is not needed: its deploys wait for the operator).
       EXECUTOR_PRIVATE_KEY: DEV_KEYS[0],
       CHAINS: JSON.stringify([
-        { chainId: 31337, name: "Hardhat", rpcUrl: node.url, blockTimeMs: 200 },
+        {
+          chainId: 31337,
+          name: "Hardhat",
+          rpcUrl: node.url,
+          blockTimeMs: 200,
+          engine: { minBalance: MIN_BALANCE.toString() },
+        },
         { chainId: 8453, name: "Base", rpcUrl: "http://127.0.0.1:9", testnet: false },
       ]),
     });
@@ -107,6 +118,8 @@ describe("console e2e: deploy states an operator controls, in headless Chromium"
   });
 
   it("afterTheWalletSignsTheSiweMessage_theSameClickDeploys", async () => {
+    // The executor is below its threshold: the deploy starts, then waits (next test).
+    await node.provider.send("hardhat_setBalance", [EXECUTOR, toQuantity(MIN_BALANCE / 2n)]);
     await page.getByRole("button", { name: "Sign in with Ethereum" }).click();
     await page.getByRole("alert", { name: "Wallet not proven" }).waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Deploy" }).click();
@@ -114,6 +127,24 @@ describe("console e2e: deploy states an operator controls, in headless Chromium"
     const rows = await tasks();
     assert.equal(rows.length, 1);
     assert.equal(rows[0][0], "31337");
+  });
+
+  it("anExecutorBelowItsThreshold_theDeployStepSaysInWordsThatItWaits_andTheDeployFinishesOnceFunded", async () => {
+    const notice = page.getByRole("status", { name: "Waiting for the executor to be funded" });
+    await notice.waitFor();
+    await notice.getByText("work resumes by itself once the operator of this service funds it").waitFor();
+    // The engine's own message names the executor and the threshold behind a disclosure.
+    await notice.getByText("Details").click();
+    await notice.getByText(`executor ${EXECUTOR} holds ${MIN_BALANCE / 2n} wei`).waitFor();
+    assert.equal(await page.getByText("EXECUTOR_LOW_BALANCE").count(), 0, "the words, never the bare code");
+    assert.deepEqual(await tasks(), [["31337", "running"]]);
+    await screenshot(page, "deploy-waiting-for-funds");
+    await auditPage(page, "deploy-waiting-for-funds");
+
+    await node.provider.send("hardhat_setBalance", [EXECUTOR, toQuantity(parseEther("10000"))]);
+    await page.getByText("Status: succeeded").waitFor({ timeout: 60_000 });
+    await notice.waitFor({ state: "detached" });
+    assert.deepEqual(await tasks(), [["31337", "succeeded"]]);
   });
 
   it("signOutAndRestartOnAnotherChain_withTheSameBrand_waitsForTheOperatorWithAClearMessage", async () => {

@@ -17,6 +17,7 @@ import { CONTRACT_ARTIFACTS, CONTRACT_ROLES, ROLE_HASHES } from "./generated/rol
 
 export { CONTRACT_ARTIFACTS, CONTRACT_ROLES, ROLE_HASHES };
 export { rolesInAbi, type AbiItem } from "./abiRoles.js";
+export { SAFE_TX_TYPES } from "./safeTx.js";
 
 /** The contracts of one program, in deployment order, by the names records and routes use. */
 export const PROGRAM_CONTRACTS = ["points", "factory", "collateralVault", "pspVault", "oracle"] as const;

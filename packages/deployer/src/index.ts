@@ -44,3 +44,13 @@ export {
 export { sourceTargets, submissionOf, verifySources, type SourceOutcome, type SourceTarget } from "./verify-source.js";
 export * from "./types.js";
 export type { TxSender } from "./sender.js";
+export {
+  CANONICAL_MULTISEND_CALL_ONLY,
+  SAFE_TX_TYPES,
+  encodeMultiSend,
+  proposeToApi,
+  safeTransaction,
+  type SafeCall,
+  type SafeTransaction,
+  type SafeTxFields,
+} from "./safe-tx.js";

@@ -23,6 +23,11 @@ export interface DeployConfig {
   redeemDelay?: number;
   /** Seconds of the two-step admin transfer delay (default 0 on dev chains, 2 days elsewhere). */
   adminDelay?: number;
+  /**
+   * Whether the executor gets EXECUTOR_ROLE on the Factory at birth (default true). False for a
+   * program whose redemption desk is off: nobody holds it until a MANAGER_ROLE holder grants it.
+   */
+  executorRole?: boolean;
 }
 
 export const BRAND_PATTERN = /^[a-z0-9]{1,32}$/;
@@ -82,7 +87,11 @@ export function normalizeConfig(config: DeployConfig, chain: ChainInfo): Program
   if (collateral === "mock" && !dev) {
     throw invalidConfig("collateralAsset", '"mock" is only allowed on a dev chain', collateral);
   }
+  if (config.executorRole !== undefined && typeof config.executorRole !== "boolean") {
+    throw invalidConfig("executorRole", "must be true or false", config.executorRole);
+  }
   const record: ProgramConfigRecord = {
+    ...(config.executorRole === false ? { executorRole: false } : {}),
     brand: config.brand,
     tokenName: text("tokenName", config.tokenName, 64),
     tokenSymbol: text("tokenSymbol", config.tokenSymbol, 16),

@@ -24,6 +24,11 @@ import { birthFacts, roleNames, verifyProgram } from "./verify.js";
 export interface DeployOptions extends ReleaseOptions {
   /** The chain the signer is on (default: read from the provider; dev when its id is 31337 or 1337). */
   chain?: ChainInfo;
+  /**
+   * The executor the program's Factory grants EXECUTOR_ROLE (default: the signer). A service with
+   * several executor keys sends from any of them and names its first key here.
+   */
+  executor?: string;
 }
 
 /** Rough gas of the steps that cannot be simulated before the release exists. */
@@ -54,7 +59,7 @@ function deployParams(run: Run, collateral: string) {
     tokenName: cfg.tokenName,
     tokenSymbol: cfg.tokenSymbol,
     admin: cfg.deployer,
-    executor: run.from,
+    executor: birthExecutor(run),
     adminDelay: cfg.adminDelay,
     collateralAsset: collateral,
     oracleFeed: cfg.oracle?.feed ?? ZeroAddress,
@@ -67,6 +72,12 @@ function deployParams(run: Run, collateral: string) {
     redeemDelay: cfg.redeemDelay,
   };
 }
+
+/** Who gets EXECUTOR_ROLE at birth: the executor, or nobody when the program's desk is off. */
+const birthExecutor = (run: Run) => (run.cfg.executorRole === false ? ZeroAddress : executorOf(run));
+
+/** The service's executor of the program (EXECUTOR_ROLE unless its desk is off at birth). */
+const executorOf = (run: Run) => (run.opts.executor ? getAddress(run.opts.executor) : run.from);
 
 /** The ProgramFactory this run can use without deploying (store or adopted), if any. */
 async function knownRelease(run: Run): Promise<{ address: string; fromBlock: number } | undefined> {
@@ -90,7 +101,7 @@ async function existingProgram(run: Run, pf: Contract, fromBlock: number) {
   );
   const ev = events[0] as { args?: unknown[]; transactionHash: string; blockNumber: number } | undefined;
   const args = ev?.args as [string, string, string, string] | undefined;
-  if (!ev || !args || getAddress(args[2]) !== run.cfg.deployer || getAddress(args[3]) !== run.from) {
+  if (!ev || !args || getAddress(args[2]) !== run.cfg.deployer || getAddress(args[3]) !== birthExecutor(run)) {
     throw new DeployerError(
       "BRAND_TAKEN",
       `brand: "${run.cfg.brand}" already has a program on chain ${run.info.chainId}`,
@@ -280,7 +291,7 @@ async function buildRecord(
     programFactory: release.programFactory,
     deployer: cfg.deployer,
     admin: cfg.deployer,
-    executor: run.from,
+    executor: executorOf(run),
     addresses,
     contracts,
     collateralAsset: getAddress(collateral),

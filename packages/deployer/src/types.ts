@@ -125,6 +125,8 @@ export interface ProgramConfigRecord {
   redeemFeeBps: number;
   redeemDelay: number;
   adminDelay: number;
+  /** Present (false) only when the executor was left without EXECUTOR_ROLE at birth. */
+  executorRole?: false;
 }
 
 /** Everything known about one deployed program; the manifest `<chainId>/<brand>.json`. */

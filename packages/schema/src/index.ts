@@ -3,11 +3,15 @@ export * from "./envelope.js";
 export * from "./route.js";
 export * from "./tx.js";
 export * from "./safe.js";
+export * from "./sourceVerification.js";
+export * from "./routes/factoryVerification.js";
 export * from "./routes/build.js";
 export * from "./routes/chainRedeem.js";
 export * from "./routes/read.js";
 export * from "./routes/admin.js";
 export * from "./routes/adminHandover.js";
+export * from "./routes/rolesHeld.js";
+export * from "./routes/adminHandoverPlan.js";
 export * from "./routes/studioWhitelist.js";
 export * from "./routes/studioPsp.js";
 export * from "./routes/studioPspBatch.js";
@@ -36,6 +40,8 @@ import * as chainRedeem from "./routes/chainRedeem.js";
 import * as read from "./routes/read.js";
 import * as admin from "./routes/admin.js";
 import * as adminHandover from "./routes/adminHandover.js";
+import * as rolesHeld from "./routes/rolesHeld.js";
+import * as adminHandoverPlan from "./routes/adminHandoverPlan.js";
 import * as studioWhitelist from "./routes/studioWhitelist.js";
 import * as studioPsp from "./routes/studioPsp.js";
 import * as studioPspBatch from "./routes/studioPspBatch.js";
@@ -56,6 +62,7 @@ import * as safeBatch from "./routes/safe/batch.js";
 import * as deskGet from "./routes/desk/deskGet.js";
 import * as deskPolicySet from "./routes/desk/deskPolicySet.js";
 import * as deskDecide from "./routes/desk/deskDecide.js";
+import * as factoryVerification from "./routes/factoryVerification.js";
 import type { RouteDef } from "./route.js";
 
 const isRoute = (v: unknown): v is RouteDef => typeof v === "object" && v !== null && "method" in v && "path" in v;
@@ -90,6 +97,9 @@ export const routes = {
   ...pick(deskGet),
   ...pick(deskPolicySet),
   ...pick(deskDecide),
+  ...pick(rolesHeld),
+  ...pick(adminHandoverPlan),
+  ...pick(factoryVerification),
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -2,20 +2,7 @@ import { z } from "zod";
 import { Address, MAX_UINT256 } from "./primitives.js";
 
 /** The EIP-712 types of a Safe v1.4.1 transaction (docs/architecture.md#safe-multisig). */
-export const SAFE_TX_TYPES = {
-  SafeTx: [
-    { name: "to", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "data", type: "bytes" },
-    { name: "operation", type: "uint8" },
-    { name: "safeTxGas", type: "uint256" },
-    { name: "baseGas", type: "uint256" },
-    { name: "gasPrice", type: "uint256" },
-    { name: "gasToken", type: "address" },
-    { name: "refundReceiver", type: "address" },
-    { name: "nonce", type: "uint256" },
-  ],
-} as const;
+export { SAFE_TX_TYPES } from "@points/contracts/program";
 
 const Decimal = z
   .string()

@@ -18,6 +18,7 @@ const KEEP = [
   "sideEffects",
   "main",
   "types",
+  "bin",
   "exports",
   "dependencies",
   "peerDependencies",

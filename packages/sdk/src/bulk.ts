@@ -101,8 +101,22 @@ export async function sendBulk(plan: BulkPlan, signer: Signer, opts: BulkSendOpt
         report({ index: chunk.index, status: "pending", hash });
         await broadcastTx(provider, signed);
       } else {
-        hash = (await signer.sendTransaction(tx).catch((e) => Promise.reject(broadcastError(e, undefined, tx.nonce))))
-          .hash;
+        // A plain request: a browser or JSON-RPC signer copies its own fields only, and a
+        // Transaction keeps them behind getters (it would send an empty transaction).
+        const request = {
+          type: 2,
+          to: tx.to,
+          data: tx.data,
+          value: tx.value,
+          nonce: tx.nonce,
+          gasLimit: tx.gasLimit,
+          maxFeePerGas: tx.maxFeePerGas,
+          maxPriorityFeePerGas: tx.maxPriorityFeePerGas,
+          chainId: tx.chainId,
+        };
+        hash = (
+          await signer.sendTransaction(request).catch((e) => Promise.reject(broadcastError(e, undefined, tx.nonce)))
+        ).hash;
         report({ index: chunk.index, status: "pending", hash });
       }
       await waitTx(provider, hash, opts);

@@ -1,5 +1,5 @@
 export { createClient, type PointsClient } from "./client.js";
-export { callRoute, type ClientOptions, type RouteInput } from "./http.js";
+export { callRoute, fetchRoute, type ClientOptions, type RouteInput } from "./http.js";
 export { PointsApiError, type PointsErrorCode } from "./errors.js";
 export { prepare, type PreparedTx } from "./transaction.js";
 export { broadcastTx as broadcast, waitTx as waitForReceipt, type SignedTx, type WaitOptions } from "./chain.js";

@@ -8,6 +8,7 @@ export const routeTable: {
   adminHandoverAccept: { method: "post", path: "/api/v1/roles/admin-handover/accept", build: true },
   adminHandoverBegin: { method: "post", path: "/api/v1/roles/admin-handover/begin", build: true },
   adminHandoverCancel: { method: "post", path: "/api/v1/roles/admin-handover/cancel", build: true },
+  adminHandoverPlan: { method: "post", path: "/api/v1/roles/admin-handover/plan" },
   buildFinalizeRedeem: { method: "post", path: "/api/v1/build/finalize-redeem", build: true },
   buildMint: { method: "post", path: "/api/v1/build/mint", build: true },
   buildRedeem: { method: "post", path: "/api/v1/build/redeem", build: true },
@@ -33,6 +34,7 @@ export const routeTable: {
   chainRedeemStatus: { method: "get", path: "/api/v1/evm/chain/:chainId/factory/:factoryAddr/redeem/:requestId" },
   checkRole: { method: "get", path: "/api/v1/roles/check/:contract/:role/:address" },
   getFactory: { method: "get", path: "/api/v1/contracts/factories/:id" },
+  getFactoryVerification: { method: "get", path: "/api/v1/contracts/factories/:id/verification" },
   grantRole: { method: "put", path: "/api/v1/roles/grant", build: true },
   ledgerAllowlists: { method: "get", path: "/api/v1/ledger/allowlists" },
   ledgerCampaignBalances: { method: "get", path: "/api/v1/ledger/campaigns/:campaignId/balances" },
@@ -106,6 +108,7 @@ export const routeTable: {
   redemptionDeskGet: { method: "get", path: "/api/v1/programs/:programId/redemption-desk" },
   redemptionDeskPolicySet: { method: "put", path: "/api/v1/programs/:programId/redemption-desk/policy" },
   revokeRole: { method: "delete", path: "/api/v1/roles/revoke", build: true },
+  rolesHeld: { method: "get", path: "/api/v1/roles/held/:address" },
   safeBatch: { method: "post", path: "/api/v1/safe/batch" },
   safeProposalCreate: { method: "post", path: "/api/v1/safe/proposals" },
   safeProposalExecute: { method: "post", path: "/api/v1/safe/proposals/:proposalId/execute" },
@@ -125,6 +128,7 @@ export const routeTable: {
 /** Names of the result fields that hold an address (the schema's Address): the SDK types them `0x${string}`. */
 export type AddressKey =
   | "address"
+  | "admin"
   | "admins"
   | "asset"
   | "closeRecipient"
@@ -144,6 +148,7 @@ export type AddressKey =
   | "mint"
   | "minter"
   | "multiSendCallOnly"
+  | "newAdmin"
   | "oracle"
   | "owner"
   | "owners"

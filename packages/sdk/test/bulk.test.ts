@@ -105,6 +105,25 @@ describe("sdk: bulk issuance with resume", () => {
     );
   });
 
+  it("send_aSendOnlySigner_(browser_or_JSON-RPC)_sendsEveryChunkAsBuilt_andPaysEveryoneOnce", async () => {
+    const recipients = to(60, "rpc");
+    const p = await plan(recipients, "rpc-1");
+    assert.ok(p.chunkCount >= 2, `${p.chunkCount} chunks`);
+    // The node's unlocked dev account: only eth_sendTransaction, as a browser wallet offers.
+    const rpcSigner = await live.node.provider.getSigner(live.actors.brand.address);
+    const sent = await live.client.bulk.send(p, rpcSigner);
+    assert.deepEqual(
+      sent.map((r) => r.status),
+      Array(p.chunkCount).fill("mined"),
+    );
+    for (const [i, r] of sent.entries()) {
+      const tx = await live.node.provider.getTransaction(r.hash!);
+      assert.equal(tx!.data, Transaction.from("0x" + Buffer.from(p.chunks[i].tx!.tx, "base64").toString("hex")).data);
+      assert.equal(tx!.gasLimit, BigInt(p.chunks[i].simulatedGas));
+    }
+    await expectBalances(recipients);
+  });
+
   it("send_withAnotherSigner_isWrongSigner_andADryRunHasNothingToSend", async () => {
     const p = await plan(to(2, "wrong"), "wrong-1");
     const { alice, brand } = live.actors;

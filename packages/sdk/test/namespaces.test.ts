@@ -1,9 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
-import { id, parseUnits } from "ethers";
-import { Factory__factory } from "@points/contracts";
-import { devSafe, devWallet } from "@points/testkit";
+import { parseUnits } from "ethers";
+import { devSafe } from "@points/testkit";
 import { deskTypedData as deskSchemaTypedData, routes, type RouteName } from "@points/schema";
 import {
   createClient,
@@ -15,6 +14,7 @@ import {
 } from "../src/index.js";
 import { seedBrand, sendWithPrerequisite, startLive, type Live } from "./helpers/live.js";
 import { routeRecorder } from "./helpers/routeRecorder.js";
+import { walkSafeProposals } from "./helpers/safeProposals.js";
 
 const SP = (n: string) => parseUnits(n, 18).toString();
 
@@ -23,10 +23,14 @@ describe("namespaces: every method reaches its route of the schema table (live A
   let client: PointsClient;
   const { fetch, log, reached, expectRoute } = routeRecorder();
   let requestId: string;
+  let safe: Awaited<ReturnType<typeof devSafe>>;
 
   before(async () => {
     live = await startLive();
     await seedBrand(live, parseUnits("200", 6), parseUnits("100", 6));
+    // Dev account 0 deploys the Safe; it is also the API's executor, so this happens before the
+    // onboarding test below queues a deploy that the executor sends in the background.
+    safe = await devSafe(live.node.provider);
     // The onboarding test below deploys a second program: every call names the seeded one.
     client = createClient({ baseUrl: live.api.url, apiKey: live.apiKey, fetch, program: "acme" });
     const { brand, alice, bob } = live.actors;
@@ -157,6 +161,10 @@ describe("namespaces: every method reaches its route of the schema table (live A
       ["acme"],
     );
     assert.equal(((await expectRoute("getFactory", () => r.factory("acme"))) as any).factory, live.program.factory);
+    // The live chain has no explorer configured: verification is skipped, and said so.
+    const verification = (await expectRoute("getFactoryVerification", () => r.verification("acme"))) as any;
+    assert.equal(verification.status, "skipped");
+    assert.equal(verification.message, "no explorer is configured for chain 31337");
     assert.equal(
       ((await expectRoute("listChainContracts", () => r.chainContracts("31337"))) as any).programs.length,
       1,
@@ -174,6 +182,20 @@ describe("namespaces: every method reaches its route of the schema table (live A
     )) as PreparedTx;
     assert.deepEqual(begun.call, { contract: "points", function: "beginDefaultAdminTransfer", args: [carol.address] });
     await expectRoute("adminHandoverCancel", () => client.roles.handover.cancel("points", from));
+    const held = (await expectRoute("rolesHeld", () => client.roles.held(brand.address))) as any;
+    assert.deepEqual(
+      held.roles
+        .filter((r: { role: string }) => r.role === "DEFAULT_ADMIN_ROLE")
+        .map((r: { contract: string }) => r.contract),
+      ["factory", "points", "collateralVault", "pspVault"],
+    );
+    const plan = (await expectRoute("adminHandoverPlan", () =>
+      client.roles.handover.plan({ newAdmin: carol.address }, from),
+    )) as any;
+    assert.deepEqual(
+      plan.transactions.map((t: { call: { function: string } }) => t.call.function),
+      ["factory", "points", "collateralVault", "pspVault"].map(() => "beginDefaultAdminTransfer"),
+    );
     // Nothing is pending for carol: the build is refused (AccessControlInvalidDefaultAdmin).
     await expectRoute(
       "adminHandoverAccept",
@@ -331,66 +353,7 @@ describe("namespaces: every method reaches its route of the schema table (live A
   });
 
   it("safeMethods_reachTheProposalRoutes_twoOwnersSign_andTheRelayerExecutes_onARealSafe", async () => {
-    const p = live.node.provider;
-    const safe = await devSafe(p);
-    const factory = Factory__factory.connect(live.program.factory, live.actors.brand);
-    await (await factory.grantRole(id("PAUSER_ROLE"), safe.address)).wait();
-    const built = await client.freeze.pause("factory", { from: safe.address as `0x${string}` });
-    const s = built.safe!;
-    assert.equal(s.address, safe.address);
-    const sign = (i: number) =>
-      safe.owners[i]!.signTypedData(s.typedData.domain, s.typedData.types, s.typedData.message);
-    const created = (await expectRoute(
-      "safeProposalCreate",
-      () => client.safe.propose({ chainId: 31337, safe: safe.address, tx: s.tx }),
-      201,
-    )) as { id: string; status: string; safeTxHash: string };
-    assert.deepEqual([created.status, created.safeTxHash], ["pending", s.safeTxHash]);
-    await expectRoute("safeProposalSign", async () => client.safe.sign(created.id, await sign(0)));
-    const two = (await expectRoute("safeProposalSign", async () => client.safe.sign(created.id, await sign(2)))) as {
-      status: string;
-    };
-    assert.equal(two.status, "executable");
-    const listed = (await expectRoute("safeProposalList", () => client.safe.proposals({ status: "executable" }))) as {
-      id: string;
-    }[];
-    assert.deepEqual(
-      listed.map((x) => x.id),
-      [created.id],
-    );
-    const relayer = devWallet(9, p);
-    const exec = (await expectRoute("safeProposalExecute", () => client.safe.execute(created.id, relayer.address))) as {
-      data: string;
-      to: string;
-    };
-    await (await relayer.sendTransaction({ to: exec.to, data: exec.data })).wait();
-    assert.equal(await factory.paused(), true);
-    const done = (await expectRoute("safeProposalGet", () => client.safe.proposal(created.id))) as { status: string };
-    assert.equal(done.status, "executed");
-    await (await factory.unpause()).wait();
-    // A batch: two Factory allowlist additions in one Safe transaction, through MultiSendCallOnly.
-    await (await factory.grantRole(id("MANAGER_ROLE"), safe.address)).wait();
-    const [a, b] = [devWallet(3, p).address, devWallet(4, p).address];
-    // The actions name no program: the client's default fills it in, as for single calls.
-    const actions = [a, b].map((account) => ({ route: "whitelistMintAdd" as const, body: { account } }));
-    const batch = (await expectRoute("safeBatch", () =>
-      client.safe.batch({ safe: safe.address, actions, multiSendCallOnly: safe.infra.multiSendCallOnly }),
-    )) as Awaited<ReturnType<typeof client.safe.batch>>;
-    assert.deepEqual([batch.safe.tx.operation, batch.safe.tx.to], [1, safe.infra.multiSendCallOnly]);
-    const draft = batch.safe.typedData;
-    const signed = await Promise.all(
-      [0, 1].map((i) => safe.owners[i]!.signTypedData(draft.domain, draft.types, draft.message)),
-    );
-    const proposal = await client.safe.propose({
-      chainId: 31337,
-      safe: safe.address,
-      tx: batch.safe.tx,
-      signature: signed[0],
-    });
-    await client.safe.sign(proposal.id, signed[1]!);
-    const run = await client.safe.execute(proposal.id, relayer.address);
-    await (await relayer.sendTransaction({ to: run.to, data: run.data })).wait();
-    assert.deepEqual([await factory.isMintWhitelisted(a), await factory.isMintWhitelisted(b)], [true, true]);
+    await walkSafeProposals(live, client, safe, expectRoute);
   });
 
   it("bulk_mintSettleExpire_reachTheirRoutes_asDryRuns", async () => {

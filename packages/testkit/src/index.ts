@@ -5,3 +5,5 @@ export { actors, deployProgram, fundedCampaign, type DeployOptions, type Program
 export { exchange, signAndSend, startApi, type ApiEntry, type ApiHooks, type ApiService, type TestApi } from "./api.js";
 export * from "./safe.js";
 export { startFaultProxy, type FaultProxy, type Faults } from "./faultProxy.js";
+export { startFakeEtherscan } from "./etherscan.js";
+export { startFakeSourcify } from "./sourcify.js";

@@ -1,4 +1,4 @@
-import { getAddress } from "ethers";
+import { getAddress, toQuantity } from "ethers";
 import type { BulkPlan, UnsignedTx } from "@points/schema";
 import type { Ctx } from "../context.js";
 import { ApiError } from "../errors.js";
@@ -169,7 +169,11 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
     if (predicted <= ceiling) {
       // One execution: a call that succeeds under this gas limit proves the limit is enough.
       try {
-        await t.chain.provider.call({ from, to: vault, data: encode(c, metadata), gasLimit: predicted });
+        // eth_call as JSON-RPC: ethers' call() copies and re-hexes a 19 kB calldata byte by byte.
+        await t.chain.provider.send("eth_call", [
+          { from, to: vault, data: encode(c, metadata), gas: toQuantity(predicted) },
+          "latest",
+        ]);
         return predicted;
       } catch (e) {
         const reverted = revertToApiError(e, "build", "pspVault");
@@ -222,7 +226,7 @@ async function buildChunks(t: Target, from: string, chunks: { data: string; gasL
   const p = t.chain.provider;
   const to = getAddress(t.program.pspVault);
   const [nonce, fees, code] = await onChain(t, () =>
-    Promise.all([p.getTransactionCount(from, "pending"), t.chain.feeData(), p.getCode(from)]),
+    Promise.all([p.getTransactionCount(from, "pending"), t.chain.feeData(), t.chain.code(from)]),
   );
   const safe = await onChain(t, () => readSafe(t.chain, from, code));
   return chunks.map((c, i): Omit<UnsignedTx, "call" | "program"> => ({

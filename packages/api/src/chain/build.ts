@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { Transaction, getAddress, getBytes, type FeeData, type FunctionFragment, type ParamType } from "ethers";
+import { getAddress, type FeeData, type FunctionFragment, type ParamType } from "ethers";
 import type { ContractName, UnsignedTx } from "@points/schema";
 import type { Program } from "../registry/programs.js";
 import { ApiError } from "../errors.js";
@@ -7,6 +7,7 @@ import { chainUnavailable, type ChainClient } from "./client.js";
 import { INTERFACES, contractAddress } from "./contracts.js";
 import { revertToApiError } from "./revert.js";
 import { readSafe, safeTxAnswer, safeTxFields, type SafeState } from "./safe.js";
+import { unsignedType2Bytes } from "./type2.js";
 
 /** A contract call to turn into an unsigned transaction. */
 export interface Call {
@@ -81,7 +82,7 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
       p.getTransactionCount(from, explicit === undefined ? "pending" : "latest"),
       p.estimateGas({ from, to, data }),
       chain.feeData(),
-      p.getCode(from),
+      chain.code(from),
     ]);
     safe = await readSafe(chain, from, code);
   } catch (e) {
@@ -126,20 +127,18 @@ export function unsignedType2(
     throw new ApiError("CHAIN_UNAVAILABLE", `chain ${chain.config.chainId} reports no EIP-1559 fee data`);
   }
   const gas = t.gasLimit ?? (t.estimate * GAS_MARGIN_PERCENT + 99n) / 100n;
-  const tx = Transaction.from({
-    type: 2,
+  const tx = unsignedType2Bytes({
     chainId: chain.chainId,
     nonce: t.nonce,
     maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
     maxFeePerGas: fees.maxFeePerGas,
     gasLimit: gas,
-    to: t.to,
+    to: getAddress(t.to),
     value: 0n,
     data: t.data,
-    accessList: [],
   });
   return {
-    tx: Buffer.from(getBytes(tx.unsignedSerialized)).toString("base64"),
+    tx: tx.toString("base64"),
     type: 2 as const,
     from: t.from,
     to: t.to,

@@ -1,4 +1,5 @@
 import { Contract, JsonRpcProvider, getAddress, type FeeData } from "ethers";
+import { LRUCache } from "lru-cache";
 import { isRpcUnreachable } from "@points/contracts/program";
 import type { ContractName } from "@points/schema";
 import type { ChainConfig } from "../config/env.js";
@@ -17,6 +18,8 @@ export class ChainClient {
   // Contract objects bound to this provider, reused across requests (no per-request setup).
   private readonly contracts = new Map<string, Contract>();
   private readonly immutables = new Map<string, Promise<unknown>>();
+  // Signers' code (Safe detection on every build), bounded: any caller may name any `from`.
+  private readonly codes = new LRUCache<string, Promise<string>>({ max: 10_000 });
 
   constructor(
     readonly config: ChainConfig,
@@ -40,6 +43,31 @@ export class ChainClient {
       this.fees = { at: now, value };
     }
     return this.fees.value;
+  }
+
+  /**
+   * The code at `address`. A contract's code is kept (a Safe's proxy code never changes); no code,
+   * and an EIP-7702 delegation (which its owner may change or clear), are kept for one block time
+   * only. Failures are not kept. See docs/architecture.md#safe-multisig.
+   */
+  code(address: string): Promise<string> {
+    const key = getAddress(address);
+    const known = this.codes.get(key);
+    if (known) return known;
+    const value = this.provider.getCode(key).then(
+      (code) => {
+        if (code === "0x" || code.toLowerCase().startsWith(EIP7702_DESIGNATOR)) {
+          this.codes.set(key, value, { ttl: Math.max(1, this.config.blockTimeMs) });
+        }
+        return code;
+      },
+      (e) => {
+        this.codes.delete(key);
+        throw e;
+      },
+    );
+    this.codes.set(key, value);
+    return value;
   }
 
   /** The contract at `address` with the parsed ABI of `name`, created once per chain. */
@@ -78,6 +106,9 @@ export class ChainClient {
     this.provider.destroy();
   }
 }
+
+// The code of an account that delegates under EIP-7702 starts with these three bytes.
+const EIP7702_DESIGNATOR = "0xef0100";
 
 /** Maps transport failures (refused, timeout, bad gateway) to CHAIN_UNAVAILABLE; rethrows the rest. */
 export function chainUnavailable(e: unknown, chain: ChainConfig): never {

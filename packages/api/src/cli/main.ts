@@ -9,7 +9,7 @@ import { DEFAULT_SCOPES, parseScopes } from "../auth/scopes.js";
 import { ConsoleUsers } from "../console/users.js";
 import { TaskRepo } from "../onboarding/tasks.js";
 import { ProgramRegistry } from "../registry/programs.js";
-import { createIndexer, createService, createWorker } from "../service.js";
+import { createDispatcher, createIndexer, createService, createVerifyJob, createWorker } from "../service.js";
 import { programFromManifest } from "./manifest.js";
 import { AssetList, type AssetKind } from "../operator/assets.js";
 import { isAddress } from "ethers";
@@ -50,6 +50,7 @@ async function runHeadless(
     ...config,
     worker: { ...config.worker, mode: "off" },
     ledger: { ...config.ledger, mode: "off" },
+    webhooks: { ...config.webhooks, mode: "off" },
   });
   const loop = make(service.ctx);
   loop.start();
@@ -73,12 +74,28 @@ program
 program
   .command("worker")
   .description("run onboarding tasks only (no HTTP); any number may share one PostgreSQL")
-  .action(() => runHeadless(createWorker, "onboarding worker started"));
+  .action(() =>
+    runHeadless((ctx) => {
+      // Source verification runs beside the deploys, on the worker's side (docs/deployment.md#source-verification).
+      const verifier = createVerifyJob(ctx);
+      const worker = createWorker(ctx, undefined, undefined, verifier);
+      return {
+        id: worker.id,
+        start: () => (verifier.start(), worker.start()),
+        stop: async () => (await worker.stop(), await verifier.stop()),
+      };
+    }, "onboarding worker started"),
+  );
 
 program
   .command("indexer")
   .description("run the program ledger's indexer only (no HTTP); instances on one PostgreSQL share chains by lease")
   .action(() => runHeadless(createIndexer, "ledger indexer started"));
+
+program
+  .command("webhooks")
+  .description("deliver the ledger's webhooks only (no HTTP); instances on one PostgreSQL share subscriptions by lease")
+  .action(() => runHeadless(createDispatcher, "webhook dispatcher started"));
 
 const keys = program.command("keys").description("manage API keys (stored hashed; a key is shown once)");
 keys

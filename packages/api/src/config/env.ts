@@ -41,6 +41,19 @@ const EngineConfig = z
   );
 export type EngineConfig = z.infer<typeof EngineConfig>;
 
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
+
+/** Where the chain's contracts get their source verified (docs/deployment.md#source-verification). */
+const SourceVerifyConfig = z.strictObject({
+  /** An Etherscan v2-compatible API (its key: ETHERSCAN_API_KEY); links go to the chain's explorerUrl. */
+  etherscanApiUrl: httpUrl.nullable().default(null),
+  /** A Sourcify server (https://sourcify.dev/server); no key. */
+  sourcifyApiUrl: httpUrl.nullable().default(null),
+  /** Where people see a Sourcify-verified contract. */
+  sourcifyBrowserUrl: httpUrl.default("https://repo.sourcify.dev"),
+});
+export type SourceVerifyConfig = z.infer<typeof SourceVerifyConfig>;
+
 const Chain = z.strictObject({
   chainId: z.number().int().positive(),
   name: z.string().min(1),
@@ -59,10 +72,12 @@ const Chain = z.strictObject({
     .default([]),
   /** The executor's transaction engine on this chain (docs/architecture.md#transaction-engine). */
   engine: EngineConfig.prefault({}),
+  /** Source verification on explorers; none configured: the stage is skipped. */
+  sourceVerify: SourceVerifyConfig.prefault({}),
 });
 /** A chain as configured; the engine settings are optional for chains built in code (tests, tools). */
-export type ChainConfig = Omit<z.infer<typeof Chain>, "rpcUrls" | "engine"> &
-  Partial<Pick<z.infer<typeof Chain>, "rpcUrls" | "engine">>;
+export type ChainConfig = Omit<z.infer<typeof Chain>, "rpcUrls" | "engine" | "sourceVerify"> &
+  Partial<Pick<z.infer<typeof Chain>, "rpcUrls" | "engine" | "sourceVerify">>;
 
 /** The engine settings a chain gets when it names none. */
 export const DEFAULT_ENGINE: EngineConfig = EngineConfig.parse({});
@@ -78,14 +93,19 @@ const LOCAL_CHAIN: ChainConfig = {
   engine: DEFAULT_ENGINE,
 };
 
+/** A few looks at the head per block of the fastest chain: an event reaches the ledger within a
+ * quarter block of its confirmation, and slow chains are not asked more than once a second. */
+export const ledgerPollMs = (chains: { blockTimeMs: number }[]) =>
+  Math.max(50, Math.min(1000, Math.floor(Math.min(...chains.map((c) => c.blockTimeMs), 4000) / 4)));
+
 /** A whole number in [min, max]; stricter than Number() (which takes "", "0x10" and "1e3"). */
-const int = (min: number, max: number, fallback: number) =>
+const whole = (min: number, max: number) =>
   z
     .string()
     .regex(/^[0-9]{1,15}$/, "must be a whole number")
     .transform(Number)
-    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
-    .default(fallback);
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+const int = (min: number, max: number, fallback: number) => whole(min, max).default(fallback);
 
 const Chains = z
   .array(Chain)
@@ -155,6 +175,14 @@ const Env = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 32-byte hex private key")
     .optional(),
+  /**
+   * More executor keys (comma-separated): each its own nonce lane; onboarding tasks are spread
+   * over the executor key and these (docs/architecture.md#transaction-engine). Never logged.
+   */
+  EXECUTOR_PRIVATE_KEYS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}(,0x[0-9a-fA-F]{64}){0,15}$/, "must be 1 to 16 comma-separated 32-byte hex private keys")
+    .optional(),
   /** "inline": the API process runs onboarding tasks; "off": run `points-api worker` separately. */
   WORKER: z.enum(["inline", "off"]).default("inline"),
   TASK_LEASE_MS: int(100, 3_600_000, 30_000),
@@ -215,7 +243,11 @@ const Env = z.object({
   LEDGER_CONFIRMATIONS: int(0, 10_000, 2),
   /** Most blocks one eth_getLogs request covers. */
   LEDGER_BLOCK_RANGE: int(1, 100_000, 2000),
-  LEDGER_POLL_MS: int(10, 60_000, 1000),
+  /**
+   * How often an idle indexer asks for the head. Unset: a quarter of the fastest chain's
+   * blockTimeMs, within 50..1000 ms (250 ms on 1 s blocks, 1 s on 12 s blocks).
+   */
+  LEDGER_POLL_MS: whole(10, 60_000).optional(),
   LEDGER_LEASE_MS: int(100, 3_600_000, 30_000),
   /** Retries of a failed RPC call (exponential backoff with jitter from LEDGER_RETRY_MIN_MS). */
   LEDGER_RPC_RETRIES: int(0, 100, 6),
@@ -230,6 +262,17 @@ const Env = z.object({
   /** How long a delivery is retried before its subscription is disabled (default a day). */
   WEBHOOK_RETRY_WINDOW_SECONDS: int(1, 604_800, 86_400),
   WEBHOOK_POLL_MS: int(10, 60_000, 250),
+  /** How long a subscription stays one dispatcher's without renewal; more than twice WEBHOOK_TIMEOUT_MS. */
+  WEBHOOK_LEASE_MS: int(200, 3_600_000, 30_000),
+  /** The Etherscan v2 API key (one key serves every chain); never logged nor returned. */
+  ETHERSCAN_API_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, "must be an API key (letters, digits, - and _)")
+    .optional(),
+  /** First wait before asking an explorer that did not answer again; doubles up to an hour. */
+  VERIFY_RETRY_MIN_MS: int(10, 3_600_000, 30_000),
+  /** Between an explorer's status checks of one submission. */
+  VERIFY_POLL_MS: int(10, 60_000, 2_000),
 });
 
 /** Hardhat's account #0: the executor on local dev chains when no key is configured. */
@@ -279,6 +322,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       `EXECUTOR_PRIVATE_KEY: is required for chain ${others.join(", ")} (the public development key serves only a dev chain id on a loopback RPC outside production)`,
     );
   }
+  if (e.WEBHOOK_LEASE_MS <= 2 * e.WEBHOOK_TIMEOUT_MS) {
+    // A lease that can expire during one attempt would let a second instance send the same delivery.
+    refused.push("WEBHOOK_LEASE_MS: must be more than twice WEBHOOK_TIMEOUT_MS");
+  }
+  for (const c of e.CHAINS) {
+    if (!c.sourceVerify?.etherscanApiUrl) continue;
+    if (!e.ETHERSCAN_API_KEY) {
+      refused.push(`ETHERSCAN_API_KEY: is required for chain ${c.chainId} (its sourceVerify.etherscanApiUrl is set)`);
+    }
+    if (!c.explorerUrl) {
+      refused.push(`CHAINS: chain ${c.chainId} needs an explorerUrl for its verified-source links`);
+    }
+  }
   if (refused.length > 0) throw new Error(`Invalid configuration:\n${refused.map((l) => `  ${l}`).join("\n")}`);
   return {
     host: e.HOST,
@@ -304,7 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       mode: e.LEDGER,
       confirmations: e.LEDGER_CONFIRMATIONS,
       range: e.LEDGER_BLOCK_RANGE,
-      pollMs: e.LEDGER_POLL_MS,
+      pollMs: e.LEDGER_POLL_MS ?? ledgerPollMs(e.CHAINS),
       leaseMs: e.LEDGER_LEASE_MS,
       rpcTimeoutMs: e.RPC_TIMEOUT_MS,
       retry: { retries: e.LEDGER_RPC_RETRIES, minMs: e.LEDGER_RETRY_MIN_MS, maxMs: 30_000 },
@@ -316,6 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       retryMinMs: e.WEBHOOK_RETRY_MIN_MS,
       retryWindowMs: e.WEBHOOK_RETRY_WINDOW_SECONDS * 1000,
       pollMs: e.WEBHOOK_POLL_MS,
+      leaseMs: e.WEBHOOK_LEASE_MS,
     },
     deploy: {
       quotaPerDay: e.DEPLOY_QUOTA_PER_DAY,
@@ -329,6 +386,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      */
     executorKey: (chainId: number): string | undefined =>
       e.EXECUTOR_PRIVATE_KEY ?? (devKeyChains.some((c) => c.chainId === chainId) ? DEV_EXECUTOR_KEY : undefined),
+    /**
+     * Every executor key of a chain, the executor key first (it holds EXECUTOR_ROLE and the
+     * ProgramFactory's admin), then EXECUTOR_PRIVATE_KEYS: one nonce lane each.
+     */
+    executorKeys: (chainId: number): string[] => {
+      const first =
+        e.EXECUTOR_PRIVATE_KEY ?? (devKeyChains.some((c) => c.chainId === chainId) ? DEV_EXECUTOR_KEY : undefined);
+      if (!first) return [];
+      const more = (e.EXECUTOR_PRIVATE_KEYS?.split(",") ?? []).map((k) => k.toLowerCase());
+      return [...new Set([first.toLowerCase(), ...more])];
+    },
+    verify: { retryMinMs: e.VERIFY_RETRY_MIN_MS, retryMaxMs: 3_600_000, pollMs: e.VERIFY_POLL_MS },
+    /** The explorer API key; a function, so it never appears when the configuration is serialised. */
+    explorerKey: (): string | undefined => e.ETHERSCAN_API_KEY,
     production,
     console: {
       smtpUrl: e.SMTP_URL,

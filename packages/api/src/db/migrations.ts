@@ -1,7 +1,8 @@
 import type { Db } from "./db.js";
-import { LEDGER_MIGRATIONS } from "../ledger/migrations.js";
+import { LEDGER_MIGRATIONS, LEDGER_STATE_MIGRATIONS } from "../ledger/migrations.js";
 import { DESK_MIGRATIONS } from "../desk/migrations.js";
-import { WEBHOOK_MIGRATIONS } from "../webhooks/migrations.js";
+import { WEBHOOK_LEASE_MIGRATIONS, WEBHOOK_MIGRATIONS } from "../webhooks/migrations.js";
+import { VERIFY_MIGRATIONS } from "../verify/migrations.js";
 
 /**
  * One ordered list of migrations for both backends. Never edit an applied migration: append.
@@ -269,6 +270,17 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
     `,
   },
   ...DESK_MIGRATIONS,
+  ...WEBHOOK_LEASE_MIGRATIONS,
+  ...LEDGER_STATE_MIGRATIONS,
+  ...VERIFY_MIGRATIONS,
+  {
+    // Several executor keys per chain: one pause row per key (docs/architecture.md#transaction-engine).
+    id: "095_executor_status_per_key",
+    sql: `
+      ALTER TABLE executor_status DROP CONSTRAINT executor_status_pkey;
+      ALTER TABLE executor_status ADD PRIMARY KEY (chain_id, address);
+    `,
+  },
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

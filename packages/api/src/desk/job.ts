@@ -3,6 +3,7 @@ import type { Ctx } from "../context.js";
 import { roleHash } from "../chain/contracts.js";
 import { contract, target, type Target } from "../program/target.js";
 import { pendingRequests } from "./queue.js";
+import { PassLoop } from "../jobs/passLoop.js";
 import { DeskStore } from "./store.js";
 import type { ExecutorSender } from "./sender.js";
 
@@ -30,10 +31,7 @@ export async function executorStatus(t: Target, executor: string | undefined) {
  * executor lacks EXECUTOR_ROLE.
  */
 export class RedemptionDeskJob {
-  private stopped = false;
-  private loop?: Promise<void>;
-  private timer?: NodeJS.Timeout;
-  private wake?: () => void;
+  private readonly loop: PassLoop<number>;
   private readonly store: DeskStore;
 
   constructor(
@@ -43,24 +41,28 @@ export class RedemptionDeskJob {
     private readonly opts: DeskJobOptions,
   ) {
     this.store = new DeskStore(ctx.db);
+    // With no desk to serve (or the database did not answer), look no more often than the
+    // onboarding worker does.
+    this.loop = new PassLoop(
+      () => this.tick(),
+      (active) => (active ? opts.pollMs : opts.idlePollMs),
+      (e) => this.logger.warn({ err: e }, "redemption desk could not read its policies"),
+    );
   }
 
   start(): void {
-    this.loop ??= this.main();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.wake?.();
-    await this.loop;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass over every active desk; returns how many there were. */
   async tick(): Promise<number> {
     const active = await this.store.active();
     for (const { programId, policy } of active) {
-      if (this.stopped) break;
+      if (this.loop.stopped) break;
       try {
         await this.run(await target(this.ctx, programId), policy);
       } catch (e) {
@@ -68,24 +70,6 @@ export class RedemptionDeskJob {
       }
     }
     return active.length;
-  }
-
-  private async main(): Promise<void> {
-    while (!this.stopped) {
-      let active = 0;
-      try {
-        active = await this.tick();
-      } catch (e) {
-        // The database did not answer: try again at the next pass, never crash the service.
-        this.logger.warn({ err: e }, "redemption desk could not read its policies");
-      }
-      await new Promise<void>((resolve) => {
-        if (this.stopped) return resolve();
-        this.wake = resolve;
-        // With no desk to serve, look no more often than the onboarding worker does.
-        this.timer = setTimeout(resolve, active ? this.opts.pollMs : this.opts.idlePollMs);
-      });
-    }
   }
 
   private async run(t: Target, policy: string): Promise<void> {

@@ -68,15 +68,19 @@ export class RpcPool {
     await Promise.all(this.endpoints.filter((e) => e.state !== "refused").map((e) => this.check(e, true)));
   }
 
-  /** The getUrlFunc of a FetchRequest whose URL is only a label (src/chain/rpc.ts). */
-  getUrlFunc(): FetchGetUrlFunc {
+  /**
+   * The getUrlFunc of a FetchRequest whose URL is only a label (src/chain/rpc.ts). `transport`
+   * sends one request to the endpoint URL it carries (the ledger's linear body reader); it
+   * must not copy that URL into its errors. Chain id checks use the default transport.
+   */
+  getUrlFunc(transport: FetchGetUrlFunc = this.send): FetchGetUrlFunc {
     // One endpoint: sent as it always was (the callers' own retries and chain id checks apply).
     if (this.endpoints.length === 1) {
       const only = this.endpoints[0];
       return (req, signal) => {
         const real = req.clone();
         real.url = only.url;
-        return this.send(real, signal);
+        return transport(real, signal);
       };
     }
     return async (req, signal) => {
@@ -89,7 +93,7 @@ export class RpcPool {
             if (e.state === "refused") continue;
             const real = req.clone();
             real.url = e.url;
-            const res = await this.send(real, signal);
+            const res = await transport(real, signal);
             if (res.statusCode === 429 || res.statusCode >= 500) {
               this.fail(e, `HTTP ${res.statusCode}`, retryAfter(res));
               last = res;

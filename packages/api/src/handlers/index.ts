@@ -9,6 +9,7 @@ import { readBalance } from "./read/balance.js";
 import { readFactoryState } from "./read/factoryState.js";
 import { readFactoryAssets, readFactoryVault } from "./read/assets.js";
 import { getFactory, listChainContracts, listFactories } from "./read/programs.js";
+import { getFactoryVerification } from "./read/factoryVerification.js";
 import { checkRole } from "./read/checkRole.js";
 import { grantRole, revokeRole } from "./admin/roles.js";
 import { pause, unpause } from "./admin/freeze.js";
@@ -36,6 +37,8 @@ import { safeBatchOver } from "./safe/batch.js";
 import { redemptionDeskGet } from "./desk/get.js";
 import { redemptionDeskPolicySet } from "./desk/policySet.js";
 import { redemptionDeskDecide } from "./desk/decide.js";
+import { rolesHeld } from "./admin/rolesHeld.js";
+import { adminHandoverPlanOver } from "./admin/handoverPlan.js";
 
 /** Every route's handler; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -82,7 +85,10 @@ export const handlers: Handlers = {
   bulkPspExpire,
   // The batch runs other routes' handlers: it is given this table.
   safeBatch: safeBatchOver(() => handlers),
+  rolesHeld,
+  adminHandoverPlan: adminHandoverPlanOver(() => handlers),
   redemptionDeskGet,
   redemptionDeskPolicySet,
   redemptionDeskDecide,
+  getFactoryVerification,
 };

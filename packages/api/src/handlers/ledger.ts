@@ -4,14 +4,42 @@ import type { Ctx, Handler } from "../context.js";
 import type { Program } from "../registry/programs.js";
 import { notFound } from "../errors.js";
 import { campaignId } from "../program/campaign.js";
-import { eventsPage, holdersPage, programBlock, programEventsAt, pspStateAt } from "../ledger/read.js";
+import { eventsPage, factoryEventsAt, programBlock } from "../ledger/read.js";
 import { foldProgram } from "../ledger/state.js";
+import {
+  allowlistsOf,
+  campaignsOf,
+  hasCampaign,
+  onSnapshot,
+  pspHoldersPage,
+  rolesOf,
+  spHoldersPage,
+} from "../ledger/stateRead.js";
+import type { Queryable } from "../db/db.js";
 import { roleName } from "../chain/contracts.js";
 import { requireReadable } from "../ledger/tenant.js";
 import type { Caller } from "../auth/caller.js";
 
 const STATUS = { active: "Active", paused: "Paused", closed: "Closed" } as const;
 const DEFAULT_LIMIT = 100;
+
+/**
+ * The program, its ledger block and `read` of the state tables, on one snapshot: the state is
+ * the state as of that block (the tables move in the indexer's commit, with the block).
+ */
+async function stateAt<T>(
+  ctx: Ctx,
+  ref: string | undefined,
+  caller: Caller,
+  read: (q: Queryable, program: Program) => Promise<T>,
+): Promise<{ program: Program; blockNumber: number | null; state: T }> {
+  const program = await ctx.programs.resolve(ref);
+  await requireReadable(ctx, program, caller, ref);
+  return onSnapshot(ctx.db, async (q) => {
+    const blockNumber = await programBlock(q, program.chainId, program.id);
+    return { program, blockNumber, state: await read(q, program) };
+  });
+}
 
 /** The program and the block every part of the answer is consistent with. */
 async function at(
@@ -27,8 +55,11 @@ async function at(
 const head = (p: Program, blockNumber: number | null) => ({ program: p.id, chainId: p.chainId, blockNumber });
 
 export const ledgerCampaigns: Handler<typeof routes.ledgerCampaigns> = async ({ query, caller }, ctx) => {
-  const { program, blockNumber } = await at(ctx, query.program, caller);
-  const { campaigns } = await pspStateAt(ctx.db, program.id, blockNumber);
+  const {
+    program,
+    blockNumber,
+    state: campaigns,
+  } = await stateAt(ctx, query.program, caller, (q, p) => campaignsOf(q, p.chainId, p.id));
   return {
     ...head(program, blockNumber),
     campaigns: campaigns.map((c) => ({
@@ -51,21 +82,16 @@ export const ledgerCampaignBalances: Handler<typeof routes.ledgerCampaignBalance
   { params, query, caller },
   ctx,
 ) => {
-  const { program, blockNumber } = await at(ctx, query.program, caller);
   const id = campaignId(params.campaignId);
-  const { campaigns, balances } = await pspStateAt(ctx.db, program.id, blockNumber);
-  if (!campaigns.some((c) => c.campaignId === id.value)) {
+  const { program, blockNumber, state } = await stateAt(ctx, query.program, caller, async (q, p) =>
+    (await hasCampaign(q, p.chainId, p.id, id.value))
+      ? pspHoldersPage(q, p.chainId, p.id, id.value, query.cursor, query.limit ?? DEFAULT_LIMIT)
+      : null,
+  );
+  if (!state) {
     throw notFound(`program ${program.id} has no campaign ${id.value} in the ledger (as of block ${blockNumber})`);
   }
-  return {
-    ...head(program, blockNumber),
-    campaignId: id,
-    ...holdersPage(
-      balances.filter((b) => b.campaignId === id.value),
-      query.cursor,
-      query.limit ?? DEFAULT_LIMIT,
-    ),
-  };
+  return { ...head(program, blockNumber), campaignId: id, ...state };
 };
 
 export const ledgerHolderHistory: Handler<typeof routes.ledgerHolderHistory> = async (
@@ -78,18 +104,13 @@ export const ledgerHolderHistory: Handler<typeof routes.ledgerHolderHistory> = a
   return { ...head(program, blockNumber), address: getAddress(params.address), ...page };
 };
 
-/** Points, Factory and role events of the program folded as of its ledger block. */
-async function programState(ctx: Ctx, ref: string | undefined, caller: Caller) {
-  const { program, blockNumber } = await at(ctx, ref, caller);
-  const state = foldProgram(await programEventsAt(ctx.db, program.id, blockNumber), Math.floor(Date.now() / 1000));
-  return { program, blockNumber, state };
-}
-
 export const ledgerRoles: Handler<typeof routes.ledgerRoles> = async ({ query, caller }, ctx) => {
-  const { program, blockNumber, state } = await programState(ctx, query.program, caller);
+  const { program, blockNumber, state } = await stateAt(ctx, query.program, caller, (q, p) =>
+    rolesOf(q, p.chainId, p.id),
+  );
   return {
     ...head(program, blockNumber),
-    contracts: state.roles.map((c) => ({
+    contracts: state.map((c) => ({
       contract: c.contract as "points" | "factory" | "collateralVault" | "pspVault" | "oracle",
       address: c.address,
       roles: c.roles.map((r) => ({ role: roleName(r.role), holders: r.holders })),
@@ -105,16 +126,17 @@ export const ledgerRoleHistory: Handler<typeof routes.ledgerRoleHistory> = async
 };
 
 export const ledgerAllowlists: Handler<typeof routes.ledgerAllowlists> = async ({ query, caller }, ctx) => {
-  const { program, blockNumber, state } = await programState(ctx, query.program, caller);
-  return { ...head(program, blockNumber), ...state.allowlists };
+  const { program, blockNumber, state } = await stateAt(ctx, query.program, caller, (q, p) =>
+    allowlistsOf(q, p.chainId, p.id),
+  );
+  return { ...head(program, blockNumber), ...state };
 };
 
 export const ledgerSpHolders: Handler<typeof routes.ledgerSpHolders> = async ({ query, caller }, ctx) => {
-  const { program, blockNumber, state } = await programState(ctx, query.program, caller);
-  return {
-    ...head(program, blockNumber),
-    ...holdersPage(state.spHolders, query.cursor, query.limit ?? DEFAULT_LIMIT),
-  };
+  const { program, blockNumber, state } = await stateAt(ctx, query.program, caller, (q, p) =>
+    spHoldersPage(q, p.chainId, p.id, query.cursor, query.limit ?? DEFAULT_LIMIT),
+  );
+  return { ...head(program, blockNumber), ...state };
 };
 
 const iso = (a: { blockNumber: number; txHash: string; time: number }) => ({
@@ -123,7 +145,9 @@ const iso = (a: { blockNumber: number; txHash: string; time: number }) => ({
 });
 
 export const ledgerRedemptions: Handler<typeof routes.ledgerRedemptions> = async ({ query, caller }, ctx) => {
-  const { program, blockNumber, state } = await programState(ctx, query.program, caller);
+  // Redemptions fold the program's Factory events only (requests are few next to transfers).
+  const { program, blockNumber } = await at(ctx, query.program, caller);
+  const state = foldProgram(await factoryEventsAt(ctx.db, program.id, blockNumber), Math.floor(Date.now() / 1000));
   const limit = query.limit ?? DEFAULT_LIMIT;
   const before = query.cursor === undefined ? undefined : BigInt(query.cursor);
   const all = state.redemptions

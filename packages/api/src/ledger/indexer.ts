@@ -68,6 +68,8 @@ export class LedgerIndexer {
   private stopped = false;
   private loop?: Promise<void>;
   private wake?: () => void;
+  /** Called after each range is committed (the in-process webhook dispatcher wakes up). */
+  onIndexed?: () => void;
 
   constructor(
     db: Db,
@@ -146,6 +148,7 @@ export class LedgerIndexer {
   async step(chainId: string): Promise<boolean> {
     const { store, opts } = this;
     if (!(await store.lease(chainId, this.id, opts.leaseMs))) return false;
+    if (await store.buildPendingState(chainId, this.id, opts.leaseMs)) return true;
     await store.followRegistered(chainId);
     const programs = await store.programs(chainId);
     if (programs.length === 0) return false;
@@ -283,6 +286,7 @@ export class LedgerIndexer {
       cursorFrom,
     };
     await this.store.commit(chainId, this.id, this.opts.leaseMs, commit);
+    if (events.length > 0) this.onIndexed?.();
     this.logger.debug({ chainId, from, to, events: events.length }, "ledger range indexed");
   }
 

@@ -69,3 +69,90 @@ export const LEDGER_MIGRATIONS: { id: string; sql: string }[] = [
     `,
   },
 ];
+
+/** The ledger's state tables (081), listed after the migrations that came before them. */
+export const LEDGER_STATE_MIGRATIONS: { id: string; sql: string }[] = [
+  {
+    // The program state the read routes answer from (docs/architecture.md#the-ledger), written in
+    // the indexer's commit transaction from the events it stores and rebuilt on a reorg. Amounts
+    // are exact integers; holder keys lowercase (pagination order), other accounts checksummed.
+    id: "081_ledger_state",
+    sql: `
+      CREATE TABLE ledger_campaigns (
+        chain_id TEXT NOT NULL,
+        program_id TEXT NOT NULL,
+        campaign_id TEXT NOT NULL,
+        creator TEXT NOT NULL,
+        status TEXT NOT NULL,
+        budget NUMERIC(78, 0) NOT NULL,
+        available NUMERIC(78, 0) NOT NULL,
+        outstanding NUMERIC(78, 0) NOT NULL,
+        metadata TEXT NOT NULL,
+        created_block BIGINT NOT NULL,
+        created_log INTEGER NOT NULL,
+        PRIMARY KEY (chain_id, program_id, campaign_id)
+      );
+      CREATE TABLE ledger_campaign_minters (
+        chain_id TEXT NOT NULL,
+        program_id TEXT NOT NULL,
+        campaign_id TEXT NOT NULL,
+        minter TEXT NOT NULL,
+        mint_limit NUMERIC(78, 0) NOT NULL,
+        issued NUMERIC(78, 0) NOT NULL,
+        active BOOLEAN NOT NULL,
+        PRIMARY KEY (chain_id, program_id, campaign_id, minter)
+      );
+      -- list: admins, settlementWhitelist, transferWhitelist.
+      CREATE TABLE ledger_campaign_members (
+        chain_id TEXT NOT NULL,
+        program_id TEXT NOT NULL,
+        campaign_id TEXT NOT NULL,
+        list TEXT NOT NULL,
+        account TEXT NOT NULL,
+        PRIMARY KEY (chain_id, program_id, campaign_id, list, account)
+      );
+      CREATE TABLE ledger_psp_balances (
+        chain_id TEXT NOT NULL,
+        program_id TEXT NOT NULL,
+        campaign_id TEXT NOT NULL,
+        holder TEXT NOT NULL,
+        balance NUMERIC(78, 0) NOT NULL,
+        PRIMARY KEY (chain_id, program_id, campaign_id, holder)
+      );
+      CREATE TABLE ledger_sp_balances (
+        chain_id TEXT NOT NULL,
+        program_id TEXT NOT NULL,
+        holder TEXT NOT NULL,
+        balance NUMERIC(78, 0) NOT NULL,
+        PRIMARY KEY (chain_id, program_id, holder)
+      );
+      -- list: mint, redeem, transfer (the Points and Factory allowlists).
+      CREATE TABLE ledger_allowlists (
+        chain_id TEXT NOT NULL,
+        program_id TEXT NOT NULL,
+        list TEXT NOT NULL,
+        account TEXT NOT NULL,
+        PRIMARY KEY (chain_id, program_id, list, account)
+      );
+      -- One row per (contract, role, account) ever granted or revoked; first_*: the first such
+      -- event, which orders contracts and roles as the chain first showed them.
+      CREATE TABLE ledger_role_holders (
+        chain_id TEXT NOT NULL,
+        program_id TEXT NOT NULL,
+        address TEXT NOT NULL,
+        contract TEXT NOT NULL,
+        role TEXT NOT NULL,
+        account TEXT NOT NULL,
+        held BOOLEAN NOT NULL,
+        first_block BIGINT NOT NULL,
+        first_log INTEGER NOT NULL,
+        PRIMARY KEY (chain_id, address, role, account)
+      );
+      CREATE INDEX ledger_role_holders_program ON ledger_role_holders (chain_id, program_id);
+      -- Programs indexed before these tables existed: the indexer builds their state once from
+      -- their stored events (programs followed from now on are built as they are indexed).
+      ALTER TABLE ledger_programs ADD COLUMN state_pending BOOLEAN NOT NULL DEFAULT false;
+      UPDATE ledger_programs SET state_pending = true;
+    `,
+  },
+];

@@ -1,6 +1,6 @@
 import { getAddress } from "ethers";
 import type { Queryable } from "../db/db.js";
-import { foldPsp, type PlacedEvent } from "./state.js";
+import type { PlacedEvent } from "./state.js";
 import type { LedgerContract } from "./decode.js";
 
 /**
@@ -16,45 +16,13 @@ export async function programBlock(db: Queryable, chainId: string, programId: st
   return Number(row.synced_to);
 }
 
-/** The program's PSPVault events up to block `at`, in chain order. */
-async function pspEventsAt(db: Queryable, programId: string, at: number) {
-  const rows = await db.query<{ event: string; args: Record<string, unknown> | string }>(
-    `SELECT event, args FROM ledger_events
-     WHERE program_id = $1 AND contract = 'pspVault' AND event IS NOT NULL AND block_number <= $2
-     ORDER BY block_number, log_index`,
-    [programId, at],
-  );
-  return rows.map((r) => ({ event: r.event, args: typeof r.args === "string" ? JSON.parse(r.args) : r.args }));
-}
-
-/** Campaigns and pSP balances of a program as of block `at` (null: nothing indexed yet). */
-export async function pspStateAt(db: Queryable, programId: string, at: number | null) {
-  return foldPsp(at === null ? [] : await pspEventsAt(db, programId, at));
-}
-
-/** A page of holders by address; the cursor is the previous page's last holder. */
-export function holdersPage(items: { holder: string; balance: bigint }[], cursor: string | undefined, limit: number) {
-  const after = cursor ? cursor.toLowerCase() : "";
-  const all = items
-    .filter((b) => b.balance > 0n)
-    .map((b) => ({ key: b.holder.toLowerCase(), holder: getAddress(b.holder), balance: b.balance.toString() }))
-    .sort((a, b) => (a.key < b.key ? -1 : 1))
-    .filter((b) => b.key > after);
-  const page = all.slice(0, limit);
-  return {
-    holders: page.map(({ holder, balance }) => ({ holder, balance })),
-    nextCursor: all.length > limit ? page[page.length - 1]!.holder : null,
-  };
-}
-
-/** The program's Points and Factory events and every contract's role events up to block `at`. */
-export async function programEventsAt(db: Queryable, programId: string, at: number | null): Promise<PlacedEvent[]> {
+/** The program's Factory events up to block `at` (redemption requests, the redeem delay). */
+export async function factoryEventsAt(db: Queryable, programId: string, at: number | null): Promise<PlacedEvent[]> {
   if (at === null) return [];
   const rows = await db.query<HistoryRow>(
     `SELECT block_number, log_index, tx_hash, block_time, contract, address, event, campaign_id, args
      FROM ledger_events
-     WHERE program_id = $1 AND block_number <= $2 AND event IS NOT NULL
-       AND (contract IN ('points', 'factory') OR event IN ('RoleGranted', 'RoleRevoked'))
+     WHERE program_id = $1 AND block_number <= $2 AND event IS NOT NULL AND contract = 'factory'
      ORDER BY block_number, log_index`,
     [programId, at],
   );

@@ -5,6 +5,7 @@ import pRetry from "p-retry";
 import type { Logger } from "pino";
 import type { ChainConfig } from "../config/env.js";
 import { rpcRequest } from "../chain/rpc.js";
+import { rpcPool } from "../engine/rpcPool.js";
 
 export interface RetryOptions {
   /** Attempts after the first one. */
@@ -35,40 +36,42 @@ export interface RpcBlock {
 }
 
 /**
- * Sends a request to the chain's RPC and reads the answer in linear time. ethers' own reader
- * copies the whole body once per chunk received, quadratic in the tens of megabytes of a
- * backfill's eth_getLogs answers. The URL (with any credentials) is used only here, as in
- * src/chain/rpc.ts: errors carry the label.
+ * Sends a request to the endpoint the chain's RPC pool chose (the request's URL) and reads the
+ * answer in linear time. ethers' own reader copies the whole body once per chunk received,
+ * quadratic in the tens of megabytes of a backfill's eth_getLogs answers. The URL may hold
+ * credentials: errors never carry it (src/chain/rpc.ts).
  */
-function linearGetUrl(url: string): FetchGetUrlFunc {
-  return (req, signal) =>
-    new Promise((resolve, reject) => {
-      const target = new URL(url);
-      const send = target.protocol === "https:" ? httpsRequest : httpRequest;
-      const r = send(target, { method: req.method, headers: req.headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("error", reject);
-        res.on("end", () =>
-          resolve({
-            statusCode: res.statusCode ?? 0,
-            statusMessage: res.statusMessage ?? "",
-            headers: Object.fromEntries(
-              Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]),
-            ),
-            body: new Uint8Array(Buffer.concat(chunks)),
-          }),
-        );
-      });
-      r.on("error", () => reject(new Error(`request to ${req.url} failed`)));
-      signal?.addListener(() => r.destroy());
-      r.end(req.body ? Buffer.from(req.body) : undefined);
+const linearGetUrl: FetchGetUrlFunc = (req, signal) =>
+  new Promise((resolve, reject) => {
+    const target = new URL(req.url);
+    const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+    const r = send(target, { method: req.method, headers: req.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("error", reject);
+      res.on("end", () =>
+        resolve({
+          statusCode: res.statusCode ?? 0,
+          statusMessage: res.statusMessage ?? "",
+          headers: Object.fromEntries(
+            Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]),
+          ),
+          body: new Uint8Array(Buffer.concat(chunks)),
+        }),
+      );
     });
-}
+    r.on("error", (e: NodeJS.ErrnoException) =>
+      reject(Object.assign(new Error("request to the chain's RPC failed"), { code: e.code ?? "unreachable" })),
+    );
+    signal?.addListener(() => r.destroy());
+    r.end(req.body ? Buffer.from(req.body) : undefined);
+  });
 
 /**
- * The indexer's JSON-RPC: the chain's RPC behind the credential-hiding request
- * (src/chain/rpc.ts), requests of one tick batched, every call retried with exponential
+ * The indexer's JSON-RPC: the chain's RPC endpoints behind the credential-hiding request
+ * (src/chain/rpc.ts) and the chain's one endpoint pool, shared with the transaction engine
+ * (src/engine/rpcPool.ts: failover in configured order, backoff on 429/5xx/timeouts, chain id
+ * checked on each endpoint before it serves), requests of one tick batched, every call retried with exponential
  * backoff and jitter on any failure (a refused connection, a timeout, HTTP 429, a JSON-RPC
  * error). ethers' own 429 throttle is off so the backoff here is the only one.
  */
@@ -83,7 +86,7 @@ export class LedgerRpc {
     private readonly signal?: AbortSignal,
   ) {
     const request = rpcRequest(chain, timeoutMs);
-    request.getUrlFunc = linearGetUrl(chain.rpcUrl);
+    request.getUrlFunc = rpcPool(chain, timeoutMs).getUrlFunc(linearGetUrl);
     request.setThrottleParams({ maxAttempts: 1 });
     this.provider = new JsonRpcProvider(request, Network.from(chain.chainId), {
       staticNetwork: true,

@@ -2,6 +2,7 @@ import { onRollback } from "../webhooks/store.js";
 import type { Db, Queryable } from "../db/db.js";
 import { releaseLease, takeLease } from "../db/leases.js";
 import type { DecodedLog, LedgerContract } from "./decode.js";
+import { applyEvents, rebuildState } from "./materialise.js";
 
 /** A program the indexer follows on one chain (addresses lowercase). */
 export interface FollowedProgram {
@@ -174,7 +175,9 @@ export class LedgerStore {
     }
   }
 
-  private async putEvents(tx: Queryable, chainId: string, events: EventRow[]): Promise<void> {
+  /** Stores the events not stored yet; returns those it stored. */
+  private async putEvents(tx: Queryable, chainId: string, events: EventRow[]): Promise<EventRow[]> {
+    const stored = new Set<string>();
     for (let i = 0; i < events.length; i += 400) {
       const chunk = events.slice(i, i + 400);
       const params: unknown[] = [chainId];
@@ -197,13 +200,15 @@ export class LedgerStore {
         return `($1, ${Array.from({ length: 12 }, (_, k) => `$${n + k + 1}`).join(", ")})`;
       });
       // A log is stored once: (chain, block, index) is its identity on the chain it was read from.
-      await tx.query(
+      const rows = await tx.query<{ block_number: string | number; log_index: number }>(
         `INSERT INTO ledger_events (chain_id, block_number, log_index, block_hash, block_time, tx_hash, address,
            program_id, contract, event, args, campaign_id, accounts) VALUES ${values.join(", ")}
-         ON CONFLICT (chain_id, block_number, log_index) DO NOTHING`,
+         ON CONFLICT (chain_id, block_number, log_index) DO NOTHING RETURNING block_number, log_index`,
         params,
       );
+      for (const r of rows) stored.add(`${r.block_number}.${r.log_index}`);
     }
+    return events.filter((e) => stored.has(`${e.blockNumber}.${e.logIndex}`));
   }
 
   /** Writes one indexed range, or nothing when the lease is no longer ours (LeaseLost). */
@@ -244,7 +249,8 @@ export class LedgerStore {
           [chainId, c.programIds, c.to.number],
         );
       }
-      await this.putEvents(tx, chainId, c.events);
+      // The state tables move with the events, each stored event applied exactly once.
+      await applyEvents(tx, chainId, await this.putEvents(tx, chainId, c.events));
       await this.putBlocks(tx, chainId, c.blocks);
       if (c.cursorFrom) {
         await tx.query("DELETE FROM ledger_blocks WHERE chain_id = $1 AND block_number < $2", [
@@ -253,6 +259,25 @@ export class LedgerStore {
         ]);
       }
     });
+  }
+
+  /** Builds the state of programs indexed before the state tables existed (migration 081); true if any. */
+  async buildPendingState(chainId: string, owner: string, leaseMs: number): Promise<boolean> {
+    const pending = await this.db.query<{ program_id: string }>(
+      "SELECT program_id FROM ledger_programs WHERE chain_id = $1 AND state_pending",
+      [chainId],
+    );
+    if (pending.length === 0) return false;
+    const ids = pending.map((r) => r.program_id);
+    await this.db.transaction(async (tx) => {
+      await this.fence(tx, chainId, owner, leaseMs);
+      await rebuildState(tx, chainId, ids);
+      await tx.query(
+        "UPDATE ledger_programs SET state_pending = false WHERE chain_id = $1 AND program_id = ANY($2::text[])",
+        [chainId, ids],
+      );
+    });
+    return true;
   }
 
   /**
@@ -264,7 +289,17 @@ export class LedgerStore {
       await this.fence(tx, chainId, owner, leaseMs);
       // Webhooks first: a delivered event that goes gets its `removed` delivery.
       await onRollback(tx, chainId, ancestor.number);
+      const touched = await tx.query<{ program_id: string }>(
+        "SELECT DISTINCT program_id FROM ledger_events WHERE chain_id = $1 AND block_number > $2 AND program_id IS NOT NULL",
+        [chainId, ancestor.number],
+      );
       await tx.query("DELETE FROM ledger_events WHERE chain_id = $1 AND block_number > $2", [chainId, ancestor.number]);
+      // The programs whose events went get their state again from the events left (a reorg is rare).
+      await rebuildState(
+        tx,
+        chainId,
+        touched.map((r) => r.program_id),
+      );
       await tx.query("DELETE FROM ledger_blocks WHERE chain_id = $1 AND block_number > $2", [chainId, ancestor.number]);
       await tx.query("DELETE FROM ledger_programs WHERE chain_id = $1 AND source = 'factory' AND from_block > $2", [
         chainId,

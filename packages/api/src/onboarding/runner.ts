@@ -7,15 +7,18 @@ import type { Db } from "../db/db.js";
 import { ApiError } from "../errors.js";
 import { assertChainId, rpcProvider } from "../chain/rpc.js";
 import { DbManifestStore } from "./store.js";
+import { DeskStore } from "../desk/store.js";
 import { taskFailure } from "./taskError.js";
 import type { Task } from "./tasks.js";
 import type { TaskRunner } from "./worker.js";
 import type { Engines } from "../engine/registry.js";
+import { ensureOperator } from "../engine/operators.js";
+import { queueVerification } from "../verify/enqueue.js";
 
-/** The executor's signer on a chain, on a provider that polls receipts at a fraction of a block. */
-export function executorSigner(ctx: Ctx, chainId: string): Wallet {
+/** An executor key's signer on a chain (`lane`: which of its keys), polling receipts at a fraction of a block. */
+export function executorSigner(ctx: Ctx, chainId: string, lane = 0): Wallet {
   const chain = ctx.chains.get(chainId);
-  const key = ctx.config.executorKey(chain.config.chainId);
+  const key = ctx.config.executorKeys(chain.config.chainId)[lane];
   if (!key) {
     throw new ApiError("INTERNAL", `no executor key for chain ${chainId}: set EXECUTOR_PRIVATE_KEY`);
   }
@@ -35,6 +38,8 @@ export function deployConfig(task: Task): DeployConfig {
       ? { feed: r.oracle.feed, heartbeat: r.oracle.heartbeat, lowerPeg: r.oracle.lowerPeg, upperPeg: r.oracle.upperPeg }
       : undefined,
     deployer: r.deployer,
+    // A desk that is off from birth: the executor gets no EXECUTOR_ROLE (a manager may grant it later).
+    ...(r.deskPolicy === "off" ? { executorRole: false } : {}),
   };
 }
 
@@ -49,13 +54,22 @@ const dbStore: StoreFactory = (db) => new DbManifestStore(db);
  * anything, so a resumed task never deploys twice; a task interrupted before the registry
  * write gets the same record back on its retry and registers it then.
  */
-export function createRunner(ctx: Ctx, storeFor: StoreFactory = dbStore, engines?: Engines): TaskRunner {
+export function createRunner(
+  ctx: Ctx,
+  storeFor: StoreFactory = dbStore,
+  engines?: Engines,
+  /** Called once a program's contracts are queued for source verification. */
+  onVerifyQueued?: () => void,
+): TaskRunner {
   return async (task: Task, signal: AbortSignal) => {
-    const signer = executorSigner(ctx, task.chainId);
+    // With several executor keys, the task's own lane sends; the first key stays the program's executor.
+    const laneOf = engines?.laneOf(task.chainId, task.id);
+    const signer = executorSigner(ctx, task.chainId, laneOf?.lane ?? 0);
     const store = storeFor(ctx.db, task);
     const stageCtx = { chainId: BigInt(task.chainId), brand: task.brand };
     // With an engine, tasks of a chain run side by side and share blocks (src/engine/).
-    const engine = engines?.get(task.chainId);
+    const engine = laneOf?.engine;
+    const first = engines?.get(task.chainId);
     let record: ProgramRecord;
     try {
       if (engine) {
@@ -73,9 +87,14 @@ export function createRunner(ctx: Ctx, storeFor: StoreFactory = dbStore, engines
       await assertChainId(signer.provider as JsonRpcProvider, ctx.chains.get(task.chainId).config).catch((e) => {
         if (!isRpcUnreachable(e)) throw e;
       });
-      const deploy = () =>
-        deployProgram(deployConfig(task), signer, store, {
+      const deploy = async () => {
+        // A key deploys once it is an operator (the first key, the ProgramFactory's admin, grants it).
+        const release = engines && engine && (await store.getRelease(BigInt(task.chainId)));
+        if (release) await ensureOperator(ctx, engines!, task.chainId, release.programFactory, engine!.from);
+        return deployProgram(deployConfig(task), signer, store, {
           sender: engine,
+          // The first key administers the ProgramFactory and holds EXECUTOR_ROLE, whichever key sends.
+          ...(first ? { admin: first.from, executor: first.from } : {}),
           chain: { chainId: BigInt(task.chainId), dev: isDevChain(task.chainId) },
           // Every chain call is bounded: a dead RPC fails the task instead of hanging it.
           timeoutMs: ctx.config.rpcTimeoutMs,
@@ -83,6 +102,7 @@ export function createRunner(ctx: Ctx, storeFor: StoreFactory = dbStore, engines
           maxGasPerTx: BigInt(ctx.config.deploy.maxGasPerTx),
           receiptTimeoutMs: Math.max(60_000, 30 * ctx.chains.get(task.chainId).config.blockTimeMs),
         });
+      };
       // A chain's first release is deployed by one task alone; the others then find it.
       const released = engines && (await store.getRelease(BigInt(task.chainId)));
       record = engines && !released ? await engines.alone(task.chainId, deploy) : await deploy();
@@ -93,13 +113,24 @@ export function createRunner(ctx: Ctx, storeFor: StoreFactory = dbStore, engines
     }
     // A worker that lost its lease leaves the registry to the one that took the task over.
     if (signal.aborted) throw signal.reason;
+    let programId: string;
     try {
-      return { programId: await register(ctx, task, record) };
+      programId = await register(ctx, task, record);
+      // The desk policy chosen at deploy, set once (a resumed task finds it set and leaves it).
+      const policy = task.request.deskPolicy;
+      if (policy === "automatic" || policy === "manual")
+        await new DeskStore(ctx.db).setPolicy(programId, policy, 0, task.request.deployer);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       await store.stageFinished(stageCtx, "register", "failed", message).catch(() => undefined);
       throw taskFailure("register", e);
     }
+    // Source verification runs later, on its own job: queueing it neither holds up nor fails the
+    // task (not awaited: the task is done once registered).
+    void queueVerification(ctx, programId, record, store).then(onVerifyQueued, (e) =>
+      ctx.logger.warn({ err: e, programId }, "could not queue the program's source verification"),
+    );
+    return { programId };
   };
 }
 

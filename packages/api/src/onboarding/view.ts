@@ -1,9 +1,11 @@
-import { getAddress, type Contract } from "ethers";
+import { computeAddress, getAddress, type Contract } from "ethers";
 import { PROGRAM_STAGES } from "@points/contracts/program";
 import type { Ctx } from "../context.js";
 import { DbManifestStore } from "./store.js";
 import { loadPause } from "../engine/status.js";
+import { laneIndex } from "../engine/registry.js";
 import type { Task } from "./tasks.js";
+import { verificationView } from "../verify/view.js";
 
 /**
  * Addresses the brand's program will have, from the release's ProgramFactory `pf`; null while
@@ -65,6 +67,7 @@ export async function taskView(ctx: Ctx, task: Task) {
             )
           : null,
         rolesAtBirth: (record?.roles ?? {}) as Record<string, Record<string, string[]>>,
+        verification: await verificationView(ctx, p.id, task.chainId),
       };
     }
   }
@@ -83,7 +86,10 @@ export async function taskView(ctx: Ctx, task: Task) {
     attempts: task.attempts,
     error: task.error,
     // The executor's pause concerns only tasks that still have to send (src/engine/status.ts).
-    waiting: task.status === "queued" || task.status === "running" ? await loadPause(ctx.db, task.chainId) : null,
+    waiting:
+      task.status === "queued" || task.status === "running"
+        ? await loadPause(ctx.db, task.chainId, laneAddress(ctx, task))
+        : null,
     organization: task.request.organization,
     token: task.request.token,
     deployer: getAddress(task.request.deployer),
@@ -91,4 +97,10 @@ export async function taskView(ctx: Ctx, task: Task) {
     createdAt: task.createdAt,
     updatedAt: task.updatedAt,
   };
+}
+
+/** The executor key the task sends with (its lane), whose pause it shows; undefined without a key. */
+function laneAddress(ctx: Ctx, task: Task): string | undefined {
+  const keys = ctx.config.executorKeys(Number(task.chainId));
+  return keys.length ? computeAddress(keys[laneIndex(task.id, keys.length)]) : undefined;
 }

@@ -67,13 +67,20 @@ export async function campaignTx(
 export async function withCampaign<T>(t: Target, id: string, work: () => Promise<T>): Promise<T> {
   // In a Safe batch an earlier action may create the campaign: the in-order simulation decides.
   if (collectedCalls.getStore()) return work();
-  const [exists, result] = await Promise.allSettled([
-    read(t, "pspVault", () => contract(t, "pspVault").getCampaign(id)),
-    work(),
-  ]);
+  const [exists, result] = await Promise.allSettled([campaignExists(t, id), work()]);
   if (exists.status === "rejected") throw exists.reason;
   if (result.status === "rejected") throw result.reason;
   return result.value;
+}
+
+/**
+ * Resolves when campaign `id` exists, else throws 404. A campaign is never deleted (closing keeps
+ * it), so a campaign once found is remembered and later builds about it cost no extra read.
+ */
+function campaignExists(t: Target, id: string): Promise<true> {
+  return t.chain.immutable(`campaign:${t.program.pspVault}:${id}`, () =>
+    read(t, "pspVault", () => contract(t, "pspVault").getCampaign(id)).then(() => true as const),
+  );
 }
 
 /**

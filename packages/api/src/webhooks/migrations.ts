@@ -55,3 +55,17 @@ export const WEBHOOK_MIGRATIONS: { id: string; sql: string }[] = [
     `,
   },
 ];
+
+/** The dispatchers' lease (080), listed after the migrations that came before it. */
+export const WEBHOOK_LEASE_MIGRATIONS: { id: string; sql: string }[] = [
+  {
+    // Dispatchers on one PostgreSQL share subscriptions by lease (docs/architecture.md#webhooks):
+    // a subscription's queue is sent by the one instance that holds it, so its order holds and
+    // no delivery is sent by two instances at once; a crashed holder's lease expires.
+    id: "080_webhook_dispatch_lease",
+    sql: `
+      ALTER TABLE webhook_subscriptions ADD COLUMN lease_owner TEXT;
+      ALTER TABLE webhook_subscriptions ADD COLUMN lease_expires_at TIMESTAMPTZ;
+    `,
+  },
+];

@@ -122,13 +122,21 @@ export async function ownSubscription(db: Queryable, id: string, owner: string) 
  */
 export async function enqueue(db: Queryable, s: SubscriptionRow, limit = 1000): Promise<number> {
   const all = s.event_types.includes("*");
+  // The ledger block first: its events are all committed with it, and a block the indexer
+  // commits while this runs is matched by the next call, not skipped.
+  const [program] = await db.query<{ synced_to: string }>(
+    "SELECT synced_to FROM ledger_programs WHERE chain_id = $1 AND program_id = $2",
+    [s.chain_id, s.program_id],
+  );
+  if (!program) return 0;
+  const upTo = Number(program.synced_to);
   const rows = await db.query<{ block_number: string; log_index: number; event: string | null; payload: unknown }>(
     `SELECT e.block_number, e.log_index, e.event,
        jsonb_build_object('program', e.program_id, 'chainId', e.chain_id, 'blockNumber', e.block_number,
          'logIndex', e.log_index, 'txHash', e.tx_hash, 'blockTime', e.block_time, 'contract', e.contract,
          'address', e.address, 'event', e.event, 'campaignId', e.campaign_id, 'args', e.args) AS payload
-     FROM ledger_events e JOIN ledger_programs p ON p.chain_id = e.chain_id AND p.program_id = e.program_id
-     WHERE e.chain_id = $1 AND e.program_id = $2 AND e.block_number <= p.synced_to
+     FROM ledger_events e
+     WHERE e.chain_id = $1 AND e.program_id = $2 AND e.block_number <= $11
        AND (e.block_number, e.log_index) > ($3, $4) AND e.block_number > $5
        AND ($6 OR e.event = ANY($7::text[]))
        AND ($8::text IS NULL OR e.campaign_id = $8)
@@ -145,28 +153,34 @@ export async function enqueue(db: Queryable, s: SubscriptionRow, limit = 1000): 
       s.campaign_id,
       s.holder,
       limit,
+      upTo,
     ],
   );
-  for (const r of rows) {
+  if (rows.length > 0) {
+    // One statement, rows in chain order (their seq follows it).
     await db.query(
       `INSERT INTO webhook_deliveries (id, subscription_id, type, block_number, log_index, event, payload, status,
          next_attempt_at)
-       VALUES ($1, $2, 'event', $3, $4, $5, $6, 'pending', now()) ON CONFLICT DO NOTHING`,
-      [randomUUID(), s.id, r.block_number, r.log_index, r.event, JSON.stringify(r.payload)],
+       SELECT u.id, $1, 'event', u.b, u.l, u.e, u.p::jsonb, 'pending', now()
+       FROM unnest($2::text[], $3::bigint[], $4::int[], $5::text[], $6::text[]) WITH ORDINALITY AS u(id, b, l, e, p, o)
+       ORDER BY u.o ON CONFLICT DO NOTHING`,
+      [
+        s.id,
+        rows.map(() => randomUUID()),
+        rows.map((r) => r.block_number),
+        rows.map((r) => r.log_index),
+        rows.map((r) => r.event),
+        rows.map((r) => JSON.stringify(r.payload)),
+      ],
     );
   }
   // Full page: continue after its last event; else every event up to the ledger block is matched.
   const last = rows[rows.length - 1];
-  const [to] =
+  const to =
     rows.length === limit && last
-      ? [[Number(last.block_number), last.log_index]]
-      : (
-          await db.query<{ synced_to: string }>(
-            "SELECT synced_to FROM ledger_programs WHERE chain_id = $1 AND program_id = $2",
-            [s.chain_id, s.program_id],
-          )
-        ).map((p) => [Math.max(Number(p.synced_to), Number(s.enqueued_block)), 2_147_483_647]);
-  if (to && (to[0] !== Number(s.enqueued_block) || to[1] !== s.enqueued_log)) {
+      ? [Number(last.block_number), last.log_index]
+      : [Math.max(upTo, Number(s.enqueued_block)), 2_147_483_647];
+  if (to[0] !== Number(s.enqueued_block) || to[1] !== s.enqueued_log) {
     await db.query(
       "UPDATE webhook_subscriptions SET enqueued_block = $2, enqueued_log = $3 WHERE id = $1 AND enqueued_block = $4",
       [s.id, to[0], to[1], s.enqueued_block],

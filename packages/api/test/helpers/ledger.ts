@@ -6,7 +6,7 @@ import { actors, type ProgramRecord } from "@points/testkit";
 import type { Db } from "../../src/index.js";
 import { LedgerIndexer, type LedgerOptions } from "../../src/ledger/indexer.js";
 import { startApi, type TestApi } from "./service.js";
-import { foldPsp, pspEvents } from "../../src/ledger/state.js";
+import { campaignsOf, pspBalances } from "../../src/ledger/stateRead.js";
 
 /** Fast settings for tests: index the head, small ranges, quick retries. */
 export const TEST_LEDGER: LedgerOptions = {
@@ -23,9 +23,9 @@ export function indexerOn(db: Db, rpcUrl: string, opts: Partial<LedgerOptions> =
   return new LedgerIndexer(db, [chain], pino({ level: "silent" }), { ...TEST_LEDGER, ...opts });
 }
 
-/** The ledger's campaigns and balances of a program. */
-export async function ledgerState(db: Db, programId: string) {
-  return foldPsp(await pspEvents(db, programId));
+/** The ledger's campaigns and balances of a program, as the read routes answer them (the state tables). */
+export async function ledgerState(db: Db, programId: string, chainId = "31337") {
+  return { campaigns: await campaignsOf(db, chainId, programId), balances: await pspBalances(db, chainId, programId) };
 }
 
 /** The chain's own views of what the ledger claims: every campaign and every (campaign, holder). */

@@ -30,11 +30,13 @@ export async function startReceiver() {
     accepted: [] as Received[],
     /** Accepted requests whose webhook-id was accepted before. */
     duplicates: [] as string[],
+    /** Waited for after a request is taken and before it is answered (a sender killed meanwhile never hears 2xx). */
+    beforeAnswer: undefined as ((id: string) => Promise<void> | void) | undefined,
   };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", async () => {
       state.requests++;
       const body = Buffer.concat(chunks).toString("utf8");
       const id = String(req.headers["webhook-id"]);
@@ -63,6 +65,7 @@ export async function startReceiver() {
           data: msg.data,
         });
       }
+      await state.beforeAnswer?.(id);
       res.writeHead(204).end();
     });
   });

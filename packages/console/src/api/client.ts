@@ -1,10 +1,9 @@
 import { createClient, type PointsClient } from "@points/sdk";
+import { API_BASE, withCredentials } from "./transport";
 
-/** Same origin in production (the API serves the console) and in development (Vite proxies). */
-export const API_BASE = window.location.origin;
-
-/** The session cookie rides along with every call: console sessions authorize "key" routes. */
-export const withCredentials: typeof fetch = (input, init) => fetch(input, { ...init, credentials: "include" });
+// Kept apart from transport.ts: the SDK's client (and ethers with it) loads with the pages that
+// use it, not with the sign-in page.
+export { API_BASE, withCredentials };
 
 /** An SDK client bound to one program (the dashboard's) or to none (the wizard). */
 export function sdk(program?: string): PointsClient {

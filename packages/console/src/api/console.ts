@@ -1,6 +1,6 @@
 import type { RouteBody, RouteData, RouteParams, RouteQuery, Routes } from "@points/schema";
-import { callRoute, type RequestInput, type ResponseData, type RouteEntry, type RouteInput } from "@points/sdk";
-import { API_BASE, withCredentials } from "./client";
+import { fetchRoute, type RequestInput, type ResponseData, type RouteEntry, type RouteInput } from "@points/sdk";
+import { API_BASE, withCredentials } from "./transport";
 
 // The console's own routes (/console/v1) are not the SDK's (integrators never call them): they
 // go through the SDK's transport by the schema's method and path, typed by the same schemas.
@@ -29,7 +29,7 @@ const call = <N extends ConsoleRoute>(
   name: N,
   input?: { body?: RouteBody<Routes[N]>; params?: RouteParams<Routes[N]>; query?: RouteQuery<Routes[N]> },
 ): Promise<RouteData<Routes[N]>> =>
-  callRoute(options, CONSOLE_ROUTES[name], input as RouteInput | undefined) as Promise<RouteData<Routes[N]>>;
+  fetchRoute(options, CONSOLE_ROUTES[name], input as RouteInput | undefined) as Promise<RouteData<Routes[N]>>;
 
 export type Me = RouteData<Routes["consoleMe"]>;
 export type Wizard = RouteData<Routes["consoleWizardSave"]>;

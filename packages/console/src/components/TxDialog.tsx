@@ -4,12 +4,19 @@ import { PointsApiError, type PreparedTx } from "@points/sdk";
 import { describeError, type Described } from "../api/errors";
 import { useWallet } from "../wallet/wallet";
 import { ErrorBox } from "./ui";
+import { DashContext } from "../dashboard/context";
+import { proposeSafeTx } from "../safe/propose";
+import { Proposed, SafeReview } from "../safe/SafeReview";
+import { TokenApproval } from "./TokenApproval";
+import type { RoleOn } from "../safe/roleSafes";
 
 /** One write: how to build it through the API, and what to do once it is mined. */
 export interface TxJob {
   title: string;
   /** Set for actions that cannot be undone or change who may act: shown as a warning before signing. */
   destructive?: string;
+  /** The role a Safe runs this action for (said in the review): the action needs it. */
+  role?: RoleOn;
   build(): Promise<PreparedTx>;
   onDone?(receipt: TransactionReceipt): void;
 }
@@ -20,6 +27,7 @@ type Phase =
   | { kind: "prerequisite"; tx: PreparedTx; reason: Described }
   | { kind: "signing"; tx: PreparedTx; prerequisite: boolean }
   | { kind: "done"; tx: PreparedTx; receipt: TransactionReceipt }
+  | { kind: "proposed"; tx: PreparedTx; proposalId: string; signed: boolean }
   | { kind: "error"; error: Described; tx?: PreparedTx };
 
 const TxContext = createContext<(job: TxJob) => void>(() => undefined);
@@ -29,6 +37,7 @@ export const useTx = () => useContext(TxContext);
 
 export function TxProvider({ children, explorerUrl }: { children: ReactNode; explorerUrl?: string | null }) {
   const wallet = useWallet();
+  const dash = useContext(DashContext);
   const dialog = useRef<HTMLDialogElement>(null);
   const [job, setJob] = useState<TxJob | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "building" });
@@ -69,6 +78,25 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
     }
   };
 
+  // A Safe's action is not sent: it is stored as a proposal, signed by the wallet when it is an owner.
+  const propose = async (tx: PreparedTx) => {
+    const safe = tx.safe!;
+    setPhase({ kind: "signing", tx, prerequisite: false });
+    try {
+      const owner = !!wallet.address && (safe.owners as string[]).includes(wallet.address);
+      const signer = owner ? await wallet.signer() : null;
+      const proposalId = await proposeSafeTx(dash!.client, signer, {
+        chainId: tx.chainId,
+        safe: safe.address,
+        tx: safe.tx,
+      });
+      setPhase({ kind: "proposed", tx, proposalId, signed: owner });
+      dash?.bump();
+    } catch (e) {
+      setPhase({ kind: "error", error: describeError(e), tx });
+    }
+  };
+
   const close = () => {
     dialog.current?.close();
     setJob(null);
@@ -92,9 +120,12 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
               {phase.kind === "prerequisite" && (
                 <>
                   <p className="notice">
-                    This needs another transaction first: <strong>{phase.reason.title}</strong>. Sign the approval, then
-                    the original transaction is prepared again.
+                    This needs another transaction first: <strong>{phase.reason.title}</strong>.{" "}
+                    {phase.tx.safe
+                      ? "The Safe approves through a proposal of its own: propose it, have it signed and executed, then start this action again."
+                      : "Sign the approval, then the original transaction is prepared again."}
                   </p>
+                  <TokenApproval tx={phase.tx} explorerUrl={explorerUrl} />
                   <TxSummary tx={phase.tx} />
                 </>
               )}
@@ -103,29 +134,49 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
                   <strong>Check before signing:</strong> {job.destructive}
                 </p>
               )}
+              {phase.kind === "review" && phase.tx.safe && <SafeReview safe={phase.tx.safe} role={job.role} />}
               {phase.kind === "review" && <TxSummary tx={phase.tx} />}
               {phase.kind === "signing" && (
                 <>
                   <TxSummary tx={phase.tx} />
-                  <p className="progress">Waiting for the wallet to sign, then for the transaction to be mined…</p>
+                  <p className="progress">
+                    {phase.tx.safe
+                      ? "Waiting for the wallet to sign the proposal, then for the service to store it…"
+                      : "Waiting for the wallet to sign, then for the transaction to be mined…"}
+                  </p>
                 </>
+              )}
+              {phase.kind === "proposed" && (
+                <Proposed id={phase.proposalId} signed={phase.signed} safe={phase.tx.safe!} onOpen={close} />
               )}
               {phase.kind === "done" && <Receipt tx={phase.tx} receipt={phase.receipt} explorerUrl={explorerUrl} />}
               {phase.kind === "error" && <ErrorBox error={phase.error} />}
             </div>
             <div className="row end">
-              {phase.kind === "prerequisite" && (
+              {phase.kind === "prerequisite" && phase.tx.safe && dash && (
+                <button className="primary" onClick={() => propose(phase.tx)}>
+                  Propose the approval
+                </button>
+              )}
+              {phase.kind === "prerequisite" && !phase.tx.safe && (
                 <button className="primary" onClick={() => sign(phase.tx, true)}>
                   Sign approval
                 </button>
               )}
-              {phase.kind === "review" && (
+              {phase.kind === "review" && phase.tx.safe && dash && (
+                <button className="primary" onClick={() => propose(phase.tx)}>
+                  {wallet.address && (phase.tx.safe.owners as string[]).includes(wallet.address)
+                    ? "Sign and propose"
+                    : "Propose"}
+                </button>
+              )}
+              {phase.kind === "review" && !phase.tx.safe && (
                 <button className={job?.destructive ? "danger" : "primary"} onClick={() => sign(phase.tx, false)}>
                   Sign and send
                 </button>
               )}
               <button onClick={close} disabled={busy}>
-                {phase.kind === "done" ? "Done" : "Close"}
+                {phase.kind === "done" || phase.kind === "proposed" ? "Done" : "Close"}
               </button>
             </div>
           </div>

@@ -79,15 +79,17 @@ export function Table({
   columns,
   label,
   caption,
+  className,
   children,
 }: {
   columns: string[];
   label?: string;
   caption?: string;
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <table className="table" aria-label={label}>
+    <table className={className ? `table ${className}` : "table"} aria-label={label}>
       {caption && <caption className="sr-only">{caption}</caption>}
       <thead>
         <tr>

@@ -1,10 +1,13 @@
 import { useId, useState, type FormEvent } from "react";
-import { getAddress } from "ethers";
 import type { PreparedTx } from "@points/sdk";
 import { useTx } from "../components/TxDialog";
 import { Field, isAddress } from "../components/ui";
 import { useDash } from "./context";
 import { SP_DECIMALS, toUnits } from "./units";
+import { addressError } from "./addressCheck";
+import type { Blocker, Check } from "./preflight/checks";
+import type { RoleOn } from "../safe/roleSafes";
+import { ActingNote } from "../safe/ActAs";
 
 export type FieldKind = "address" | "sp" | "text" | "addresses" | "bool" | "units" | "uint";
 export interface FieldSpec {
@@ -26,11 +29,10 @@ function parse(spec: FieldSpec, raw: string): { value?: unknown; error?: string 
     return { error: "Required." };
   }
   switch (spec.kind) {
-    case "address":
-      if (!isAddress(v)) return { error: "Must be an address (0x + 40 hex digits)." };
-      return checksumOk(v)
-        ? { value: v }
-        : { error: "This address has a typo: its capital letters do not match its checksum. Copy it again." };
+    case "address": {
+      const error = addressError(v);
+      return error ? { error } : { value: v };
+    }
     case "addresses": {
       const list = v.split(/[\s,]+/).filter(Boolean);
       const bad = list.find((a) => !isAddress(a));
@@ -50,17 +52,6 @@ function parse(spec: FieldSpec, raw: string): { value?: unknown; error?: string 
   }
 }
 
-/** An all-lowercase or all-uppercase address carries no checksum; a mixed-case one must match EIP-55. */
-function checksumOk(v: string): boolean {
-  const hex = v.slice(2);
-  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
-  try {
-    return getAddress(v) === v;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A small form whose submit builds one transaction through the SDK and hands it to the
  * transaction dialog (review, sign, receipt). Amounts are typed in whole tokens.
@@ -73,6 +64,8 @@ export function ActionForm({
   idPrefix,
   after,
   destructive,
+  check,
+  needs,
 }: {
   title: string;
   fields: FieldSpec[];
@@ -83,16 +76,28 @@ export function ActionForm({
   after?(values: Values): void;
   /** What cannot be undone or changes who may act: the dialog confirms it as destructive. */
   destructive?: string;
+  /** Balances, allowlists and budgets checked before anything is built or approved. */
+  check?: Check;
+  /**
+   * The roles that allow this action, preferred first: a Safe of the wallet's that holds one
+   * proposes it. Without them the action runs as every other write (the admin Safe, or the wallet).
+   */
+  needs?: RoleOn[];
 }) {
   const run = useTx();
-  const { from, bump } = useDash();
+  const dash = useDash();
+  const who = needs ? dash.acting(needs) : null;
+  const from = who ? who.from : dash.from;
+  const bump = dash.bump;
   const headingId = useId();
   const [raw, setRaw] = useState<Record<string, string>>(
     Object.fromEntries(fields.map((f) => [f.name, f.initial ?? (f.kind === "bool" ? "true" : "")])),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [blocker, setBlocker] = useState<Blocker | null>(null);
+  const [checking, setChecking] = useState(false);
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const values: Values = {};
     const errs: Record<string, string> = {};
@@ -102,10 +107,20 @@ export function ActionForm({
       else values[f.name] = r.value;
     }
     setErrors(errs);
+    setBlocker(null);
     if (Object.keys(errs).length || !from) return;
+    if (check) {
+      setChecking(true);
+      // A check that cannot read (wallet on another chain, RPC down) lets the action go ahead:
+      // the contract still enforces every rule, and the dialog shows its decoded refusal.
+      const b = await check(values, from).catch(() => null);
+      setChecking(false);
+      if (b) return setBlocker(b);
+    }
     run({
       title,
       destructive,
+      role: who?.role ?? undefined,
       build: () => build(values, from),
       onDone: () => {
         bump();
@@ -148,11 +163,25 @@ export function ActionForm({
           />
         ),
       )}
+      {blocker && (
+        <div className="error" role="alert" data-testid={`${idPrefix}-blocked`}>
+          <p>{blocker.message}</p>
+          {blocker.fix && (
+            <button
+              type="button"
+              onClick={() => run({ ...blocker.fix!.job, onDone: () => (setBlocker(null), bump()) })}
+            >
+              {blocker.fix.label}
+            </button>
+          )}
+        </div>
+      )}
+      {who?.safe && <ActingNote safe={who.safe.address} role={who.role!} />}
       <div className="row">
         <button
           type="submit"
           className={destructive ? "danger" : "primary"}
-          disabled={!from}
+          disabled={!from || checking}
           title={from ? undefined : "Connect a wallet first"}
         >
           {submit}

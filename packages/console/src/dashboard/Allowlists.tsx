@@ -2,6 +2,9 @@ import { useState, type FormEvent } from "react";
 import { useTx } from "../components/TxDialog";
 import { Card, ErrorBox, Field, isAddress, Table } from "../components/ui";
 import { useDash, useLoad } from "./context";
+import { Address } from "../components/format/Address";
+import { useLedger } from "./ledger/useLedger";
+import { LedgerStatus } from "./ledger/LedgerStatus";
 
 const LISTS = [
   { key: "mint", label: "Mint", on: "Factory", who: "MANAGER_ROLE on the Factory" },
@@ -9,9 +12,10 @@ const LISTS = [
   { key: "transfer", label: "Transfer", on: "Points", who: "DEFAULT_ADMIN_ROLE on Points" },
 ] as const;
 
-/** Check an address on the three allowlists and add or remove it, one transaction each. */
+/** The members of the three allowlists (from the ledger); check an address and add or remove it, one transaction each. */
 export function Allowlists() {
-  const { client, from, bump } = useDash();
+  const { client, from, bump, explorerUrl } = useDash();
+  const members = useLedger(() => client.ledger.allowlists(), []);
   const run = useTx();
   const [input, setInput] = useState("");
   const [address, setAddress] = useState<string | null>(null);
@@ -86,6 +90,27 @@ export function Allowlists() {
             })}
           </Table>
         )}
+      </Card>
+      <Card title="Members">
+        <LedgerStatus stand={members.value ? members.stand : null} />
+        <ErrorBox error={members.error} />
+        {members.value &&
+          LISTS.map((l) => (
+            <div key={l.key} className="stack">
+              <strong>{l.label} allowlist</strong>
+              {members.value![l.key].length === 0 ? (
+                <p className="muted">Nobody yet.</p>
+              ) : (
+                <ul className="plain" aria-label={`${l.label} allowlist members`}>
+                  {members.value![l.key].map((a) => (
+                    <li key={a}>
+                      <Address address={a} explorerUrl={explorerUrl} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          ))}
       </Card>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { lazy, Suspense, useState, type FormEvent } from "react";
 import { useTx } from "../components/TxDialog";
 import { Card, ErrorBox, Field, isAddress, Table } from "../components/ui";
 import { ActionForm, type FieldSpec } from "./ActionForm";
@@ -6,6 +6,13 @@ import { useDash, useLoad } from "./context";
 import { SP_DECIMALS, fmt } from "./units";
 import { UserText } from "../components/format/UserText";
 import { escapeHidden } from "../components/format/text";
+import { CampaignMoney } from "./money/CampaignMoney";
+import { settleCheck, spCheck } from "./preflight/programChecks";
+import { useWallet } from "../wallet/wallet";
+import { NEEDS } from "../safe/roleSafes";
+
+// The chart library loads with the picture, after the page (src/dashboard/charts).
+const CampaignCharts = lazy(() => import("./charts/CampaignCharts"));
 
 const sp = (v: string) => `${fmt(v, SP_DECIMALS)} SP`;
 
@@ -24,7 +31,8 @@ function ActionCard({ card, ...form }: { card: string } & Parameters<typeof Acti
 
 /** One campaign: its budget and status, and every pSP operation on it (`/studio/sdk/v1/tx/psp/*`). */
 export function CampaignDetail({ id, name, minters }: { id: string; name?: string; minters: string[] }) {
-  const { client, from, bump } = useDash();
+  const { client, program, from, bump } = useDash();
+  const wallet = useWallet();
   const run = useTx();
   const v = client.vault;
   const campaign = useLoad(() => v.getCampaign(id), [id]);
@@ -85,6 +93,14 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           </>
         )}
       </Card>
+      {c && <CampaignMoney id={c.campaignId.value} />}
+      {c && (
+        <Card title="Budget over time">
+          <Suspense fallback={<p className="progress">Loading the picture…</p>}>
+            <CampaignCharts id={c.campaignId.value} />
+          </Suspense>
+        </Card>
+      )}
       <Card title="Delegated minters">
         <ErrorBox error={configs.error} />
         <Table columns={["Minter", "Limit", "Issued", "Active"]}>
@@ -126,6 +142,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           title="Issue pSP to a holder"
           submit="Issue pSP"
           idPrefix="issue-psp"
+          needs={NEEDS.issue}
           fields={[{ name: "to", label: "Holder", kind: "address" }, AMOUNT, METADATA]}
           build={(x, from) => v.mint(id, x.to, x.amount, x.metadata, { from })}
         />
@@ -134,6 +151,8 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           title="Settle"
           submit="Settle"
           idPrefix="settle"
+          needs={NEEDS.settleOrExpire}
+          check={settleCheck(client, () => wallet.provider(), program.pspVault, c?.campaignId.value ?? id)}
           fields={[HOLDER, { name: "receiver", label: "Receiver of the SP", kind: "address" }, AMOUNT, METADATA]}
           build={(x, from) => v.settle(x.holder, x.receiver, x.amount, id, x.metadata, { from })}
         />
@@ -142,6 +161,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           title="Expire pSP into the budget"
           submit="Expire"
           idPrefix="expire"
+          needs={NEEDS.settleOrExpire}
           fields={[HOLDER, AMOUNT, METADATA]}
           build={(x, from) => v.expire(x.holder, x.amount, id, x.metadata, { from })}
         />
@@ -150,6 +170,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           title="Move pSP between holders"
           submit="Transfer pSP"
           idPrefix="psp-transfer"
+          needs={NEEDS.transfer}
           fields={[
             { name: "holder", label: "From holder", kind: "address" },
             { name: "to", label: "To (on the transfer allowlist)", kind: "address" },
@@ -162,6 +183,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           title="Top up the budget"
           submit="Fund campaign"
           idPrefix="fund"
+          check={spCheck(client, "amount", "funding")}
           fields={[AMOUNT]}
           build={(x, from) => v.fundCampaign(id, x.amount, { from })}
         />

@@ -2,40 +2,46 @@ import { useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { PointsApiError } from "@points/sdk";
 import { NotFound } from "../NotFound";
-import { useWallet } from "../wallet/wallet";
 import { Card, ErrorBox, Field } from "../components/ui";
+import { NEEDS } from "../safe/roleSafes";
 import { ActionForm } from "./ActionForm";
-import { campaignEvents } from "./chain";
+import { spCheck } from "./preflight/programChecks";
 import { useDash, useLoad } from "./context";
 import { CampaignDetail } from "./CampaignDetail";
 import { CampaignName } from "./CampaignName";
 import { labelMetadata, verifiedLabel } from "./campaignLabel";
+import { useLedger } from "./ledger/useLedger";
+import { LedgerStatus } from "./ledger/LedgerStatus";
+import { CampaignLedger } from "./ledger/CampaignLedger";
 
 const isHexId = (v: string) => /^0x[0-9a-fA-F]{64}$/.test(v);
 
 export function Campaigns() {
-  const { client, program } = useDash();
-  const wallet = useWallet();
-  // The open campaign is part of the URL: /console/program/campaigns/<id or label>.
-  const selected = useParams().sub ?? null;
+  const { client } = useDash();
+  // The open campaign is part of the URL: /console/program/campaigns/<id or label>[/ledger].
+  const { sub, view } = useParams();
+  const selected = sub ?? null;
   const navigate = useNavigate();
   const setSelected = (id: string) => navigate(`/program/campaigns/${encodeURIComponent(id)}`);
   const [open, setOpen] = useState("");
   const created = useRef<string | null>(null);
-  // Names come from the chain (creation metadata), so every colleague's browser shows the same.
-  const known = useLoad(async () => {
-    const provider = wallet.provider();
-    if (!provider || String(wallet.chainId) !== program.chainId) {
-      return { ids: [] as string[], minters: new Map<string, Set<string>>(), names: {} as Record<string, string> };
-    }
-    const ev = await campaignEvents(provider, program);
+  // Campaigns, names and minters come from the ledger (creation metadata), so every colleague's browser shows the same.
+  const known = useLedger(async () => {
+    const answer = await client.ledger.campaigns();
     const names: Record<string, string> = {};
-    for (const id of ev.campaigns) {
-      const label = verifiedLabel(id, ev.metadata.get(id));
-      if (label !== undefined) names[id] = label;
+    const minters = new Map<string, string[]>();
+    for (const c of answer.campaigns) {
+      const label = verifiedLabel(c.campaignId, c.metadata);
+      if (label !== undefined) names[c.campaignId] = label;
+      minters.set(
+        c.campaignId,
+        c.minters.map((m) => m.minter),
+      );
     }
-    return { ids: ev.campaigns, minters: ev.minters, names };
-  }, [wallet.chainId]);
+    return { blockNumber: answer.blockNumber, ids: answer.campaigns.map((c) => c.campaignId), minters, names };
+  }, []);
+  const hexOf = (ref: string) =>
+    isHexId(ref) ? ref.toLowerCase() : known.value?.ids.find((id) => known.value!.names[id] === ref);
 
   // An open campaign the vault does not have is a not-found page, not an error beside every form.
   const exists = useLoad(
@@ -58,17 +64,23 @@ export function Campaigns() {
 
   if (selected && exists.value === false && !exists.loading) return <NotFound what="This campaign" />;
   // One campaign open: its page alone (on a phone it would otherwise sit under the create form).
+  if (selected && view === "ledger") {
+    const hex = hexOf(selected);
+    return <CampaignLedger id={selected} hexId={hex} name={hex ? known.value?.names[hex] : undefined} />;
+  }
   if (selected) {
+    const hex = hexOf(selected);
     return (
       <div className="stack">
-        <p>
+        <p className="row wrap between">
           <Link to="/program/campaigns">← All campaigns</Link>
+          <Link to={`/program/campaigns/${encodeURIComponent(selected)}/ledger`}>Campaign ledger and CSV</Link>
         </p>
         <ErrorBox error={exists.error} />
         <CampaignDetail
           id={selected}
-          name={known.value?.names[selected]}
-          minters={[...(known.value?.minters.get(selected) ?? [])]}
+          name={hex ? known.value?.names[hex] : undefined}
+          minters={(hex && known.value?.minters.get(hex)) || []}
         />
       </div>
     );
@@ -77,6 +89,7 @@ export function Campaigns() {
     <div className="split">
       <div className="stack">
         <Card title="Campaigns">
+          <LedgerStatus stand={known.value ? known.stand : null} />
           <ErrorBox error={known.error} />
           {known.value && known.value.ids.length === 0 && (
             <p className="muted">No campaign yet: create one below with a short label and a budget in SP.</p>
@@ -107,6 +120,8 @@ export function Campaigns() {
             title="New campaign"
             submit="Create campaign"
             idPrefix="create-campaign"
+            needs={NEEDS.createCampaign}
+            check={spCheck(client, "spBudget", "this budget")}
             fields={[
               {
                 name: "campaignId",

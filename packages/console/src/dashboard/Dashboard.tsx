@@ -11,9 +11,15 @@ import { ErrorBox } from "../components/ui";
 import { NotFound } from "../NotFound";
 import { DASHBOARD_PAGES } from "../pages";
 import { DashContext, type Dash, type ProgramView } from "./context";
+import { useProgramSafes } from "../safe/useProgramSafes";
+import { adminSafe, safeFor } from "../safe/roleSafes";
+import { ActAs } from "../safe/ActAs";
+import { CustomerSearch } from "./customer/CustomerSearch";
 
 /** Pages that take a sub-path (/console/program/campaigns/<campaign>); elsewhere one is not found. */
-const WITH_SUB = new Set(["campaigns"]);
+const WITH_SUB = new Set(["campaigns", "safe", "customer"]);
+/** Views below a sub-path: /console/program/campaigns/<id>/ledger. */
+const WITH_VIEW: Record<string, string[]> = { campaigns: ["ledger"] };
 
 /** Step 9: runs the deployed program through the SDK; every write is signed by the connected wallet. */
 export function Dashboard() {
@@ -27,7 +33,9 @@ export function Dashboard() {
   const [error, setError] = useState<Described | null>(null);
   const [version, setVersion] = useState(0);
   const [missing, setMissing] = useState(false);
-  const { page, sub } = useParams();
+  // On by default: an owner of a Safe holding roles acts for it unless it unticks "Act as the Safe".
+  const [actAsSafe, setActAsSafe] = useState(true);
+  const { page, sub, view } = useParams();
   const entry = DASHBOARD_PAGES.find((p) => p.path === page);
 
   useEffect(() => {
@@ -41,21 +49,34 @@ export function Dashboard() {
     );
   }, [client, programId]);
 
+  const safes = useProgramSafes(program, client, wallet, version);
+  const safe = adminSafe(safes);
+  // Acting as a Safe only while the connected wallet is one of its owners.
+  const mine = wallet.address;
+  const asSafe = actAsSafe && !!mine && safes.some((s) => s.owners.includes(mine));
+  const adminActs = asSafe && !!safe && safe.owners.includes(mine!);
   const dash = useMemo<Dash | null>(
     () =>
       program && {
         client,
         program,
-        from: wallet.address,
+        from: adminActs ? safe!.address : mine,
+        acting: (needs) => (asSafe && safeFor(safes, mine, needs)) || { from: mine, safe: null, role: null },
+        wallet: mine,
+        safe,
+        safes,
+        actAsSafe: asSafe,
+        setActAsSafe,
         explorerUrl,
         version,
         bump: () => setVersion((v) => v + 1),
       },
-    [client, program, wallet.address, explorerUrl, version],
+    [client, program, mine, safes, safe, asSafe, adminActs, explorerUrl, version],
   );
 
   if (me.wizard.step < 9) return <Navigate to="/setup" replace />;
   if (!entry || (sub !== undefined && !WITH_SUB.has(entry.path))) return <NotFound />;
+  if (view !== undefined && !WITH_VIEW[entry.path]?.includes(view)) return <NotFound />;
   if (missing || !programId) return <NotFound what="This program" />;
   if (error) return <ErrorBox error={error} />;
   if (!dash) return <p className="progress">Loading your program…</p>;
@@ -65,10 +86,11 @@ export function Dashboard() {
   return (
     <DashContext.Provider value={dash}>
       <TxProvider explorerUrl={explorerUrl}>
-        <div className="dash-head row between">
+        <div className="dash-head row between wrap">
           <h2>
             {program!.brand} <span className="muted">· chain {program!.chainId}</span>
           </h2>
+          <CustomerSearch />
         </div>
         {!wallet.address && (
           <div className="notice row between">
@@ -88,6 +110,7 @@ export function Dashboard() {
             </button>
           </div>
         )}
+        <ActAs />
         <nav aria-label="Dashboard sections" className="tabs">
           {DASHBOARD_PAGES.map((p) => (
             <NavLink key={p.path} to={`/program/${p.path}`}>

@@ -6,6 +6,13 @@ import { pausedStates, programContracts } from "./chain";
 import { useDash, useLoad } from "./context";
 import { SP_DECIMALS, fmt } from "./units";
 import { TestCollateral } from "./testCollateral/TestCollateral";
+import { mintSpCheck } from "./preflight/programChecks";
+import { lazy, Suspense } from "react";
+import { useWhenVisible } from "../components/useWhenVisible";
+import { ReleaseVerification, VerificationState } from "../components/Verification";
+
+// The chart library loads with the pictures, after the page (src/dashboard/charts).
+const ProgramCharts = lazy(() => import("./charts/ProgramCharts"));
 
 export function Overview() {
   const { client, program, from, explorerUrl } = useDash();
@@ -28,7 +35,9 @@ export function Overview() {
     }
     return [...held].map(([c, rs]) => `${c}: ${rs.join(", ")}`);
   }, [from]);
+  const verification = useLoad(() => client.read.verification(program.id), []);
   const s = state.value;
+  const [picturesShown, picturesRef] = useWhenVisible<HTMLDivElement>();
 
   return (
     <div className="cards">
@@ -47,13 +56,15 @@ export function Overview() {
                   )}
                 </th>
                 <td>
-                  <AddressLink address={addr} explorerUrl={explorerUrl} />
+                  <AddressLink address={addr} explorerUrl={explorerUrl} />{" "}
+                  <VerificationState view={verification.value} contract={name} />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
         {!explorerUrl && <p className="muted">Local chain, no explorer.</p>}
+        <ReleaseVerification view={verification.value} />
       </Card>
       <Card title="Supply and collateral">
         <ErrorBox error={state.error} />
@@ -125,6 +136,7 @@ export function Overview() {
             title="Mint SP from collateral"
             submit="Mint SP"
             idPrefix="mint-sp"
+            check={mintSpCheck(client, () => wallet.provider(), s.assets[0])}
             fields={[
               {
                 name: "amount",
@@ -139,6 +151,18 @@ export function Overview() {
             }
           />
         </Card>
+      )}
+      {/* Only once the cards above have their data: until then this would sit in view. */}
+      {s && (
+        <div className="wide" ref={picturesRef} data-testid="pictures">
+          {picturesShown ? (
+            <Suspense fallback={<p className="progress">Loading the pictures…</p>}>
+              <ProgramCharts asset={s.assets[0]} />
+            </Suspense>
+          ) : (
+            <p className="muted">The program's pictures load here when you scroll to them.</p>
+          )}
+        </div>
       )}
     </div>
   );

@@ -2,7 +2,10 @@ import { useState } from "react";
 import { useTx } from "../components/TxDialog";
 import { Card, ErrorBox, Table } from "../components/ui";
 import { ActionForm } from "./ActionForm";
+import { redeemCheck } from "./preflight/programChecks";
 import { useDash, useLoad } from "./context";
+import { useLedger } from "./ledger/useLedger";
+import { LedgerStatus } from "./ledger/LedgerStatus";
 import { SP_DECIMALS, fmt } from "./units";
 
 /** How many of the latest requests the table shows. */
@@ -17,15 +20,8 @@ export function Redemption() {
   const s = state.value;
   const asset = s?.assets[assetIdx];
   const scope = (assetAddr: string) => ({ chainId: program.chainId, factoryAddr: program.factory, assetAddr });
-  const requests = useLoad(async () => {
-    if (!s) return [];
-    const count = Number(s.redeemRequestCount);
-    // Request ids count from 1 up to redeemRequestCount (the Factory's counter).
-    const ids = Array.from({ length: Math.min(count, RECENT) }, (_, i) => String(count - i));
-    return Promise.all(
-      ids.map((id) => client.redeem.status({ chainId: program.chainId, factoryAddr: program.factory }, id)),
-    );
-  }, [s?.redeemRequestCount]);
+  // The latest requests and their status come from the ledger, newest first.
+  const requests = useLedger(() => client.ledger.redemptions({ limit: RECENT }), []);
 
   const act = (kind: "cancel" | "finalize", requestId: string, assetAddr: string) =>
     from &&
@@ -64,6 +60,7 @@ export function Redemption() {
               title={`Redeem SP for ${asset.symbol}`}
               submit="Request redemption"
               idPrefix="redeem"
+              check={redeemCheck(client)}
               fields={[
                 { name: "amount", label: "Amount (SP)", kind: "sp" },
                 { name: "to", label: "Send collateral to", kind: "address", initial: from ?? "" },
@@ -80,38 +77,42 @@ export function Redemption() {
         )}
       </Card>
       <Card title="Recent requests">
+        <LedgerStatus stand={requests.value ? requests.stand : null} />
         <ErrorBox error={requests.error} />
-        {requests.value?.length === 0 && <p className="muted">No redemption request yet.</p>}
-        {requests.value && requests.value.length > 0 && (
+        {requests.value?.requests.length === 0 && <p className="muted">No redemption request yet.</p>}
+        {requests.value && requests.value.requests.length > 0 && (
           <Table columns={["#", "Amount", "Status", "Actions"]}>
-            {requests.value.map((r) => (
-              <tr key={r.requestId}>
-                <td>{r.requestId}</td>
-                <td>
-                  {fmt(r.amount, SP_DECIMALS)} SP
-                  <br />
-                  <small className="muted">to {r.to.slice(0, 10)}…</small>
-                </td>
-                <td>
-                  <span className="badge">{r.status}</span>
-                  {r.status === "Pending" && (
-                    <small className="muted block">ready {new Date(r.readyAt * 1000).toLocaleString()}</small>
-                  )}
-                </td>
-                <td className="row wrap">
-                  {r.status === "Pending" && (
-                    <>
-                      <button disabled={!from} onClick={() => act("cancel", r.requestId, r.asset)}>
-                        Cancel
-                      </button>
-                      <button disabled={!from} onClick={() => act("finalize", r.requestId, r.asset)}>
-                        Finalize
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
+            {requests.value.requests.map((r) => {
+              const open = r.status === "pending" || r.status === "ready";
+              return (
+                <tr key={r.requestId}>
+                  <td>{r.requestId}</td>
+                  <td>
+                    {fmt(r.amount, SP_DECIMALS)} SP
+                    <br />
+                    <small className="muted">to {r.to.slice(0, 10)}…</small>
+                  </td>
+                  <td>
+                    <span className="badge">{r.status === "ready" ? "ready to finalize" : r.status}</span>
+                    <small className="muted block">
+                      requested {r.requestedAt.time.replace("T", " ").slice(0, 16)} UTC
+                    </small>
+                  </td>
+                  <td className="row wrap">
+                    {open && (
+                      <>
+                        <button disabled={!from} onClick={() => act("cancel", r.requestId, r.asset)}>
+                          Cancel
+                        </button>
+                        <button disabled={!from} onClick={() => act("finalize", r.requestId, r.asset)}>
+                          Finalize
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
           </Table>
         )}
       </Card>

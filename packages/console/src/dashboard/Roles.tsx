@@ -3,21 +3,28 @@ import { CONTRACT_NAMES, ROLE_NAMES, type ContractName, type RoleName } from "@p
 import { useWallet } from "../wallet/wallet";
 import { useTx } from "../components/TxDialog";
 import { Card, ErrorBox, Field, isAddress, Table } from "../components/ui";
-import { pausedStates, programContracts, roleHolders } from "./chain";
+import { pausedStates, programContracts } from "./chain";
+import { useLedger } from "./ledger/useLedger";
+import { LedgerStatus } from "./ledger/LedgerStatus";
 import { useDash, useLoad } from "./context";
 import { Address } from "../components/format/Address";
 import { CONTRACT_WORDS, OnChainName, roleWords } from "./names";
 
-/** Who holds what (from RoleGranted/RoleRevoked events), grant and revoke, pause per contract. */
+/** Who holds what (from the ledger), grant and revoke, pause per contract. */
 export function Roles() {
-  const { client, program, from, bump, explorerUrl } = useDash();
+  const { client, program, from, acting, bump, explorerUrl } = useDash();
   const wallet = useWallet();
   const run = useTx();
   const onChain = String(wallet.chainId) === program.chainId;
-  const holders = useLoad(async () => {
-    const p = wallet.provider();
-    return p && onChain ? roleHolders(p, program) : null;
-  }, [onChain]);
+  const holders = useLedger(async () => {
+    const answer = await client.ledger.roles();
+    const rows = answer.contracts.flatMap((c) =>
+      c.roles
+        .filter((r) => r.holders.length > 0)
+        .map((r) => ({ contract: c.contract, role: r.role, accounts: r.holders })),
+    );
+    return { blockNumber: answer.blockNumber, rows };
+  }, []);
   const paused = useLoad(async () => {
     const p = wallet.provider();
     return p && onChain ? pausedStates(p, program) : null;
@@ -42,38 +49,44 @@ export function Roles() {
     if (kind === "check") return setCheck(a);
     if (!from) return;
     const input = { contract, role, account: a };
+    // A role's admin role is DEFAULT_ADMIN_ROLE on every program contract.
+    const who = acting([{ contract, role: "DEFAULT_ADMIN_ROLE" }]);
     run({
       title: `${kind === "grant" ? "Grant" : "Revoke"} ${role} on ${contract}`,
+      role: who.role ?? undefined,
       destructive: `${kind === "grant" ? "Gives" : "Takes"} ${a} ${kind === "grant" ? "the" : "away the"} ${roleWords(role)} role on the ${CONTRACT_WORDS[contract]}.`,
-      build: () => (kind === "grant" ? client.roles.grant(input, { from }) : client.roles.revoke(input, { from })),
+      build: () =>
+        kind === "grant"
+          ? client.roles.grant(input, { from: who.from! })
+          : client.roles.revoke(input, { from: who.from! }),
       onDone: bump,
     });
   };
 
-  const freeze = (c: ContractName, pause: boolean) =>
-    from &&
+  const freeze = (c: ContractName, pause: boolean) => {
+    // Pausing takes PAUSER_ROLE, unpausing the contract's admin.
+    const who = acting([{ contract: c, role: pause ? "PAUSER_ROLE" : "DEFAULT_ADMIN_ROLE" }]);
+    if (!from || !who.from) return;
     run({
       title: `${pause ? "Pause" : "Unpause"} ${c}`,
       destructive: pause
         ? `Stops every transaction of the ${CONTRACT_WORDS[c]} until an admin unpauses it.`
         : `Lets every transaction of the ${CONTRACT_WORDS[c]} run again.`,
-      build: () => (pause ? client.freeze.pause(c, { from }) : client.freeze.unpause(c, { from })),
+      role: who.role ?? undefined,
+      build: () =>
+        pause ? client.freeze.pause(c, { from: who.from! }) : client.freeze.unpause(c, { from: who.from! }),
       onDone: bump,
     });
+  };
 
   return (
     <div className="cards">
       <Card title="Who holds what">
-        {!onChain && (
-          <p className="muted">
-            Role holders are read from the chain's events through your wallet: connect it to chain {program.chainId}.
-            Meanwhile, check one address below.
-          </p>
-        )}
+        <LedgerStatus stand={holders.value ? holders.stand : null} />
         <ErrorBox error={holders.error} />
         {holders.value && (
           <Table columns={["Contract", "Role", "Holders"]}>
-            {holders.value.map((h) => (
+            {holders.value.rows.map((h) => (
               <tr key={`${h.contract}-${h.role}`}>
                 <td>
                   <OnChainName words={CONTRACT_WORDS[h.contract as ContractName] ?? h.contract} onChain={h.contract} />

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState } from "react";
 import type { PointsClient, ResponseData } from "@points/sdk";
 import { describeError, type Described } from "../api/errors";
+import type { Acting, RoleOn, RoleSafe } from "../safe/roleSafes";
 
 export type ProgramView = ResponseData<"getFactory">;
 
@@ -8,8 +9,22 @@ export type ProgramView = ResponseData<"getFactory">;
 export interface Dash {
   client: PointsClient;
   program: ProgramView;
-  /** The connected wallet: the `from` of every write. */
+  /** The acting account of a write that names no role: the connected wallet, or the admin Safe when acting as it. */
   from: string | null;
+  /**
+   * Who runs a write that needs one of `needs` (in order of preference): while acting as Safes,
+   * the wallet's Safe that holds it (the write becomes its proposal), else the wallet itself.
+   */
+  acting(needs: RoleOn[]): Acting;
+  /** The connected wallet (signs, and as a Safe owner signs proposals). */
+  wallet: string | null;
+  /** The Safe that administers the program (DEFAULT_ADMIN_ROLE on the four handover contracts), or null. */
+  safe: RoleSafe | null;
+  /** Every Safe that holds a role on the program's contracts (read from the ledger and the chain). */
+  safes: RoleSafe[];
+  /** Whether writes are proposed to the wallet's Safes instead of sent by the wallet. */
+  actAsSafe: boolean;
+  setActAsSafe(v: boolean): void;
   explorerUrl: string | null;
   /** Bumped after every mined transaction so views read again. */
   version: number;

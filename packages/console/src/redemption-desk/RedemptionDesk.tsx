@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { DeskView } from "@points/sdk";
 import { describeError, type Described } from "../api/errors";
 import { Card, ErrorBox, Table } from "../components/ui";
+import { WaitingNotice } from "../components/WaitingNotice";
 import { useDash, useLoad } from "../dashboard/context";
 import { SP_DECIMALS, fmt } from "../dashboard/units";
 import { useWallet } from "../wallet/wallet";
@@ -16,7 +17,7 @@ const STATUS_TEXT: Record<DeskView["status"], string> = {
   ready: "The executor acts by this policy.",
   off: "The executor does nothing for this program.",
   executor_missing_role:
-    "The executor lacks EXECUTOR_ROLE on the Factory: nothing is sent until an admin grants it (Roles tab).",
+    "The executor lacks EXECUTOR_ROLE on the Factory: nothing is sent until a manager (MANAGER_ROLE) grants it in the Roles tab.",
   no_executor: "This server has no executor key for the chain.",
 };
 
@@ -55,6 +56,7 @@ export function RedemptionDesk() {
             <p role="status" data-testid="desk-status">
               {STATUS_TEXT[d.status]}
             </p>
+            <WaitingNotice waiting={d.waiting} />
             <fieldset disabled={busy || !wallet.address}>
               <legend>Policy (signed by your wallet, which must hold MANAGER_ROLE)</legend>
               {POLICIES.map(([value, label]) => (

@@ -2,8 +2,9 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { BrowserProvider, JsonRpcSigner } from "ethers";
 
 /**
- * ethers, loaded after sign-in (loadEthers), not with the sign-in page: the shell awaits it before
- * it shows any signed-in page, so provider() and signer() always have it there.
+ * ethers, loaded after sign-in (loadEthers), not with the sign-in page. Pages render without it:
+ * the wallet's account and chain are shown only once it is there, so a page that reads through
+ * provider() (null until then) reads when they appear.
  */
 let ethers: typeof import("./ethersParts") | null = null;
 export const loadEthers = async () => (ethers ??= await import("./ethersParts"));
@@ -51,11 +52,15 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     let live = true;
     const onAccounts = (accounts: string[]) => live && setAddress(accounts[0] ? checksum(accounts[0]) : null);
     const onChain = (id: unknown) => live && setChainId(toChainId(id));
-    eth.request({ method: "eth_accounts" }).then(
-      (a) => onAccounts(a as string[]),
+    const ready = loadEthers();
+    Promise.all([eth.request({ method: "eth_accounts" }), ready]).then(
+      ([a]) => onAccounts(a as string[]),
       () => undefined,
     );
-    eth.request({ method: "eth_chainId" }).then(onChain, () => undefined);
+    Promise.all([eth.request({ method: "eth_chainId" }), ready]).then(
+      ([id]) => onChain(id),
+      () => undefined,
+    );
     eth.on?.("accountsChanged", onAccounts);
     eth.on?.("chainChanged", onChain);
     return () => {

@@ -12,6 +12,8 @@ export interface TestWallet {
   readonly account: Wallet;
   /** Every method the page asked for, in order (to assert e.g. eth_sendTransaction was used). */
   readonly calls: string[];
+  /** The wallet signs the next `sent` transactions, then refuses one (code 4001), as a person can. */
+  rejectAfter(sent: number): void;
 }
 
 // A string, not a function: tsx's transform would add helpers the page does not have.
@@ -41,6 +43,7 @@ export async function injectWallet(page: Page, provider: JsonRpcProvider, initia
   let account = initial;
   let authorized = false;
   const calls: string[] = [];
+  let rejectIn: number | null = null;
   const chainId = "0x" + (await provider.getNetwork()).chainId.toString(16);
 
   async function handle(method: string, params: any[]): Promise<unknown> {
@@ -72,6 +75,10 @@ export async function injectWallet(page: Page, provider: JsonRpcProvider, initia
         return account.signTypedData(domain, types, message);
       }
       case "eth_sendTransaction": {
+        if (rejectIn !== null && rejectIn-- === 0) {
+          rejectIn = null;
+          throw { code: 4001, message: "User rejected the request." };
+        }
         const p = params[0];
         if (p.from.toLowerCase() !== account.address.toLowerCase()) throw { code: 4100, message: "Unknown account" };
         const tx = Transaction.from({
@@ -112,6 +119,9 @@ export async function injectWallet(page: Page, provider: JsonRpcProvider, initia
       return account;
     },
     calls,
+    rejectAfter(sent: number) {
+      rejectIn = sent;
+    },
     async use(wallet: Wallet) {
       account = wallet;
       await page.evaluate(`window.ethereum.emit("accountsChanged", [${JSON.stringify(wallet.address)}])`);

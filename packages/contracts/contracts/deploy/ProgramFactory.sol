@@ -56,7 +56,7 @@ contract ProgramFactory is AccessControl, IProgramFactory {
     function deployProgram(DeployParams calldata p) external onlyRole(OPERATOR_ROLE) returns (Program memory program) {
         bytes32 brandHash = BrandLib.validate(p.brand);
         if (_programs[brandHash].points != address(0)) revert BrandTaken(p.brand);
-        if (p.admin == address(0) || p.executor == address(0) || p.collateralAsset == address(0)) {
+        if (p.admin == address(0) || p.collateralAsset == address(0)) {
             revert ZeroAddress();
         }
         _requireCode(p.collateralAsset);

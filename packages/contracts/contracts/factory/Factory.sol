@@ -2,6 +2,8 @@
 pragma solidity 0.8.28;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
+import {AccessControlUpgradeable} from "@openzeppelin/contracts-upgradeable/access/AccessControlUpgradeable.sol";
 import {IERC4626} from "@openzeppelin/contracts/interfaces/IERC4626.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Address} from "@openzeppelin/contracts/utils/Address.sol";
@@ -151,6 +153,15 @@ contract Factory is FactoryBase, ReentrancyGuardTransient {
     /// @dev The module refuses while paused (see {FactoryRedemption.finalizeRedeemBatch}).
     function finalizeRedeemBatch(uint256[] calldata) external {
         _delegateExecutorCall();
+    }
+
+    /// @notice MANAGER_ROLE administers EXECUTOR_ROLE: the program's managers decide whether the
+    /// service's executor acts on their redemption desk. Code, not storage: programs deployed
+    /// before get the same rule with their upgrade.
+    function getRoleAdmin(
+        bytes32 role
+    ) public view override(AccessControlUpgradeable, IAccessControl) returns (bytes32) {
+        return role == EXECUTOR_ROLE ? MANAGER_ROLE : super.getRoleAdmin(role);
     }
 
     // ---------------------------------------------------------------- internals

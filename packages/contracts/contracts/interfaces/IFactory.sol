@@ -32,7 +32,8 @@ interface IFactory {
 
     /// @notice Everything the Factory is initialized with.
     /// @param admin Single DEFAULT_ADMIN_ROLE holder; also gets MANAGER_ROLE and PAUSER_ROLE.
-    /// @param executor Gets EXECUTOR_ROLE (finalize and reject redemptions) and nothing else.
+    /// @param executor Gets EXECUTOR_ROLE (finalize and reject redemptions) and nothing else;
+    /// zero for none. MANAGER_ROLE administers EXECUTOR_ROLE (grants and revokes it).
     /// @param oracle Optional (zero for none: every asset is priced 1.0).
     /// @param asset First collateral asset; `vault` is its CollateralVault.
     struct InitParams {

@@ -29,7 +29,8 @@ interface IProgramFactory {
     /// @param brand Lowercase alphanumeric, 1 to 32 characters; once per chain.
     /// @param admin The brand's wallet: DEFAULT_ADMIN_ROLE everywhere, MANAGER_ROLE, PAUSER_ROLE
     /// and every PSPVault role.
-    /// @param executor The service's executor: EXECUTOR_ROLE on the Factory and nothing else.
+    /// @param executor The service's executor: EXECUTOR_ROLE on the Factory and nothing else;
+    /// zero when the program's redemption desk is off (a MANAGER_ROLE holder may grant it later).
     /// @param oracleFeed Zero for no Oracle (every asset priced 1.0).
     /// @param feeReceiver Zero means `admin`. Put on the transfer allowlist when a fee is set.
     struct DeployParams {

@@ -28,7 +28,8 @@ export const TARGETS: Target[] = [
   },
   {
     name: "Factory",
-    roles: { PAUSER: ROLES.PAUSER, MANAGER: ROLES.MANAGER, EXECUTOR: ROLES.EXECUTOR },
+    // EXECUTOR_ROLE is administered by MANAGER_ROLE (test/factory/ExecutorRoleAdmin.test.ts).
+    roles: { PAUSER: ROLES.PAUSER, MANAGER: ROLES.MANAGER },
     proxy: (p) => p.factory,
     initArgs: async (p) => [
       {

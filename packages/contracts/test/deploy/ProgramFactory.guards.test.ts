@@ -130,7 +130,7 @@ describe("ProgramFactory: who may deploy and what is refused", () => {
   });
 
   describe("required addresses", () => {
-    for (const field of ["admin", "executor", "collateralAsset"] as const) {
+    for (const field of ["admin", "collateralAsset"] as const) {
       it(`deployProgram_revertsWithZeroAddress_when_${field}_isZero`, async () => {
         const r = await networkHelpers.loadFixture(fixture);
         await expect(
@@ -139,6 +139,22 @@ describe("ProgramFactory: who may deploy and what is refused", () => {
         await expectNoProgram(r, BRAND);
       });
     }
+
+    it("deployProgram_withZeroExecutor_grantsEXECUTOR_ROLEToNobody_andTheBrandsManagerGrantsItLater", async () => {
+      const r = await networkHelpers.loadFixture(fixture);
+      const { factory } = await deployThrough(r, await paramsFor(r, { executor: ethers.ZeroAddress }));
+      const EXECUTOR = ethers.id("EXECUTOR_ROLE");
+      const granted = await factory.queryFilter(factory.filters.RoleGranted(EXECUTOR));
+      expect(granted).to.have.length(0);
+      expect(await factory.hasRole(EXECUTOR, r.operator)).to.equal(false);
+      expect(await factory.hasRole(EXECUTOR, ethers.ZeroAddress)).to.equal(false);
+      await expect(factory.connect(r.operator).grantRole(EXECUTOR, r.operator))
+        .to.be.revertedWithCustomError(factory, "AccessControlUnauthorizedAccount")
+        .withArgs(r.operator.address, ethers.id("MANAGER_ROLE"));
+      await expect(factory.connect(r.brandWallet).grantRole(EXECUTOR, r.operator))
+        .to.emit(factory, "RoleGranted")
+        .withArgs(EXECUTOR, r.operator.address, r.brandWallet.address);
+    });
 
     it("deployProgram_revertsWithNotAContract_when_collateralAssetHasNoCode", async () => {
       const r = await networkHelpers.loadFixture(fixture);

@@ -54,6 +54,7 @@ export function registerSecret(secret: string | undefined): void {
 /** Every secret from argv (--private-key X / --private-key=X) and the environment. */
 export function registerSecretsFrom(argv: string[], env: NodeJS.ProcessEnv): void {
   registerSecret(env.DEPLOYER_PRIVATE_KEY);
+  registerSecret(env.POINTS_API_KEY);
   argv.forEach((arg, i) => {
     if (arg === "--private-key") registerSecret(argv[i + 1]);
     else if (arg.startsWith("--private-key=")) registerSecret(arg.slice("--private-key=".length));

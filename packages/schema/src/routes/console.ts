@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Address, CONFIGURED_CHAINS, ConfiguredChainIdParam, PathText, TrimmedText } from "../primitives.js";
 import { defineRoute, routeFamily } from "../route.js";
 import { success } from "../envelope.js";
+import { DeskPolicy } from "./desk/common.js";
 
 /**
  * The web console's backend: e-mail sign-in with a 6-digit code, a session cookie
@@ -73,6 +74,10 @@ export const Wizard = z
       .nullable(),
     token: WizardToken.nullable(),
     brand: Brand.nullable(),
+    deskPolicy: DeskPolicy.nullable().meta({
+      description:
+        "The redemption desk chosen for the deploy, sent as its deskPolicy (docs/deployment.md#redemption-desk); null: not chosen, the deploy omits it (EXECUTOR_ROLE granted, desk off)",
+    }),
     taskId: z.string().nullable().meta({ description: "The onboarding task once the deploy started" }),
     programId: z.string().nullable().meta({
       description:
@@ -94,6 +99,7 @@ export const WizardUpdate = z
     chainId: Wizard.shape.chainId.optional(),
     token: Wizard.shape.token.optional(),
     brand: Wizard.shape.brand.optional(),
+    deskPolicy: Wizard.shape.deskPolicy.optional(),
     taskId: z.uuid("must be a task id (UUID)").nullable().optional(),
   })
   // An empty PUT saves nothing: most likely a client bug, so say so.

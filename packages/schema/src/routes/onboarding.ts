@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { DeskPolicy } from "./desk/common.js";
 import { Address, ChainIdParam, CONFIGURED_CHAINS, TrimmedText } from "../primitives.js";
 import { defineRoute, routeFamily } from "../route.js";
 import { success } from "../envelope.js";
+import { SourceVerificationView } from "../sourceVerification.js";
 
 const Text = (max: number) => TrimmedText(max, true);
 const Url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2048);
@@ -45,6 +47,10 @@ export const OnboardingRequest = z.strictObject({
       upperPeg: z.string().regex(/^[1-9][0-9]{0,36}$/, "must be an 18-decimal price as a decimal string"),
     })
     .optional(),
+  deskPolicy: DeskPolicy.optional().meta({
+    description:
+      "The program's redemption desk from birth (docs/deployment.md#redemption-desk). off: the executor is left without EXECUTOR_ROLE on the Factory (a MANAGER_ROLE holder may grant it later, PUT /api/v1/roles/grant); automatic or manual: EXECUTOR_ROLE is granted and the desk starts with that policy; omitted: EXECUTOR_ROLE is granted and the desk stays off until a manager sets a policy",
+  }),
 });
 export type OnboardingRequest = z.infer<typeof OnboardingRequest>;
 
@@ -110,6 +116,7 @@ export const TaskView = z
         addresses: ProgramAddresses,
         explorer: z.record(z.string(), z.string()).nullable(),
         rolesAtBirth: z.record(z.string(), z.record(z.string(), z.array(z.string()))),
+        verification: SourceVerificationView,
       })
       .nullable(),
     createdAt: z.string(),

@@ -57,6 +57,9 @@ export function readNamespace(core: Core) {
       core.request("readRedeemRequest", { params: { requestId }, query: query(opts) }, opts),
     factories: () => core.request("listFactories"),
     factory: (id: Params<"getFactory">["id"]) => core.request("getFactory", { params: { id } }),
+    /** The program's source verification on its chain's explorers. */
+    verification: (id: Params<"getFactoryVerification">["id"]) =>
+      core.request("getFactoryVerification", { params: { id } }),
     chainContracts: (chainId: Params<"listChainContracts">["chainId"]) =>
       core.request("listChainContracts", { params: { chainId } }),
   };
@@ -84,7 +87,17 @@ export function rolesNamespace(core: Core) {
         core.write("adminHandoverAccept", { body: { input: { contract }, ...keyed(core, opts) } }, opts),
       cancel: (contract: HandoverContract, opts: WriteOptions) =>
         core.write("adminHandoverCancel", { body: { input: { contract }, ...keyed(core, opts) } }, opts),
+      /**
+       * The begin step for all four contracts, for their admin (`from`), with the other roles
+       * `from` holds revoked when `revokeOtherRoles`: `batch` (propose `batch.safe.tx`) for a Safe,
+       * `transactions` (send in order) for a wallet.
+       */
+      plan: (input: Body<"adminHandoverPlan">["input"], opts: WriteOptions) =>
+        core.request("adminHandoverPlan", { body: { input, ...keyed(core, opts) } }, opts),
     },
+    /** Every role `address` holds on the program's contracts, from the chain. */
+    held: (address: Params<"rolesHeld">["address"], opts: ReadOptions = {}) =>
+      core.request("rolesHeld", { params: { address }, query: { program: opts.program ?? core.program } }, opts),
     check: (
       contract: Params<"checkRole">["contract"],
       role: Params<"checkRole">["role"],

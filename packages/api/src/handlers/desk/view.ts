@@ -5,6 +5,7 @@ import { executorStatus } from "../../desk/job.js";
 import { pendingRequests } from "../../desk/queue.js";
 import { DeskStore, type DeskDecision } from "../../desk/store.js";
 import { executorAddress } from "../../desk/sender.js";
+import { loadPause } from "../../engine/status.js";
 
 const decisionView = (d: DeskDecision | undefined) =>
   d
@@ -23,10 +24,11 @@ export async function deskView(ctx: Ctx, t: Target) {
   const store = new DeskStore(ctx.db);
   const { policy, version } = await store.policy(t.program.id);
   const executor = executorAddress(ctx, t.program.chainId) ?? null;
-  const [status, { pending }, decisions] = await Promise.all([
+  const [status, { pending }, decisions, waiting] = await Promise.all([
     read(t, "factory", () => executorStatus(t, executor ?? undefined)),
     pendingRequests(t),
     store.decisions(t.program.id),
+    loadPause(ctx.db, t.program.chainId, executor ?? undefined),
   ]);
   const byId = new Map(decisions.map((d) => [d.requestId, d]));
   return {
@@ -37,6 +39,7 @@ export async function deskView(ctx: Ctx, t: Target) {
     version,
     executor,
     status: policy === "off" && status === "ready" ? ("off" as const) : status,
+    waiting,
     pending: pending.map((p) => ({ ...p, decision: decisionView(byId.get(p.requestId)) })),
   };
 }

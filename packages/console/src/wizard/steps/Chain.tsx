@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useSession } from "../../session";
 import { consoleApi, type ChainInfo } from "../../api/console";
+import { Choice } from "../../components/Choice";
 import { StepNav, useSaving } from "./shared";
 
 /** Step 4: one of the server's configured chains; test networks are recommended first. */
@@ -35,23 +36,20 @@ export function ChooseChain() {
         <fieldset className="choices" disabled={locked}>
           <legend className="sr-only">Chain</legend>
           {chains.map((c) => (
-            <label key={c.chainId} className={`choice ${chainId === c.chainId ? "selected" : ""}`}>
-              <input
-                type="radio"
-                name="chain"
-                value={c.chainId}
-                checked={chainId === c.chainId}
-                onChange={() => setChainId(c.chainId)}
-              />
-              <span className="choice-body">
-                <strong>{c.name}</strong> <span className="muted">chain id {c.chainId}</span>
-                <span className="badges">
-                  {c.testnet ? <span className="badge ok">Test network</span> : <span className="badge">Mainnet</span>}
-                  {(c.recommended ?? c.testnet) && <span className="badge accent">Recommended for a first deploy</span>}
-                  {!c.explorerUrl && <span className="badge">No explorer</span>}
-                </span>
+            <Choice
+              key={c.chainId}
+              name="chain"
+              value={c.chainId}
+              selected={chainId === c.chainId}
+              onSelect={() => setChainId(c.chainId)}
+            >
+              <strong>{c.name}</strong> <span className="muted">chain id {c.chainId}</span>
+              <span className="badges">
+                {c.testnet ? <span className="badge ok">Test network</span> : <span className="badge">Mainnet</span>}
+                {(c.recommended ?? c.testnet) && <span className="badge accent">Recommended for a first deploy</span>}
+                {!c.explorerUrl && <span className="badge">No explorer</span>}
               </span>
-            </label>
+            </Choice>
           ))}
         </fieldset>
       )}

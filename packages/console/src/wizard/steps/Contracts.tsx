@@ -2,6 +2,7 @@ import { useSession } from "../../session";
 import { ErrorBox, Table } from "../../components/ui";
 import { useSaving } from "./shared";
 import { useTask } from "./Progress";
+import { ReleaseVerification, VerificationState } from "../../components/Verification";
 
 const NAMES: Record<string, string> = {
   points: "Points (branded SP token)",
@@ -50,13 +51,15 @@ export function Contracts() {
                       </a>
                     ) : (
                       <span className="muted">local chain, no explorer</span>
-                    )}
+                    )}{" "}
+                    <VerificationState view={program.verification} contract={name} />
                   </td>
                 </tr>
               );
             })}
         </Table>
       )}
+      {program && <ReleaseVerification view={program.verification} />}
       {program && (
         <p>
           Every admin role is held by <code>{task!.deployer}</code>, your connected wallet.

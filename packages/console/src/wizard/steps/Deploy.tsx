@@ -5,6 +5,7 @@ import { consoleApi, type ChainInfo, type Organization, type TokenConfig } from 
 import { onboardingApi } from "../../api/onboarding";
 import { Field, isAddress } from "../../components/ui";
 import { StepNav, useSaving } from "./shared";
+import { deskLabel } from "./DeskChoice";
 
 /** Step 6: review everything, then queue the deploy (POST /api/v1/client-onboarding/deploy). */
 export function Deploy() {
@@ -33,6 +34,8 @@ export function Deploy() {
           chainId: w.chainId!,
           token: w.token as TokenConfig,
           deployer: w.wallet!,
+          // Not chosen: omitted, so the route's own default applies (EXECUTOR_ROLE granted, desk off).
+          ...(w.deskPolicy ? { deskPolicy: w.deskPolicy } : {}),
           ...(collateral ? { collateral: { asset: collateral.trim() } } : {}),
         },
         // One task per account, chain and brand: a repeated submit returns the same task.
@@ -64,6 +67,8 @@ export function Deploy() {
         <dd>
           <code>{w.brand}</code>
         </dd>
+        <dt>Redemption desk</dt>
+        <dd data-testid="review-desk-policy">{deskLabel(w.deskPolicy)}</dd>
         <dt>Admin wallet</dt>
         <dd>
           <code>{w.wallet}</code>

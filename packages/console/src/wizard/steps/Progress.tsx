@@ -4,6 +4,7 @@ import type { StageView, TaskView } from "../../api/console";
 import { onboardingApi } from "../../api/onboarding";
 import { describeError, type Described } from "../../api/errors";
 import { ErrorBox } from "../../components/ui";
+import { WaitingNotice } from "../../components/WaitingNotice";
 import { useSaving } from "./shared";
 
 /** How often the wizard polls a deployment task (every 2 seconds). */
@@ -77,6 +78,7 @@ export function Progress() {
               spent before then; this page updates by itself.
             </p>
           )}
+          <WaitingNotice waiting={task.waiting} />
           <Stages stages={task.stages} />
           {task.status === "failed" && (
             <div className="stack">

@@ -6,6 +6,7 @@ import { Field } from "../../components/ui";
 import { StepNav, useSaving } from "./shared";
 import { BRAND, brand as brandError, symbol, text, url } from "./validate";
 import { useStepFields } from "./fields";
+import { DeskPolicyField, type DeskChoice } from "./DeskChoice";
 
 type Check =
   { state: "idle" | "checking" } | { state: "done"; result: BrandAvailability } | { state: "error"; message: string };
@@ -37,7 +38,7 @@ const suggest = (name: string) =>
     .replace(/[^a-z0-9]/g, "")
     .slice(0, 32);
 
-/** Step 5: the token's public details and the brand, the program's on-chain identifier. */
+/** Step 5: the token's public details, the brand (the program's on-chain identifier) and the redemption desk. */
 export function TokenAndBrand() {
   const { me, save } = useSession();
   const s = useSaving();
@@ -51,6 +52,7 @@ export function TokenAndBrand() {
   });
   const token = form.values;
   const [brand, setBrand] = useState(me.wizard.brand ?? suggest(me.wizard.organization?.name ?? ""));
+  const [deskPolicy, setDeskPolicy] = useState<DeskChoice>(me.wizard.deskPolicy ?? null);
   const check = useBrandCheck(brand, me.wizard.chainId);
   const errors = {
     name: text(token.name, 64),
@@ -67,7 +69,7 @@ export function TokenAndBrand() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!form.submitted(errors, taken)) return s.setError({ title: "Check the highlighted fields." });
-    void s.run(() => save({ token: form.trimmed(), brand, step: 6 }));
+    void s.run(() => save({ token: form.trimmed(), brand, deskPolicy, step: 6 }));
   };
 
   return (
@@ -108,6 +110,7 @@ export function TokenAndBrand() {
           </span>
         }
       />
+      <DeskPolicyField value={deskPolicy} onChange={setDeskPolicy} />
       {s.errorBox}
       <StepNav primary="Continue" busy={s.busy} disabled={taken} back={() => s.run(() => save({ step: 4 }))} />
     </form>

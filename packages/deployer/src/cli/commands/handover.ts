@@ -16,8 +16,9 @@ import { scrub } from "../errors.js";
 import { printSummary, toJson } from "../output.js";
 import { withStages, withStep } from "../progress.js";
 import { context, programFromManifest, type Context } from "./context.js";
+import { printSafeTransaction, safeProposalOptions, type SafeFlags } from "../safe-proposal.js";
 
-type Flags = CommonOptions & { brand: string; unsigned?: boolean; json?: boolean };
+type Flags = CommonOptions & SafeFlags & { brand: string; unsigned?: boolean; json?: boolean };
 
 function summary(title: string, r: AdminResult) {
   const when = Object.entries(r.schedules).map(([k, t]) => [k, new Date(Number(t) * 1000).toISOString()]);
@@ -38,6 +39,9 @@ async function printUnsigned(o: Flags, action: AdminAction, newAdmin?: string): 
     () => adminTransactions(program, action, ctx.provider, { newAdmin }),
     scrub,
   );
+  // A Safe signer gets one Safe transaction for all its calls (batched through MultiSendCallOnly).
+  const from = txs[0]?.from;
+  if (from && (await printSafeTransaction(ctx.provider, from, txs, o))) return;
   if (o.json) process.stdout.write(`${toJson(txs)}\n`);
   else {
     const signer = txs[0]?.from ?? "nobody (nothing to do)";
@@ -50,7 +54,10 @@ const brandOption = (cmd: Command) =>
   cmd.requiredOption("--brand <name>", "the program's brand (looked up in the manifest)");
 const unsignedOption = (cmd: Command, who: string) =>
   cmd
-    .option("--unsigned", `send nothing: print the transactions for ${who} to sign (a Safe, a hardware wallet); no key`)
+    .option(
+      "--unsigned",
+      `send nothing: print the transactions for ${who} to sign (a hardware wallet), or when ${who} is a Safe its Safe transaction; no key`,
+    )
     .option("--json", "print the result as JSON");
 
 /**
@@ -67,7 +74,7 @@ function signedStep<O extends Flags>(
   title: (r: AdminResult, o: O) => string,
 ): Command {
   brandOption(cmd).description(description);
-  unsignedOption(cmd, signer);
+  safeProposalOptions(unsignedOption(cmd, signer));
   return withCommonOptions(cmd).action(async (o: O) => {
     if (o.unsigned) {
       const { action, newAdmin } = unsigned(o);

@@ -5,8 +5,9 @@ import { CliError, scrub } from "../errors.js";
 import { printSummary, toJson } from "../output.js";
 import { withStages, withStep } from "../progress.js";
 import { context, programFromManifest } from "./context.js";
+import { printSafeTransaction, safeProposalOptions, type SafeFlags } from "../safe-proposal.js";
 
-interface UpgradeFlags {
+interface UpgradeFlags extends SafeFlags {
   brand: string;
   contract: string;
   implementation: string;
@@ -63,9 +64,13 @@ export function upgradeCommand(): Command {
     .requiredOption("--implementation <artifact>", "contract name of the new implementation in @points/contracts")
     .option("--at <address>", "the new implementation is already deployed at this address")
     .option("--call <calldata>", "calldata for upgradeToAndCall (default none)")
-    .option("--unsigned", "never send the upgrade: print the unsigned upgradeToAndCall")
+    .option(
+      "--unsigned",
+      "never send the upgrade: print the unsigned upgradeToAndCall, or when the admin is a Safe its Safe transaction",
+    )
     .option("--dry-run", "send nothing: print the layouts, the calldata and the simulated result (no key needed)")
     .option("--json", "print the result as JSON");
+  safeProposalOptions(cmd);
   withCommonOptions(cmd).action(async (o: CommonOptions & UpgradeFlags) => {
     if (o.unsigned && !o.at && !o.privateKey && !o.dryRun) {
       throw new CliError(
@@ -100,6 +105,9 @@ export function upgradeCommand(): Command {
       (store) => upgrade(program, o.contract, o.implementation, { ...opts, store }),
       { unreported: "done", redact: scrub },
     );
+    // An admin that is a Safe gets the Safe transaction of upgradeToAndCall, after the checks above.
+    const u = result.unsignedTx;
+    if (u && (await printSafeTransaction(ctx.provider, u.from, [{ to: u.to, data: u.data }], o))) return;
     if (o.json) process.stdout.write(`${toJson({ ...result, program: undefined })}\n`);
     else printResult(result, ctx.signer ? await ctx.signer.getAddress() : undefined);
   });

@@ -63,6 +63,13 @@ export const DeskView = z.object({
     description:
       "ready: the executor holds EXECUTOR_ROLE and acts by the policy; executor_missing_role: grant EXECUTOR_ROLE on the Factory to the executor (nothing is sent until then); no_executor: this server has no executor key for the chain",
   }),
+  waiting: z
+    .object({ code: z.enum(["EXECUTOR_LOW_BALANCE"]), message: z.string() })
+    .nullable()
+    .meta({
+      description:
+        "Why the executor's transactions on this chain wait: EXECUTOR_LOW_BALANCE while it is below its balance threshold (sending resumes once it is funded); null when nothing waits",
+    }),
   pending: z.array(DeskQueueEntry).meta({ description: "Pending requests, oldest first (at most 500)" }),
 });
 

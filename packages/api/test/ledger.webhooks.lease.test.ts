@@ -1,0 +1,206 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { setTimeout as sleep } from "node:timers/promises";
+import { pino } from "pino";
+import { loadConfig, migrate, openDb, type Db } from "../src/index.js";
+import { WebhookDispatcher, type WebhookOptions } from "../src/webhooks/dispatcher.js";
+import { insertSubscription, type SubscriptionRow } from "../src/webhooks/store.js";
+import { createScratchDatabase, type ScratchDatabase } from "./helpers/db.js";
+import { startReceiver } from "./helpers/receiver.js";
+import { startWorkerProcess } from "./helpers/workerProcess.js";
+import { configProblems } from "./helpers/config.js";
+
+const EVENTS = 120;
+const OPTS: WebhookOptions = {
+  allowPrivate: true,
+  timeoutMs: 400,
+  retryMinMs: 20,
+  retryWindowMs: 60_000,
+  pollMs: 20,
+  leaseMs: 1000,
+};
+
+async function until(what: string, check: () => Promise<boolean> | boolean, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+/**
+ * A program's ledger as the indexer leaves it: `EVENTS` confirmed PSPMinted events, one per
+ * block from block 1, the program synced past them.
+ */
+async function seedLedger(db: Db, programId: string) {
+  await db.query(
+    `INSERT INTO ledger_programs (chain_id, program_id, source, points, factory, collateral_vault, psp_vault,
+       from_block, synced_to) VALUES ('31337', $1, 'registry', '0x01', $2, '0x03', '0x04', 1, $3)`,
+    [programId, `0x${programId}`, EVENTS + 5],
+  );
+  for (let b = 1; b <= EVENTS; b++) {
+    await db.query(
+      `INSERT INTO ledger_events (chain_id, block_number, log_index, block_hash, block_time, tx_hash, address,
+         program_id, contract, event, args, campaign_id, accounts)
+       VALUES ('31337', $1::bigint, $2, $3, 1700000000 + $1::bigint, $3, '0x04', $4, 'pspVault', 'PSPMinted', $5, '0xc1', '{}')`,
+      [b, programId.length, `0x${b.toString(16).padStart(64, "0")}`, programId, JSON.stringify({ amount: String(b) })],
+    );
+  }
+}
+
+// Dispatchers on one PostgreSQL (docs/architecture.md#webhooks): subscriptions are shared by
+// lease, so two instances never send one delivery at once; a killed instance's subscriptions
+// are taken over when its lease expires, and what it had in flight is sent again (at least once).
+describe("ledger: webhook dispatchers share subscriptions by lease on PostgreSQL", () => {
+  let scratch: ScratchDatabase;
+  let dbA: Db;
+  let dbB: Db;
+
+  before(async () => {
+    scratch = await createScratchDatabase();
+    dbA = await openDb({ databaseUrl: scratch.url, dataDir: "unused" });
+    dbB = await openDb({ databaseUrl: scratch.url, dataDir: "unused" });
+    await migrate(dbA);
+  });
+  after(async () => {
+    await dbA?.close();
+    await dbB?.close();
+    await scratch?.drop();
+  });
+
+  const pendingOf = async (subscriptionId: string) =>
+    Number(
+      (
+        await dbA.query<{ n: string }>(
+          "SELECT count(*)::text AS n FROM webhook_deliveries WHERE subscription_id = $1 AND status = 'pending'",
+          [subscriptionId],
+        )
+      )[0]!.n,
+    );
+
+  it("twoDispatchers_deliverEveryEventExactlyOnce_inChainOrder_withNoRequestSentTwice", async (t) => {
+    await seedLedger(dbA, "alpha");
+    const receivers = await Promise.all([startReceiver(), startReceiver(), startReceiver(), startReceiver()]);
+    t.after(() => Promise.all(receivers.map((r) => r.close())));
+    const subs: SubscriptionRow[] = [];
+    for (const [i, rx] of receivers.entries()) {
+      const s = await insertSubscription(dbA, {
+        owner: `key-${i}`,
+        programId: "alpha",
+        chainId: "31337",
+        url: rx.url,
+        eventTypes: ["*"],
+        campaignId: null,
+        holder: null,
+        fromBlock: 0,
+      });
+      rx.state.secret = s.secret;
+      subs.push(s);
+    }
+    const silent = pino({ level: "silent" });
+    const a = new WebhookDispatcher(dbA, silent, OPTS);
+    const b = new WebhookDispatcher(dbB, silent, OPTS);
+    t.after(() => Promise.all([a.stop(), b.stop()]));
+    a.start();
+    b.start();
+    await until("every delivery sent", () => receivers.every((r) => r.state.accepted.length >= EVENTS));
+    await until("every delivery marked", async () =>
+      (await Promise.all(subs.map((s) => pendingOf(s.id)))).every((n) => n === 0),
+    );
+
+    for (const rx of receivers) {
+      assert.equal(rx.state.badSignatures, 0);
+      assert.deepEqual(rx.state.duplicates, []);
+      // One request per delivery: no webhook-id reached the receiver twice, not even in parallel.
+      assert.equal(rx.state.requests, EVENTS);
+      assert.equal(new Set(rx.state.ids).size, EVENTS);
+      assert.deepEqual(
+        rx.state.accepted.map((r) => r.blockNumber),
+        Array.from({ length: EVENTS }, (_, i) => i + 1),
+      );
+    }
+    const owners = await dbA.query<{ lease_owner: string }>(
+      "SELECT DISTINCT lease_owner FROM webhook_subscriptions WHERE lease_owner IS NOT NULL",
+    );
+    for (const o of owners) assert.ok([a.id, b.id].includes(o.lease_owner));
+  });
+
+  it("aKilledDispatcher_isTakenOverAfterItsLease_andItsInFlightDeliveryIsSentAgain_underTheSameWebhookId", async (t) => {
+    await seedLedger(dbA, "beta");
+    const rx = await startReceiver();
+    t.after(() => rx.close());
+    const s = await insertSubscription(dbA, {
+      owner: "key-killed",
+      programId: "beta",
+      chainId: "31337",
+      url: rx.url,
+      eventTypes: ["PSPMinted"],
+      campaignId: null,
+      holder: null,
+      fromBlock: 0,
+    });
+    rx.state.secret = s.secret;
+    // Only this subscription is left to send: the first test's are all delivered.
+    await dbA.query("DELETE FROM webhook_subscriptions WHERE id <> $1", [s.id]);
+    const proc = startWorkerProcess(
+      {
+        DATABASE_URL: scratch.url,
+        // No chain is needed to deliver webhooks; an unreachable one only logs a warning.
+        CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:9" }]),
+        WEBHOOK_ALLOW_PRIVATE: "1",
+        WEBHOOK_POLL_MS: "20",
+        WEBHOOK_TIMEOUT_MS: "400",
+        WEBHOOK_LEASE_MS: String(OPTS.leaseMs),
+      },
+      "webhooks",
+    );
+    t.after(() => proc.kill("SIGKILL"));
+    let inFlight = "";
+    let killedAt = 0;
+    // The 30th delivery reaches the receiver; the process dies before it hears the answer.
+    rx.state.beforeAnswer = async (id) => {
+      if (rx.state.accepted.length !== 30 || inFlight) return;
+      inFlight = id;
+      // The 29 before it are marked delivered (marks are written while the next one is sent).
+      await until("the first 29 marked", async () => (await pendingOf(s.id)) === EVENTS - 29);
+      await proc.kill("SIGKILL");
+      killedAt = Date.now();
+    };
+    await until("the dispatcher process is killed mid-delivery", () => killedAt > 0, 60_000);
+    rx.state.beforeAnswer = undefined;
+    assert.equal(await pendingOf(s.id), EVENTS - 29, proc.output());
+
+    const requestsAtKill = rx.state.requests;
+    const b = new WebhookDispatcher(dbB, pino({ level: "silent" }), OPTS);
+    t.after(() => b.stop());
+    b.start();
+    await until("the next request", () => rx.state.requests > requestsAtKill);
+    // The killed holder renewed its lease just before that attempt: nobody sends until it expires.
+    assert.ok(Date.now() - killedAt >= OPTS.leaseMs / 2, `taken over after ${Date.now() - killedAt} ms`);
+    await until("the rest delivered by the other dispatcher", async () => (await pendingOf(s.id)) === 0);
+    const firstAfterKill = rx.state.ids.indexOf(inFlight, rx.state.ids.indexOf(inFlight) + 1);
+    assert.ok(firstAfterKill > 0, "the in-flight delivery is sent again");
+    const [lease] = await dbA.query<{ lease_owner: string }>(
+      "SELECT lease_owner FROM webhook_subscriptions WHERE id = $1",
+      [s.id],
+    );
+    assert.equal(lease!.lease_owner, b.id);
+    assert.deepEqual(rx.state.duplicates, [inFlight]);
+    assert.equal(rx.state.accepted.length, EVENTS);
+    assert.deepEqual(
+      rx.state.accepted.map((r) => r.blockNumber),
+      Array.from({ length: EVENTS }, (_, i) => i + 1),
+    );
+    assert.equal(rx.state.badSignatures, 0);
+  });
+});
+
+describe("ledger: the webhook lease outlives any one attempt", () => {
+  it("aLeaseNotLongerThanTwiceTheAttemptTimeout_isRefusedAtStart", () => {
+    assert.deepEqual(configProblems({ WEBHOOK_TIMEOUT_MS: "10000", WEBHOOK_LEASE_MS: "20000" }), [
+      "WEBHOOK_LEASE_MS: must be more than twice WEBHOOK_TIMEOUT_MS",
+    ]);
+    assert.equal(loadConfig({ WEBHOOK_TIMEOUT_MS: "10000", WEBHOOK_LEASE_MS: "20001" }).webhooks.leaseMs, 20_001);
+    assert.equal(loadConfig({}).webhooks.leaseMs, 30_000);
+  });
+});

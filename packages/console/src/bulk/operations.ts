@@ -1,0 +1,26 @@
+import type { PointsClient, BulkPlan } from "@points/sdk";
+
+export type Operation = BulkPlan["operation"];
+
+/** The three bulk operations as the page names them, with the verb of their progress. */
+export const OPERATIONS: { value: Operation; label: string; verb: string }[] = [
+  { value: "mint", label: "Issue pSP", verb: "issued" },
+  { value: "settle", label: "Settle pSP to SP", verb: "settled" },
+  { value: "expire", label: "Expire pSP into the budget", verb: "expired" },
+];
+
+export interface BulkInput {
+  operation: Operation;
+  campaignId: string;
+  csv: string;
+  /** settle only: the receiver of every row's SP. */
+  receiver: string;
+  from: string;
+}
+
+/** One bulk request through the SDK (docs/rules.md#bulk-requests): a dry run or the plan to sign. */
+export function requestPlan(client: PointsClient, input: BulkInput, dryRun: boolean): Promise<BulkPlan> {
+  const body = { campaignId: input.campaignId, recipients: input.csv, from: input.from, dryRun };
+  if (input.operation === "settle") return client.bulk.settle({ ...body, settlementReceiver: input.receiver.trim() });
+  return input.operation === "mint" ? client.bulk.mint(body) : client.bulk.expire(body);
+}

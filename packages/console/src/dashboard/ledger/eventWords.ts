@@ -1,0 +1,66 @@
+/** A ledger event as the console shows it: what happened, in words, and its SP amount. */
+export interface EventLine {
+  words: string;
+  /** The SP (or pSP) amount in smallest units, when the event moves one. */
+  amount: string | null;
+  /** pSP for the campaign vault's holder events, SP otherwise. */
+  symbol: "SP" | "pSP";
+}
+
+/** Event names in words ("pSP issued"), with the on-chain name kept behind a disclosure. */
+const WORDS: Record<string, string> = {
+  PSPMinted: "pSP issued",
+  PSPSettled: "pSP settled",
+  PSPExpired: "pSP expired",
+  PSPTransferred: "pSP transferred",
+  Transfer: "SP transfer",
+  Minted: "SP minted",
+  RedeemRequested: "Redemption requested",
+  RedeemCancelled: "Redemption cancelled",
+  RedeemRejected: "Redemption rejected",
+  RedeemFinalized: "Redemption finalized",
+  CampaignCreated: "Campaign created",
+  CampaignFunded: "Campaign funded",
+  CampaignClosed: "Campaign closed",
+  CampaignStatusUpdated: "Campaign status changed",
+  MinterConfigured: "Minter configured",
+  CampaignAdminUpdated: "Campaign admin changed",
+  SettlementWhitelistUpdated: "Settlement allowlist changed",
+  TransferWhitelistUpdated: "Transfer allowlist changed",
+  MintWhitelistUpdated: "Mint allowlist changed",
+  RedeemWhitelistUpdated: "Redeem allowlist changed",
+  RoleGranted: "Role granted",
+  RoleRevoked: "Role revoked",
+};
+
+/**
+ * The argument holding the event's SP amount (collateral amounts, in the asset's decimals, are
+ * left out; a creation's budget shows on the CampaignFunded event the vault emits with it).
+ */
+const SP_AMOUNT: Record<string, string> = {
+  PSPMinted: "amount",
+  PSPSettled: "amount",
+  PSPExpired: "amount",
+  PSPTransferred: "amount",
+  Transfer: "value",
+  Minted: "spMinted",
+  RedeemRequested: "amount",
+  RedeemFinalized: "spBurned",
+  CampaignFunded: "amount",
+  CampaignClosed: "returned",
+};
+
+export function eventLine(event: string | null, args: Record<string, unknown>): EventLine {
+  if (event === null) return { words: "Unknown event", amount: null, symbol: "SP" };
+  const key = SP_AMOUNT[event];
+  const raw = key === undefined ? undefined : args[key];
+  return {
+    words: WORDS[event] ?? event,
+    amount: typeof raw === "string" && /^\d+$/.test(raw) ? raw : null,
+    symbol: event.startsWith("PSP") ? "pSP" : "SP",
+  };
+}
+
+/** Event names a webhook may subscribe to, in the order the form lists them. */
+export const WEBHOOK_EVENTS = Object.keys(WORDS);
+export const eventWords = (event: string) => WORDS[event] ?? event;

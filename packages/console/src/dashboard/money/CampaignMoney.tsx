@@ -1,0 +1,74 @@
+import { useEffect, useState } from "react";
+import { Card, ErrorBox } from "../../components/ui";
+import { Amount } from "../../components/format/Amount";
+import { useDash, useLoad } from "../context";
+import { campaignEvents } from "../ledger/events";
+import { SP_DECIMALS } from "../units";
+import { campaignMoney, type CampaignMoney as Money } from "./campaignMoney";
+
+const PARTS: [keyof Money, string, string][] = [
+  ["available", "Available to issue", "from the contract"],
+  ["outstanding", "Outstanding pSP", "issued, not yet settled or expired; from the contract"],
+  ["settled", "Settled into SP", "paid out to holders"],
+  ["returnedAtClose", "Returned at close", "unused budget given back when the campaign closed"],
+  ["expiredAfterClose", "Expired after close", "clawed back after closing; it cannot be issued again"],
+];
+
+/** Reads again while the ledger is behind the contract (it indexes a block or two after it is mined). */
+const RETRIES = 30;
+
+/** budget = available + outstanding + settled + returned at close + expired after close, each labelled. */
+export function CampaignMoney({ id }: { id: string }) {
+  const { client } = useDash();
+  const [attempt, setAttempt] = useState(0);
+  const money = useLoad(async () => {
+    const [ledger, state] = await Promise.all([campaignEvents(client, id), client.vault.getCampaign(id)]);
+    return { ...campaignMoney(state, ledger.events), ledgerBlock: ledger.blockNumber };
+  }, [id, attempt]);
+  const m = money.value;
+  const behind = m !== null && m.unexplained !== 0n;
+  useEffect(() => {
+    if (!behind || attempt >= RETRIES) return;
+    const t = setTimeout(() => setAttempt((a) => a + 1), 1000);
+    return () => clearTimeout(t);
+  }, [behind, attempt, m]);
+
+  return (
+    <Card title="Where the budget went">
+      <ErrorBox error={money.error} />
+      {m && (
+        <table className="table" data-testid="campaign-money">
+          <caption className="sr-only">The campaign budget and where it went</caption>
+          <tbody>
+            {PARTS.map(([key, label, why]) => (
+              <tr key={key} data-testid={`money-${key}`}>
+                <th scope="row">
+                  {label} <small className="muted">({why})</small>
+                </th>
+                <td className="num">
+                  <Amount value={m[key] as bigint} decimals={SP_DECIMALS} symbol="SP" />
+                </td>
+              </tr>
+            ))}
+            <tr data-testid="money-budget" className="total">
+              <th scope="row">Budget (funded in total)</th>
+              <td className="num">
+                <Amount value={m.budget} decimals={SP_DECIMALS} symbol="SP" />
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      )}
+      {m && !behind && (
+        <p className="muted" data-testid="money-adds-up">
+          The five parts add up to the budget, to the wei.
+        </p>
+      )}
+      {behind && (
+        <p role="status">
+          The ledger (at block {m.ledgerBlock ?? "none yet"}) is catching up with the chain; reading again…
+        </p>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import type { BrowserProvider } from "ethers";
+import type { PointsClient } from "@points/sdk";
+import { SP_DECIMALS, fmt } from "../units";
+import { accessChange, type Blocker, type Check } from "./checks";
+import { isCampaignAdmin, isSettlementAllowed, tokenBalance } from "./chainReads";
+
+type Provider = () => BrowserProvider | null;
+interface Asset {
+  asset: string;
+  symbol: string;
+  decimals: number;
+}
+
+const amount = (v: bigint | string, decimals: number, symbol: string) => `${fmt(v, decimals)} ${symbol}`;
+const sp = (v: bigint | string) => amount(v, SP_DECIMALS, "SP");
+const manager = async (client: PointsClient, contract: "factory" | "pspVault", from: string) =>
+  (await client.roles.check(contract, "MANAGER_ROLE", from)).hasRole;
+
+/** SP the wallet must hold for an action that takes `needed` SP from it (an approval would come first). */
+async function spHeld(client: PointsClient, from: string, needed: string, doing: string): Promise<Blocker | null> {
+  const held = BigInt((await client.read.balance(from)).balance);
+  if (held >= BigInt(needed)) return null;
+  return {
+    message: `Your wallet holds ${sp(held)}; ${doing} takes ${sp(needed)} from it. Mint SP on the Overview page first, or use at most ${sp(held)}.`,
+  };
+}
+
+/** Mint SP: the collateral in the wallet, then the mint allowlist. */
+export const mintSpCheck =
+  (client: PointsClient, provider: Provider, asset: Asset): Check =>
+  async (v, from) => {
+    const p = provider();
+    if (p) {
+      const held = await tokenBalance(p, asset.asset, from);
+      if (held < BigInt(v.amount)) {
+        return {
+          message: `Your wallet holds ${amount(held, asset.decimals, asset.symbol)}; minting with ${amount(v.amount, asset.decimals, asset.symbol)} needs at least that much. Get ${asset.symbol} first, or mint with less.`,
+        };
+      }
+    }
+    if ((await client.factory.whitelistStatus(from)).mint) return null;
+    const canFix = await manager(client, "factory", from);
+    return {
+      message: `Your wallet ${from} is not on the mint allowlist, so the mint would fail. ${canFix ? "You are a manager: add it first, then mint." : "Ask a manager of the program to add it."}`,
+      fix: canFix ? accessChange("mint", from, () => client.factory.addToMintWhitelist(from, { from })) : undefined,
+    };
+  };
+
+/** Redeem: the SP in the wallet, then the redeem allowlist. */
+export const redeemCheck =
+  (client: PointsClient): Check =>
+  async (v, from) => {
+    const short = await spHeld(client, from, v.amount, "this redemption");
+    if (short) return short;
+    if ((await client.factory.whitelistStatus(from)).redeem) return null;
+    const canFix = await manager(client, "factory", from);
+    return {
+      message: `Your wallet ${from} is not on the redeem allowlist, so the request would fail. ${canFix ? "You are a manager: add it first, then request." : "Ask a manager of the program to add it."}`,
+      fix: canFix ? accessChange("redeem", from, () => client.factory.addToRedeemWhitelist(from, { from })) : undefined,
+    };
+  };
+
+/**
+ * Fund a campaign or create one: the SP in the wallet. A manager's funding draws on the vault's
+ * unallocated SP first (docs/rules.md#pspvault), which no route reads: the contract decides then.
+ */
+export const spCheck =
+  (client: PointsClient, field: string, doing: string): Check =>
+  async (v, from) =>
+    (await manager(client, "pspVault", from)) ? null : spHeld(client, from, v[field], doing);
+
+/** Settle: the holder's pSP, then the receiver on the campaign's settlement allowlist. */
+export const settleCheck =
+  (client: PointsClient, provider: Provider, vault: string, campaignId: string): Check =>
+  async (v, from) => {
+    const held = BigInt((await client.vault.balanceOf(campaignId, v.holder)).balance);
+    if (held < BigInt(v.amount)) {
+      return {
+        message: `${v.holder} holds ${fmt(held, SP_DECIMALS)} pSP here; settling ${fmt(v.amount, SP_DECIMALS)} pSP needs at least that much.`,
+      };
+    }
+    const p = provider();
+    if (!p || (await isSettlementAllowed(p, vault, campaignId, v.receiver))) return null;
+    const canFix = (await isCampaignAdmin(p, vault, campaignId, from)) || (await manager(client, "pspVault", from));
+    return {
+      message: `${v.receiver} is not on this campaign's settlement allowlist, so the settlement would fail. ${canFix ? "You administer this campaign: add it first, then settle." : "Ask an admin of this campaign to add it."}`,
+      fix: canFix
+        ? accessChange("settlement", v.receiver, () =>
+            client.vault.updateSettlementWhitelist(campaignId, v.receiver, true, { from }),
+          )
+        : undefined,
+    };
+  };

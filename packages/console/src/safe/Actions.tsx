@@ -1,0 +1,85 @@
+import { Fragment } from "react";
+import { Address } from "../components/format/Address";
+import { Amount } from "../components/format/Amount";
+import { UserText } from "../components/format/UserText";
+import { CampaignName } from "../dashboard/CampaignName";
+import { CONTRACT_WORDS, roleWords } from "../dashboard/names";
+import { useDash } from "../dashboard/context";
+import type { Arg, DecodedCall } from "./decode";
+
+function ArgValue({ arg }: { arg: Arg }) {
+  const { explorerUrl } = useDash();
+  switch (arg.kind) {
+    case "sp":
+      return (
+        <>
+          {arg.value.split(",").map((v, i) => (
+            <span key={i}>
+              {i > 0 && ", "}
+              <Amount value={v} decimals={18} symbol="SP" />
+            </span>
+          ))}
+        </>
+      );
+    case "units":
+      return <>{arg.value.split(",").join(", ")} (smallest units)</>;
+    case "address":
+      return <Address address={arg.value} explorerUrl={explorerUrl} />;
+    case "addresses":
+      return arg.value.length === 0 ? (
+        <>none</>
+      ) : (
+        <ul className="plain">
+          {arg.value.map((a) => (
+            <li key={a}>
+              <Address address={a} explorerUrl={explorerUrl} />
+            </li>
+          ))}
+        </ul>
+      );
+    case "campaign":
+      return <CampaignName id={arg.value} label={arg.label} />;
+    case "role":
+      return <>{roleWords(arg.value)}</>;
+    default:
+      return arg.value === "" ? <>none</> : <UserText text={arg.value} />;
+  }
+}
+
+/**
+ * What a Safe transaction does, call by call, in words: the action and its contract, then each
+ * argument (amounts in SP, addresses shortened with a copy button, campaigns by verified label).
+ */
+export function Actions({ calls }: { calls: DecodedCall[] }) {
+  return (
+    <ol className="safe-actions" aria-label="What this proposal does">
+      {calls.map((c, i) => (
+        <li key={i}>
+          <p>
+            <strong>{c.action}</strong>
+            {c.contract ? (
+              ` on the ${CONTRACT_WORDS[c.contract]}`
+            ) : (
+              <>
+                {" "}
+                at <Address address={c.to} />
+              </>
+            )}
+          </p>
+          {c.args.length > 0 && (
+            <dl className="kv">
+              {c.args.map((a, j) => (
+                <Fragment key={j}>
+                  <dt>{a.name}</dt>
+                  <dd>
+                    <ArgValue arg={a} />
+                  </dd>
+                </Fragment>
+              ))}
+            </dl>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,170 @@
+import { Interface, dataSlice, getAddress, getBytes, hexlify, toBigInt } from "ethers";
+import { INTERFACES } from "@points/contracts/program/abi";
+import { roleNameOf } from "@points/contracts/program";
+import type { ContractName, SafeTxFields } from "@points/schema";
+import { programContracts } from "../dashboard/chain";
+import type { ProgramView } from "../dashboard/context";
+import { verifiedLabel } from "../dashboard/campaignLabel";
+
+/** One argument of a decoded call, typed for how a person reads it. */
+export type Arg =
+  | { name: string; kind: "sp"; value: string }
+  | { name: string; kind: "units"; value: string }
+  | { name: string; kind: "address"; value: string }
+  | { name: string; kind: "addresses"; value: string[] }
+  | { name: string; kind: "campaign"; value: string; label?: string }
+  | { name: string; kind: "role"; value: string }
+  | { name: string; kind: "text"; value: string };
+
+/** One call a Safe transaction makes, in words; `known` is false for a call the console cannot read. */
+export interface DecodedCall {
+  known: boolean;
+  contract: ContractName | null;
+  to: string;
+  fn: string;
+  /** What the call does, e.g. "Create a campaign". */
+  action: string;
+  args: Arg[];
+}
+
+const multiSend = new Interface(["function multiSend(bytes transactions)"]);
+
+/** Functions named in words; any other reads as its name split into words. */
+const ACTIONS: Record<string, string> = {
+  acceptDefaultAdminTransfer: "Accept the admin role",
+  beginDefaultAdminTransfer: "Begin handing over the admin role",
+  cancelDefaultAdminTransfer: "Cancel the admin handover",
+  grantRole: "Grant a role",
+  revokeRole: "Revoke a role",
+  pause: "Pause",
+  unpause: "Unpause",
+  createCampaign: "Create a campaign",
+  fundCampaign: "Fund a campaign",
+  closeCampaign: "Close a campaign",
+  pauseCampaign: "Pause a campaign",
+  resumeCampaign: "Resume a campaign",
+  setMinter: "Configure a delegated minter",
+  setCampaignAdmin: "Set a campaign admin",
+  updateSettlementWhitelist: "Change the settlement allowlist",
+  updateTransferWhitelist: "Change the pSP transfer allowlist",
+  mint: "Issue",
+  mintBatch: "Issue to several holders",
+  settle: "Settle pSP",
+  settleBatch: "Settle pSP of several holders",
+  expire: "Expire pSP",
+  expireBatch: "Expire pSP of several holders",
+  transfer: "Transfer",
+  upgradeToAndCall: "Upgrade the contract",
+};
+const words = (fn: string) => {
+  const w = fn.replace(/([A-Z])/g, " $1").toLowerCase();
+  return w.charAt(0).toUpperCase() + w.slice(1);
+};
+/** uint256 arguments that are SP (18 decimals) on the Points token and the campaign vault. */
+const SP_NAMES = new Set(["amount", "amounts", "value", "spBudget", "limit"]);
+/** Argument names in words. */
+const ARG_WORDS: Record<string, string> = {
+  campaignId: "Campaign",
+  spBudget: "Budget",
+  settlementDestinations: "Settlement destinations",
+  transferWhitelist: "pSP transfer allowlist",
+  newAdmin: "New admin",
+  returnTo: "Unused budget returns to",
+  newImplementation: "New implementation",
+};
+
+/**
+ * A Safe transaction in words: a plain call is one call; a delegatecall to MultiSendCallOnly
+ * is its calls one by one (docs/architecture.md#safe-multisig). Campaign names come from `names`
+ * or from a campaign created in the same transaction (its verified label).
+ */
+export function decodeSafeTx(
+  program: ProgramView,
+  tx: SafeTxFields,
+  names: Record<string, string> = {},
+): DecodedCall[] {
+  const calls = tx.operation === 1 ? unpackMultiSend(tx.data) : [{ to: tx.to, data: tx.data }];
+  if (!calls) return [unknownCall(tx.to, tx.data)];
+  const decoded = calls.map((c) => decodeCall(program, c.to, c.data));
+  // A campaign created here names itself in the calls after it.
+  const created: Record<string, string> = {};
+  for (const d of decoded) {
+    if (d.fn !== "createCampaign") continue;
+    const id = d.args.find((a) => a.kind === "campaign")?.value;
+    const meta = d.args.find((a) => a.name === "Metadata")?.value;
+    const label = id && typeof meta === "string" ? verifiedLabel(id, meta) : undefined;
+    if (id && label) created[id.toLowerCase()] = label;
+  }
+  const all = { ...Object.fromEntries(Object.entries(names).map(([k, v]) => [k.toLowerCase(), v])), ...created };
+  for (const d of decoded) for (const a of d.args) if (a.kind === "campaign") a.label = all[a.value.toLowerCase()];
+  return decoded;
+}
+
+function unknownCall(to: string, data: string): DecodedCall {
+  return {
+    known: false,
+    contract: null,
+    to: getAddress(to),
+    fn: "",
+    action: "A call the console cannot read",
+    args: [{ name: "Data", kind: "text", value: `${(data.length - 2) / 2} bytes` }],
+  };
+}
+
+function decodeCall(program: ProgramView, to: string, data: string): DecodedCall {
+  const contract = programContracts(program).find(([, a]) => a.toLowerCase() === to.toLowerCase())?.[0] ?? null;
+  const iface = contract ? INTERFACES[contract] : null;
+  const parsed = iface && data.length >= 10 ? iface.parseTransaction({ data }) : null;
+  if (!contract || !parsed) return unknownCall(to, data);
+  const spContract = contract === "points" || contract === "pspVault";
+  const args: Arg[] = parsed.fragment.inputs.map((input, i) => {
+    const v = parsed.args[i];
+    const name = ARG_WORDS[input.name] ?? words(input.name || `argument ${i + 1}`);
+    if (input.name === "campaignId") return { name, kind: "campaign", value: String(v) };
+    if (input.name === "role" && input.type === "bytes32")
+      return { name, kind: "role", value: roleNameOf(String(v)) ?? String(v) };
+    if (input.type === "address") return { name, kind: "address", value: getAddress(String(v)) };
+    if (input.type === "address[]")
+      return { name, kind: "addresses", value: (v as string[]).map((a) => getAddress(a)) };
+    if (input.type === "uint256" || input.type === "uint256[]") {
+      const list = input.type === "uint256" ? [v as bigint] : [...(v as bigint[])];
+      const kind = spContract && SP_NAMES.has(input.name) ? "sp" : "units";
+      return { name, kind, value: list.map((x) => x.toString()).join(",") };
+    }
+    if (input.type === "bool") return { name, kind: "text", value: v ? "yes" : "no" };
+    if (input.type === "string") return { name, kind: "text", value: String(v) };
+    return { name, kind: "text", value: typeof v === "bigint" ? v.toString() : String(v) };
+  });
+  return {
+    known: true,
+    contract,
+    to: getAddress(to),
+    fn: parsed.name,
+    action: ACTIONS[parsed.name] ?? words(parsed.name),
+    args,
+  };
+}
+
+/**
+ * multiSend(bytes)'s packed calls (operation uint8, to address, value uint256, data length
+ * uint256, data), or null when the data is not one; MultiSendCallOnly runs only operation 0.
+ */
+export function unpackMultiSend(data: string): { to: string; data: string }[] | null {
+  let packed: Uint8Array;
+  try {
+    packed = getBytes(multiSend.decodeFunctionData("multiSend", data)[0] as string);
+  } catch {
+    return null;
+  }
+  const out: { to: string; data: string }[] = [];
+  const hex = hexlify(packed);
+  for (let i = 0; i < packed.length;) {
+    if (i + 85 > packed.length) return null;
+    const to = dataSlice(hex, i + 1, i + 21);
+    const len = Number(toBigInt(dataSlice(hex, i + 53, i + 85)));
+    if (i + 85 + len > packed.length) return null;
+    out.push({ to: getAddress(to), data: dataSlice(hex, i + 85, i + 85 + len) });
+    i += 85 + len;
+  }
+  return out;
+}

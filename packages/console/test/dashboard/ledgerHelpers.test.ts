@@ -1,0 +1,49 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+
+// By computed paths: the console's sources are typed for Vite (bundler resolution), not this tsconfig.
+const holdings = "../../src/dashboard/customer/holdings.ts";
+const words = "../../src/dashboard/ledger/eventWords.ts";
+const { cursorBefore } = (await import(holdings)) as { cursorBefore: (address: string) => string | null };
+const { eventLine } = (await import(words)) as {
+  eventLine: (
+    event: string | null,
+    args: Record<string, unknown>,
+  ) => { words: string; amount: string | null; symbol: string };
+};
+
+describe("a customer's entry of a holder list starts the page at the customer", () => {
+  it("theCursorIsTheAddressJustBelow_inLowercaseHex", () => {
+    assert.equal(
+      cursorBefore("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"),
+      "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bb",
+    );
+    assert.equal(cursorBefore("0x0000000000000000000000000000000000000100"), `0x${"0".repeat(37)}0ff`);
+  });
+
+  it("theZeroAddress_hasNoCursorBelowIt", () => {
+    assert.equal(cursorBefore(`0x${"0".repeat(40)}`), null);
+  });
+});
+
+describe("ledger events read in words with their SP amount", () => {
+  it("pspEvents_showTheirAmountInPsp_spTransfersInSp", () => {
+    assert.deepEqual(eventLine("PSPMinted", { amount: "30000000000000000000" }), {
+      words: "pSP issued",
+      amount: "30000000000000000000",
+      symbol: "pSP",
+    });
+    assert.deepEqual(eventLine("Transfer", { value: "12" }), { words: "SP transfer", amount: "12", symbol: "SP" });
+  });
+
+  it("collateralAmounts_andCreationBudgets_showNoSpAmount", () => {
+    assert.equal(eventLine("CollateralPaid", { amount: "5" }).amount, null);
+    assert.equal(eventLine("CampaignCreated", { spBudget: "100" }).amount, null);
+    assert.equal(eventLine("CampaignFunded", { amount: "100" }).amount, "100");
+  });
+
+  it("anUnknownLog_readsAsUnknown_andANonDecimalAmountIsNotShown", () => {
+    assert.deepEqual(eventLine(null, {}), { words: "Unknown event", amount: null, symbol: "SP" });
+    assert.equal(eventLine("PSPMinted", { amount: "0x10" }).amount, null);
+  });
+});

@@ -1,0 +1,142 @@
+import { Contract, TypedDataEncoder, ZeroAddress, concat, getAddress, solidityPacked, type Provider } from "ethers";
+import { SAFE_TX_TYPES as SAFE_TX } from "@points/contracts/program";
+import { DeployerError } from "./errors.js";
+import { safeInfo } from "./safe-info.js";
+
+/**
+ * A Safe transaction for calls an admin that is a Safe must make (docs/deployment.md#a-safe-as-admin):
+ * one call as a plain call (operation 0), several as one delegatecall to MultiSendCallOnly v1.4.1
+ * (operation 1). Its EIP-712 typed data is what each owner signs and its safeTxHash what the Safe
+ * checks; the API's proposal store takes the same `tx` (POST /api/v1/safe/proposals).
+ */
+
+/** MultiSendCallOnly v1.4.1 at its canonical address (deployed by the Safe singleton factory). */
+export const CANONICAL_MULTISEND_CALL_ONLY = "0x9641d764fc13c8B624c04430C7356C1C7C8102e2";
+
+/** The SafeTx struct of Safe 1.3/1.4 (EIP-712), as its contract hashes it. */
+export const SAFE_TX_TYPES = { SafeTx: SAFE_TX.SafeTx.map((f) => ({ ...f })) };
+
+export interface SafeCall {
+  to: string;
+  data: string;
+  value?: bigint;
+}
+
+/** The SafeTx fields, integers as decimal strings (the API's proposal `tx`). */
+export interface SafeTxFields {
+  to: string;
+  value: string;
+  data: string;
+  operation: 0 | 1;
+  safeTxGas: string;
+  baseGas: string;
+  gasPrice: string;
+  gasToken: string;
+  refundReceiver: string;
+  nonce: string;
+}
+
+export interface SafeTransaction {
+  chainId: string;
+  safe: string;
+  threshold: number;
+  owners: string[];
+  /** The calls the transaction makes, in order. */
+  calls: { to: string; data: string; value: string }[];
+  tx: SafeTxFields;
+  safeTxHash: string;
+  typedData: {
+    domain: { chainId: string; verifyingContract: string };
+    types: typeof SAFE_TX_TYPES;
+    primaryType: "SafeTx";
+    message: SafeTxFields;
+  };
+}
+
+/** MultiSendCallOnly's `transactions` bytes: each call packed as (operation 0, to, value, length, data). */
+export function encodeMultiSend(calls: SafeCall[]): string {
+  const packed = concat(
+    calls.map((c) =>
+      solidityPacked(
+        ["uint8", "address", "uint256", "uint256", "bytes"],
+        [0, c.to, c.value ?? 0n, (c.data.length - 2) / 2, c.data],
+      ),
+    ),
+  );
+  return MULTISEND.interface.encodeFunctionData("multiSend", [packed]);
+}
+const MULTISEND = new Contract(ZeroAddress, ["function multiSend(bytes transactions) payable"]);
+const NONCE = ["function nonce() view returns (uint256)"];
+
+/**
+ * The Safe transaction of `calls` for the Safe at `safe`, at its next nonce (or `opts.nonce`).
+ * A `safe` that is not a Safe on the chain is INVALID_CONFIG: its calls are plain transactions.
+ */
+export async function safeTransaction(
+  provider: Provider,
+  safe: string,
+  calls: SafeCall[],
+  opts: { multiSendCallOnly?: string; nonce?: bigint } = {},
+): Promise<SafeTransaction> {
+  if (calls.length === 0) throw new DeployerError("INVALID_CONFIG", "no call to propose: nothing to do");
+  const info = await safeInfo(provider, safe);
+  if (!info) throw new DeployerError("INVALID_CONFIG", `${safe} is not a Safe on this chain`);
+  const [network, next] = await Promise.all([
+    provider.getNetwork(),
+    new Contract(safe, NONCE, provider).getFunction("nonce")() as Promise<bigint>,
+  ]);
+  const multiSend = getAddress(opts.multiSendCallOnly ?? CANONICAL_MULTISEND_CALL_ONLY);
+  if (calls.length > 1 && (await provider.getCode(multiSend)) === "0x") {
+    throw new DeployerError("INVALID_CONFIG", `no MultiSendCallOnly at ${multiSend} on this chain: pass its address`);
+  }
+  const one = calls.length === 1 ? calls[0]! : undefined;
+  const tx: SafeTxFields = {
+    to: getAddress(one ? one.to : multiSend),
+    value: String(one?.value ?? 0n),
+    data: one ? one.data : encodeMultiSend(calls),
+    operation: one ? 0 : 1,
+    safeTxGas: "0",
+    baseGas: "0",
+    gasPrice: "0",
+    gasToken: ZeroAddress,
+    refundReceiver: ZeroAddress,
+    nonce: String(opts.nonce ?? next),
+  };
+  const chainId = network.chainId.toString();
+  const domain = { chainId, verifyingContract: getAddress(safe) };
+  return {
+    chainId,
+    safe: getAddress(safe),
+    threshold: info.threshold,
+    owners: info.owners,
+    calls: calls.map((c) => ({ to: getAddress(c.to), data: c.data, value: String(c.value ?? 0n) })),
+    tx,
+    safeTxHash: TypedDataEncoder.hash(domain, SAFE_TX_TYPES, tx),
+    typedData: { domain, types: SAFE_TX_TYPES, primaryType: "SafeTx", message: tx },
+  };
+}
+
+/**
+ * Stores `t` as a proposal in the API (POST /api/v1/safe/proposals with an API key) and returns
+ * its id: owners then sign it there and any of them or a relayer executes it.
+ */
+export async function proposeToApi(
+  t: SafeTransaction,
+  api: { url: string; key: string },
+  fetchImpl: typeof fetch = fetch,
+): Promise<string> {
+  const res = await fetchImpl(new URL("/api/v1/safe/proposals", api.url), {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${api.key}` },
+    body: JSON.stringify({ chainId: Number(t.chainId), safe: t.safe, tx: t.tx }),
+  });
+  const body = (await res.json().catch(() => ({}))) as {
+    data?: { id?: string };
+    error?: { code?: string; message?: string };
+  };
+  if (!res.ok || !body.data?.id) {
+    const why = body.error ? `${body.error.code}: ${body.error.message}` : `HTTP ${res.status}`;
+    throw new DeployerError("INVALID_CONFIG", `the API refused the proposal (${why})`);
+  }
+  return body.data.id;
+}
