@@ -54,8 +54,10 @@ describe("ledger: lease on PostgreSQL", () => {
   const getLogsOn = (p: RpcProxy) => p.methods().filter((m) => m === "eth_getLogs").length;
 
   it("twoIndexers_oneIndexes_theOtherTakesOverWhenTheLeaseExpires_andNoLogIsStoredTwice", async (t) => {
-    const a = indexerOn(dbA, proxies[0]!.url, { leaseMs: 400, pollMs: 20, range: 4 });
-    const b = indexerOn(dbB, proxies[1]!.url, { leaseMs: 400, pollMs: 20, range: 4 });
+    // Long leases while both are alive, so a loaded machine pausing the leader is no takeover; the takeover below
+    // comes from the leader's lease row being set to expire soon.
+    const a = indexerOn(dbA, proxies[0]!.url, { leaseMs: 15_000, pollMs: 20, range: 4 });
+    const b = indexerOn(dbB, proxies[1]!.url, { leaseMs: 15_000, pollMs: 20, range: 4 });
     t.after(() => Promise.all([a.stop(), b.stop()]));
     a.start();
     b.start();

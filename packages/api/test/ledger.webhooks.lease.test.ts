@@ -98,8 +98,11 @@ describe("ledger: webhook dispatchers share subscriptions by lease on PostgreSQL
       subs.push(s);
     }
     const silent = pino({ level: "silent" });
-    const a = new WebhookDispatcher(dbA, silent, OPTS);
-    const b = new WebhookDispatcher(dbB, silent, OPTS);
+    // Both stay alive here, so their leases are long: a lease that lapses because a loaded machine paused one
+    // dispatcher is a takeover (the next test), and a takeover may send its in-flight delivery again.
+    const live = { ...OPTS, leaseMs: 15_000 };
+    const a = new WebhookDispatcher(dbA, silent, live);
+    const b = new WebhookDispatcher(dbB, silent, live);
     t.after(() => Promise.all([a.stop(), b.stop()]));
     a.start();
     b.start();
@@ -149,14 +152,16 @@ describe("ledger: webhook dispatchers share subscriptions by lease on PostgreSQL
         CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: "http://127.0.0.1:9" }]),
         WEBHOOK_ALLOW_PRIVATE: "1",
         WEBHOOK_POLL_MS: "20",
-        WEBHOOK_TIMEOUT_MS: "400",
-        WEBHOOK_LEASE_MS: String(OPTS.leaseMs),
+        // Room for the receiver's hook below to wait and kill while this attempt is still open.
+        WEBHOOK_TIMEOUT_MS: "1000",
+        WEBHOOK_LEASE_MS: "2500",
       },
       "webhooks",
     );
     t.after(() => proc.kill("SIGKILL"));
     let inFlight = "";
     let killedAt = 0;
+    let leaseExpiresAt = 0;
     // The 30th delivery reaches the receiver; the process dies before it hears the answer.
     rx.state.beforeAnswer = async (id) => {
       if (rx.state.accepted.length !== 30 || inFlight) return;
@@ -164,19 +169,27 @@ describe("ledger: webhook dispatchers share subscriptions by lease on PostgreSQL
       // The 29 before it are marked delivered (marks are written while the next one is sent).
       await until("the first 29 marked", async () => (await pendingOf(s.id)) === EVENTS - 29);
       await proc.kill("SIGKILL");
+      const [row] = await dbA.query<{ ms: string }>(
+        "SELECT (extract(epoch FROM lease_expires_at) * 1000)::bigint::text AS ms FROM webhook_subscriptions WHERE id = $1",
+        [s.id],
+      );
+      leaseExpiresAt = Number(row!.ms);
       killedAt = Date.now();
     };
     await until("the dispatcher process is killed mid-delivery", () => killedAt > 0, 60_000);
-    rx.state.beforeAnswer = undefined;
     assert.equal(await pendingOf(s.id), EVENTS - 29, proc.output());
 
-    const requestsAtKill = rx.state.requests;
+    // The killed holder's lease, as it left it, still runs: nobody sends until it expires. The next request's
+    // arrival is stamped by the receiver itself (a poll would only see it later).
+    assert.ok(leaseExpiresAt > killedAt, `the killed holder's lease had already expired at the kill`);
+    let nextRequestAt = 0;
+    rx.state.beforeAnswer = () => void (nextRequestAt ||= Date.now());
     const b = new WebhookDispatcher(dbB, pino({ level: "silent" }), OPTS);
     t.after(() => b.stop());
     b.start();
-    await until("the next request", () => rx.state.requests > requestsAtKill);
-    // The killed holder renewed its lease just before that attempt: nobody sends until it expires.
-    assert.ok(Date.now() - killedAt >= OPTS.leaseMs / 2, `taken over after ${Date.now() - killedAt} ms`);
+    await until("the next request", () => nextRequestAt > 0);
+    rx.state.beforeAnswer = undefined;
+    assert.ok(nextRequestAt >= leaseExpiresAt, `taken over ${leaseExpiresAt - nextRequestAt} ms before the lease expired`);
     await until("the rest delivered by the other dispatcher", async () => (await pendingOf(s.id)) === 0);
     const firstAfterKill = rx.state.ids.indexOf(inFlight, rx.state.ids.indexOf(inFlight) + 1);
     assert.ok(firstAfterKill > 0, "the in-flight delivery is sent again");
