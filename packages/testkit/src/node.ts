@@ -4,7 +4,7 @@ import path from "node:path";
 import { rpcChainId } from "@points/contracts/program";
 import { JsonRpcProvider, Network, type Wallet } from "ethers";
 import { DEV_KEYS, devWallet } from "./keys.js";
-import { freePort, isPortFree } from "./ports.js";
+import { isPortFree } from "./ports.js";
 
 export interface NodeOptions {
   /** Port to listen on; busy means an error (no silent fallback). Omitted: a free one. */
@@ -43,16 +43,16 @@ export function contractsDir(): string {
  * it answers JSON-RPC. Used by tests, benchmarks and `pnpm start`.
  */
 export async function startNode(opts: NodeOptions = {}): Promise<DevNode> {
-  let port = opts.port;
-  if (port === undefined) port = await freePort();
-  else if (!(await isPortFree(port))) {
+  if (opts.port !== undefined && !(await isPortFree(opts.port))) {
     throw new DevNodeError(
-      `port ${port} on 127.0.0.1 is already in use (another node running?): stop it or pick another port`,
+      `port ${opts.port} on 127.0.0.1 is already in use (another node running?): stop it or pick another port`,
     );
   }
   const cwd = contractsDir();
   const args = [...(opts.network ? ["--network", opts.network] : []), "node", "--hostname", "127.0.0.1"];
-  args.push("--port", String(port));
+  // Without a port the node binds port 0 and says which one it got: no other process can take
+  // that port between a pick and the bind.
+  args.push("--port", String(opts.port ?? 0));
   // The shim in node_modules/.bin runs Hardhat on the package's own Node 22. A non-TTY child
   // makes no telemetry connection; its own process group lets stop() end it and nothing else.
   const child = spawn(path.join(cwd, "node_modules", ".bin", "hardhat"), args, {
@@ -62,9 +62,16 @@ export async function startNode(opts: NodeOptions = {}): Promise<DevNode> {
     env: { ...process.env, CI: "true", HARDHAT_DISABLE_TELEMETRY: "true" },
   });
   const tail: string[] = [];
+  let output = "";
+  let announced: number | undefined;
   const keep = (chunk: Buffer) => {
     tail.push(chunk.toString());
     if (tail.length > 20) tail.shift();
+    if (announced === undefined) {
+      output += chunk.toString();
+      const m = /JSON-RPC server at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (m) announced = Number(m[1]);
+    }
     opts.log?.write(chunk);
   };
   child.stdout!.on("data", keep);
@@ -72,17 +79,28 @@ export async function startNode(opts: NodeOptions = {}): Promise<DevNode> {
   let exited = false;
   child.once("exit", () => (exited = true));
 
-  const url = `http://127.0.0.1:${port}`;
+  // Ready once this child has announced its own server and that server answers. A server of
+  // another process on the same port never counts (it would be someone else's chain).
   const deadline = Date.now() + (opts.readyTimeoutMs ?? 90_000);
   let chainId: bigint | undefined;
-  while ((chainId = await rpcChainId(url, 1000)) === undefined) {
+  while (
+    exited ||
+    announced === undefined ||
+    (chainId = await rpcChainId(`http://127.0.0.1:${announced}`, 1000)) === undefined
+  ) {
     if (exited || Date.now() > deadline) {
       await stop(child);
       const why = exited ? "exited" : "did not answer in time";
       throw new DevNodeError(`hardhat node ${why}:\n${tail.join("").trim().split("\n").slice(-10).join("\n")}`);
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, announced === undefined ? 50 : 250));
   }
+  if (opts.port !== undefined && announced !== opts.port) {
+    await stop(child);
+    throw new DevNodeError(`hardhat node listens on port ${announced}, not the ${opts.port} asked for`);
+  }
+  const port = announced;
+  const url = `http://127.0.0.1:${port}`;
   const provider = new JsonRpcProvider(url, Network.from(chainId), {
     staticNetwork: true,
     cacheTimeout: -1,
