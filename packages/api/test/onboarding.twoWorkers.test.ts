@@ -50,6 +50,32 @@ describe("onboarding: two workers against the real PostgreSQL (every task runs e
     }
   });
 
+  it("claim_ofATaskWhoseLeaseLapsed_goesToAnotherWorker_neverBackToTheWorkerStillRunningIt", async () => {
+    const pool = await openDb({ databaseUrl: db.url, dataDir: "unused" });
+    await migrate(pool);
+    try {
+      const tasks = new TaskRepo(pool);
+      const request = onboardingBody("lapsed", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8") as never;
+      const { id } = (await tasks.create({ owner: "key:lapsed", request, predicted: null })).task;
+      assert.equal((await tasks.claim("31337", "slow", 60_000))?.id, id);
+      // The holder was paused past its lease (a loaded machine) and has not renewed yet.
+      await pool.query("UPDATE onboarding_tasks SET lease_expires_at = now() - interval '1 second' WHERE id = $1", [
+        id,
+      ]);
+      assert.equal(await tasks.claim("31337", "slow", 60_000), undefined, "no second attempt beside the first");
+      assert.equal(await tasks.renew(id, "slow", 60_000), true, "the late renewal still holds it");
+      await pool.query("UPDATE onboarding_tasks SET lease_expires_at = now() - interval '1 second' WHERE id = $1", [
+        id,
+      ]);
+      const taken = await tasks.claim("31337", "other", 60_000);
+      assert.deepEqual([taken?.id, taken?.attempts], [id, 2], "another worker takes a lapsed lease over");
+      assert.equal(await tasks.renew(id, "slow", 60_000), false, "and the first worker learns it lost it");
+      await pool.query("DELETE FROM onboarding_tasks");
+    } finally {
+      await pool.close();
+    }
+  });
+
   describe("two worker services and a chain", () => {
     let node: DevNode;
     let api: TestApi;

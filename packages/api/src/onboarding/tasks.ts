@@ -188,7 +188,9 @@ export class TaskRepo {
 
   /**
    * Claims the oldest runnable task of `chainId`: queued, or running with an expired lease
-   * (its worker died). Row-locked so two workers never claim the same task.
+   * (its worker died). Row-locked so two workers never claim the same task. Never a task whose
+   * lease `workerId` itself holds: a live worker that renewed late is still running it, and
+   * claiming it again would start a second attempt beside the first.
    */
   async claim(chainId: string, workerId: string, leaseMs: number): Promise<Task | undefined> {
     const rows = await this.db.query<Row>(
@@ -197,7 +199,8 @@ export class TaskRepo {
              attempts = attempts + 1, error = NULL, updated_at = now()
        WHERE id = (
          SELECT id FROM onboarding_tasks
-         WHERE chain_id = $1 AND (status = 'queued' OR (status = 'running' AND lease_expires_at < now()))
+         WHERE chain_id = $1
+           AND (status = 'queued' OR (status = 'running' AND lease_expires_at < now() AND lease_owner IS DISTINCT FROM $2))
          ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1)
        RETURNING *`,
       [chainId, workerId, leaseMs],
