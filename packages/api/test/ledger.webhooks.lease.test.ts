@@ -189,7 +189,10 @@ describe("ledger: webhook dispatchers share subscriptions by lease on PostgreSQL
     b.start();
     await until("the next request", () => nextRequestAt > 0);
     rx.state.beforeAnswer = undefined;
-    assert.ok(nextRequestAt >= leaseExpiresAt, `taken over ${leaseExpiresAt - nextRequestAt} ms before the lease expired`);
+    assert.ok(
+      nextRequestAt >= leaseExpiresAt,
+      `taken over ${leaseExpiresAt - nextRequestAt} ms before the lease expired`,
+    );
     await until("the rest delivered by the other dispatcher", async () => (await pendingOf(s.id)) === 0);
     const firstAfterKill = rx.state.ids.indexOf(inFlight, rx.state.ids.indexOf(inFlight) + 1);
     assert.ok(firstAfterKill > 0, "the in-flight delivery is sent again");
