@@ -17,7 +17,13 @@ describe("console: wizard progress is stored on the server", () => {
   let api: TestApi;
 
   before(async () => {
-    api = await startApi(CLOSED_PORT, { CHAINS: JSON.stringify(CHAINS), EXECUTOR_PRIVATE_KEY: `0x${"1".repeat(64)}` });
+    // No worker: the tasks here are rows the test writes and moves on its own; a worker would
+    // claim a queued one, fail it on the closed RPC, and overwrite the test's "succeeded".
+    api = await startApi(CLOSED_PORT, {
+      CHAINS: JSON.stringify(CHAINS),
+      EXECUTOR_PRIVATE_KEY: `0x${"1".repeat(64)}`,
+      WORKER: "off",
+    });
   });
   after(async () => {
     await api?.close();

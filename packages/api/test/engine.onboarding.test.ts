@@ -64,16 +64,24 @@ describe("engine: onboarding tasks side by side through faults", () => {
     proxy.faults.dropSends = 3;
     proxy.faults.tooManyRequests = 4;
     const brands = ["flakya", "flakyb", "flakyc", "flakyd", "flakye"];
-    const ids = await Promise.all(brands.map(post));
-    // Once a transaction waits in the pool, the next blocks cost 100 gwei: far above what it offers.
-    await until(
-      async () =>
-        (await node.provider.getTransactionCount(executor, "pending")) >
-        (await node.provider.getTransactionCount(executor, "latest")),
-      20_000,
-      "a pending transaction",
-    );
-    await node.provider.send("hardhat_setNextBlockBaseFeePerGas", [`0x${(100n * 10n ** 9n).toString(16)}`]);
+    // Mining holds still until the spike is set, so the first transaction is still waiting when
+    // the next blocks cost 100 gwei, far above what it offers (a block mined in between on a
+    // loaded machine would let the spike miss every transaction).
+    await node.provider.send("evm_setIntervalMining", [0]);
+    let ids: string[];
+    try {
+      ids = await Promise.all(brands.map(post));
+      await until(
+        async () =>
+          (await node.provider.getTransactionCount(executor, "pending")) >
+          (await node.provider.getTransactionCount(executor, "latest")),
+        20_000,
+        "a pending transaction",
+      );
+      await node.provider.send("hardhat_setNextBlockBaseFeePerGas", [`0x${(100n * 10n ** 9n).toString(16)}`]);
+    } finally {
+      await node.provider.send("evm_setIntervalMining", [250]);
+    }
     const tasks = await Promise.all(ids.map((id) => waitForTask(api, id, auth, 120_000)));
     for (const t of tasks) assert.equal(t.status, "succeeded", JSON.stringify(t.error));
     const release = (await new DbManifestStore(api.service.ctx.db).getRelease(31337n))!;
