@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
@@ -41,21 +44,35 @@ function solc(id: "version" | "compile", input = ""): Promise<string> {
 /** The WASM compiler's long version (`0.8.28+commit.7893614a.Emscripten.clang`). */
 export const solcVersion = () => solc("version");
 
-// Shared by every server of the process, keyed by the input's hash: solc WASM takes seconds per
-// contract, and each distinct input is compiled once.
-const compiled = new Map<string, Promise<Record<string, Record<string, { evm: any }>>>>();
+type Contracts = Record<string, Record<string, { evm: any }>>;
 
-function compile(input: unknown) {
+// Shared by every server of the process, keyed by the input's hash: solc WASM takes seconds per
+// contract, and each distinct input is compiled once. The output is also kept on disk under the
+// compiler's version and that hash, so the other test processes (the API's and the deployer's
+// explorer tests submit the same release) read it instead of compiling again.
+const compiled = new Map<string, Promise<Contracts>>();
+const cacheDir = join(tmpdir(), "points-testkit-solc");
+const solcPackageVersion = (require("solc/package.json") as { version: string }).version;
+
+function compile(input: unknown): Promise<Contracts> {
   const text = JSON.stringify(input);
-  const key = createHash("sha256").update(text).digest("hex");
+  const key = `${solcPackageVersion}-${createHash("sha256").update(text).digest("hex")}`;
   let out = compiled.get(key);
   if (!out) {
-    out = solc("compile", text).then((json) => {
-      const result = JSON.parse(json);
-      const errors = (result.errors ?? []).filter((e: { severity: string }) => e.severity === "error");
-      if (errors.length) throw new Error(errors.map((e: { message: string }) => e.message).join("; "));
-      return result.contracts;
-    });
+    const file = join(cacheDir, `${key}.json`);
+    out = readFile(file, "utf8")
+      .then((json) => JSON.parse(json) as Contracts)
+      .catch(async () => {
+        const result = JSON.parse(await solc("compile", text));
+        const errors = (result.errors ?? []).filter((e: { severity: string }) => e.severity === "error");
+        if (errors.length) throw new Error(errors.map((e: { message: string }) => e.message).join("; "));
+        // Written whole, then renamed: a reader never sees half a file.
+        await mkdir(cacheDir, { recursive: true });
+        const part = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+        await writeFile(part, JSON.stringify(result.contracts));
+        await rename(part, file);
+        return result.contracts as Contracts;
+      });
     compiled.set(key, out);
   }
   return out;
