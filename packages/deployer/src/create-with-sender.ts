@@ -13,7 +13,7 @@ import {
 } from "./create-transactions.js";
 import { DeployerError } from "./errors.js";
 import type { TxSender } from "./sender.js";
-import type { ContractDeployment } from "./types.js";
+import type { ContractDeployment, DeploymentStore, StageContext, StageName, TxInfo } from "./types.js";
 
 /**
  * createAll through a transaction engine: the engine hands out the nonces, so other callers'
@@ -30,7 +30,7 @@ export async function createAllWithSender(
   const txByNonce = new Map<number, string>();
   for (const t of recorded?.transactions ?? []) txByNonce.set(t.nonce, t.hash);
   const candidates = [...new Set<number>([...Object.values(recorded?.nonces ?? {}), ...txByNonce.keys()])];
-  await Promise.all(candidates.map((n) => sender.settleNonce(n)));
+  await settleRecorded(sender, store, ctx, stage, candidates);
   const latest = await chain.nonce(from, "latest");
   const ordered = candidates.filter((n) => n < latest).sort((a, b) => b - a);
 
@@ -73,7 +73,7 @@ export async function createAllWithSender(
         return { data, gasLimit, chainId: ctx.chainId } satisfies TransactionRequest;
       });
     },
-    (j, hash, nonce) => store.stageTransaction(ctx, stage, { hash, nonce, description: what[j] }),
+    (j, hash, nonce, raw) => store.stageTransaction(ctx, stage, { hash, nonce, description: what[j], raw }),
   );
 
   for (const [j, item] of missing.entries()) {
@@ -97,4 +97,34 @@ export async function createAllWithSender(
     } satisfies ContractDeployment;
   }
   return { deployments, sent: true };
+}
+
+/**
+ * Settles, lowest first, every nonce a stage's earlier runs planned or sent: each one's last
+ * recorded signed transaction goes out again as it was if the node does not hold the nonce
+ * (docs/architecture.md#transaction-engine), so what the chain shows afterwards is final.
+ */
+export async function settleRecorded(
+  sender: TxSender,
+  store: DeploymentStore,
+  ctx: StageContext,
+  stage: StageName,
+  nonces?: number[],
+): Promise<void> {
+  const recorded = (await store.getStages?.(ctx))?.[stage];
+  const last = new Map<number, TxInfo>();
+  for (const t of recorded?.transactions ?? []) last.set(t.nonce, t);
+  const all = [...new Set(nonces ?? last.keys())].sort((a, b) => a - b);
+  // In order: a transaction sent again must not wait behind a lower nonce that is not.
+  for (const n of all) {
+    const t = last.get(n);
+    const resume = t?.raw
+      ? {
+          raw: t.raw,
+          onSigned: (hash: string, raw: string) =>
+            store.stageTransaction(ctx, stage, { hash, nonce: n, to: t.to, description: t.description, raw }),
+        }
+      : undefined;
+    await sender.settleNonce(n, resume);
+  }
 }

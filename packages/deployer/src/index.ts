@@ -43,7 +43,7 @@ export {
 } from "./explorer.js";
 export { sourceTargets, submissionOf, verifySources, type SourceOutcome, type SourceTarget } from "./verify-source.js";
 export * from "./types.js";
-export type { TxSender } from "./sender.js";
+export type { SignedTx, TxSender } from "./sender.js";
 export {
   CANONICAL_MULTISEND_CALL_ONLY,
   SAFE_TX_TYPES,

@@ -4,8 +4,8 @@ import { codeMatches, contractsVersion, loadArtifact } from "./artifacts.js";
 import { Chain, type ChainInfo } from "./chain.js";
 import { assertBrand, normalizeConfig, type DeployConfig } from "./program-config.js";
 import { assertFunds, createAll, releaseGasBound } from "./create-transactions.js";
+import { settleRecorded } from "./create-with-sender.js";
 import { DeployerError } from "./errors.js";
-import type { TxSender } from "./sender.js";
 import { ensureRelease, programFactoryAt, type ReleaseOptions } from "./release.js";
 import { runStage, type StageOutcome } from "./stage.js";
 import {
@@ -178,7 +178,7 @@ async function deploy(run: Run, release: Release): Promise<{ value: ProgramRecor
 
   // What the chain says about the brand must be final: a deployProgram sent before a crash
   // either landed or never will.
-  if (run.opts.sender) await settleRecorded(run, run.opts.sender);
+  if (run.opts.sender) await settleRecorded(run.opts.sender, store, ctx, "deploy");
   else await chain.settle(from);
   const fromBlock = release.contracts.programFactory.blockNumber ?? 0;
   let birth = await existingProgram(run, pf, fromBlock);
@@ -209,8 +209,8 @@ async function deploy(run: Run, release: Release): Promise<{ value: ProgramRecor
       const [tx] = await sender.sendBatch(
         1,
         async () => [{ to: release.programFactory, data, gasLimit, chainId: run.info.chainId }],
-        (_, h, n) =>
-          store.stageTransaction(ctx, "deploy", { hash: h, nonce: n, to: release.programFactory, description }),
+        (_, h, n, raw) =>
+          store.stageTransaction(ctx, "deploy", { hash: h, nonce: n, to: release.programFactory, description, raw }),
       );
       const r = await sender.wait(tx.nonce, "ProgramFactory.deployProgram");
       if (r.status !== 1)
@@ -236,12 +236,6 @@ async function deploy(run: Run, release: Release): Promise<{ value: ProgramRecor
   const record = await buildRecord(run, release, onChain, birth, collateral, collateralMock);
   await store.stageAddresses(ctx, "deploy", { ...record.addresses, collateralAsset: collateral });
   return { value: record, skipped: !sent };
-}
-
-/** Waits, through the engine, for the deploy-stage transactions a previous attempt recorded. */
-async function settleRecorded(run: Run, sender: TxSender): Promise<void> {
-  const recorded = (await run.store.getStages?.(run.ctx))?.deploy;
-  await Promise.all((recorded?.transactions ?? []).map((t) => sender.settleNonce(t.nonce)));
 }
 
 async function buildRecord(

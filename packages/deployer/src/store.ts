@@ -149,6 +149,8 @@ export abstract class ManifestStore implements DeploymentStore {
       const s = this.stage(m, stage);
       s.status = status;
       s.finishedAt = now();
+      // A stage that ended well has only final transactions: nothing left to send again.
+      if (status !== "failed") for (const t of s.transactions) delete t.raw;
       if (error !== undefined) s.error = error;
       else delete s.error;
     });

@@ -25,6 +25,12 @@ export interface TxInfo {
   nonce: number;
   to?: string;
   description: string;
+  /**
+   * The signed transaction, kept while its stage runs: a run resumed after a crash sends this
+   * very transaction again rather than a new one for the same purpose (dropped once the stage
+   * is done, when every transaction of it is final).
+   */
+  raw?: string;
 }
 
 /** What a store keeps of one stage (returned by `getStages`). */

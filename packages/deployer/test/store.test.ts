@@ -56,6 +56,21 @@ describe("JsonFileStore / MemoryStore: manifests and stage bookkeeping", () => {
     assert.equal(s.transactions[0].hash, "0x1");
   });
 
+  it("stageFinished_keepsSignedTransactionsOfAFailedStage_dropsThemOnceItIsDone", async () => {
+    const store = new MemoryStore();
+    const ctx = { chainId: 1n, brand: "acme" };
+    await store.stageStarted(ctx, "deploy");
+    await store.stageTransaction(ctx, "deploy", { hash: "0x1", nonce: 7, description: "deploy Mock", raw: "0x02f8" });
+    await store.stageFinished(ctx, "deploy", "failed", "boom");
+    assert.equal((await store.getStages(ctx))!.deploy!.transactions[0].raw, "0x02f8", "a resumed run sends it again");
+    await store.stageStarted(ctx, "deploy");
+    assert.equal((await store.getStages(ctx))!.deploy!.transactions[0].raw, "0x02f8");
+    await store.stageFinished(ctx, "deploy", "done");
+    const [tx] = (await store.getStages(ctx))!.deploy!.transactions;
+    assert.equal(tx.hash, "0x1");
+    assert.equal(tx.raw, undefined, "final transactions need not be kept signed");
+  });
+
   it("getRelease_withoutVersion_returnsTheNewest", async () => {
     const store = new MemoryStore();
     await store.saveRelease(release("0.2.0", "2026-11-22T00:00:00.000Z"));

@@ -11,6 +11,13 @@ type Call = { jsonrpc?: string; id?: unknown; method: string; params?: unknown[]
 export interface Faults {
   /** Swallow this many eth_sendRawTransaction calls: answer the right hash, forward nothing (a dropped transaction). */
   dropSends: number;
+  /** Swallow, the same way, every eth_sendRawTransaction whose signed transaction this accepts. */
+  dropWhen?: (raw: string) => boolean;
+  /**
+   * Runs once the node has answered a request, before the answer goes back: a test acts between
+   * a client's read and its use of it (a transaction that reaches the node just after).
+   */
+  afterAnswer?: (calls: { method: string; params?: unknown[] }[]) => Promise<void> | void;
   /** Answer this many requests with HTTP 429 (Retry-After: 0) before forwarding again. */
   tooManyRequests: number;
   /** Wait this long before forwarding each request. */
@@ -72,8 +79,10 @@ export async function startFaultProxy(target: string, faults: Partial<Faults> = 
     const local = new Map<unknown, unknown>();
     const forward: Call[] = [];
     for (const c of calls) {
-      if (c.method === "eth_sendRawTransaction" && f.dropSends > 0) {
-        f.dropSends--;
+      const send = c.method === "eth_sendRawTransaction";
+      const byCount = send && f.dropSends > 0;
+      if (byCount || (send && f.dropWhen?.(String(c.params?.[0])) === true)) {
+        if (byCount) f.dropSends--;
         const raw = String(c.params?.[0]);
         state.dropped.push(raw);
         local.set(c.id, { jsonrpc: "2.0", id: c.id, result: keccak256(raw) });
@@ -91,6 +100,7 @@ export async function startFaultProxy(target: string, faults: Partial<Faults> = 
       const got = (await r.json()) as { id?: unknown } | { id?: unknown }[];
       answers = Array.isArray(got) ? got : [got];
     }
+    if (f.afterAnswer) await f.afterAnswer(calls);
     const byId = new Map(answers.map((a) => [a.id, a]));
     const out = calls.map((c) => local.get(c.id) ?? byId.get(c.id));
     res.writeHead(200, { "content-type": "application/json" });

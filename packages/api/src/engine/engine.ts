@@ -1,14 +1,14 @@
 import { EventEmitter } from "node:events";
 import {
-  isError,
   keccak256,
+  Transaction,
   type JsonRpcProvider,
   type TransactionReceipt,
   type TransactionRequest,
   type Wallet,
 } from "ethers";
 import type { Logger } from "pino";
-import type { TxSender } from "@points/deployer";
+import type { SignedTx, TxSender } from "@points/deployer";
 import { EngineError } from "./errors.js";
 import { FeePolicy, type FeeCaps, type Fees } from "./fees.js";
 import type { FinalEvent, InFlight, ReplacementEvent } from "./inflight.js";
@@ -119,7 +119,7 @@ export class TxEngine extends EventEmitter implements TxSender {
   async sendBatch(
     count: number,
     build: (firstNonce: number) => Promise<TransactionRequest[]>,
-    onSigned: (index: number, hash: string, nonce: number) => Promise<void> | void,
+    onSigned: (index: number, hash: string, nonce: number, raw: string) => Promise<void> | void,
   ): Promise<{ hash: string; nonce: number }[]> {
     await this.start();
     return this.serial(async () => {
@@ -144,9 +144,9 @@ export class TxEngine extends EventEmitter implements TxSender {
       for (const [i, request] of requests.entries()) {
         const nonce = first + i;
         const entry = this.entry(nonce, request, fees, this.head);
-        entry.onSigned = (hash) => onSigned(i, hash, nonce);
+        entry.onSigned = (hash, raw) => onSigned(i, hash, nonce, raw);
         const { raw, hash } = await this.sign(entry, fees);
-        await entry.onSigned(hash);
+        await entry.onSigned(hash, raw);
         // From here the nonce is taken: whatever the broadcast answers, the transaction is tracked.
         this.next = nonce + 1;
         Object.assign(entry, { raw, hashes: [hash] });
@@ -187,10 +187,49 @@ export class TxEngine extends EventEmitter implements TxSender {
     });
   }
 
-  async settleNonce(nonce: number): Promise<void> {
+  async settleNonce(nonce: number, resume?: SignedTx): Promise<void> {
     await this.start();
+    if (resume && nonce >= this.next) await this.serial(() => this.adopt(nonce, resume));
     if (nonce >= this.next) return;
     while (this.latestNonce <= nonce && !this.stopped) await this.nextTick();
+  }
+
+  /**
+   * Takes on the transaction a crashed run signed for the next nonce and sends it again as it
+   * was: the node may never have had it, or may get it late from the dead process (or another
+   * endpoint), and a new transaction for the same purpose would then take a second nonce. Not
+   * the next nonce (taken meanwhile, or one below it was never sent), not this key's, or refused
+   * by the node: left alone, and the caller sends anew.
+   */
+  private async adopt(nonce: number, signed: SignedTx): Promise<void> {
+    if (nonce !== this.next) return;
+    let tx: Transaction;
+    try {
+      tx = Transaction.from(signed.raw);
+    } catch {
+      return;
+    }
+    if (tx.from !== this.from || tx.nonce !== nonce || tx.chainId !== BigInt(this.opts.chainId) || tx.type !== 2) {
+      this.opts.logger.warn({ nonce }, "engine: a recorded transaction is not this key's next one; it is sent anew");
+      return;
+    }
+    const request = { to: tx.to, data: tx.data, value: tx.value, gasLimit: tx.gasLimit, chainId: tx.chainId };
+    const fees = { maxFeePerGas: tx.maxFeePerGas!, maxPriorityFeePerGas: tx.maxPriorityFeePerGas! };
+    const entry = this.entry(nonce, request, fees, this.head);
+    Object.assign(entry, { raw: signed.raw, hashes: [tx.hash!], onSigned: signed.onSigned });
+    this.next = nonce + 1;
+    this.inflight.set(nonce, entry);
+    try {
+      await this.broadcast(signed.raw);
+      this.opts.logger.info({ nonce, hash: tx.hash }, "engine: sent again a transaction signed before a restart");
+    } catch (e) {
+      this.inflight.delete(nonce);
+      this.next = nonce;
+      this.opts.logger.warn(
+        { err: e, nonce },
+        "engine: the node refused a transaction signed before a restart; it is sent anew",
+      );
+    }
   }
 
   /** Resolves when the balance is at least the threshold; meanwhile the engine is paused. */
@@ -386,7 +425,7 @@ export class TxEngine extends EventEmitter implements TxSender {
       return;
     }
     const { raw, hash } = await this.sign(e, fees);
-    await e.onSigned(hash);
+    await e.onSigned(hash, raw);
     Object.assign(e, { raw, fees, sentAtBlock: head });
     e.hashes.push(hash);
     const event: ReplacementEvent = { nonce: e.nonce, deadlineBlock, hash, fees };

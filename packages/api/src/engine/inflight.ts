@@ -17,8 +17,8 @@ export interface InFlight {
   mined: TransactionReceipt | null;
   /** Consecutive looks that found the nonce taken but none of its hashes mined. */
   takenLooks: number;
-  /** Runs for every hash before it is broadcast (the caller's record of it). */
-  onSigned: (hash: string) => Promise<void> | void;
+  /** Runs for every hash before it is broadcast (the caller's record of it and of the signed transaction). */
+  onSigned: (hash: string, raw: string) => Promise<void> | void;
   waiters: { resolve: (r: TransactionReceipt) => void; reject: (e: unknown) => void }[];
 }
 

@@ -64,3 +64,17 @@ export const holdings = async (provider: JsonRpcProvider, address: string) => ({
   nonce: await provider.getTransactionCount(address, "latest"),
   balance: await provider.getBalance(address),
 });
+
+/** Every transaction `from` sent, block by block (a nonce-count failure names what was sent). */
+export async function sentBy(provider: JsonRpcProvider, from: string) {
+  const out: string[] = [];
+  const head = await provider.getBlockNumber();
+  for (let b = 0; b <= head; b++) {
+    const block = await provider.getBlock(b, true);
+    for (const tx of block?.prefetchedTransactions ?? []) {
+      if (tx.from.toLowerCase() !== from.toLowerCase()) continue;
+      out.push(`block ${b} nonce ${tx.nonce} ${tx.hash} to ${tx.to ?? "(create)"} data ${tx.data.slice(0, 10)}`);
+    }
+  }
+  return out.join("\n");
+}
