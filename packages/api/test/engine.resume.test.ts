@@ -1,8 +1,7 @@
-import { after, before, beforeEach, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { Transaction } from "ethers";
-import { startFaultProxy, startNode, type DevNode, type FaultProxy } from "@points/testkit";
-import { sendTransfers, testEngine, until } from "./helpers/engine.js";
+import { engineSuite, sendTransfers, testEngine, until } from "./helpers/engine.js";
 
 const SINK = "0x000000000000000000000000000000000000dEaD";
 
@@ -12,36 +11,17 @@ const SINK = "0x000000000000000000000000000000000000dEaD";
  * purpose takes one nonce and one hash (docs/architecture.md#transaction-engine).
  */
 describe("engine: resuming a transaction a crashed run signed (Hardhat, automine off)", () => {
-  let node: DevNode;
-  let proxy: FaultProxy;
-  let key = 0;
-  const mine = () => node.provider.send("hardhat_mine", ["0x1"]);
-  const nonceOf = (a: string) => node.provider.getTransactionCount(a, "latest");
-  const pendingOf = (a: string) => node.provider.getTransactionCount(a, "pending");
-
-  before(async () => {
-    node = await startNode();
-    await node.provider.send("evm_setAutomine", [false]);
-    proxy = await startFaultProxy(node.url);
-  });
-  after(async () => {
-    await proxy?.close();
-    await node?.stop();
-  });
-  beforeEach(() => {
-    proxy.faults = { dropSends: 0, tooManyRequests: 0, delayMs: 0, down: false };
-    proxy.dropped.length = 0;
-    key = (key + 1) % 10;
-  });
+  const t = engineSuite();
+  const pendingOf = (a: string) => t.node.provider.getTransactionCount(a, "pending");
 
   /** A run that signs and records one transfer, which the node never gets, then dies. */
   async function crashedRun() {
-    const a = testEngine(proxy.url, key);
-    proxy.faults.dropSends = 1_000;
+    const a = testEngine(t.proxy.url, t.key);
+    t.proxy.faults.dropSends = 1_000;
     const { nonces, hashes } = await sendTransfers(a.engine, SINK, 1);
     a.engine.stop();
-    proxy.faults.dropSends = 0;
-    const raw = proxy.dropped[0];
+    t.proxy.faults.dropSends = 0;
+    const raw = t.proxy.dropped[0];
     assert.equal(Transaction.from(raw).hash, hashes.get(nonces[0])![0], "the proxy swallowed the signed transfer");
     return { nonce: nonces[0], raw, hash: hashes.get(nonces[0])![0], address: a.wallet.address };
   }
@@ -49,16 +29,16 @@ describe("engine: resuming a transaction a crashed run signed (Hardhat, automine
   it("settleNonce_ofASignedTransactionTheNodeNeverGot_sendsItAsItWasSigned", async () => {
     const crashed = await crashedRun();
     assert.equal(await pendingOf(crashed.address), crashed.nonce, "nothing reached the node");
-    const b = testEngine(node.url, key);
+    const b = testEngine(t.node.url, t.key);
     const signed: string[] = [];
     await b.engine.start();
     const settled = b.engine.settleNonce(crashed.nonce, { raw: crashed.raw, onSigned: (h) => void signed.push(h) });
     await until(async () => (await pendingOf(crashed.address)) === crashed.nonce + 1, 10_000, "the send");
-    await mine();
+    await t.mine();
     await settled;
-    const tx = await node.provider.getTransaction(crashed.hash);
+    const tx = await t.node.provider.getTransaction(crashed.hash);
     assert.equal(tx?.nonce, crashed.nonce, "the recorded hash is the one mined");
-    assert.equal(await nonceOf(crashed.address), crashed.nonce + 1);
+    assert.equal(await t.nonceOf(crashed.address), crashed.nonce + 1);
     assert.deepEqual(signed, [], "no new version was signed");
     const { nonces } = await sendTransfers(b.engine, SINK, 1);
     assert.deepEqual(nonces, [crashed.nonce + 1], "the next send takes the next nonce");
@@ -67,11 +47,11 @@ describe("engine: resuming a transaction a crashed run signed (Hardhat, automine
 
   it("settleNonce_ofASignedTransactionArrivingAfterTheRestart_takesNoSecondNonce", async () => {
     const crashed = await crashedRun();
-    const b = testEngine(node.url, key);
+    const b = testEngine(t.node.url, t.key);
     await b.engine.start();
     assert.equal(b.engine.status().nextNonce, crashed.nonce, "the engine started before the transaction arrived");
     // The dead run's transaction reaches the node late (a socket drained after the kill, another endpoint).
-    await node.provider.send("eth_sendRawTransaction", [crashed.raw]);
+    await t.node.provider.send("eth_sendRawTransaction", [crashed.raw]);
     let settledYet = false;
     const settled = b.engine
       .settleNonce(crashed.nonce, { raw: crashed.raw, onSigned: () => {} })
@@ -82,34 +62,34 @@ describe("engine: resuming a transaction a crashed run signed (Hardhat, automine
     assert.equal(settledYet, false, "not settled before it is mined");
     const { nonces } = await sendTransfers(b.engine, SINK, 1);
     assert.deepEqual(nonces, [crashed.nonce + 1]);
-    await mine();
+    await t.mine();
     await settled;
     await b.engine.wait(nonces[0], "transfer");
-    assert.equal((await node.provider.getTransaction(crashed.hash))?.nonce, crashed.nonce);
-    assert.equal(await nonceOf(crashed.address), crashed.nonce + 2, "two purposes, two nonces");
+    assert.equal((await t.node.provider.getTransaction(crashed.hash))?.nonce, crashed.nonce);
+    assert.equal(await t.nonceOf(crashed.address), crashed.nonce + 2, "two purposes, two nonces");
     b.engine.stop();
   });
 
   it("settleNonce_ofAnotherKeysTransaction_sendsNothing_andLeavesTheNonceToTheCaller", async () => {
     const crashed = await crashedRun();
-    key = (key + 1) % 10;
-    const b = testEngine(node.url, key);
-    const before = await nonceOf(b.wallet.address);
+    t.key = (t.key + 1) % 10;
+    const b = testEngine(t.node.url, t.key);
+    const before = await t.nonceOf(b.wallet.address);
     await b.engine.settleNonce(before, { raw: crashed.raw, onSigned: () => {} });
     assert.equal(b.engine.status().nextNonce, before);
     assert.equal(await pendingOf(b.wallet.address), before);
-    assert.equal(await pendingOf(crashed.address), crashed.nonce, "the other key's transaction was not sent");
+    assert.equal(await pendingOf(crashed.address), crashed.nonce, "the other t.key's transaction was not sent");
     b.engine.stop();
   });
 
   it("settleNonce_aboveTheNextNonce_sendsNothing_theGapIsLeftToTheCaller", async () => {
-    const a = testEngine(proxy.url, key);
-    proxy.faults.dropSends = 2;
+    const a = testEngine(t.proxy.url, t.key);
+    t.proxy.faults.dropSends = 2;
     const { nonces } = await sendTransfers(a.engine, SINK, 2);
     a.engine.stop();
     const [first, second] = [...nonces].sort((x, y) => x - y);
-    const raw = proxy.dropped.find((r) => Transaction.from(r).nonce === second)!;
-    const b = testEngine(node.url, key);
+    const raw = t.proxy.dropped.find((r) => Transaction.from(r).nonce === second)!;
+    const b = testEngine(t.node.url, t.key);
     // Nonce `first` was never sent: the transaction of `second` could never be mined alone.
     await b.engine.settleNonce(second, { raw, onSigned: () => {} });
     assert.equal(b.engine.status().nextNonce, first);
@@ -118,8 +98,8 @@ describe("engine: resuming a transaction a crashed run signed (Hardhat, automine
   });
 
   it("settleNonce_ofATransactionTheNodeRefuses_givesTheNonceBack_forTheCallerToSendAnew", async () => {
-    const a = testEngine(proxy.url, key);
-    proxy.faults.dropSends = 1;
+    const a = testEngine(t.proxy.url, t.key);
+    t.proxy.faults.dropSends = 1;
     // More than the account holds: the node refuses it once it finally gets it.
     const [sent] = await a.engine.sendBatch(
       1,
@@ -127,13 +107,13 @@ describe("engine: resuming a transaction a crashed run signed (Hardhat, automine
       () => {},
     );
     a.engine.stop();
-    const b = testEngine(node.url, key);
-    await b.engine.settleNonce(sent.nonce, { raw: proxy.dropped[0], onSigned: () => {} });
+    const b = testEngine(t.node.url, t.key);
+    await b.engine.settleNonce(sent.nonce, { raw: t.proxy.dropped[0], onSigned: () => {} });
     assert.equal(b.engine.status().nextNonce, sent.nonce);
     assert.equal(b.engine.status().inFlight, 0);
     const { nonces } = await sendTransfers(b.engine, SINK, 1);
     assert.deepEqual(nonces, [sent.nonce], "the nonce went to the next send");
-    await mine();
+    await t.mine();
     await b.engine.wait(sent.nonce, "transfer");
     b.engine.stop();
   });

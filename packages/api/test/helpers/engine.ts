@@ -1,6 +1,7 @@
+import { after, before, beforeEach } from "node:test";
 import { JsonRpcProvider, Network, Wallet } from "ethers";
 import { pino } from "pino";
-import { DEV_KEYS } from "@points/testkit";
+import { DEV_KEYS, startFaultProxy, startNode, type DevNode, type FaultProxy } from "@points/testkit";
 import { TxEngine, type EngineOptions } from "../../src/engine/engine.js";
 import type { FinalEvent, ReplacementEvent } from "../../src/engine/inflight.js";
 
@@ -53,4 +54,34 @@ export async function until(check: () => Promise<boolean> | boolean, ms = 20_000
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/**
+ * The hooks of an engine suite: a Hardhat node with automine off (the test mines) and the
+ * testkit's fault proxy in front of it; before each test the faults are cleared and `key`
+ * moves to the next dev account, so tests do not share nonces.
+ */
+export function engineSuite() {
+  const t = {
+    node: undefined as unknown as DevNode,
+    proxy: undefined as unknown as FaultProxy,
+    key: 0,
+    mine: (n = 1) => t.node.provider.send("hardhat_mine", [`0x${n.toString(16)}`]),
+    nonceOf: (a: string) => t.node.provider.getTransactionCount(a, "latest"),
+  };
+  before(async () => {
+    t.node = await startNode();
+    await t.node.provider.send("evm_setAutomine", [false]);
+    t.proxy = await startFaultProxy(t.node.url);
+  });
+  after(async () => {
+    await t.proxy?.close();
+    await t.node?.stop();
+  });
+  beforeEach(() => {
+    t.proxy.faults = { dropSends: 0, tooManyRequests: 0, delayMs: 0, down: false };
+    t.proxy.dropped.length = 0;
+    t.key = (t.key + 1) % 10;
+  });
+  return t;
 }
