@@ -70,6 +70,30 @@ describe("engine: resuming a transaction a crashed run signed (Hardhat, automine
     b.engine.stop();
   });
 
+  it("settleNonce_ofATransactionPendingAtStart_thatTheNodeThenDrops_sendsItAgain_insteadOfFillingTheNonce", async () => {
+    const a = testEngine(t.node.url, t.key);
+    const signed: { hash: string; raw: string }[] = [];
+    const [sent] = await a.engine.sendBatch(
+      1,
+      async () => [{ to: SINK, value: 1n, gasLimit: 21_000n }],
+      (_, hash, __, raw) => void signed.push({ hash, raw }),
+    );
+    a.engine.stop(); // dies with the transfer in the node's pool
+    const b = testEngine(t.node.url, t.key);
+    await b.engine.start();
+    assert.equal(b.engine.status().inFlight, 1, "found pending at start");
+    const settled = b.engine.settleNonce(sent.nonce, { raw: signed[0].raw, onSigned: () => {} });
+    await new Promise((r) => setTimeout(r, 50));
+    await t.node.provider.send("hardhat_dropTransaction", [sent.hash]);
+    await until(async () => (await pendingOf(a.wallet.address)) === sent.nonce + 1, 10_000, "the re-send");
+    await t.mine();
+    await settled;
+    const mined = await t.node.provider.getTransaction(sent.hash);
+    assert.equal(mined?.nonce, sent.nonce, "the transfer itself took its nonce, not an empty fill");
+    assert.equal(await t.nonceOf(a.wallet.address), sent.nonce + 1);
+    b.engine.stop();
+  });
+
   it("settleNonce_ofAnotherKeysTransaction_sendsNothing_andLeavesTheNonceToTheCaller", async () => {
     const crashed = await crashedRun();
     t.key = (t.key + 1) % 10;

@@ -189,7 +189,8 @@ export class TxEngine extends EventEmitter implements TxSender {
 
   async settleNonce(nonce: number, resume?: SignedTx): Promise<void> {
     await this.start();
-    if (resume && nonce >= this.next) await this.serial(() => this.adopt(nonce, resume));
+    if (resume && (nonce >= this.next || this.inflight.get(nonce)?.raw === null))
+      await this.serial(() => this.adopt(nonce, resume));
     if (nonce >= this.next) return;
     while (this.latestNonce <= nonce && !this.stopped) await this.nextTick();
   }
@@ -199,10 +200,12 @@ export class TxEngine extends EventEmitter implements TxSender {
    * was: the node may never have had it, or may get it late from the dead process (or another
    * endpoint), and a new transaction for the same purpose would then take a second nonce. Not
    * the next nonce (taken meanwhile, or one below it was never sent), not this key's, or refused
-   * by the node: left alone, and the caller sends anew.
+   * by the node: left alone, and the caller sends anew. A nonce found pending at start gets its
+   * transaction too, so the node dropping it means sending it again, not filling the nonce.
    */
   private async adopt(nonce: number, signed: SignedTx): Promise<void> {
-    if (nonce !== this.next) return;
+    const pendingAtStart = this.inflight.get(nonce);
+    if (nonce !== this.next && pendingAtStart?.raw !== null) return;
     let tx: Transaction;
     try {
       tx = Transaction.from(signed.raw);
@@ -215,6 +218,10 @@ export class TxEngine extends EventEmitter implements TxSender {
     }
     const request = { to: tx.to, data: tx.data, value: tx.value, gasLimit: tx.gasLimit, chainId: tx.chainId };
     const fees = { maxFeePerGas: tx.maxFeePerGas!, maxPriorityFeePerGas: tx.maxPriorityFeePerGas! };
+    if (pendingAtStart) {
+      Object.assign(pendingAtStart, { request, fees, raw: signed.raw, hashes: [tx.hash!], onSigned: signed.onSigned });
+      return;
+    }
     const entry = this.entry(nonce, request, fees, this.head);
     Object.assign(entry, { raw: signed.raw, hashes: [tx.hash!], onSigned: signed.onSigned });
     this.next = nonce + 1;
