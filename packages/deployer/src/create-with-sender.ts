@@ -13,7 +13,7 @@ import {
 } from "./create-transactions.js";
 import { DeployerError } from "./errors.js";
 import type { TxSender } from "./sender.js";
-import type { ContractDeployment, DeploymentStore, StageContext, StageName, TxInfo } from "./types.js";
+import type { ContractDeployment, DeploymentStore, StageContext, StageName, StageRecord, TxInfo } from "./types.js";
 
 /**
  * createAll through a transaction engine: the engine hands out the nonces, so other callers'
@@ -30,7 +30,7 @@ export async function createAllWithSender(
   const txByNonce = new Map<number, string>();
   for (const t of recorded?.transactions ?? []) txByNonce.set(t.nonce, t.hash);
   const candidates = [...new Set<number>([...Object.values(recorded?.nonces ?? {}), ...txByNonce.keys()])];
-  await settleRecorded(sender, store, ctx, stage, candidates);
+  await settleRecorded(sender, store, ctx, stage, recorded, candidates);
   const latest = await chain.nonce(from, "latest");
   const ordered = candidates.filter((n) => n < latest).sort((a, b) => b - a);
 
@@ -100,18 +100,19 @@ export async function createAllWithSender(
 }
 
 /**
- * Settles, lowest first, every nonce a stage's earlier runs planned or sent: each one's last
- * recorded signed transaction goes out again as it was if the node does not hold the nonce
- * (docs/architecture.md#transaction-engine), so what the chain shows afterwards is final.
+ * Settles, lowest first, every nonce a stage's earlier runs planned or sent (`nonces`, default
+ * the recorded transactions'): each one's last recorded signed transaction goes out again as it
+ * was if the node does not hold the nonce (docs/architecture.md#transaction-engine), so what the
+ * chain shows afterwards is final.
  */
 export async function settleRecorded(
   sender: TxSender,
   store: DeploymentStore,
   ctx: StageContext,
   stage: StageName,
+  recorded: StageRecord | undefined,
   nonces?: number[],
 ): Promise<void> {
-  const recorded = (await store.getStages?.(ctx))?.[stage];
   const last = new Map<number, TxInfo>();
   for (const t of recorded?.transactions ?? []) last.set(t.nonce, t);
   const all = [...new Set(nonces ?? last.keys())].sort((a, b) => a - b);

@@ -178,7 +178,8 @@ async function deploy(run: Run, release: Release): Promise<{ value: ProgramRecor
 
   // What the chain says about the brand must be final: a deployProgram sent before a crash
   // either landed or never will.
-  if (run.opts.sender) await settleRecorded(run.opts.sender, store, ctx, "deploy");
+  if (run.opts.sender)
+    await settleRecorded(run.opts.sender, store, ctx, "deploy", (await store.getStages?.(ctx))?.deploy);
   else await chain.settle(from);
   const fromBlock = release.contracts.programFactory.blockNumber ?? 0;
   let birth = await existingProgram(run, pf, fromBlock);

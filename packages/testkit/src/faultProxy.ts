@@ -79,11 +79,10 @@ export async function startFaultProxy(target: string, faults: Partial<Faults> = 
     const local = new Map<unknown, unknown>();
     const forward: Call[] = [];
     for (const c of calls) {
-      const send = c.method === "eth_sendRawTransaction";
-      const byCount = send && f.dropSends > 0;
-      if (byCount || (send && f.dropWhen?.(String(c.params?.[0])) === true)) {
+      const raw = c.method === "eth_sendRawTransaction" ? String(c.params?.[0]) : undefined;
+      const byCount = raw !== undefined && f.dropSends > 0;
+      if (raw !== undefined && (byCount || f.dropWhen?.(raw) === true)) {
         if (byCount) f.dropSends--;
-        const raw = String(c.params?.[0]);
         state.dropped.push(raw);
         local.set(c.id, { jsonrpc: "2.0", id: c.id, result: keccak256(raw) });
       } else if (c.method === "eth_chainId" && f.chainId !== undefined) {

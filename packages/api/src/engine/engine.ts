@@ -1,17 +1,10 @@
 import { EventEmitter } from "node:events";
-import {
-  keccak256,
-  Transaction,
-  type JsonRpcProvider,
-  type TransactionReceipt,
-  type TransactionRequest,
-  type Wallet,
-} from "ethers";
+import { keccak256, type JsonRpcProvider, type TransactionReceipt, type TransactionRequest, type Wallet } from "ethers";
 import type { Logger } from "pino";
 import type { SignedTx, TxSender } from "@points/deployer";
 import { EngineError } from "./errors.js";
 import { FeePolicy, type FeeCaps, type Fees } from "./fees.js";
-import type { FinalEvent, InFlight, ReplacementEvent } from "./inflight.js";
+import { newEntry, readSigned, type FinalEvent, type InFlight, type ReplacementEvent } from "./inflight.js";
 
 export interface EngineOptions {
   chainId: number;
@@ -87,7 +80,7 @@ export class TxEngine extends EventEmitter implements TxSender {
       ]);
       [this.latestNonce, this.next, this.head] = [latest, pending, head];
       // Sent before a crash (or by another holder of the key): watched, filled if dropped.
-      for (let n = latest; n < pending; n++) this.inflight.set(n, this.entry(n, null, null, head));
+      for (let n = latest; n < pending; n++) this.inflight.set(n, newEntry(n, null, null, head));
       if (pending > latest) this.opts.logger.warn({ latest, pending }, "engine: found pending transactions at start");
       this.schedule();
     })();
@@ -143,7 +136,7 @@ export class TxEngine extends EventEmitter implements TxSender {
       const out: { hash: string; nonce: number }[] = [];
       for (const [i, request] of requests.entries()) {
         const nonce = first + i;
-        const entry = this.entry(nonce, request, fees, this.head);
+        const entry = newEntry(nonce, request, fees, this.head);
         entry.onSigned = (hash, raw) => onSigned(i, hash, nonce, raw);
         const { raw, hash } = await this.sign(entry, fees);
         await entry.onSigned(hash, raw);
@@ -206,24 +199,17 @@ export class TxEngine extends EventEmitter implements TxSender {
   private async adopt(nonce: number, signed: SignedTx): Promise<void> {
     const pendingAtStart = this.inflight.get(nonce);
     if (nonce !== this.next && pendingAtStart?.raw !== null) return;
-    let tx: Transaction;
-    try {
-      tx = Transaction.from(signed.raw);
-    } catch {
-      return;
-    }
-    if (tx.from !== this.from || tx.nonce !== nonce || tx.chainId !== BigInt(this.opts.chainId) || tx.type !== 2) {
+    const tx = readSigned(signed.raw, { from: this.from, nonce, chainId: this.opts.chainId });
+    if (!tx) {
       this.opts.logger.warn({ nonce }, "engine: a recorded transaction is not this key's next one; it is sent anew");
       return;
     }
-    const request = { to: tx.to, data: tx.data, value: tx.value, gasLimit: tx.gasLimit, chainId: tx.chainId };
-    const fees = { maxFeePerGas: tx.maxFeePerGas!, maxPriorityFeePerGas: tx.maxPriorityFeePerGas! };
+    const taken = { request: tx.request, fees: tx.fees, raw: signed.raw, hashes: [tx.hash], onSigned: signed.onSigned };
     if (pendingAtStart) {
-      Object.assign(pendingAtStart, { request, fees, raw: signed.raw, hashes: [tx.hash!], onSigned: signed.onSigned });
+      Object.assign(pendingAtStart, taken);
       return;
     }
-    const entry = this.entry(nonce, request, fees, this.head);
-    Object.assign(entry, { raw: signed.raw, hashes: [tx.hash!], onSigned: signed.onSigned });
+    const entry = Object.assign(newEntry(nonce, null, null, this.head), taken);
     this.next = nonce + 1;
     this.inflight.set(nonce, entry);
     try {
@@ -265,21 +251,6 @@ export class TxEngine extends EventEmitter implements TxSender {
     if (p) this.opts.logger.warn({ code: p.code }, p.message);
     else this.opts.logger.info("engine: executor funded again, tasks resume");
     await this.opts.onPause?.(p);
-  }
-
-  private entry(nonce: number, request: TransactionRequest | null, fees: Fees | null, head: number): InFlight {
-    return {
-      nonce,
-      request,
-      fees,
-      raw: null,
-      hashes: [],
-      sentAtBlock: head,
-      mined: null,
-      takenLooks: 0,
-      onSigned: () => {},
-      waiters: [],
-    };
   }
 
   private async sign(e: InFlight, fees: Fees): Promise<{ raw: string; hash: string }> {
