@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { PointsApiError } from "@points/sdk";
 import { consoleApi, type Me, type Wizard as WizardState } from "./api/console";
@@ -53,6 +53,9 @@ function Shell() {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [error, setError] = useState<Described | null>(null);
   const wallet = useWallet();
+  // Wizard saves go out one at a time, in the order asked: on a slow network the page's own "step 2" save (made as
+  // the wizard opens) could otherwise land after a quick "Continue" and send the person back a step.
+  const saves = useRef<Promise<unknown>>(Promise.resolve());
 
   const load = useCallback(async () => {
     try {
@@ -72,7 +75,9 @@ function Shell() {
     return {
       me,
       async save(patch: Partial<WizardState>) {
-        const wizard = await consoleApi.saveWizard(patch);
+        const saved = saves.current.catch(() => undefined).then(() => consoleApi.saveWizard(patch));
+        saves.current = saved;
+        const wizard = await saved;
         setMe((m) => (m ? { ...m, wizard, wallet: wizard.wallet ?? m.wallet } : m));
         return wizard;
       },

@@ -9,7 +9,7 @@ import { Wallet, parseEther, toQuantity } from "ethers";
 import { DEV_KEYS, devWallet, startApi, startNode, type DevNode, type TestApi } from "@points/testkit";
 import { launch, screenshot } from "./helpers/browser.js";
 import { injectWallet } from "./helpers/wallet.js";
-import { signIn } from "./helpers/flow.js";
+import { savedStep, signIn, signOut } from "./helpers/flow.js";
 import { auditPage } from "./helpers/audit.js";
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/index.html");
@@ -78,8 +78,9 @@ describe("console e2e: deploy states an operator controls, in headless Chromium"
     await injectWallet(page, node.provider, wallet());
     await page.goto(`${api.url}/console/`);
     await signIn(page, api.url, EMAIL);
-    // Signing in saves step 2 from the page; wait for it, or it may land after the state below.
+    // Signing in saves step 2 from the page; wait until the server has it, or it may land after the state below.
     await page.getByRole("heading", { name: "Connect your wallet" }).waitFor();
+    await savedStep(api.service.ctx.console.users, EMAIL, 2);
     // The earlier steps are covered by the walkthrough: start this account at the deploy step.
     await api.service.ctx.console.users.saveWizard(EMAIL, {
       step: 6,
@@ -199,5 +200,33 @@ describe("console e2e: deploy states an operator controls, in headless Chromium"
     await page.getByText("Your account may start 2 deploys per 24 hours").waitFor();
     await screenshot(page, "deploy-quota-reached");
     assert.equal((await tasks()).length, 2);
+  });
+  it("onASlowNetwork_theWizardsOwnStep2Save_neverUndoesTheContinueAfterIt", async () => {
+    await signOut(page);
+    await api.service.ctx.console.users.restartWizard(EMAIL);
+    // The save the wizard makes as it opens (step 2) is held until the wallet is proven and Continue was pressed.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let puts = 0;
+    await page.route("**/console/v1/wizard", async (route) => {
+      if (route.request().method() === "PUT" && puts++ === 0) await released;
+      await route.continue();
+    });
+    try {
+      const firstPut = page.waitForRequest((r) => r.method() === "PUT" && r.url().endsWith("/console/v1/wizard"));
+      await signIn(page, api.url, EMAIL);
+      await page.getByRole("heading", { name: "Connect your wallet" }).waitFor();
+      await firstPut;
+      const proved = page.waitForResponse((r) => r.url().endsWith("/console/v1/wallet/prove"));
+      await page.getByRole("button", { name: "Continue" }).click();
+      await proved;
+      release();
+      await page.getByRole("heading", { name: "Your organization" }).waitFor();
+      await savedStep(api.service.ctx.console.users, EMAIL, 3);
+      assert.equal((await api.service.ctx.console.users.get(EMAIL)).wizard.step, 3);
+    } finally {
+      release();
+      await page.unroute("**/console/v1/wizard");
+    }
   });
 });

@@ -10,7 +10,7 @@ import * as pointsApi from "@points/api";
 import { DEV_KEYS, devWallet, startApi, startNode, type DevNode, type TestApi } from "@points/testkit";
 import { launch, screenshot } from "./helpers/browser.js";
 import { injectWallet } from "./helpers/wallet.js";
-import { signIn } from "./helpers/flow.js";
+import { signIn, savedStep } from "./helpers/flow.js";
 import { auditPage } from "./helpers/audit.js";
 import { press, tabTo, typeInto } from "./helpers/keyboard.js";
 import { steps } from "./helpers/steps.js";
@@ -64,8 +64,9 @@ describe("console e2e: the redemption desk chosen in the wizard, in headless Chr
     await page.context().clearCookies();
     await page.goto(`${api.url}/console/`);
     await signIn(page, api.url, email);
-    // Signing in saves step 2 from the page; wait for it, or it may land after the state below.
+    // Signing in saves step 2 from the page; wait until the server has it, or it may land after the state below.
     await page.getByRole("heading", { name: "Connect your wallet" }).waitFor();
+    await savedStep(api.service.ctx.console.users, email, 2);
     await api.service.ctx.console.users.saveWizard(email, {
       step: 5,
       wallet: devWallet(1, node.provider).address,

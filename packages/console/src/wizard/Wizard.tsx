@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSession } from "../session";
 import { describeError, type Described } from "../api/errors";
 import { ErrorBox } from "../components/ui";
@@ -15,9 +15,13 @@ export function Wizard() {
   const { me, save } = useSession();
   const step = Math.max(1, me.wizard.step);
 
-  // Signing in completes step 1.
+  // Signing in completes step 1, once: `save` changes with every session change (a wallet proof, say), and a second
+  // "step 2" sent after the person's own Continue would send them back a step.
+  const completedSignIn = useRef(false);
   useEffect(() => {
-    if (step === 1) void save({ step: 2 });
+    if (step !== 1 || completedSignIn.current) return;
+    completedSignIn.current = true;
+    void save({ step: 2 });
   }, [step, save]);
 
   return (

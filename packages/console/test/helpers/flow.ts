@@ -20,6 +20,22 @@ export async function signIn(page: Page, apiUrl: string, email: string, shot?: s
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
+/**
+ * Waits until the server holds wizard step `step` or later for `email`. The page saves step 2 as the wizard opens, so its
+ * heading shows before that save lands: a state a test then writes straight to the store could be overwritten by it.
+ */
+export async function savedStep(
+  users: { get(email: string): Promise<{ wizard: { step: number } }> },
+  email: string,
+  step: number,
+): Promise<void> {
+  // A bound only for a clear failure; the wait itself ends on the saved state.
+  for (const deadline = Date.now() + 120_000; (await users.get(email)).wizard.step < step;) {
+    if (Date.now() > deadline) throw new Error(`the console never saved wizard step ${step} for ${email}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await page.getByLabel("E-mail address", { exact: true }).waitFor();
