@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { deployProgram, MemoryStore } from "../src/index.js";
 import { CrashingStore, InjectedCrash } from "./helpers/crash.js";
 import { CHAIN, config } from "./helpers/fixture.js";
-import { resumeFixture } from "./helpers/resume.js";
+import { PER_CRASH_POINT_MS, resumeFixture } from "./helpers/resume.js";
 
 /**
  * Crash injected after every store call of a first deployment is recorded, and while sent
@@ -12,8 +12,10 @@ import { resumeFixture } from "./helpers/resume.js";
 describe("deployProgram: resume after a crash after any store call, or with transactions pending", () => {
   const { f, fresh, assertSameEnd, crashAtEveryStoreCall } = resumeFixture();
 
-  it("resume_afterCrashAfterEveryStoreCall_endsInTheSameState_withOneSetOfContracts", () =>
-    crashAtEveryStoreCall("after"));
+  it("resume_afterCrashAfterEveryStoreCall_endsInTheSameState_withOneSetOfContracts", function () {
+    this.timeout(f.clean.calls.length * PER_CRASH_POINT_MS);
+    return crashAtEveryStoreCall("after");
+  });
 
   it("resume_waitsForTransactionsStillPending_whenTheCrashHitAfterSending", async () => {
     const { clean, node, brand, executor } = f;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { deployProgram, MemoryStore } from "../src/index.js";
 import { CrashingStore, InjectedCrash } from "./helpers/crash.js";
 import { CHAIN, config } from "./helpers/fixture.js";
-import { resumeFixture } from "./helpers/resume.js";
+import { PER_CRASH_POINT_MS, resumeFixture } from "./helpers/resume.js";
 
 /**
  * Crash injected at every store call of a first deployment (release included, mock collateral)
@@ -18,12 +18,16 @@ describe("deployProgram: resume after a crash before any store call, or with the
     assert.ok(f.clean.calls.filter((c) => c.startsWith("stageTransaction")).length === 8);
   });
 
-  it("resume_afterCrashBeforeEveryStoreCall_endsInTheSameState_withOneSetOfContracts", () =>
-    crashAtEveryStoreCall("before"));
+  it("resume_afterCrashBeforeEveryStoreCall_endsInTheSameState_withOneSetOfContracts", function () {
+    this.timeout(f.clean.calls.length * PER_CRASH_POINT_MS);
+    return crashAtEveryStoreCall("before");
+  });
 
-  it("resume_withALostStore_findsReleaseByNonceAndProgramByBrand", async () => {
+  it("resume_withALostStore_findsReleaseByNonceAndProgramByBrand", async function () {
     const { clean, brand, executor } = f;
-    for (const at of clean.calls.map((c, i) => [c, i] as const).filter(([c]) => c.startsWith("stageTransaction"))) {
+    const points = clean.calls.map((c, i) => [c, i] as const).filter(([c]) => c.startsWith("stageTransaction"));
+    this.timeout(points.length * PER_CRASH_POINT_MS);
+    for (const at of points) {
       await fresh();
       const what = `crash after ${at[0]}, store lost`;
       await assert.rejects(

@@ -5,6 +5,13 @@ import { deployProgram, loadArtifact, MemoryStore, type ProgramRecord } from "..
 import { CrashingStore, InjectedCrash } from "./crash.js";
 import { CHAIN, config } from "./fixture.js";
 
+/**
+ * The hang guard of one crash point (a crashed deployment and its resume, two deployments at most). A suite that loops
+ * over every store call sets its timeout from the number of points, so its bound grows with its work, not with luck: a
+ * loop that outlives a fixed timeout keeps reverting the node's snapshots under the next test.
+ */
+export const PER_CRASH_POINT_MS = 60_000;
+
 /** What a clean first deployment did: its store calls, the executor's nonce after it, its record. */
 export interface CleanRun {
   calls: string[];
