@@ -89,7 +89,7 @@ function naive(url: string, usdc: string): Promise<{ startBlock: number; endBloc
 }
 
 const store = new MemoryStore();
-const node = await startNode({ network: "interval1s" });
+const node = await startNode({ blockIntervalMs: 1000 });
 try {
   // As the CLI does: no response cache, receipts polled every 250 ms (ethers' default is 4 s).
   const provider = new JsonRpcProvider(node.url, Network.from(31337n), {

@@ -1,6 +1,8 @@
 export { freePort, isPortFree } from "./ports.js";
 export { DEV_KEYS, DEV_MNEMONIC, devWallet } from "./keys.js";
-export { DevNodeError, contractsDir, startNode, type DevNode, type NodeOptions } from "./node.js";
+export { DEV_CHAIN, contractsDir, startNode, type DevNode, type NodeOptions } from "./node.js";
+export { DevNodeError, NODE_KINDS, testNodeKind, type NodeKind } from "./nodes/kind.js";
+export type { NodeControl, ReorgPoint } from "./nodes/control.js";
 export { actors, deployProgram, fundedCampaign, type DeployOptions, type ProgramRecord } from "./fixture.js";
 export { exchange, signAndSend, startApi, type ApiEntry, type ApiHooks, type ApiService, type TestApi } from "./api.js";
 export * from "./safe.js";

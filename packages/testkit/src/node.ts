@@ -3,34 +3,37 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { rpcChainId } from "@points/contracts/program";
 import { JsonRpcProvider, Network, type Wallet } from "ethers";
-import { DEV_KEYS, devWallet } from "./keys.js";
+import { DEV_KEYS, DEV_MNEMONIC, devWallet } from "./keys.js";
+import { nodeControl, type NodeControl } from "./nodes/control.js";
+import { DevNodeError, testNodeKind, type NodeKind } from "./nodes/kind.js";
 import { isPortFree } from "./ports.js";
 
 export interface NodeOptions {
+  /** Which node: hardhat or anvil (default: `TEST_NODE`, else hardhat). */
+  kind?: NodeKind;
   /** Port to listen on; busy means an error (no silent fallback). Omitted: a free one. */
   port?: number;
-  /** A network of the contracts' Hardhat config (type edr-simulated), e.g. "interval1s". */
-  network?: string;
+  /** A block every this many milliseconds and no automine (anvil: whole seconds); omitted: a block per transaction. */
+  blockIntervalMs?: number;
   /** Where the node's own log goes: a writable stream, or dropped. */
   log?: NodeJS.WritableStream;
   /** Milliseconds to wait for the JSON-RPC server to answer. */
   readyTimeoutMs?: number;
 }
 
-export interface DevNode {
+export interface DevNode extends NodeControl {
+  kind: NodeKind;
   url: string;
   port: number;
   pid: number;
   /** Static network; cacheTimeout -1 because tests read state right after evm_revert. */
   provider: JsonRpcProvider;
-  /** Hardhat's dev accounts 0..9 on {@link provider}. */
+  /** The dev accounts 0..9 on {@link provider} (Hardhat and anvil derive the same ones). */
   wallets: Wallet[];
   snapshot(): Promise<string>;
   revert(id: string): Promise<void>;
   stop(): Promise<void>;
 }
-
-export class DevNodeError extends Error {}
 
 /** The contracts package folder (its Hardhat project). */
 export function contractsDir(): string {
@@ -38,25 +41,58 @@ export function contractsDir(): string {
   return path.dirname(require.resolve("@points/contracts/package.json"));
 }
 
+/** anvil's binary, from the npm package that carries it. */
+function anvilBinary(): string {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve("@foundry-rs/anvil-linux-amd64/package.json")), "bin", "anvil");
+}
+
 /**
- * Starts the contracts package's `hardhat node` on 127.0.0.1 as a child process and waits until
- * it answers JSON-RPC. Used by tests, benchmarks and `pnpm start`.
+ * Hardhat's defaults that anvil's differ from, so a suite sees one chain whichever node runs it: chain id 31337 and
+ * the dev mnemonic are the same on both; the block gas limit is not.
+ */
+export const DEV_CHAIN = { chainId: 31337, blockGasLimit: 60_000_000 } as const;
+
+/** The command line of each node, and the line in its output that names the port it listens on. */
+function command(kind: NodeKind, port: number): { file: string; args: string[]; cwd: string; listening: RegExp } {
+  if (kind === "anvil") {
+    return {
+      file: anvilBinary(),
+      args: [
+        ...["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(DEV_CHAIN.chainId)],
+        ...["--gas-limit", String(DEV_CHAIN.blockGasLimit), "--mnemonic", DEV_MNEMONIC],
+      ],
+      cwd: process.cwd(),
+      listening: /Listening on 127\.0\.0\.1:(\d+)/,
+    };
+  }
+  // The shim in node_modules/.bin runs Hardhat on the package's own Node 22.
+  const cwd = contractsDir();
+  return {
+    file: path.join(cwd, "node_modules", ".bin", "hardhat"),
+    args: ["node", "--hostname", "127.0.0.1", "--port", String(port)],
+    cwd,
+    listening: /JSON-RPC server at http:\/\/127\.0\.0\.1:(\d+)/,
+  };
+}
+
+/**
+ * Starts a dev node (the contracts package's `hardhat node`, or anvil) on 127.0.0.1 as a child process and waits
+ * until it answers JSON-RPC. Used by tests, benchmarks and `pnpm start`.
  */
 export async function startNode(opts: NodeOptions = {}): Promise<DevNode> {
+  const kind = opts.kind ?? testNodeKind();
   if (opts.port !== undefined && !(await isPortFree(opts.port))) {
     throw new DevNodeError(
       `port ${opts.port} on 127.0.0.1 is already in use (another node running?): stop it or pick another port`,
     );
   }
-  const cwd = contractsDir();
-  const args = [...(opts.network ? ["--network", opts.network] : []), "node", "--hostname", "127.0.0.1"];
   // Without a port the node binds port 0 and says which one it got: no other process can take
   // that port between a pick and the bind.
-  args.push("--port", String(opts.port ?? 0));
-  // The shim in node_modules/.bin runs Hardhat on the package's own Node 22. A non-TTY child
-  // makes no telemetry connection; its own process group lets stop() end it and nothing else.
-  const child = spawn(path.join(cwd, "node_modules", ".bin", "hardhat"), args, {
-    cwd,
+  const cmd = command(kind, opts.port ?? 0);
+  // A non-TTY child makes no telemetry connection; its own process group lets stop() end it and nothing else.
+  const child = spawn(cmd.file, cmd.args, {
+    cwd: cmd.cwd,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, CI: "true", HARDHAT_DISABLE_TELEMETRY: "true" },
@@ -69,7 +105,7 @@ export async function startNode(opts: NodeOptions = {}): Promise<DevNode> {
     if (tail.length > 20) tail.shift();
     if (announced === undefined) {
       output += chunk.toString();
-      const m = /JSON-RPC server at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      const m = cmd.listening.exec(output);
       if (m) announced = Number(m[1]);
     }
     opts.log?.write(chunk);
@@ -78,6 +114,7 @@ export async function startNode(opts: NodeOptions = {}): Promise<DevNode> {
   child.stderr!.on("data", keep);
   let exited = false;
   child.once("exit", () => (exited = true));
+  child.once("error", () => (exited = true));
 
   // Ready once this child has announced its own server and that server answers. A server of
   // another process on the same port never counts (it would be someone else's chain).
@@ -91,13 +128,13 @@ export async function startNode(opts: NodeOptions = {}): Promise<DevNode> {
     if (exited || Date.now() > deadline) {
       await stop(child);
       const why = exited ? "exited" : "did not answer in time";
-      throw new DevNodeError(`hardhat node ${why}:\n${tail.join("").trim().split("\n").slice(-10).join("\n")}`);
+      throw new DevNodeError(`${kind} node ${why}:\n${tail.join("").trim().split("\n").slice(-10).join("\n")}`);
     }
     await new Promise((r) => setTimeout(r, announced === undefined ? 50 : 250));
   }
   if (opts.port !== undefined && announced !== opts.port) {
     await stop(child);
-    throw new DevNodeError(`hardhat node listens on port ${announced}, not the ${opts.port} asked for`);
+    throw new DevNodeError(`${kind} node listens on port ${announced}, not the ${opts.port} asked for`);
   }
   const port = announced;
   const url = `http://127.0.0.1:${port}`;
@@ -106,7 +143,14 @@ export async function startNode(opts: NodeOptions = {}): Promise<DevNode> {
     cacheTimeout: -1,
     pollingInterval: 100,
   });
+  const control = nodeControl(kind, provider);
+  if (opts.blockIntervalMs !== undefined) {
+    await control.setAutomine(false);
+    await control.setIntervalMining(opts.blockIntervalMs);
+  }
   return {
+    ...control,
+    kind,
     url,
     port,
     pid: child.pid!,
