@@ -25,7 +25,7 @@ async function main() {
     const { brand, alice } = actors(node.provider);
     const signMint = mintSigner(record, brand.privateKey, campaignId, alice.address);
     // Blocks of PER_BLOCK mints: automine off, the transactions sent in batches, then one block mined.
-    await node.provider.send("evm_setAutomine", [false]);
+    await node.setAutomine(false);
     let nonce = await node.provider.getTransactionCount(brand.address);
     const started = Date.now();
     for (let sent = 0; sent < EVENTS; sent += PER_BLOCK) {
@@ -33,10 +33,10 @@ async function main() {
       const raws = await Promise.all(Array.from({ length: n }, (_, i) => signMint(nonce + i)));
       nonce += n;
       await Promise.all(raws.map((raw) => node.provider.send("eth_sendRawTransaction", [raw])));
-      await node.provider.send("evm_mine", []);
+      await node.mine();
       if ((sent / PER_BLOCK) % 100 === 0) log(`  ${sent + n} / ${EVENTS} mints sent`);
     }
-    await node.provider.send("evm_setAutomine", [true]);
+    await node.setAutomine(true);
     const head = await node.provider.getBlockNumber();
     log(`chain ready: ${EVENTS} mints in ${((Date.now() - started) / 1000).toFixed(1)} s, head ${head}`);
 

@@ -88,7 +88,7 @@ async function main() {
     });
 
     // Blocks every BLOCK_MS; each block's first sighting is its time.
-    await node.provider.send("evm_setAutomine", [false]);
+    await node.setAutomine(false);
     await node.provider.send("evm_setIntervalMining", [BLOCK_MS]);
     const seen = new Map<number, number>();
     let watching = true;

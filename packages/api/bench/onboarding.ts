@@ -34,7 +34,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   const node = await startNode();
-  await node.provider.send("evm_setAutomine", [false]);
+  await node.setAutomine(false);
   await node.provider.send("evm_setIntervalMining", [BLOCK_MS]);
   const explorer = VERIFY ? await startFakeEtherscan(node.provider, EXPLORER_KEY) : undefined;
   const service = await createService(

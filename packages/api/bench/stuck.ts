@@ -18,7 +18,7 @@ const TARGET = 3;
 
 async function main() {
   const node = await startNode();
-  await node.provider.send("evm_setAutomine", [false]);
+  await node.setAutomine(false);
   await node.provider.send("evm_setIntervalMining", [BLOCK_MS]);
   const provider = new JsonRpcProvider(node.url, Network.from(31337), { staticNetwork: true, cacheTimeout: -1 });
   const engine = new TxEngine(new Wallet(DEV_KEYS[7], provider), provider, {

@@ -336,15 +336,15 @@ describe("e2e: build routes, signed and broadcast", () => {
       const provider = e.node.provider;
       const first = await build(alice.address);
       assert.equal(first.nonce, await provider.getTransactionCount(alice.address, "latest"));
-      await provider.send("evm_setAutomine", [false]);
+      await e.node.setAutomine(false);
       try {
         const raw = await alice.signTransaction(Transaction.from(hexlify(Buffer.from(first.tx, "base64"))));
         await provider.send("eth_sendRawTransaction", [raw]);
         const second = await build(alice.address);
         assert.equal(second.nonce, first.nonce + 1);
       } finally {
-        await provider.send("evm_mine", []);
-        await provider.send("evm_setAutomine", [true]);
+        await e.node.mine();
+        await e.node.setAutomine(true);
       }
     });
 

@@ -16,7 +16,6 @@ describe("e2e: redemption desk", () => {
   const DELAY = 3600;
   const path = () => `/api/v1/programs/${e.record.brand}/redemption-desk`;
   const now = () => Math.floor(Date.now() / 1000);
-  const rpc = (method: string, params: unknown[] = []) => e.node.provider.send(method, params);
 
   const policyBody = async (signer: Wallet, policy: "automatic" | "manual" | "off", version: number) => {
     const signedUntil = now() + 600;
@@ -56,14 +55,14 @@ describe("e2e: redemption desk", () => {
       // until the pool is empty (ids follow nonce order, as when each is mined on arrival).
       const nonce = await e.who.alice.getNonce("latest");
       const gasLimit = ((await f.requestRedeem.estimateGas(...args)) * 3n) / 2n;
-      await rpc("evm_setAutomine", [false]);
+      await e.node.setAutomine(false);
       try {
         await Promise.all(
           Array.from({ length: n }, (_, i) => f.requestRedeem(...args, { nonce: nonce + i, gasLimit })),
         );
-        while ((await e.who.alice.getNonce("latest")) < nonce + n) await rpc("evm_mine");
+        while ((await e.who.alice.getNonce("latest")) < nonce + n) await e.node.mine();
       } finally {
-        await rpc("evm_setAutomine", [true]);
+        await e.node.setAutomine(true);
       }
     }
     assert.equal(await e.c.factory.redeemRequestCount(), first + BigInt(n) - 1n, "every request was made");
@@ -99,7 +98,7 @@ describe("e2e: redemption desk", () => {
     await (await e.c.points.connect(alice).approve(e.record.factory, SP(1000))).wait();
   });
   after(async () => {
-    await rpc("evm_setAutomine", [true]).catch(() => undefined);
+    await e.node.setAutomine(true).catch(() => undefined);
     await e?.stop();
   });
 
@@ -148,8 +147,8 @@ describe("e2e: redemption desk", () => {
 
   it("manual_aRequestStaysPendingUntilApproved_thenTheExecutorFinalizesIt", async () => {
     const [idA] = await request(1);
-    await rpc("evm_increaseTime", [DELAY + 1]);
-    await rpc("evm_mine");
+    await e.node.increaseTime(DELAY + 1);
+    await e.node.mine();
     const q = await get();
     const entry = q.pending.find((p) => p.requestId === idA!.toString());
     assert.ok(entry);
@@ -197,10 +196,10 @@ describe("e2e: redemption desk", () => {
     expectOk("redemptionDeskPolicySet", await setPolicy(await policyBody(e.who.brand, "automatic", v)));
     const ids = await request(200);
     const readyAt = Number(await e.c.factory.redeemReadyAt(ids[ids.length - 1]!));
-    await rpc("evm_setAutomine", [false]);
+    await e.node.setAutomine(false);
     try {
       // The first block whose timestamp reaches the last request's readyAt.
-      await rpc("evm_mine", [readyAt]);
+      await e.node.mineAt(readyAt);
       const ready = await e.node.provider.getBlockNumber();
       const executor = e.who.executor.address;
       const mined = await e.node.provider.getTransactionCount(executor, "latest");
@@ -209,14 +208,14 @@ describe("e2e: redemption desk", () => {
         "4 batches in the pool",
         async () => (await e.node.provider.getTransactionCount(executor, "pending")) - mined === 4,
       );
-      await rpc("evm_mine");
+      await e.node.mine();
       const statuses = await Promise.all(ids.map(status));
       ids.forEach((id, i) => assert.equal(statuses[i], 2, `request ${id}`));
       const block = await e.node.provider.getBlock(ready + 1, true);
       assert.equal(block!.transactions.length, 4);
       assert.equal(await e.node.provider.getTransactionCount(executor, "latest"), mined + 4);
     } finally {
-      await rpc("evm_setAutomine", [true]);
+      await e.node.setAutomine(true);
     }
   });
 
@@ -226,8 +225,8 @@ describe("e2e: redemption desk", () => {
     assert.equal((await get()).status, "executor_missing_role");
     const nonce = await e.node.provider.getTransactionCount(e.who.executor.address, "latest");
     const [id] = await request(1);
-    await rpc("evm_increaseTime", [DELAY + 1]);
-    await rpc("evm_mine");
+    await e.node.increaseTime(DELAY + 1);
+    await e.node.mine();
     await new Promise((r) => setTimeout(r, 1000));
     assert.equal(await status(id!), 1);
     assert.equal(await e.node.provider.getTransactionCount(e.who.executor.address, "latest"), nonce);

@@ -24,8 +24,8 @@ describe("e2e: admin handover routes: wallet -> Safe -> Safe -> wallet, with rev
 
   const nextBlock = async () => {
     // The admin delay is 0: a transfer is accepted in a later block.
-    await e.node.provider.send("evm_increaseTime", [1]);
-    await e.node.provider.send("evm_mine", []);
+    await e.node.increaseTime(1);
+    await e.node.mine();
   };
   const nonceOf = async (safe: string) => (await safeContract(safe, e.node.provider).getFunction("nonce")()) as bigint;
   /** `actions` as one batch of `safe`, proposed, signed by two owners, relayed; the batch answer. */

@@ -28,8 +28,8 @@ describe("e2e: admin handover to a Safe, accepted and used through proposals", (
   it("handover_begunByTheBrand_acceptedByTheSafe_throughFourProposals_executedInNonceOrder", async () => {
     for (const c of CONTRACTS) await (await e.c[c].connect(e.who.brand).beginDefaultAdminTransfer(safe.address)).wait();
     // adminDelay 0: the transfer can be accepted once a later block exists.
-    await e.node.provider.send("evm_increaseTime", [1]);
-    await e.node.provider.send("evm_mine", []);
+    await e.node.increaseTime(1);
+    await e.node.mine();
     const nonce = await safeNonce();
     const accept = e.c.points.interface.encodeFunctionData("acceptDefaultAdminTransfer");
     const ids: string[] = [];

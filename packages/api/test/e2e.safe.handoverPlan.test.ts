@@ -33,8 +33,8 @@ describe("e2e: handover plan: the old admin's other roles listed and revoked wit
       : e.call("adminHandoverPlan", { body });
   };
   const nextBlock = async () => {
-    await e.node.provider.send("evm_increaseTime", [1]);
-    await e.node.provider.send("evm_mine", []);
+    await e.node.increaseTime(1);
+    await e.node.mine();
   };
   const admins = () => Promise.all(CONTRACTS.map((c) => e.c[c].defaultAdmin()));
   const pending = () => Promise.all(CONTRACTS.map(async (c) => (await e.c[c].pendingDefaultAdmin())[0]));

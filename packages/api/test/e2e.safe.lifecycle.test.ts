@@ -60,8 +60,8 @@ describe("e2e: a program run by 2-of-3 Safes, from the handover to an upgrade", 
     const body = { key: brand.address, input: { newAdmin: admin.address, revokeOtherRoles: true } };
     const plan = expectOk("adminHandoverPlan", await e.call("adminHandoverPlan", { body }));
     for (const t of plan.transactions!) await e.send(brand, t);
-    await e.node.provider.send("evm_increaseTime", [1]);
-    await e.node.provider.send("evm_mine", []);
+    await e.node.increaseTime(1);
+    await e.node.mine();
     const grant = (contract: string, role: string, account: string) => ({
       route: "grantRole",
       body: { input: { contract, role, account } },

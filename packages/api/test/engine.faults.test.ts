@@ -51,7 +51,7 @@ describe("engine: faults (Hardhat, automine off)", () => {
     const before = await t.nonceOf(wallet.address);
     const { nonces, hashes } = await sendTransfers(engine, SINK, 3);
     const victim = hashes.get(before + 1)![0];
-    assert.equal(await t.node.provider.send("hardhat_dropTransaction", [victim]), true);
+    assert.equal(await t.node.dropTransaction(victim), true);
     await until(async () => (await t.node.provider.getTransaction(victim)) !== null, 10_000, "re-send");
     await t.mine();
     const receipts = await Promise.all(nonces.map((n) => engine.wait(n, "transfer")));
@@ -66,7 +66,7 @@ describe("engine: faults (Hardhat, automine off)", () => {
     const base = BigInt((await t.node.provider.send("eth_getBlockByNumber", ["latest", false])).baseFeePerGas);
     const { nonces, hashes } = await sendTransfers(engine, SINK, 1);
     // The next blocks cost 50 times more than the transaction offers: it cannot be mined.
-    await t.node.provider.send("hardhat_setNextBlockBaseFeePerGas", [`0x${(base * 50n).toString(16)}`]);
+    await t.node.setNextBaseFee(base * 50n);
     await t.mine();
     const sentAt = await t.node.provider.getBlockNumber();
     await t.mine(2);
@@ -88,14 +88,14 @@ describe("engine: faults (Hardhat, automine off)", () => {
     const { engine, replaced } = testEngine(t.node.url, t.key, { replaceAfterBlocks: 1 });
     const { nonces, hashes } = await sendTransfers(engine, SINK, 1);
     const firstTx = await t.node.provider.getTransaction(hashes.get(nonces[0])![0]);
-    await t.node.provider.send("hardhat_dropTransaction", [firstTx!.hash]);
-    await t.node.provider.send("hardhat_setNextBlockBaseFeePerGas", ["0x" + (10n ** 12n).toString(16)]);
+    await t.node.dropTransaction(firstTx!.hash);
+    await t.node.setNextBaseFee(10n ** 12n);
     await t.mine(1);
     await until(() => replaced.length > 0, 10_000, "a replacement");
     const r = replaced[0];
     assert.ok(r.fees.maxFeePerGas * 100n >= firstTx!.maxFeePerGas! * 110n);
     assert.ok(r.fees.maxPriorityFeePerGas * 100n >= firstTx!.maxPriorityFeePerGas! * 110n);
-    await t.node.provider.send("hardhat_setNextBlockBaseFeePerGas", ["0x1"]);
+    await t.node.setNextBaseFee(1n);
     await t.mine();
     await engine.wait(nonces[0], "transfer");
     engine.stop();
@@ -104,7 +104,7 @@ describe("engine: faults (Hardhat, automine off)", () => {
   it("reorg_removesTheReceipt_theTransactionGoesBackAndLandsAgain_finalOnlyAtDepth", async () => {
     const { engine, wallet } = testEngine(t.node.url, t.key, { confirmations: 2 });
     const before = await t.nonceOf(wallet.address);
-    const snap = await t.node.provider.send("evm_snapshot", []);
+    const snap = await t.node.snapshot();
     const { nonces, hashes } = await sendTransfers(engine, SINK, 1);
     let final = false;
     const waiting = engine.wait(nonces[0], "transfer").then((r) => ((final = true), r));
@@ -113,7 +113,7 @@ describe("engine: faults (Hardhat, automine off)", () => {
     await new Promise((r) => setTimeout(r, 200));
     assert.equal(final, false, "one block deep is not final at depth 2");
     // The block with the receipt is reorganised away.
-    await t.node.provider.send("evm_revert", [snap]);
+    await t.node.revert(snap);
     assert.equal(await t.node.provider.getTransactionReceipt(hashes.get(nonces[0])![0]), null);
     await until(
       async () => (await t.node.provider.getTransactionCount(wallet.address, "pending")) === before + 1,
@@ -147,7 +147,7 @@ describe("engine: faults (Hardhat, automine off)", () => {
     const start = await t.nonceOf(a.wallet.address);
     const { hashes } = await sendTransfers(a.engine, SINK, 2);
     a.engine.stop();
-    await t.node.provider.send("hardhat_dropTransaction", [hashes.get(start + 1)![0]]);
+    await t.node.dropTransaction(hashes.get(start + 1)![0]);
     const b = testEngine(t.node.url, t.key);
     const { nonces } = await sendTransfers(b.engine, SINK, 1);
     assert.deepEqual(nonces, [start + 1]);

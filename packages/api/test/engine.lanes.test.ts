@@ -33,8 +33,8 @@ describe("engine: several executor keys per chain", () => {
 
   before(async () => {
     node = await startNode();
-    await node.provider.send("evm_setAutomine", [false]);
-    await node.provider.send("evm_setIntervalMining", [250]);
+    await node.setAutomine(false);
+    await node.setIntervalMining(250);
     proxy = await startFaultProxy(node.url);
     dir = await mkdtemp(join(tmpdir(), "engine-lanes-"));
     const chain = {

@@ -25,8 +25,8 @@ describe("engine: onboarding tasks side by side through faults", () => {
 
   before(async () => {
     node = await startNode();
-    await node.provider.send("evm_setAutomine", [false]);
-    await node.provider.send("evm_setIntervalMining", [250]);
+    await node.setAutomine(false);
+    await node.setIntervalMining(250);
     proxy = await startFaultProxy(node.url);
     dead = await startFaultProxy(node.url, { down: true });
     const chain = {
@@ -67,7 +67,7 @@ describe("engine: onboarding tasks side by side through faults", () => {
     // Mining holds still until the spike is set, so the first transaction is still waiting when
     // the next blocks cost 100 gwei, far above what it offers (a block mined in between on a
     // loaded machine would let the spike miss every transaction).
-    await node.provider.send("evm_setIntervalMining", [0]);
+    await node.setIntervalMining(0);
     let ids: string[];
     try {
       ids = await Promise.all(brands.map(post));
@@ -78,9 +78,9 @@ describe("engine: onboarding tasks side by side through faults", () => {
         20_000,
         "a pending transaction",
       );
-      await node.provider.send("hardhat_setNextBlockBaseFeePerGas", [`0x${(100n * 10n ** 9n).toString(16)}`]);
+      await node.setNextBaseFee(100n * 10n ** 9n);
     } finally {
-      await node.provider.send("evm_setIntervalMining", [250]);
+      await node.setIntervalMining(250);
     }
     const tasks = await Promise.all(ids.map((id) => waitForTask(api, id, auth, 120_000)));
     for (const t of tasks) assert.equal(t.status, "succeeded", JSON.stringify(t.error));
@@ -113,7 +113,7 @@ describe("engine: onboarding tasks side by side through faults", () => {
   it("belowTheBalanceThreshold_theTaskWaitsWithAClearStatus_andResumesWhenFunded", async () => {
     const executor = actors(node.provider).executor.address;
     const funded = await node.provider.getBalance(executor);
-    await node.provider.send("hardhat_setBalance", [executor, "0x" + (10n ** 17n).toString(16)]);
+    await node.setBalance(executor, 10n ** 17n);
     const before = await node.provider.getTransactionCount(executor, "latest");
     const id = await post("broke");
     let view: { status: string; waiting: { code: string; message: string } | null } | undefined;
@@ -132,7 +132,7 @@ describe("engine: onboarding tasks side by side through faults", () => {
       new RegExp(`executor ${executor} holds 100000000000000000 wei, below the threshold of 1000000000000000000 wei`),
     );
     assert.equal(await node.provider.getTransactionCount(executor, "pending"), before, "nothing sent while paused");
-    await node.provider.send("hardhat_setBalance", [executor, "0x" + funded.toString(16)]);
+    await node.setBalance(executor, funded);
     const done = await waitForTask(api, id, auth, 60_000);
     assert.equal(done.status, "succeeded");
     assert.equal(done.waiting, null);

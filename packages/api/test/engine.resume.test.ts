@@ -84,7 +84,7 @@ describe("engine: resuming a transaction a crashed run signed (Hardhat, automine
     assert.equal(b.engine.status().inFlight, 1, "found pending at start");
     const settled = b.engine.settleNonce(sent.nonce, { raw: signed[0].raw, onSigned: () => {} });
     await new Promise((r) => setTimeout(r, 50));
-    await t.node.provider.send("hardhat_dropTransaction", [sent.hash]);
+    await t.node.dropTransaction(sent.hash);
     await until(async () => (await pendingOf(a.wallet.address)) === sent.nonce + 1, 10_000, "the re-send");
     await t.mine();
     await settled;

@@ -195,7 +195,7 @@ describe("ledger: indexer", () => {
 
     await node.revert(snap);
     await (await vaultAs(program, brand).mint(campaignId, bob.address, sp(50), "fork-b")).wait();
-    await node.provider.send("hardhat_mine", ["0x3"]);
+    await node.mine(3);
     await indexer.catchUp("31337");
 
     const minted = await events("PSPMinted");
@@ -232,7 +232,7 @@ describe("ledger: indexer", () => {
       await sleep(200);
       assert.equal(await seen(), 0, "at the head: not yet confirmed");
       assert.equal(await cursor(), receipt!.blockNumber - 2);
-      await node.provider.send("hardhat_mine", ["0x2"]);
+      await node.mine(2);
       while ((await seen()) === 0 && Date.now() < deadline) await sleep(20);
       assert.equal(await seen(), 1);
       assert.equal(await cursor(), receipt!.blockNumber);

@@ -39,7 +39,7 @@ describe("ledger: webhooks", () => {
     await api.service.ctx.programs.insert(program);
     auth = { authorization: `Bearer ${(await api.service.ctx.keys.create("hooks")).key}` };
     other = { authorization: `Bearer ${(await api.service.ctx.keys.create("other")).key}` };
-    await node.provider.send("hardhat_mine", ["0x2"]);
+    await node.mine(2);
     await until(async () => (await ledgerBlock()) >= (await node.provider.getBlockNumber()) - 2);
   });
   after(async () => {
@@ -90,7 +90,7 @@ describe("ledger: webhooks", () => {
         rx.state.accepted.every((r) => r.blockNumber <= r3.blockNumber - 2),
         "the head is not confirmed yet",
       );
-      await node.provider.send("hardhat_mine", ["0x2"]);
+      await node.mine(2);
       await until(() => rx.state.accepted.length === 3);
       assert.deepEqual(
         rx.state.accepted.map((r) => [r.type, r.event, r.blockNumber, r.data.args.metadata, r.data.txHash]),
@@ -152,7 +152,7 @@ describe("ledger: webhooks", () => {
       rx.state.secret = hook.secret!;
       await mint(alice.address, 1, "not bob");
       const r = await mint(bob.address, 4, "bob");
-      await node.provider.send("hardhat_mine", ["0x2"]);
+      await node.mine(2);
       await until(() => rx.state.accepted.length >= 1);
       await sleep(200);
       assert.deepEqual(
@@ -191,7 +191,7 @@ describe("ledger: webhooks", () => {
       const paused = await call<Hook>("POST", `/api/v1/ledger/webhooks/${hook.id}/pause`);
       assert.equal(paused.body.data.status, "paused");
       await mint(alice.address, 1, "while paused");
-      await node.provider.send("hardhat_mine", ["0x2"]);
+      await node.mine(2);
       const block = await node.provider.getBlockNumber();
       await until(async () => (await ledgerBlock()) >= block - 2);
       await sleep(200);
@@ -214,7 +214,7 @@ describe("ledger: webhooks", () => {
       rx.state.secret = hook.secret!;
       rx.state.failing = true;
       await mint(alice.address, 1, "never taken");
-      await node.provider.send("hardhat_mine", ["0x2"]);
+      await node.mine(2);
       let got: Hook | undefined;
       await until(async () => {
         const list = (await call<Hook[]>("GET", "/api/v1/ledger/webhooks")).body.data;
@@ -241,13 +241,13 @@ describe("ledger: webhooks", () => {
       rx.state.secret = hook.secret!;
       const snap = await node.snapshot();
       await mint(alice.address, 5, "fork-a");
-      await node.provider.send("hardhat_mine", ["0x2"]);
+      await node.mine(2);
       await until(() => rx.state.accepted.length === 1);
       const delivered = rx.state.accepted[0]!;
       assert.equal(delivered.data.args.metadata, "fork-a");
       await node.revert(snap);
       await mint(bob.address, 6, "fork-b");
-      await node.provider.send("hardhat_mine", ["0x4"]);
+      await node.mine(4);
       await until(() => rx.state.accepted.length === 3);
       const [, removed, fresh] = rx.state.accepted;
       assert.deepEqual(

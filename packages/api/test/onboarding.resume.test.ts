@@ -19,14 +19,14 @@ describe("onboarding: a failure at each stage, then retry (a retry resumes, noth
 
   before(async () => {
     node = await startNode();
-    snapshot = await node.provider.send("evm_snapshot", []);
+    snapshot = await node.snapshot();
   });
   after(() => node?.stop());
 
   /** A fresh chain (back to the snapshot), a fresh API with `fault`, and a task for `brand`. */
   async function run(brand: string, fault?: Fault) {
-    await node.provider.send("evm_revert", [snapshot]);
-    snapshot = await node.provider.send("evm_snapshot", []);
+    await node.revert(snapshot);
+    snapshot = await node.snapshot();
     const api = await startApi(node.url, { WORKER_POLL_MS: "20" }, fault ? { storeFor: failFirstAttempt(fault) } : {});
     const auth = {
       ...(await bearerFor(api.service, "resume", DEPLOY_SCOPES)),

@@ -23,8 +23,8 @@ describe("onboarding: a worker process killed mid-task (taken over after the lea
 
   before(async () => {
     node = await startNode();
-    await node.provider.send("evm_setAutomine", [false]);
-    await node.provider.send("evm_setIntervalMining", [500]);
+    await node.setAutomine(false);
+    await node.setIntervalMining(500);
     db = await createScratchDatabase();
     // The test polls task views often: not what the rate limits are for.
     api = await startApi(node.url, {
@@ -147,11 +147,11 @@ describe("onboarding: a worker process killed mid-task (taken over after the lea
       if (!delivered && calls.some((c) => c.method === "eth_getTransactionCount" && c.params?.[1] === "pending")) {
         delivered = true;
         mining = false;
-        await node.provider.send("evm_setIntervalMining", [0]);
+        await node.setIntervalMining(0);
         await node.provider.send("eth_sendRawTransaction", [signed]);
       } else if (delivered && !mining && calls.some((c) => c.method === "eth_sendRawTransaction")) {
         mining = true;
-        await node.provider.send("evm_setIntervalMining", [500]);
+        await node.setIntervalMining(500);
       }
     };
     const second = worker(late.url);

@@ -5,7 +5,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import * as pointsApi from "@points/api";
-import { Wallet, parseEther, toQuantity } from "ethers";
+import { Wallet, parseEther } from "ethers";
 import { DEV_KEYS, devWallet, startApi, startNode, type DevNode, type TestApi } from "@points/testkit";
 import { launch, screenshot } from "./helpers/browser.js";
 import { injectWallet } from "./helpers/wallet.js";
@@ -120,7 +120,7 @@ describe("console e2e: deploy states an operator controls, in headless Chromium"
 
   it("afterTheWalletSignsTheSiweMessage_theSameClickDeploys", async () => {
     // The executor is below its threshold: the deploy starts, then waits (next test).
-    await node.provider.send("hardhat_setBalance", [EXECUTOR, toQuantity(MIN_BALANCE / 2n)]);
+    await node.setBalance(EXECUTOR, MIN_BALANCE / 2n);
     await page.getByRole("button", { name: "Sign in with Ethereum" }).click();
     await page.getByRole("alert", { name: "Wallet not proven" }).waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Deploy" }).click();
@@ -142,7 +142,7 @@ describe("console e2e: deploy states an operator controls, in headless Chromium"
     await screenshot(page, "deploy-waiting-for-funds");
     await auditPage(page, "deploy-waiting-for-funds");
 
-    await node.provider.send("hardhat_setBalance", [EXECUTOR, toQuantity(parseEther("10000"))]);
+    await node.setBalance(EXECUTOR, parseEther("10000"));
     await page.getByText("Status: succeeded").waitFor({ timeout: 60_000 });
     await notice.waitFor({ state: "detached" });
     assert.deepEqual(await tasks(), [["31337", "succeeded"]]);

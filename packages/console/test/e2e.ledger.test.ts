@@ -207,7 +207,7 @@ describe("console e2e: the ledger pages (customer, campaign ledger, webhooks) in
     const status = page.getByRole("region", { name: "Customer", exact: true }).getByTestId("ledger-status");
     const at = await node.provider.getBlockNumber();
     rpc.faults.down = true;
-    await node.provider.send("hardhat_mine", ["0x6"]);
+    await node.mine(6);
     await page.reload();
     await status
       .filter({

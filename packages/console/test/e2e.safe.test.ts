@@ -51,7 +51,7 @@ describe("console e2e: a program run by a 2-of-3 Safe, in headless Chromium", ()
     safe = await devSafe(node.provider);
     // The local chain has no canonical deployment: the same audited runtime code goes there.
     const code = await node.provider.getCode(safe.infra.multiSendCallOnly);
-    await node.provider.send("hardhat_setCode", [CANONICAL_MULTISEND_CALL_ONLY, code]);
+    await node.setCode(CANONICAL_MULTISEND_CALL_ONLY, code);
     // The handover reads role holders from the ledger: it follows the head of this on-demand chain.
     api = await startApi(pointsApi, node.url, { DEV_MAILBOX: "1", LEDGER_CONFIRMATIONS: "0", LEDGER_POLL_MS: "100" });
     await api.service.ctx.programs.insert(program);
@@ -110,8 +110,8 @@ describe("console e2e: a program run by a 2-of-3 Safe, in headless Chromium", ()
     await wallet.use(first!);
     // The admin delay is 0: the offer is accepted in a later block than the last offer's.
     await page.getByText("The contracts' admin delay runs until").waitFor();
-    await node.provider.send("evm_increaseTime", [1]);
-    await node.provider.send("evm_mine", []);
+    await node.increaseTime(1);
+    await node.mine();
     await page.getByRole("button", { name: "Read the chain again" }).click();
     await page.getByRole("button", { name: "Propose the acceptance" }).click();
     await page.getByRole("heading", { name: "Safe proposal" }).waitFor();

@@ -82,8 +82,8 @@ describe("handoverAdmin / acceptAdmin: two-step DEFAULT_ADMIN_ROLE transfer to a
       assert.ok(e.message.includes(new Date(schedule * 1000).toISOString()), e.message);
       return true;
     });
-    await node.provider.send("evm_increaseTime", [3601]);
-    await node.provider.send("evm_mine", []);
+    await node.increaseTime(3601);
+    await node.mine();
     const done = await acceptAdmin(begun.program, multisig);
     assert.equal(await at(slow, "factory", node.provider).defaultAdmin(), multisig.address);
     await verifyProgram(done.program, node.provider);

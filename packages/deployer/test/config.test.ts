@@ -88,7 +88,7 @@ describe("deployProgram: validate refuses bad config before any transaction", ()
   });
   it("validate_refusesAPoorSigner_withInsufficientFunds", async () => {
     const poor = node.wallets[6];
-    await node.provider.send("hardhat_setBalance", [poor.address, "0x1000"]);
+    await node.setBalance(poor.address, 0x1000n);
     await assert.rejects(
       deployProgram(config(brand, { brand: "poor" }), poor, new MemoryStore(), { chain: CHAIN }),
       refused("INSUFFICIENT_FUNDS", "signer"),

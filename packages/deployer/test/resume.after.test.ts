@@ -20,8 +20,8 @@ describe("deployProgram: resume after a crash after any store call, or with tran
   it("resume_waitsForTransactionsStillPending_whenTheCrashHitAfterSending", async () => {
     const { clean, node, brand, executor } = f;
     await fresh();
-    await node.provider.send("evm_setAutomine", [false]);
-    await node.provider.send("evm_setIntervalMining", [300]);
+    await node.setAutomine(false);
+    await node.setIntervalMining(300);
     try {
       const deployTx = clean.calls.findIndex((c) => c.startsWith("stageTransaction:deploy:ProgramFactory"));
       for (const at of [clean.calls.findIndex((c) => c.startsWith("stageTransaction:release")), deployTx]) {
@@ -35,8 +35,8 @@ describe("deployProgram: resume after a crash after any store call, or with tran
         await assertSameEnd(await deployProgram(config(brand), executor, inner, { chain: CHAIN }), `pending at ${at}`);
       }
     } finally {
-      await node.provider.send("evm_setIntervalMining", [0]);
-      await node.provider.send("evm_setAutomine", [true]);
+      await node.setIntervalMining(0);
+      await node.setAutomine(true);
     }
   });
 });

@@ -76,7 +76,6 @@ describe("sdk: the points-bulk command", () => {
     return path;
   };
   const nonce = () => live.node.provider.getTransactionCount(live.actors.brand.address);
-  const rpc = (method: string, params: unknown[] = []) => live.node.provider.send(method, params);
 
   it("badRows_exit3_listEveryRow_andNeitherAPlanNorATransaction", async () => {
     const [a, b] = holders(2, "bad");
@@ -118,7 +117,7 @@ describe("sdk: the points-bulk command", () => {
     const before = await nonce();
     // Blocks only when the test mines one: chunk 1 is mined, the run is killed while chunk 2 is
     // in the mempool (mined after the kill), the rest never sent.
-    await rpc("evm_setAutomine", [false]);
+    await live.node.setAutomine(false);
     const args = ["mint", "--campaign", "cli-drop", "--csv", csv, "--plan", plan, "--gas-ceiling", "1000000"];
     // "pending" is printed before the broadcast: wait until the node holds the transaction.
     const inMempool = async (hash: string) => {
@@ -126,11 +125,11 @@ describe("sdk: the points-bulk command", () => {
     };
     const first = await run(args, (line, kill) => {
       const pending = /^chunk (\d+)\/\d+ .* pending (0x[0-9a-f]{64})$/.exec(line);
-      if (pending?.[1] === "1") void inMempool(pending[2]).then(() => rpc("evm_mine"));
+      if (pending?.[1] === "1") void inMempool(pending[2]).then(() => live.node.mine());
       if (pending?.[1] === "2") void inMempool(pending[2]).then(kill);
     });
-    await rpc("evm_mine");
-    await rpc("evm_setAutomine", [true]);
+    await live.node.mine();
+    await live.node.setAutomine(true);
     assert.equal(first.signal, "SIGKILL");
     const n = Number(/transactions (\d+)/.exec(first.out.join("\n"))![1]);
     assert.ok(n >= 3, `${n} transactions`);

@@ -264,7 +264,7 @@ describe("namespaces: every method reaches its route of the schema table (live A
     // The API's in-process indexer follows the chain two blocks deep (LEDGER_CONFIRMATIONS):
     // mine two blocks over the setup's last transaction (the redemption request), then wait
     // until the ledger holds both the setup's mint and that request.
-    await live.node.provider.send("hardhat_mine", ["0x2"]);
+    await live.node.mine(2);
     const indexed = async () =>
       (await Promise.all([l.campaignBalances("c1"), l.redemptions({ status: "pending" })])
         .then(([b, r]) => b.holders.length > 0 && r.requests.some((x) => x.requestId === requestId))

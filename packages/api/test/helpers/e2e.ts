@@ -201,8 +201,8 @@ export async function approveSpFirst(e: E2E, res: Res, owner: Wallet, spender: s
 
 /** Moves the node's clock forward and mines a block. */
 export async function increaseTime(e: E2E, seconds: number) {
-  await e.node.provider.send("evm_increaseTime", [seconds]);
-  await e.node.provider.send("evm_mine", []);
+  await e.node.increaseTime(seconds);
+  await e.node.mine();
 }
 
 export const SP = (n: number | bigint) => BigInt(n) * 10n ** 18n;

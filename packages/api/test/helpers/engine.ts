@@ -66,12 +66,12 @@ export function engineSuite() {
     node: undefined as unknown as DevNode,
     proxy: undefined as unknown as FaultProxy,
     key: 0,
-    mine: (n = 1) => t.node.provider.send("hardhat_mine", [`0x${n.toString(16)}`]),
+    mine: (n = 1) => t.node.mine(n),
     nonceOf: (a: string) => t.node.provider.getTransactionCount(a, "latest"),
   };
   before(async () => {
     t.node = await startNode();
-    await t.node.provider.send("evm_setAutomine", [false]);
+    await t.node.setAutomine(false);
     t.proxy = await startFaultProxy(t.node.url);
   });
   after(async () => {

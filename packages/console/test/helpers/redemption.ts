@@ -91,8 +91,8 @@ export async function redemptionWalk({ page, node, program, brand, wallet }: Wal
   const asset = (await factory.assets())[0]!;
   const usdc = MockStablecoin__factory.connect(asset, node.provider);
   const usdcBefore = await usdc.balanceOf(brand.address);
-  await node.provider.send("evm_increaseTime", [Number(await factory.redeemDelay()) + 1]);
-  await node.provider.send("evm_mine", []);
+  await node.increaseTime(Number(await factory.redeemDelay()) + 1);
+  await node.mine();
   await requestRow(page, second).getByRole("button", { name: "Finalize" }).click();
   await dialog.getByRole("button", { name: "Sign and send" }).click();
   await dialog.getByText("Confirmed").waitFor();

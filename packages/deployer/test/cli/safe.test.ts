@@ -111,7 +111,7 @@ describe("points-deployer with a Safe as admin: Safe transactions printed, signe
   it("walletToSafe_theBrandBegins_theSafeAcceptsThroughOnePrintedMultiSendTransaction", async () => {
     const begin = await runCli(["handover", "begin", "--new-admin", safe.address, ...common()], as(ACCOUNTS.brand.key));
     assert.equal(begin.code, 0, begin.stderr);
-    await node.provider.send("evm_mine", []);
+    await node.mine();
     const p = await printed([
       "handover",
       "accept",
