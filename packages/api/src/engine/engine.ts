@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import { keccak256, type JsonRpcProvider, type TransactionReceipt, type TransactionRequest, type Wallet } from "ethers";
 import type { Logger } from "pino";
 import type { SignedTx, TxSender } from "@points/deployer";
+import { classifySendError, rpcAnswer, SEND_ERROR_ACTIONS } from "@points/contracts/program/nodeErrors";
 import { EngineError } from "./errors.js";
 import { FeePolicy, type FeeCaps, type Fees } from "./fees.js";
 import { newEntry, readSigned, type FinalEvent, type InFlight, type ReplacementEvent } from "./inflight.js";
@@ -145,7 +146,7 @@ export class TxEngine extends EventEmitter implements TxSender {
         Object.assign(entry, { raw, hashes: [hash] });
         this.inflight.set(nonce, entry);
         try {
-          await this.broadcast(raw);
+          await this.broadcast(raw, entry);
         } catch (e) {
           // The node refused it for good: the nonce goes back (it is the last handed out).
           this.inflight.delete(nonce);
@@ -213,7 +214,7 @@ export class TxEngine extends EventEmitter implements TxSender {
     this.next = nonce + 1;
     this.inflight.set(nonce, entry);
     try {
-      await this.broadcast(signed.raw);
+      await this.broadcast(signed.raw, entry);
       this.opts.logger.info({ nonce, hash: tx.hash }, "engine: sent again a transaction signed before a restart");
     } catch (e) {
       this.inflight.delete(nonce);
@@ -267,21 +268,34 @@ export class TxEngine extends EventEmitter implements TxSender {
     return { raw, hash: keccak256(raw) };
   }
 
-  /** Sends a signed transaction; throws only when the node refused it for good. */
-  private async broadcast(raw: string): Promise<void> {
+  /**
+   * Sends a signed transaction; throws only when the node refused it for good. A refusal is classified by one table of
+   * every node's texts (docs/architecture.md#nodes-and-networks): known already, a nonce that moved and a rate limit
+   * are left to the next look at the chain; a price refusal (under the base fee, an underpriced replacement) marks
+   * `e` to be repriced at that look; the rest fail with a named code.
+   */
+  private async broadcast(raw: string, e?: InFlight): Promise<void> {
     try {
       await this.provider.send("eth_sendRawTransaction", [raw]);
-    } catch (e) {
-      const answer = (e as { error?: { code?: unknown; message?: unknown } }).error;
+    } catch (err) {
+      const answer = rpcAnswer(err);
       // No JSON-RPC answer (timeout, 429, 5xx, connection): it may have arrived; re-sent by the tick if not.
-      if (!answer || typeof answer.code !== "number") return;
-      const msg = String(answer.message ?? "");
-      // Known already or nonce taken (by this very transaction, a re-send): the tick sorts it out.
-      if (/already known|known transaction|nonce too low|already imported|already exists/i.test(msg)) return;
-      if (/insufficient funds/i.test(msg)) {
-        throw new EngineError("INSUFFICIENT_FUNDS", `the executor ${this.from} cannot pay for gas`, e);
+      if (!answer) return;
+      const kind = classifySendError(err);
+      const next = SEND_ERROR_ACTIONS[kind];
+      if (next.action === "reprice") {
+        this.opts.logger.info(
+          { nonce: e?.nonce, kind },
+          "engine: the node refused the price; repriced at the next look",
+        );
+        if (e) e.repriceNow = true;
+        return;
       }
-      throw new EngineError("TX_REJECTED", `the node refused the transaction: ${msg.slice(0, 300)}`, e);
+      if (next.action !== "fail") return;
+      const msg = answer.message.slice(0, 300);
+      if (next.code === "INSUFFICIENT_FUNDS")
+        throw new EngineError("INSUFFICIENT_FUNDS", `the executor ${this.from} cannot pay for gas`, err);
+      throw new EngineError("TX_REJECTED", `the node refused the transaction (${kind}): ${msg}`, err);
     }
   }
 
@@ -376,8 +390,8 @@ export class TxEngine extends EventEmitter implements TxSender {
       if (pending <= e.nonce) await this.fill(e);
       return;
     }
-    if (head >= e.sentAtBlock + this.opts.replaceAfterBlocks) await this.replace(e, head);
-    else if (pending <= e.nonce) await this.broadcast(e.raw).catch(() => undefined);
+    if (e.repriceNow || head >= e.sentAtBlock + this.opts.replaceAfterBlocks) await this.replace(e, head);
+    else if (pending <= e.nonce) await this.broadcast(e.raw, e).catch(() => undefined);
   }
 
   /** The receipt of whichever of the entry's hashes took its nonce (newest first). */
@@ -388,6 +402,7 @@ export class TxEngine extends EventEmitter implements TxSender {
   }
 
   private async replace(e: InFlight, head: number): Promise<void> {
+    e.repriceNow = false;
     // Mined since the chain was read: nothing to replace.
     if (await this.provider.getTransactionReceipt(e.hashes.at(-1)!)) return;
     const fees = await this.fees.bump(e.fees!);
@@ -399,7 +414,7 @@ export class TxEngine extends EventEmitter implements TxSender {
         "engine: fee cap reached; the transaction waits for lower fees",
       );
       e.sentAtBlock = head;
-      await this.broadcast(e.raw!).catch(() => undefined);
+      await this.broadcast(e.raw!, e).catch(() => undefined);
       return;
     }
     const { raw, hash } = await this.sign(e, fees);
@@ -412,7 +427,7 @@ export class TxEngine extends EventEmitter implements TxSender {
       { nonce: e.nonce, hash, version: e.hashes.length },
       "engine: replaced a transaction not mined in time",
     );
-    await this.broadcast(raw).catch((err) =>
+    await this.broadcast(raw, e).catch((err) =>
       this.opts.logger.warn({ err, nonce: e.nonce }, "engine: replacement refused"),
     );
   }
@@ -424,7 +439,7 @@ export class TxEngine extends EventEmitter implements TxSender {
     const { raw, hash } = await this.sign(e, e.fees);
     Object.assign(e, { raw, hashes: [hash], sentAtBlock: this.head });
     this.opts.logger.warn({ nonce: e.nonce, hash }, "engine: filled a nonce dropped before the start");
-    await this.broadcast(raw).catch(() => undefined);
+    await this.broadcast(raw, e).catch(() => undefined);
   }
 
   private fail(e: InFlight, err: unknown): void {

@@ -13,6 +13,8 @@ export interface InFlight {
   hashes: string[];
   /** The block the current version was sent in: the replacement deadline counts from it. */
   sentAtBlock: number;
+  /** The node refused the current version for its price (under the base fee, an underpriced replacement): replaced at the next look. */
+  repriceNow: boolean;
   /** The receipt of whichever hash took the nonce, while it is not final yet. */
   mined: TransactionReceipt | null;
   /** Consecutive looks that found the nonce taken but none of its hashes mined. */
@@ -49,6 +51,7 @@ export function newEntry(nonce: number, request: TransactionRequest | null, fees
     raw: null,
     hashes: [],
     sentAtBlock: head,
+    repriceNow: false,
     mined: null,
     takenLooks: 0,
     onSigned: () => {},
