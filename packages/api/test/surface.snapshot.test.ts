@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isBuildRoute, routes, type RouteDef, type UnsignedTx } from "@points/schema";
-import { scopeOf } from "../src/auth/scopes.js";
+import { scopeOf } from "../src/core/auth/scopes.js";
 import { send } from "./helpers/http.js";
 import { expectError, setupE2E, USDC, type E2E } from "./helpers/e2e.js";
 
