@@ -13,7 +13,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { setupE2E, SP } from "../test/helpers/e2e.js";
 import { bulkCampaign, CAMPAIGN, recipients } from "../test/helpers/bulk.js";
-import { checkRows, readRows } from "../src/bulk/rows.js";
+import { checkRows, readRows } from "../src/core/bulk/rows.js";
 
 const ROWS = 10_000;
 const RUNS = 3;

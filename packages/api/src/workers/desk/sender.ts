@@ -1,0 +1,39 @@
+import { computeAddress, type TransactionReceipt, type TransactionRequest } from "ethers";
+import type { Ctx } from "../../core/context.js";
+import type { Engines } from "../../core/engine/registry.js";
+
+/**
+ * How the desk sends with the executor: one call per transaction, resolving with its final
+ * receipt. It goes through the chain's transaction engine, the one owner of the executor's
+ * nonces, so the desk's finalizations and onboarding's deploys never race for a nonce
+ * (docs/architecture.md#transaction-engine).
+ */
+export interface ExecutorSender {
+  /** The executor's address on the chain, or undefined when this server has no key for it. */
+  address(chainId: string): string | undefined;
+  send(chainId: string, tx: TransactionRequest): Promise<TransactionReceipt>;
+}
+
+/** The executor's address on a chain, or undefined when this server holds no key for it. */
+export function executorAddress(ctx: Ctx, chainId: string): string | undefined {
+  const key = ctx.config.executorKey(ctx.chains.get(chainId).config.chainId);
+  return key ? computeAddress(key) : undefined;
+}
+
+/** Sends through the worker's engines: gas estimated from the executor, nonce and fees by the engine. */
+export function engineSender(ctx: Ctx, engines: Engines): ExecutorSender {
+  return {
+    address: (chainId) => executorAddress(ctx, chainId),
+    async send(chainId, tx) {
+      const engine = engines.get(chainId);
+      const gasLimit =
+        tx.gasLimit ?? (await ctx.chains.get(chainId).provider.estimateGas({ ...tx, from: engine.from }));
+      const [{ nonce }] = await engine.sendBatch(
+        1,
+        async () => [{ ...tx, gasLimit }],
+        () => undefined,
+      );
+      return engine.wait(nonce, "redemption desk");
+    },
+  };
+}
