@@ -5,7 +5,7 @@ import pRetry from "p-retry";
 import type { Logger } from "pino";
 import type { ChainConfig } from "../config/env.js";
 import { rpcRequest } from "../chain/rpc.js";
-import { rpcPool } from "../engine/rpcPool.js";
+import { rpcPool } from "../chain/rpcPool.js";
 
 export interface RetryOptions {
   /** Attempts after the first one. */
