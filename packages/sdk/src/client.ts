@@ -14,6 +14,7 @@ import { safeNamespace } from "./namespaces/safe.js";
 import { bulkNamespace } from "./namespaces/bulk.js";
 import { deskNamespace } from "./namespaces/desk.js";
 import { issuerFactory } from "./issuer.js";
+import { devNamespace } from "./namespaces/dev.js";
 
 export type PointsClient = ReturnType<typeof createClient>;
 
@@ -66,5 +67,7 @@ export function createClient(options: ClientOptions) {
     desk: deskNamespace(core),
     /** An issuer of pSP for orders, exactly once per order reference (see {@link issuerFactory}). */
     issuer: issuerFactory(core),
+    /** Development chains only: the mock collateral faucet. */
+    dev: devNamespace(core),
   };
 }
