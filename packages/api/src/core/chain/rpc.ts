@@ -1,7 +1,8 @@
 import { FetchRequest, JsonRpcProvider, Network, type JsonRpcPayload, type JsonRpcResult } from "ethers";
 import type { ChainConfig } from "../config/env.js";
 import { ApiError } from "../errors.js";
-import { rpcPool } from "../engine/rpcPool.js";
+import { rpcPool } from "./rpcPool.js";
+import { redactingBodies } from "./redactBody.js";
 
 /** What error messages, logs and task records show instead of a chain's RPC URL. */
 export const rpcLabel = (chainId: number) => `https://rpc.redacted/chain/${chainId}`;
@@ -15,8 +16,8 @@ export const rpcLabel = (chainId: number) => `https://rpc.redacted/chain/${chain
 export function rpcRequest(chain: ChainConfig, timeoutMs: number): FetchRequest {
   const request = new FetchRequest(rpcLabel(chain.chainId));
   request.timeout = timeoutMs;
-  // Several endpoints: failover, backoff and a chain id check per endpoint (src/engine/rpcPool.ts).
-  request.getUrlFunc = rpcPool(chain, timeoutMs).getUrlFunc();
+  // Several endpoints: failover, backoff and a chain id check per endpoint (src/core/chain/rpcPool.ts).
+  request.getUrlFunc = redactingBodies(chain, rpcPool(chain, timeoutMs).getUrlFunc());
   return request;
 }
 

@@ -5,7 +5,8 @@ import pRetry from "p-retry";
 import type { Logger } from "pino";
 import type { ChainConfig } from "../config/env.js";
 import { rpcRequest } from "../chain/rpc.js";
-import { rpcPool } from "../engine/rpcPool.js";
+import { redactingBodies } from "../chain/redactBody.js";
+import { rpcPool } from "../chain/rpcPool.js";
 
 export interface RetryOptions {
   /** Attempts after the first one. */
@@ -70,7 +71,7 @@ const linearGetUrl: FetchGetUrlFunc = (req, signal) =>
 /**
  * The indexer's JSON-RPC: the chain's RPC endpoints behind the credential-hiding request
  * (src/chain/rpc.ts) and the chain's one endpoint pool, shared with the transaction engine
- * (src/engine/rpcPool.ts: failover in configured order, backoff on 429/5xx/timeouts, chain id
+ * (src/core/chain/rpcPool.ts: failover in configured order, backoff on 429/5xx/timeouts, chain id
  * checked on each endpoint before it serves), requests of one tick batched, every call retried with exponential
  * backoff and jitter on any failure (a refused connection, a timeout, HTTP 429, a JSON-RPC
  * error). ethers' own 429 throttle is off so the backoff here is the only one.
@@ -86,7 +87,7 @@ export class LedgerRpc {
     private readonly signal?: AbortSignal,
   ) {
     const request = rpcRequest(chain, timeoutMs);
-    request.getUrlFunc = rpcPool(chain, timeoutMs).getUrlFunc(linearGetUrl);
+    request.getUrlFunc = redactingBodies(chain, rpcPool(chain, timeoutMs).getUrlFunc(linearGetUrl));
     request.setThrottleParams({ maxAttempts: 1 });
     this.provider = new JsonRpcProvider(request, Network.from(chain.chainId), {
       staticNetwork: true,

@@ -2,6 +2,7 @@ import type { Caller } from "../auth/caller.js";
 import { ownerOf } from "../auth/caller.js";
 import type { Ctx } from "../context.js";
 import { ApiError } from "../errors.js";
+import { countUnlocked } from "./quota.js";
 
 /**
  * A deploy spends the executor's gas, so it is a permission the operator grants: a key's
@@ -21,8 +22,9 @@ export async function requireDeployApproval(ctx: Ctx, caller: Caller): Promise<v
 }
 
 /**
- * At most `quotaPerDay` deploy tasks per owner in any 24 hours, so one tenant cannot drain the
- * executor. A replay of an Idempotency-Key already used creates nothing, so it is not counted.
+ * The same count before any chain read, unlocked, so an owner over quota costs nothing; the
+ * count that decides is {@link countUnderQuota}'s. A replay of an Idempotency-Key already used
+ * creates nothing, so it is not counted.
  */
 export async function requireDeployQuota(ctx: Ctx, caller: Caller, idempotencyKey?: string): Promise<void> {
   const owner = ownerOf(caller);
@@ -34,15 +36,5 @@ export async function requireDeployQuota(ctx: Ctx, caller: Caller, idempotencyKe
     ]);
     if (prior.length) return;
   }
-  const limit = ctx.config.deploy.quotaPerDay;
-  const [{ n }] = await ctx.db.query<{ n: number | string }>(
-    "SELECT count(*) AS n FROM onboarding_tasks WHERE owner = $1 AND created_at > now() - interval '1 day'",
-    [owner],
-  );
-  if (Number(n) >= limit) {
-    throw new ApiError("RATE_LIMITED", `deploy quota reached: ${limit} deploys per 24 hours; try again later`, {
-      reason: "quota",
-      limit,
-    });
-  }
+  await countUnlocked(ctx.db, owner, ctx.config.deploy.quotaPerDay);
 }
