@@ -35,6 +35,7 @@ export * from "./routes/desk/common.js";
 export * from "./routes/desk/deskGet.js";
 export * from "./routes/desk/deskPolicySet.js";
 export * from "./routes/desk/deskDecide.js";
+export * from "./routes/devFaucet.js";
 import * as build from "./routes/build.js";
 import * as chainRedeem from "./routes/chainRedeem.js";
 import * as read from "./routes/read.js";
@@ -63,6 +64,7 @@ import * as deskGet from "./routes/desk/deskGet.js";
 import * as deskPolicySet from "./routes/desk/deskPolicySet.js";
 import * as deskDecide from "./routes/desk/deskDecide.js";
 import * as factoryVerification from "./routes/factoryVerification.js";
+import * as devFaucet from "./routes/devFaucet.js";
 import type { RouteDef } from "./route.js";
 
 const isRoute = (v: unknown): v is RouteDef => typeof v === "object" && v !== null && "method" in v && "path" in v;
@@ -100,6 +102,7 @@ export const routes = {
   ...pick(rolesHeld),
   ...pick(adminHandoverPlan),
   ...pick(factoryVerification),
+  ...pick(devFaucet),
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -100,10 +100,53 @@ export function broadcastError(e: unknown, hash: string | undefined, nonce: numb
   });
 }
 
+/**
+ * Runs one read of the node; any failure but the SDK's own (a refused connection, a timeout, a
+ * malformed answer) becomes CHAIN_UNAVAILABLE naming what was being read, with the cause.
+ */
+export async function fromNode<T>(what: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (e) {
+    if (e instanceof PointsApiError) throw e;
+    const reason = (e as { shortMessage?: string }).shortMessage ?? (e as Error).message;
+    throw new PointsApiError("CHAIN_UNAVAILABLE", `the chain's node did not answer (${what}): ${reason}`, {
+      details: { during: what },
+      cause: e,
+    });
+  }
+}
+
+/** How long a wait for a receipt lasts unless told (a stopped chain must not hang a caller). */
+export const DEFAULT_WAIT_MS = 300_000;
+
+/** ABORTED at `state` when the caller's signal fired. */
+export function stopIfAborted(signal: AbortSignal | undefined, state: string, hash?: string): void {
+  if (!signal?.aborted) return;
+  const where = hash ? ` (transaction ${hash})` : "";
+  throw new PointsApiError("ABORTED", `stopped by the caller's signal, ${state}${where}`, {
+    details: hash ? { state, hash } : { state },
+    cause: signal.reason,
+  });
+}
+
+/** Waits `ms`, cut short by the signal (the caller then checks it). */
+const sleep = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+
 /** Waits for the receipt; TX_REVERTED when it failed, CHAIN_UNAVAILABLE when none came in time. */
 export async function waitTx(provider: Provider, hash: string, opts: WaitOptions = {}): Promise<TransactionReceipt> {
   const confirmations = opts.confirmations ?? 1;
-  const deadline = Date.now() + (opts.timeoutMs ?? Infinity);
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_WAIT_MS;
+  const deadline = Date.now() + timeoutMs;
   // Polls the receipt itself: block events depend on the provider's polling and cached block
   // number, and a node that only mines on demand brings no later block.
   for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
@@ -123,11 +166,12 @@ export async function waitTx(provider: Provider, hash: string, opts: WaitOptions
       return receipt;
     }
     if (Date.now() + delay > deadline) {
-      throw new PointsApiError("CHAIN_UNAVAILABLE", `no receipt for ${hash} within ${opts.timeoutMs} ms`, {
-        details: { hash },
+      throw new PointsApiError("CHAIN_UNAVAILABLE", `no receipt for ${hash} within ${timeoutMs} ms`, {
+        details: { hash, state: "broadcast" },
       });
     }
-    await new Promise((r) => setTimeout(r, delay));
+    await sleep(delay, opts.signal);
+    stopIfAborted(opts.signal, "broadcast", hash);
   }
 }
 

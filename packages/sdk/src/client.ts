@@ -14,6 +14,8 @@ import { safeNamespace } from "./namespaces/safe.js";
 import { bulkNamespace } from "./namespaces/bulk.js";
 import { deskNamespace } from "./namespaces/desk.js";
 import { issuerFactory } from "./issuer.js";
+import { devNamespace } from "./namespaces/dev.js";
+import { setupNamespace } from "./namespaces/setup.js";
 
 export type PointsClient = ReturnType<typeof createClient>;
 
@@ -38,7 +40,9 @@ export function createClient(options: ClientOptions) {
   const core: Core = {
     request: send,
     write: async (name, input, w = {}) => {
-      const { nonce, idempotencyKey } = w;
+      // A key of its own by default (with an API key, which the API needs for keys): a build
+      // whose answer was lost is retried and answered the same transaction.
+      const { nonce, idempotencyKey = opts.apiKey ? globalThis.crypto.randomUUID() : undefined } = w;
       const given = input as { body?: object; headers?: Record<string, string> };
       const body = nonce === undefined ? given.body : { ...given.body, nonce };
       const headers =
@@ -48,6 +52,7 @@ export function createClient(options: ClientOptions) {
     file: (route, input, call) => callRoute(opts, { ...route, file: true }, input, call) as Promise<string>,
     program: opts.program,
   };
+  const safe = safeNamespace(core);
   return {
     request,
     factory: factoryNamespace(core),
@@ -60,11 +65,15 @@ export function createClient(options: ClientOptions) {
     freeze: freezeNamespace(core),
     onboarding: onboardingNamespace(core),
     ledger: ledgerNamespace(core),
-    safe: safeNamespace(core),
+    safe,
     bulk: bulkNamespace(core),
     /** The redemption desk: policy, queue, approvals and rejections (docs/deployment.md#redemption-desk). */
     desk: deskNamespace(core),
     /** An issuer of pSP for orders, exactly once per order reference (see {@link issuerFactory}). */
     issuer: issuerFactory(core),
+    /** Brand setup for issuing pSP, step by step from a wallet or as one Safe batch. */
+    setup: setupNamespace(core, safe.batch),
+    /** Development chains only: the mock collateral faucet. */
+    dev: devNamespace(core),
   };
 }

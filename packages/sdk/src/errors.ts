@@ -14,9 +14,13 @@ import type { PreparedTx } from "./types.js";
  *   never be mined (build it again).
  * - `BROADCAST_FAILED`: the node refused the signed transaction or could not be reached
  *   (`details.hash`; broadcasting the same bytes again is safe).
+ * - `ABORTED`: the caller's `signal` stopped a send, issue or wait; `details.state` says how far
+ *   it got (`queued`: nothing built; `built`; `signed`: not broadcast, `details.hash`;
+ *   `broadcast`: may still be mined, `details.hash`). Calling it again with the same order or
+ *   plan resumes without a second copy.
  */
 export type PointsErrorCode =
-  ErrorCode | "NETWORK" | "WRONG_SIGNER" | "TX_REVERTED" | "NONCE_CONFLICT" | "BROADCAST_FAILED";
+  ErrorCode | "NETWORK" | "WRONG_SIGNER" | "TX_REVERTED" | "NONCE_CONFLICT" | "BROADCAST_FAILED" | "ABORTED";
 
 /** The one error type of the SDK: an API error envelope, or a failure on the way to or after it. */
 export class PointsApiError extends Error {
@@ -30,11 +34,19 @@ export class PointsApiError extends Error {
    * transaction, ready to `send(signer)`; then build the original call again.
    */
   readonly prerequisite: PreparedTx | undefined;
+  /** The answer's Retry-After in milliseconds (a 429 or 503 after the SDK's retries ran out). */
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     code: PointsErrorCode,
     message: string,
-    opts: { status?: number; details?: unknown; prerequisite?: PreparedTx; cause?: unknown } = {},
+    opts: {
+      status?: number;
+      details?: unknown;
+      prerequisite?: PreparedTx;
+      cause?: unknown;
+      retryAfterMs?: number;
+    } = {},
   ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = "PointsApiError";
@@ -42,5 +54,6 @@ export class PointsApiError extends Error {
     this.status = opts.status;
     this.details = opts.details;
     this.prerequisite = opts.prerequisite;
+    this.retryAfterMs = opts.retryAfterMs;
   }
 }

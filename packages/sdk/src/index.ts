@@ -13,6 +13,7 @@ export {
   type BulkChunk,
   type BulkProgress,
   type BulkSendOptions,
+  type LandedOptions,
 } from "./bulk.js";
 export { isPointsError, type ErrorDetails, type DetailsOf, type DecodedRevert } from "./details.js";
 export type { Order, Issued, IssuerOptions } from "./issuer.js";
@@ -28,5 +29,7 @@ export type {
 export type { RedeemScope } from "./namespaces/api.js";
 export { deskTypedData, type DeskView, type TypedDataSigner } from "./namespaces/desk.js";
 export { routeTable } from "./routeTable.js";
+export { issuerSetupActions, type IssuerSetup, type SetupAction, type SetupStep } from "./namespaces/setup.js";
 export { withBigints, type WithBigints, type AmountKey } from "./amounts.js";
 export type { UnsignedTx, Hex, Addressed } from "./types.js";
+export { verifyWebhook, type WebhookEvent, type WebhookEventData } from "./webhooks.js";

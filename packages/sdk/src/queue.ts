@@ -1,6 +1,6 @@
 import { getAddress, type Signer, type TransactionReceipt } from "ethers";
 import { PointsApiError } from "./errors.js";
-import { broadcastTx, checkSigner, waitTx, type SignedTx, type WaitOptions } from "./chain.js";
+import { broadcastTx, checkSigner, fromNode, stopIfAborted, waitTx, type SignedTx, type WaitOptions } from "./chain.js";
 import type { PreparedTx } from "./types.js";
 
 /** Builds one queued transaction with this nonce under this idempotency key. */
@@ -70,7 +70,9 @@ class Job {
 
   private async place(key: string, build: QueuedBuild, queue: { next: number | undefined }): Promise<SignedTx> {
     let attemptKey = key;
+    const signal = this.opts.signal;
     for (;;) {
+      stopIfAborted(signal, "queued");
       const nonce = (queue.next ??= await this.pendingNonce());
       let tx: PreparedTx;
       try {
@@ -84,9 +86,12 @@ class Job {
           continue;
         } else throw e;
       }
+      stopIfAborted(signal, "built");
       const provider = await checkSigner(tx, this.signer);
       const signed = await tx.sign(this.signer);
       await this.opts.onSigned?.(signed, attemptKey);
+      // Not broadcast: the same order later gets the same bytes from the API (its key).
+      stopIfAborted(signal, "signed", signed.hash);
       try {
         await this.broadcast(provider, signed);
       } catch (e) {
@@ -117,7 +122,7 @@ class Job {
 
   private async pendingNonce(): Promise<number> {
     const address = getAddress(await this.signer.getAddress());
-    return this.signer.provider!.getTransactionCount(address, "pending");
+    return fromNode("the signer's pending nonce", () => this.signer.provider!.getTransactionCount(address, "pending"));
   }
 }
 

@@ -33,6 +33,7 @@ export const routeTable: {
   },
   chainRedeemStatus: { method: "get", path: "/api/v1/evm/chain/:chainId/factory/:factoryAddr/redeem/:requestId" },
   checkRole: { method: "get", path: "/api/v1/roles/check/:contract/:role/:address" },
+  devFaucet: { method: "post", path: "/api/v1/dev/faucet", build: true },
   getFactory: { method: "get", path: "/api/v1/contracts/factories/:id" },
   getFactoryVerification: { method: "get", path: "/api/v1/contracts/factories/:id/verification" },
   grantRole: { method: "put", path: "/api/v1/roles/grant", build: true },

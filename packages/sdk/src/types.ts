@@ -87,6 +87,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Deadline of this call in milliseconds (default: the client's `timeoutMs`). */
   timeoutMs?: number;
+  /** Retries of this call when idempotent (default: the client's `maxRetries`, 2). */
+  maxRetries?: number;
 }
 
 /**
@@ -110,7 +112,13 @@ export interface SignedTx {
 /** Confirmations to wait for and a deadline for mining, in milliseconds. */
 export interface WaitOptions {
   confirmations?: number;
+  /** Deadline for the receipt (default 300000, 5 minutes): CHAIN_UNAVAILABLE with `details.state` after it. */
   timeoutMs?: number;
+  /**
+   * Stops waiting (and, for `issue` and `bulk.send`, stops before the next step): ABORTED with
+   * `details.state` (queued, built, signed, broadcast) and the hash once signed, to resume from.
+   */
+  signal?: AbortSignal;
 }
 
 /** The fields of an EIP-1559 transaction as viem takes them. */

@@ -124,6 +124,47 @@ describe("sdk: bulk issuance with resume", () => {
     await expectBalances(recipients);
   });
 
+  it("theSameDropRebuiltWithANewPlan_sendsNothing_andItsDryRunSaysItIsOnChain_andOtherRowsUnderThatIdSendNothingEither", async () => {
+    const recipients = to(60, "again");
+    const { brand } = live.actors;
+    const first = await plan(recipients, "again-1");
+    assert.ok(first.chunkCount >= 2, `${first.chunkCount} chunks`);
+    assert.ok((await live.client.bulk.send(first, brand)).every((r) => r.status === "mined"));
+    await expectBalances(recipients);
+    const outstanding = (await vault.getCampaign(CAMPAIGN)).outstanding;
+    const nonce = await live.node.provider.getTransactionCount(brand.address);
+    // The plan file is lost: the same rows and bulk id are planned again (a later fromBlock).
+    const rebuilt = await plan(recipients, "again-1");
+    assert.ok(rebuilt.fromBlock > first.fromBlock);
+    const dry = await live.client.bulk.mint({
+      campaignId: "drops",
+      recipients: recipients.map((a, i) => `${a},${i % 3}.25`).join("\n"),
+      bulkId: "again-1",
+      gasCeiling: 1_000_000,
+      dryRun: true,
+      from: brand.address,
+    });
+    assert.deepEqual(
+      [...(await live.client.bulk.landed(dry, live.node.provider))].sort((a, b) => a - b),
+      first.chunks.map((c) => c.index),
+    );
+    const again = await live.client.bulk.send(rebuilt, brand);
+    assert.deepEqual(
+      again.map((r) => r.status),
+      Array(rebuilt.chunkCount).fill("landed"),
+    );
+    assert.equal(await live.node.provider.getTransactionCount(brand.address), nonce);
+    await expectBalances(recipients);
+    assert.equal((await vault.getCampaign(CAMPAIGN)).outstanding, outstanding);
+    // The bulk id is the drop's idempotency key: other rows under a used one send nothing either.
+    const other = await plan(to(3, "other"), "again-1");
+    assert.deepEqual(
+      (await live.client.bulk.send(other, brand)).map((r) => r.status),
+      Array(other.chunkCount).fill("landed"),
+    );
+    assert.equal(await live.node.provider.getTransactionCount(brand.address), nonce);
+  });
+
   it("send_withAnotherSigner_isWrongSigner_andADryRunHasNothingToSend", async () => {
     const p = await plan(to(2, "wrong"), "wrong-1");
     const { alice, brand } = live.actors;

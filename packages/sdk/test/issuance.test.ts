@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { JsonRpcProvider, Transaction, Wallet, id, parseUnits } from "ethers";
 import { PSPVault__factory } from "@points/contracts";
-import { broadcast, createClient, orderHash, waitForReceipt, type Order } from "../src/index.js";
+import { broadcast, createClient, orderHash, PointsApiError, waitForReceipt, type Order } from "../src/index.js";
 import { type Live, liveWithCampaign } from "./helpers/live.js";
 
 const SP = (n: number) => parseUnits(String(n), 18);
@@ -148,5 +148,32 @@ describe("issuing points for orders: exactly once on retry and under concurrency
       .issue(o);
     assert.equal(retried.receipt.hash, issued.receipt.hash);
     assert.equal(await psp(to), SP(4));
+  });
+
+  it("miningStopped_anAbortedIssue_isAbortedAtBroadcast_withItsHash_andTheSameOrderLaterReturnsThatOneTransaction", async () => {
+    const { brand, carol } = live.actors;
+    const o = order("ORD-STALLED", carol.address, 2);
+    const before = await psp(carol.address);
+    await live.node.setAutomine(false);
+    try {
+      const stop = new AbortController();
+      const issuing = live.client.issuer(brand, { salt: SALT, signal: stop.signal }).issue(o);
+      setTimeout(() => stop.abort(new Error("order desk closing")), 1500);
+      const e = await issuing.then(
+        () => assert.fail("resolved although nothing was mined"),
+        (x: unknown) => x,
+      );
+      assert.ok(e instanceof PointsApiError);
+      assert.equal(e.code, "ABORTED");
+      const { state, hash } = e.details as { state: string; hash: string };
+      assert.equal(state, "broadcast");
+      assert.ok(await live.node.provider.getTransaction(hash), "the broadcast transaction is pending on the node");
+      await live.node.mine(1);
+      const again = await live.client.issuer(brand, { salt: SALT }).issue(o);
+      assert.equal(again.receipt.hash, hash);
+    } finally {
+      await live.node.setAutomine(true);
+    }
+    assert.equal(await psp(carol.address), before + SP(2));
   });
 });

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
-import { parseUnits } from "ethers";
+import { Contract, parseUnits } from "ethers";
 import { devSafe } from "@points/testkit";
 import { deskTypedData as deskSchemaTypedData, routes, type RouteName } from "@points/schema";
 import {
@@ -387,6 +387,19 @@ describe("namespaces: every method reaches its route of the schema table (live A
       () => client.desk.reject(set, "999999", "unknown", live.actors.brand),
       404,
     );
+  });
+
+  it("devFaucet_buildsTheMockCollateralsMint_forFrom_andItLands", async () => {
+    const { carol } = live.actors;
+    const amount = parseUnits("3", 6);
+    const built = (await expectRoute("devFaucet", () =>
+      client.dev.faucet({ asset: live.usdc, amount: amount.toString() }, { from: carol.address }),
+    )) as PreparedTx;
+    assert.deepEqual(built.call, { contract: "asset", function: "mint", args: [carol.address, amount.toString()] });
+    const usdc = new Contract(live.usdc, ["function balanceOf(address) view returns (uint256)"], live.node.provider);
+    const before = (await usdc.balanceOf!(carol.address)) as bigint;
+    await built.send(carol);
+    assert.equal(await usdc.balanceOf!(carol.address), before + amount);
   });
 
   it("everyRouteOfTheTable_isReachedByAClientMethod", () => {

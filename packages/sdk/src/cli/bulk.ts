@@ -53,6 +53,14 @@ async function run(args: BulkArgs, env: NodeJS.ProcessEnv): Promise<number> {
         ? await client.bulk.settle({ ...body, settlementReceiver: args.receiver! })
         : await client.bulk[args.operation](body);
     planLines(plan).forEach(out);
+    // The bulk id is an idempotency key: say what of this drop is on chain already, whatever
+    // the plan file (a lost or new one included); another drop under this id is CONFLICT.
+    const landed = await client.bulk.landed(plan, provider);
+    if (landed.size > 0) {
+      out(
+        `bulk id ${plan.bulkId}: ${landed.size} of ${plan.chunkCount} transactions already on chain (${landed.size === plan.chunkCount ? "nothing left to send" : "they are not sent again"})`,
+      );
+    }
     if (args.dryRun) return plan.blocked || plan.notAllowed.length ? EXIT.refused : EXIT.done;
     // Kept before the first signature: this file is what a resume starts from.
     writeFileSync(`${args.plan}.tmp`, JSON.stringify(plan));

@@ -1,7 +1,8 @@
-import type { Signer } from "ethers";
+import type { Provider, Signer } from "ethers";
 import type { Core } from "./core.js";
 import type { Body } from "../types.js";
-import { landedChunks, sendBulk, type BulkPlan, type BulkSendOptions } from "../bulk.js";
+import { PointsApiError } from "../errors.js";
+import { landedChunks, sendBulk, type BulkPlan, type BulkSendOptions, type LandedOptions } from "../bulk.js";
 
 /**
  * Bulk issuance, settlement and expiry (docs/rules.md#bulk-requests): `mint`, `settle` and
@@ -16,7 +17,22 @@ export function bulkNamespace(core: Core) {
     settle: (body: Body<"bulkPspSettle">) => core.request("bulkPspSettle", { body: withProgram(body) }),
     expire: (body: Body<"bulkPspExpire">) => core.request("bulkPspExpire", { body: withProgram(body) }),
     send: (plan: BulkPlan, signer: Signer, opts?: BulkSendOptions) => sendBulk(plan, signer, opts),
-    landed: (plan: BulkPlan, signer: Signer) => landedChunks(plan, signer.provider!),
+    /**
+     * Indexes of the plan's chunks already on chain, a dry run's included (its vault is read from
+     * the program): run it before sending a drop again; CONFLICT when the bulk id was used by
+     * another drop. `reader` is a signer or a provider.
+     */
+    landed: async (plan: BulkPlan, reader: Signer | Provider, opts: LandedOptions = {}) => {
+      const provider = "provider" in reader && reader.provider ? reader.provider : (reader as Provider);
+      if (typeof provider.getLogs !== "function") {
+        throw new PointsApiError("WRONG_SIGNER", "the signer has no provider to read the chain with");
+      }
+      const vault =
+        opts.vault ??
+        plan.chunks.find((c) => c.tx)?.tx?.to ??
+        (await core.request("getFactory", { params: { id: plan.program.id } })).pspVault;
+      return landedChunks(plan, provider, { ...opts, vault });
+    },
     /**
      * One Safe proposal per chunk, in chunk order (their Safe nonces are consecutive); owners then
      * sign each one's safeTxHash (client.safe.sign) and they are executed in order.
@@ -24,7 +40,13 @@ export function bulkNamespace(core: Core) {
     propose: async (plan: BulkPlan) => {
       const proposals = [];
       for (const c of plan.chunks) {
-        if (!c.tx?.safe) throw new Error(`chunk ${c.index + 1} has no Safe transaction: the plan's signer is no Safe`);
+        if (!c.tx?.safe) {
+          throw new PointsApiError(
+            "WRONG_SIGNER",
+            `chunk ${c.index + 1} has no Safe transaction: the plan's signer is no Safe (send the plan instead)`,
+            { details: { index: c.index } },
+          );
+        }
         proposals.push(
           await core.request("safeProposalCreate", {
             body: {

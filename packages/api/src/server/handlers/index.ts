@@ -39,6 +39,7 @@ import { redemptionDeskPolicySet } from "./desk/policySet.js";
 import { redemptionDeskDecide } from "./desk/decide.js";
 import { rolesHeld } from "./admin/rolesHeld.js";
 import { adminHandoverPlanOver } from "./admin/handoverPlan.js";
+import { devFaucet } from "./dev/faucet.js";
 
 /** Every route's handler; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -91,4 +92,5 @@ export const handlers: Handlers = {
   redemptionDeskPolicySet,
   redemptionDeskDecide,
   getFactoryVerification,
+  devFaucet,
 };

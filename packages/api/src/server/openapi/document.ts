@@ -38,6 +38,8 @@ const ERRORS: Record<string, string> = {
   UNAUTHORIZED: "missing, unknown or revoked API key, or no console session",
   MISSING_ROLE: "the signer lacks an on-chain role",
   FORBIDDEN: "the API key lacks the scope the route needs, or the console account is not approved to deploy",
+  DEV_CHAIN_ONLY:
+    "a development-only route called for a chain that is not a dev chain id on loopback RPCs, or in production",
   NOT_FOUND: "no such program, campaign (CampaignNotFound, on every route naming one), request, task or resource",
   CONFLICT: "the request conflicts with the resource's state",
   PAYLOAD_TOO_LARGE: "the body is larger than 100 kB (2 MB on bulk routes)",
