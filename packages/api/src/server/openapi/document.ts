@@ -92,7 +92,12 @@ export interface DocumentOptions {
 
 export function openApiDocument(options: DocumentOptions = {}): OpenApiDocument {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent("securitySchemes", "apiKey", { type: "http", scheme: "bearer" });
+  registry.registerComponent("securitySchemes", "apiKey", {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "An API key. Its scopes are checked on every route it is sent to: `read` for GET routes and every /api/v1/ledger route (webhook subscriptions deliver ledger history), `deploy` for onboarding, `admin` for operator routes (and every other scope), `build` for the rest",
+  });
   registry.registerComponent("securitySchemes", "consoleSession", {
     type: "apiKey",
     in: "cookie",
