@@ -14,7 +14,7 @@ import {
 } from "@points/testkit";
 import { ProgramRegistry, migrate, openDb, type Db } from "../src/index.js";
 import { LedgerIndexer } from "../src/workers/ledger/indexer.js";
-import { rpcPool } from "../src/core/engine/rpcPool.js";
+import { rpcPool } from "../src/core/chain/rpcPool.js";
 import { TEST_LEDGER, vaultAs } from "./helpers/ledger.js";
 
 const sp = (n: number) => parseUnits(String(n), 18);

@@ -1,7 +1,7 @@
 import { FetchRequest, JsonRpcProvider, Network, type JsonRpcPayload, type JsonRpcResult } from "ethers";
 import type { ChainConfig } from "../config/env.js";
 import { ApiError } from "../errors.js";
-import { rpcPool } from "../engine/rpcPool.js";
+import { rpcPool } from "./rpcPool.js";
 import { redactingBodies } from "./redactBody.js";
 
 /** What error messages, logs and task records show instead of a chain's RPC URL. */

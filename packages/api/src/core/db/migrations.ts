@@ -1,8 +1,8 @@
 import type { Db } from "./db.js";
-import { LEDGER_MIGRATIONS, LEDGER_STATE_MIGRATIONS } from "../ledger/migrations.js";
-import { DESK_MIGRATIONS } from "../desk/migrations.js";
-import { WEBHOOK_LEASE_MIGRATIONS, WEBHOOK_MIGRATIONS } from "../webhooks/migrations.js";
-import { VERIFY_MIGRATIONS } from "../verify/migrations.js";
+import { LEDGER_MIGRATIONS, LEDGER_STATE_MIGRATIONS } from "./ledgerMigrations.js";
+import { DESK_MIGRATIONS } from "./deskMigrations.js";
+import { WEBHOOK_LEASE_MIGRATIONS, WEBHOOK_MIGRATIONS } from "./webhookMigrations.js";
+import { VERIFY_MIGRATIONS } from "./verifyMigrations.js";
 
 /**
  * One ordered list of migrations for both backends. Never edit an applied migration: append.

@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import type { ChainConfig } from "../config/env.js";
 import { rpcRequest } from "../chain/rpc.js";
 import { redactingBodies } from "../chain/redactBody.js";
-import { rpcPool } from "../engine/rpcPool.js";
+import { rpcPool } from "../chain/rpcPool.js";
 
 export interface RetryOptions {
   /** Attempts after the first one. */

@@ -1,8 +1,8 @@
-import { onRollback } from "../webhooks/store.js";
 import type { Db, Queryable } from "../db/db.js";
 import { releaseLease, takeLease } from "../db/leases.js";
 import type { DecodedLog, LedgerContract } from "./decode.js";
 import { applyEvents, rebuildState } from "./materialise.js";
+import type { LedgerListener } from "./events.js";
 
 /** A program the indexer follows on one chain (addresses lowercase). */
 export interface FollowedProgram {
@@ -74,7 +74,11 @@ interface ProgramDbRow {
 
 /** The ledger's tables (migration 008_ledger): cursors, leases, followed programs, blocks, events. */
 export class LedgerStore {
-  constructor(private readonly db: Db) {}
+  /** `listeners` hear the ledger's events inside its transactions (./events.ts). */
+  constructor(
+    private readonly db: Db,
+    private readonly listeners: readonly LedgerListener[] = [],
+  ) {}
 
   /** Takes or renews the chain's lease; false while another live instance holds it. */
   lease(chainId: string, owner: string, leaseMs: number): Promise<boolean> {
@@ -287,8 +291,8 @@ export class LedgerStore {
   async rollback(chainId: string, owner: string, leaseMs: number, ancestor: BlockRef): Promise<void> {
     await this.db.transaction(async (tx) => {
       await this.fence(tx, chainId, owner, leaseMs);
-      // Webhooks first: a delivered event that goes gets its `removed` delivery.
-      await onRollback(tx, chainId, ancestor.number);
+      // Listeners first (webhooks: a delivered event that goes gets its `removed` delivery).
+      for (const listen of this.listeners) await listen(tx, { type: "reorg", chainId, ancestor });
       const touched = await tx.query<{ program_id: string }>(
         "SELECT DISTINCT program_id FROM ledger_events WHERE chain_id = $1 AND block_number > $2 AND program_id IS NOT NULL",
         [chainId, ancestor.number],

@@ -1,7 +1,12 @@
-import { sourceTargets, type ProgramRecord, type Release, type SourceTarget } from "@points/deployer";
+import {
+  sourceTargets,
+  type ManifestStore,
+  type ProgramRecord,
+  type Release,
+  type SourceTarget,
+} from "@points/deployer";
 import { getAddress } from "ethers";
 import type { Ctx } from "../context.js";
-import type { DbManifestStore } from "../onboarding/store.js";
 import { explorerNames } from "./explorers.js";
 import { VerifyStore, type NewTarget } from "./store.js";
 
@@ -18,7 +23,8 @@ export async function queueVerification(
   ctx: Ctx,
   programId: string,
   record: ProgramRecord,
-  store: DbManifestStore,
+  // Only the release is read: any deployer store will do (onboarding passes its database store).
+  store: Pick<ManifestStore, "getRelease">,
 ): Promise<void> {
   const chainId = record.chainId.toString();
   const chain = ctx.chains.get(chainId);

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { getAddress } from "ethers";
 import type { Queryable } from "../db/db.js";
+import type { LedgerListener } from "../ledger/events.js";
 
 /** A subscription as its owner sees it (never the secret, but at creation). */
 export interface SubscriptionRow {
@@ -225,3 +226,7 @@ export async function onRollback(tx: Queryable, chainId: string, ancestor: numbe
     [chainId, ancestor],
   );
 }
+
+/** The webhooks' listener of the ledger's events (the ledger does not know webhooks). */
+export const webhooksOnLedgerEvent: LedgerListener = (tx, event) =>
+  onRollback(tx, event.chainId, event.ancestor.number);

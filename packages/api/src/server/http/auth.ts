@@ -5,24 +5,12 @@ import type { Caller } from "../../core/auth/caller.js";
 import { ApiError } from "../../core/errors.js";
 import { sessionCookieName } from "./session.js";
 import { FailedLookups } from "./rateLimit.js";
-import { requireScope, scopeOf, type Scope } from "../../core/auth/scopes.js";
+import { requireScope, scopeOf } from "../../core/auth/scopes.js";
+import { identityOf, type Identity, type KeyIdentity } from "./identity.js";
+
+export { identityOf, type Identity, type KeyIdentity };
 
 const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{1,512})$/i;
-
-/** What the Authorization header said, resolved once per request (before rate limiting). */
-export type KeyIdentity =
-  { kind: "none" } | { kind: "malformed" } | { kind: "unknown" } | { kind: "key"; keyId: string; scopes: Scope[] };
-
-/** The request's credentials: the Authorization header's verdict and a live console session, if any. */
-export interface Identity {
-  key: KeyIdentity;
-  session?: { email: string; token: string };
-  /** The session cookie's value, live or not (logout revokes whatever it names). */
-  cookie?: string;
-}
-
-export const identityOf = (res: Response): Identity =>
-  (res.locals.identity as Identity | undefined) ?? { key: { kind: "none" } };
 
 /** One cookie's value from the Cookie header (no cookie-parser: this is the only cookie). */
 export function readCookie(header: string | undefined, name: string): string | undefined {

@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from "express";
 import { rateLimit, ipKeyGenerator } from "express-rate-limit";
 import { ApiError } from "../../core/errors.js";
-import { identityOf } from "./auth.js";
+import { identityOf } from "./identity.js";
 import type { Config } from "../../core/config/env.js";
 
 /** Where the bulk routes live (docs/rules.md#bulk-requests). */

@@ -2,7 +2,7 @@ import { rateLimit, ipKeyGenerator } from "express-rate-limit";
 import type { Response } from "express";
 import type { Config } from "../../core/config/env.js";
 import { ApiError } from "../../core/errors.js";
-import { identityOf } from "./auth.js";
+import { identityOf } from "./identity.js";
 
 /**
  * Per API key for callers with a valid key, per console session for signed-in users,

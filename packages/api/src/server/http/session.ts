@@ -2,7 +2,7 @@ import type { Request, Response } from "express";
 import { SESSION_COOKIE } from "@points/schema";
 import type { Ctx, HttpExchange } from "../../core/context.js";
 import { isLoopbackIp } from "../../core/console/mailer.js";
-import { identityOf } from "./auth.js";
+import { identityOf } from "./identity.js";
 
 /**
  * The session cookie's name. In production it carries the `__Host-` prefix: browsers then

@@ -1,11 +1,11 @@
 import type { Logger } from "pino";
 import type { Ctx } from "../../core/context.js";
-import { roleHash } from "../../core/chain/contracts.js";
 import { contract, target, type Target } from "../../core/program/target.js";
 import { pendingRequests } from "../../core/desk/queue.js";
 import { PassLoop } from "../jobs/passLoop.js";
 import { DeskStore } from "../../core/desk/store.js";
 import type { ExecutorSender } from "./sender.js";
+import { executorStatus } from "../../core/desk/executor.js";
 
 export interface DeskJobOptions {
   /** Requests per finalizeRedeemBatch transaction (about 40,000 gas each). */
@@ -14,13 +14,6 @@ export interface DeskJobOptions {
   pollMs: number;
   /** How often it looks for desks when none is active. */
   idlePollMs: number;
-}
-
-/** Whether the executor can act on a program's Factory; the desk's status in GET. */
-export async function executorStatus(t: Target, executor: string | undefined) {
-  if (!executor) return "no_executor" as const;
-  const holds = (await contract(t, "factory").hasRole(roleHash("EXECUTOR_ROLE"), executor)) as boolean;
-  return holds ? ("ready" as const) : ("executor_missing_role" as const);
 }
 
 /**

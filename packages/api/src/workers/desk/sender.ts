@@ -1,6 +1,7 @@
-import { computeAddress, type TransactionReceipt, type TransactionRequest } from "ethers";
+import { type TransactionReceipt, type TransactionRequest } from "ethers";
 import type { Ctx } from "../../core/context.js";
 import type { Engines } from "../../core/engine/registry.js";
+import { executorAddress } from "../../core/desk/executor.js";
 
 /**
  * How the desk sends with the executor: one call per transaction, resolving with its final
@@ -12,12 +13,6 @@ export interface ExecutorSender {
   /** The executor's address on the chain, or undefined when this server has no key for it. */
   address(chainId: string): string | undefined;
   send(chainId: string, tx: TransactionRequest): Promise<TransactionReceipt>;
-}
-
-/** The executor's address on a chain, or undefined when this server holds no key for it. */
-export function executorAddress(ctx: Ctx, chainId: string): string | undefined {
-  const key = ctx.config.executorKey(ctx.chains.get(chainId).config.chainId);
-  return key ? computeAddress(key) : undefined;
 }
 
 /** Sends through the worker's engines: gas estimated from the executor, nonce and fees by the engine. */

@@ -4,6 +4,7 @@ import { ZeroAddress } from "ethers";
 import type { Logger } from "pino";
 import type { ChainConfig } from "../../core/config/env.js";
 import type { Db } from "../../core/db/db.js";
+import { webhooksOnLedgerEvent } from "../../core/webhooks/store.js";
 import { decodeLog, type LedgerContract } from "../../core/ledger/decode.js";
 import { LedgerRpc, type RetryOptions, type RpcBlock, type RpcLog } from "../../core/ledger/rpc.js";
 import {
@@ -77,7 +78,8 @@ export class LedgerIndexer {
     private readonly logger: Logger,
     private readonly opts: LedgerOptions,
   ) {
-    this.store = new LedgerStore(db);
+    // Webhooks hear the ledger's reorgs in the same transaction, in every process that indexes.
+    this.store = new LedgerStore(db, [webhooksOnLedgerEvent]);
     // Every retried RPC call listens to the stop signal while it runs.
     setMaxListeners(0, this.abort.signal);
     for (const c of chains) {

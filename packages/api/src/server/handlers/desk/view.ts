@@ -1,10 +1,9 @@
 import type { Ctx } from "../../../core/context.js";
 import type { Target } from "../../../core/program/target.js";
 import { read } from "../../../core/program/target.js";
-import { executorStatus } from "../../../workers/desk/job.js";
+import { executorAddress, executorStatus } from "../../../core/desk/executor.js";
 import { pendingRequests } from "../../../core/desk/queue.js";
 import { DeskStore, type DeskDecision } from "../../../core/desk/store.js";
-import { executorAddress } from "../../../workers/desk/sender.js";
 import { loadPause } from "../../../core/engine/status.js";
 
 const decisionView = (d: DeskDecision | undefined) =>
