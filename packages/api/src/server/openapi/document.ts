@@ -37,7 +37,8 @@ const ERRORS: Record<string, string> = {
     "bulk routes: rows with a bad address, amount or metadata, or duplicates; details.rows lists every one (row, field, reason)",
   UNAUTHORIZED: "missing, unknown or revoked API key, or no console session",
   MISSING_ROLE: "the signer lacks an on-chain role",
-  FORBIDDEN: "the API key lacks the scope the route needs, or the console account is not approved to deploy",
+  FORBIDDEN:
+    "the API key lacks the scope the route needs, the console account is not approved to deploy, or a state-changing request with a session cookie (or to /console/) came from another Origin than the console's (details.reason = origin)",
   NOT_FOUND: "no such program, campaign (CampaignNotFound, on every route naming one), request, task or resource",
   CONFLICT: "the request conflicts with the resource's state",
   PAYLOAD_TOO_LARGE: "the body is larger than 100 kB (2 MB on bulk routes)",
