@@ -1,5 +1,5 @@
-import type { Queryable } from "../db/db.js";
 import { ApiError } from "../errors.js";
+import type { Queryable } from "../db/db.js";
 
 /**
  * At most `quotaPerDay` deploy tasks per owner in any 24 hours, so one tenant cannot drain the
@@ -12,7 +12,7 @@ export async function countUnderQuota(tx: Queryable, owner: string, limit: numbe
   await countUnlocked(tx, owner, limit);
 }
 
-/** The count alone, without the lock: a cheap early refusal. */
+/** The count alone, without the lock: {@link countUnderQuota} holds it; a pre-check may not. */
 export async function countUnlocked(tx: Queryable, owner: string, limit: number): Promise<void> {
   const [{ n }] = await tx.query<{ n: number | string }>(
     "SELECT count(*) AS n FROM onboarding_tasks WHERE owner = $1 AND created_at > now() - interval '1 day'",
