@@ -25,6 +25,8 @@ export function parseScopes(text: string): Scope[] {
 export function scopeOf(route: Pick<RouteDef, "tag" | "method">): Scope {
   if (route.tag === "operator") return "admin";
   if (route.tag === "onboarding") return "deploy";
+  // Every ledger route reads ledger history, webhooks included: a subscription delivers it.
+  if (route.tag === "ledger") return "read";
   return route.method === "get" ? "read" : "build";
 }
 

@@ -3,6 +3,8 @@ import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 import { invalidInput } from "../errors.js";
 
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
+
 /**
  * Whether an address is a public unicast one. Private, loopback, link-local (cloud metadata),
  * unique-local, carrier-grade NAT, multicast, reserved and unspecified ranges are not:
@@ -11,7 +13,10 @@ import { invalidInput } from "../errors.js";
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   const ip = ipaddr.process(address); // IPv4-mapped IPv6 is judged as the IPv4 it carries
-  return ip.range() === "unicast";
+  if (ip.range() !== "unicast") return false;
+  // ipaddr calls every IPv6 address outside its named ranges "unicast", IPv4-compatible ones
+  // (::127.0.0.1, written [::7f00:1]) included: only global unicast (2000::/3) is public.
+  return ip.kind() === "ipv4" || ip.match(GLOBAL_UNICAST_V6);
 }
 
 /** The checks on a webhook URL at creation: http(s), no credentials, a literal public IP or a name. */

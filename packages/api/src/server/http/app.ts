@@ -1,3 +1,4 @@
+import { sameOriginWrites } from "./origin.js";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { isBuildRoute, routes, type RouteDef, type RouteName, type UnsignedTx } from "@points/schema";
@@ -31,6 +32,7 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
   // upgrade-insecure-requests: it breaks the console served over plain http on a LAN address.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.use(identify(ctx));
+  app.use(sameOriginWrites(ctx));
   app.use(rateLimiter(ctx.config));
   app.use(...bulkLimits(ctx.config));
   // Not strict: a JSON `null` or `3` body parses, so validation can say what is wrong with it.

@@ -37,7 +37,8 @@ const ERRORS: Record<string, string> = {
     "bulk routes: rows with a bad address, amount or metadata, or duplicates; details.rows lists every one (row, field, reason)",
   UNAUTHORIZED: "missing, unknown or revoked API key, or no console session",
   MISSING_ROLE: "the signer lacks an on-chain role",
-  FORBIDDEN: "the API key lacks the scope the route needs, or the console account is not approved to deploy",
+  FORBIDDEN:
+    "the API key lacks the scope the route needs, the console account is not approved to deploy, or a state-changing request with a session cookie (or to /console/) came from another Origin than the console's (details.reason = origin)",
   DEV_CHAIN_ONLY:
     "a development-only route called for a chain that is not a dev chain id on loopback RPCs, or in production",
   NOT_FOUND: "no such program, campaign (CampaignNotFound, on every route naming one), request, task or resource",
@@ -94,7 +95,12 @@ export interface DocumentOptions {
 
 export function openApiDocument(options: DocumentOptions = {}): OpenApiDocument {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent("securitySchemes", "apiKey", { type: "http", scheme: "bearer" });
+  registry.registerComponent("securitySchemes", "apiKey", {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "An API key. Its scopes are checked on every route it is sent to: `read` for GET routes and every /api/v1/ledger route (webhook subscriptions deliver ledger history), `deploy` for onboarding, `admin` for operator routes (and every other scope), `build` for the rest",
+  });
   registry.registerComponent("securitySchemes", "consoleSession", {
     type: "apiKey",
     in: "cookie",
