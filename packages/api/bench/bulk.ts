@@ -62,7 +62,7 @@ try {
     return { wall: median(wall), api: median(api), node: median(node), data: last!.body.data };
   };
   const c0 = apiCpuMs();
-  for (let i = 0; i < RUNS; i++) checkRows(readRows(csv), 18, "");
+  for (let i = 0; i < RUNS; i++) checkRows(await readRows(csv), 18, "");
   const parse = (apiCpuMs() - c0) / RUNS;
   const one = await time(() => request(csv.split("\n").slice(0, 2).join("\n"), false));
   const dry = await time(() => request(csv, true));

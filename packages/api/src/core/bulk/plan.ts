@@ -75,7 +75,7 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
   const decimals = Number(
     await read(t, "points", () => t.chain.immutable(`decimals:${t.program.points}`, () => points.decimals())),
   );
-  const rows = checkRows(readRows(body.recipients), decimals, body.metadata);
+  const rows = checkRows(await readRows(body.recipients), decimals, body.metadata);
   await read(t, "pspVault", () => contract(t, "pspVault").getCampaign(id.value));
   const total = rows.reduce((s, r) => s + r.amount, 0n);
   const bulkId = body.bulkId ?? deriveBulkId([op.operation, id.value, from, t.program.id], rows);

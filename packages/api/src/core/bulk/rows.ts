@@ -1,10 +1,10 @@
-import { parse } from "csv-parse/sync";
 import { createHash } from "node:crypto";
 import { ZeroAddress } from "ethers";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { BULK_ROWS_MAX, MAX_UINT256 } from "@points/schema";
 import { ApiError } from "../errors.js";
 import { parseTokenAmount } from "./amount.js";
+import { CsvLimit, readCsvRecords, slices, type CsvRecord } from "./csvStream.js";
 
 /** A row as sent, before its content is checked; `line` is its line in the CSV text. */
 export interface RawRow {
@@ -56,22 +56,20 @@ const invalidRows = (problems: RowProblem[]) =>
 /**
  * The rows of a CSV text (`address,amount[,metadata]`, optional header, RFC 4180 quoting) or
  * of the JSON array. A CSV syntax error or a wrong column count is a bad row, answered with the
- * rest; more than BULK_ROWS_MAX rows is a bad request.
+ * rest; more than BULK_ROWS_MAX rows is a bad request. The CSV is read in slices and reading
+ * stops at the first bound crossed (rows, columns, line length: src/bulk/csvStream.ts).
  */
-export function readRows(recipients: string | RawRow[]): RawRow[] {
+export async function readRows(recipients: string | RawRow[]): Promise<RawRow[]> {
   if (typeof recipients !== "string") return recipients;
-  let records: { record: string[]; info: { lines: number } }[];
+  let records: CsvRecord[];
   try {
-    records = parse(recipients, {
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-      info: true,
-      bom: true,
-    }) as unknown as typeof records;
+    // A header line is one more record than the rows it heads.
+    records = await readCsvRecords(slices(recipients), BULK_ROWS_MAX + 1);
   } catch (e) {
-    const line = (e as { lines?: number }).lines;
-    throw invalidRows([{ row: 0, line, field: "csv", reason: `is not valid CSV: ${(e as Error).message}` }]);
+    if (!(e instanceof CsvLimit)) throw e;
+    if (e.kind === "rows") throw tooManyRows();
+    const field = e.kind === "columns" ? "columns" : "csv";
+    throw invalidRows([{ row: 0, line: e.line, field, reason: e.message }]);
   }
   const first = records[0]?.record.map((c) => c.toLowerCase());
   const hasHeader = first !== undefined && first[0] === "address";
@@ -82,17 +80,17 @@ export function readRows(recipients: string | RawRow[]): RawRow[] {
   }
   const data = hasHeader ? records.slice(1) : records;
   if (data.length === 0) throw new ApiError("INVALID_INPUT", "body.recipients: the CSV holds no rows");
-  if (data.length > BULK_ROWS_MAX) {
-    throw new ApiError("INVALID_INPUT", `body.recipients: must hold at most ${BULK_ROWS_MAX} rows`);
-  }
-  return data.map(({ record, info }) => ({
+  if (data.length > BULK_ROWS_MAX) throw tooManyRows();
+  return data.map(({ record, line }) => ({
     address: record[0] ?? "",
     amount: record[1] ?? "",
     metadata: record[2],
-    line: info.lines,
+    line,
     columns: record.length,
   }));
 }
+
+const tooManyRows = () => new ApiError("INVALID_INPUT", `body.recipients: must hold at most ${BULK_ROWS_MAX} rows`);
 
 /**
  * Checks every row (docs/rules.md#bulk-requests) and answers all bad rows at once. Rules:

@@ -2,6 +2,7 @@ import { FetchRequest, JsonRpcProvider, Network, type JsonRpcPayload, type JsonR
 import type { ChainConfig } from "../config/env.js";
 import { ApiError } from "../errors.js";
 import { rpcPool } from "./rpcPool.js";
+import { redactingBodies } from "./redactBody.js";
 
 /** What error messages, logs and task records show instead of a chain's RPC URL. */
 export const rpcLabel = (chainId: number) => `https://rpc.redacted/chain/${chainId}`;
@@ -16,7 +17,7 @@ export function rpcRequest(chain: ChainConfig, timeoutMs: number): FetchRequest 
   const request = new FetchRequest(rpcLabel(chain.chainId));
   request.timeout = timeoutMs;
   // Several endpoints: failover, backoff and a chain id check per endpoint (src/engine/rpcPool.ts).
-  request.getUrlFunc = rpcPool(chain, timeoutMs).getUrlFunc();
+  request.getUrlFunc = redactingBodies(chain, rpcPool(chain, timeoutMs).getUrlFunc());
   return request;
 }
 

@@ -5,6 +5,7 @@ import pRetry from "p-retry";
 import type { Logger } from "pino";
 import type { ChainConfig } from "../config/env.js";
 import { rpcRequest } from "../chain/rpc.js";
+import { redactingBodies } from "../chain/redactBody.js";
 import { rpcPool } from "../chain/rpcPool.js";
 
 export interface RetryOptions {
@@ -86,7 +87,7 @@ export class LedgerRpc {
     private readonly signal?: AbortSignal,
   ) {
     const request = rpcRequest(chain, timeoutMs);
-    request.getUrlFunc = rpcPool(chain, timeoutMs).getUrlFunc(linearGetUrl);
+    request.getUrlFunc = redactingBodies(chain, rpcPool(chain, timeoutMs).getUrlFunc(linearGetUrl));
     request.setThrottleParams({ maxAttempts: 1 });
     this.provider = new JsonRpcProvider(request, Network.from(chain.chainId), {
       staticNetwork: true,

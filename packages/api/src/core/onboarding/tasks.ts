@@ -3,6 +3,7 @@ import type { OnboardingRequest } from "@points/schema";
 import type { Db, Queryable } from "../db/db.js";
 import { releaseLease, takeLease } from "../db/leases.js";
 import { ApiError } from "../errors.js";
+import { countUnderQuota } from "./permission.js";
 import type { TaskError } from "./taskError.js";
 
 export type TaskStatus = "awaiting_approval" | "queued" | "running" | "succeeded" | "failed";
@@ -111,6 +112,8 @@ export class TaskRepo {
     predicted: Record<string, string | null> | null;
     /** A deploy on a chain not marked testnet waits for the operator. */
     awaitApproval?: boolean;
+    /** At most this many tasks of `owner` in 24 hours, counted under the owner's lock. */
+    quotaPerDay?: number;
   }): Promise<{ task: Task; replayed: boolean }> {
     const hash = requestHash(opts.request);
     return this.db.transaction(async (tx) => {
@@ -125,6 +128,9 @@ export class TaskRepo {
           }
           return { task: fromRow(prior[0]), replayed: true };
         }
+      }
+      if (opts.quotaPerDay !== undefined && opts.owner !== null) {
+        await countUnderQuota(tx, opts.owner, opts.quotaPerDay);
       }
       const chainId = String(opts.request.chainId);
       await tx.query(

@@ -23,6 +23,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
 function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   const type = (err as { type?: string }).type;
+  const status = (err as { status?: number }).status;
   if (type === "entity.too.large") {
     const limit = (err as { limit?: number }).limit ?? 0;
     return new ApiError("PAYLOAD_TOO_LARGE", `request body is larger than ${limit > 102_400 ? "2 MB" : "100 kB"}`);
@@ -31,11 +32,18 @@ function toApiError(err: unknown): ApiError {
   if (type === "encoding.unsupported" || type === "charset.unsupported") {
     return new ApiError("INVALID_INPUT", "request body must be UTF-8 JSON");
   }
+  // Any other body-parser failure is the client's (an aborted upload is ECONNABORTED, which
+  // isRpcUnreachable would take for a chain outage: a 502 at error level anyone could cause).
+  if (typeof type === "string" && typeof status === "number" && status >= 400 && status < 500) {
+    return new ApiError(
+      "INVALID_INPUT",
+      type === "request.aborted" ? "the client aborted the request" : "malformed request",
+    );
+  }
   // A chain call that escaped a handler's own mapping: still the node's fault, not ours.
   if (isRpcUnreachable(err))
     return new ApiError("CHAIN_UNAVAILABLE", "the chain's node did not answer", undefined, { cause: err });
   if (err instanceof URIError) return new ApiError("INVALID_INPUT", "the URL is not valid percent-encoding");
-  const status = (err as { status?: number }).status;
   if (typeof status === "number" && status >= 400 && status < 500) {
     return new ApiError("INVALID_INPUT", "malformed request");
   }

@@ -45,7 +45,7 @@ async function requireBrandFreeOnChain(pf: Contract | null, chainId: string, bra
  * Queues a program deployment (docs/deployment.md#onboarding-over-http) and answers 202 at once with the task id and
  * the predicted addresses. The worker does the chain work; this handler only validates, and
  * every check that can refuse the request runs before the quota is counted or the brand
- * reserved (a refused deploy costs nothing).
+ * reserved (a refused deploy costs nothing); the quota is counted with the insert, under a lock.
  */
 export const onboardingDeploy: Handler<typeof routes.onboardingDeploy> = async (
   { body, caller, headers, http },
@@ -85,13 +85,21 @@ export const onboardingDeploy: Handler<typeof routes.onboardingDeploy> = async (
   if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,200}$/.test(idempotencyKey)) {
     throw new ApiError("INVALID_INPUT", "Idempotency-Key must be 1-200 printable characters");
   }
+  // Early and unlocked, so an owner over quota costs no chain reads; counted again with the insert.
   await requireDeployQuota(ctx, caller, idempotencyKey);
   const pf = await releaseFactory(ctx, chainId);
   await requireBrandFreeOnChain(pf, chainId, body.brand);
   const predicted = await predictAddresses(pf, body.brand, Boolean(body.oracle));
   const owner = ownerOf(caller) ?? null;
   const awaitApproval = !ctx.chains.get(chainId).config.testnet && !isDevChain(chainId);
-  const { task } = await ctx.tasks.create({ owner, idempotencyKey, request: body, predicted, awaitApproval });
+  const { task } = await ctx.tasks.create({
+    owner,
+    idempotencyKey,
+    request: body,
+    predicted,
+    awaitApproval,
+    quotaPerDay: ctx.config.deploy.quotaPerDay,
+  });
   ctx.pokeWorker();
   return { taskId: task.id, status: task.status, predicted: task.predicted as never };
 };
