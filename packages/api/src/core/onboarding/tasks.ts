@@ -3,7 +3,7 @@ import type { OnboardingRequest } from "@points/schema";
 import type { Db, Queryable } from "../db/db.js";
 import { releaseLease, takeLease } from "../db/leases.js";
 import { ApiError } from "../errors.js";
-import { countUnderQuota } from "./permission.js";
+import { countUnderQuota } from "./quota.js";
 import type { TaskError } from "./taskError.js";
 
 export type TaskStatus = "awaiting_approval" | "queued" | "running" | "succeeded" | "failed";
