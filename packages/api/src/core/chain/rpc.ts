@@ -16,7 +16,7 @@ export const rpcLabel = (chainId: number) => `https://rpc.redacted/chain/${chain
 export function rpcRequest(chain: ChainConfig, timeoutMs: number): FetchRequest {
   const request = new FetchRequest(rpcLabel(chain.chainId));
   request.timeout = timeoutMs;
-  // Several endpoints: failover, backoff and a chain id check per endpoint (src/engine/rpcPool.ts).
+  // Several endpoints: failover, backoff and a chain id check per endpoint (src/core/chain/rpcPool.ts).
   request.getUrlFunc = redactingBodies(chain, rpcPool(chain, timeoutMs).getUrlFunc());
   return request;
 }

@@ -71,7 +71,7 @@ const linearGetUrl: FetchGetUrlFunc = (req, signal) =>
 /**
  * The indexer's JSON-RPC: the chain's RPC endpoints behind the credential-hiding request
  * (src/chain/rpc.ts) and the chain's one endpoint pool, shared with the transaction engine
- * (src/engine/rpcPool.ts: failover in configured order, backoff on 429/5xx/timeouts, chain id
+ * (src/core/chain/rpcPool.ts: failover in configured order, backoff on 429/5xx/timeouts, chain id
  * checked on each endpoint before it serves), requests of one tick batched, every call retried with exponential
  * backoff and jitter on any failure (a refused connection, a timeout, HTTP 429, a JSON-RPC
  * error). ethers' own 429 throttle is off so the backoff here is the only one.

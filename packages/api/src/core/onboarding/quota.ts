@@ -1,8 +1,6 @@
 import { ApiError } from "../errors.js";
 import type { Queryable } from "../db/db.js";
 
-// Apart from permission.ts (which needs Ctx) so that the task store can count without a cycle.
-
 /**
  * At most `quotaPerDay` deploy tasks per owner in any 24 hours, so one tenant cannot drain the
  * executor. Called inside the transaction that inserts the task, holding a lock per owner until
@@ -14,6 +12,7 @@ export async function countUnderQuota(tx: Queryable, owner: string, limit: numbe
   await countUnlocked(tx, owner, limit);
 }
 
+/** The count alone, without the lock: {@link countUnderQuota} holds it; a pre-check may not. */
 export async function countUnlocked(tx: Queryable, owner: string, limit: number): Promise<void> {
   const [{ n }] = await tx.query<{ n: number | string }>(
     "SELECT count(*) AS n FROM onboarding_tasks WHERE owner = $1 AND created_at > now() - interval '1 day'",
