@@ -18,6 +18,7 @@ import { Worker } from "./workers/onboarding/worker.js";
 import { RedemptionDeskJob } from "./workers/desk/job.js";
 import { SourceVerifyJob } from "./workers/verify/job.js";
 import { engineSender } from "./workers/desk/sender.js";
+import { ExecutorLeaseHold, leasedSender } from "./workers/desk/lease.js";
 import { Engines } from "./core/engine/registry.js";
 import { createRunner, type StoreFactory } from "./workers/onboarding/runner.js";
 import { createMailer } from "./core/console/mailer.js";
@@ -72,8 +73,9 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
   verifier?.start();
   const worker = engines ? createWorker(ctx, opts.storeFor, engines, verifier) : undefined;
   worker?.start();
-  // The desk sends with the executor, so it runs where the onboarding worker does.
-  const desk = engines ? createDeskJob(ctx, engines) : undefined;
+  // The desk sends with the executor, so it runs where the onboarding worker does, and acts on
+  // a chain only while this process holds that chain's executor lease.
+  const desk = engines && worker ? createDeskJob(ctx, engines, worker.id) : undefined;
   desk?.start();
   const ledger = config.ledger.mode === "inline" ? createIndexer(ctx) : undefined;
   ledger?.start();
@@ -168,15 +170,38 @@ export function createVerifyJob(ctx: Ctx): SourceVerifyJob {
   });
 }
 
-/** The redemption desk's job, sending through the executor (docs/deployment.md#redemption-desk). */
-export function createDeskJob(ctx: Ctx, engines: Engines): RedemptionDeskJob {
+/** The redemption desk: its job and its hold on the executor lease, started and stopped together. */
+export interface DeskRunner {
+  readonly job: RedemptionDeskJob;
+  readonly lease: ExecutorLeaseHold;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The redemption desk's job, sending through the executor (docs/deployment.md#redemption-desk)
+ * on the chains whose executor lease `owner` (the process's onboarding worker) holds.
+ */
+export function createDeskJob(ctx: Ctx, engines: Engines, owner: string): DeskRunner {
   const fastest = Math.min(...ctx.config.chains.map((c) => c.blockTimeMs));
-  return new RedemptionDeskJob(ctx, engineSender(ctx, engines), ctx.logger.child({ component: "redemption-desk" }), {
+  const logger = ctx.logger.child({ component: "redemption-desk" });
+  const chainIds = ctx.config.chains.map((c) => String(c.chainId));
+  const lease = new ExecutorLeaseHold(ctx.tasks, owner, chainIds, ctx.config.worker.leaseMs, logger);
+  const job = new RedemptionDeskJob(ctx, leasedSender(engineSender(ctx, engines), lease), logger, {
     batchSize: 50,
     // A few looks per block, so a request is finalized in the block after its readyAt.
     pollMs: Math.max(50, Math.min(1000, Math.floor(fastest / 4))),
     idlePollMs: ctx.config.worker.pollMs,
   });
+  return {
+    job,
+    lease,
+    start: () => void lease.start().then(() => job.start()),
+    async stop() {
+      await job.stop();
+      await lease.stop();
+    },
+  };
 }
 
 /** The ledger's webhook dispatcher, sharing the service's database. */

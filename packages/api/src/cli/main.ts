@@ -9,7 +9,15 @@ import { DEFAULT_SCOPES, parseScopes } from "../core/auth/scopes.js";
 import { ConsoleUsers } from "../core/console/users.js";
 import { TaskRepo } from "../core/onboarding/tasks.js";
 import { ProgramRegistry } from "../core/registry/programs.js";
-import { createDispatcher, createIndexer, createService, createVerifyJob, createWorker } from "../service.js";
+import {
+  createDeskJob,
+  createDispatcher,
+  createIndexer,
+  createService,
+  createVerifyJob,
+  createWorker,
+} from "../service.js";
+import { Engines } from "../core/engine/registry.js";
 import { programFromManifest } from "./manifest.js";
 import { AssetList, type AssetKind } from "../core/operator/assets.js";
 import { isAddress } from "ethers";
@@ -78,11 +86,14 @@ program
     runHeadless((ctx) => {
       // Source verification runs beside the deploys, on the worker's side (docs/deployment.md#source-verification).
       const verifier = createVerifyJob(ctx);
-      const worker = createWorker(ctx, undefined, undefined, verifier);
+      const engines = new Engines(ctx);
+      const worker = createWorker(ctx, undefined, engines, verifier);
+      // The desk runs wherever the executor's lease may be held (docs/deployment.md#redemption-desk).
+      const desk = createDeskJob(ctx, engines, worker.id);
       return {
         id: worker.id,
-        start: () => (verifier.start(), worker.start()),
-        stop: async () => (await worker.stop(), await verifier.stop()),
+        start: () => (verifier.start(), worker.start(), desk.start()),
+        stop: async () => (await desk.stop(), await worker.stop(), await verifier.stop()),
       };
     }, "onboarding worker started"),
   );

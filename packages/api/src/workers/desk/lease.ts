@@ -1,0 +1,68 @@
+import type { Logger } from "pino";
+import type { TaskRepo } from "../../core/onboarding/tasks.js";
+import type { ExecutorSender } from "./sender.js";
+
+/**
+ * The desk's hold on each chain's executor lease (the lease onboarding's worker takes, under the
+ * worker's id): the desk acts for a chain only while this process holds it, so two instances
+ * never both send desk transactions with the executor's key (issue 29 item 7). Renewed every
+ * third of the lease; a renewal that fails or is refused drops the hold at once, and a hold
+ * also ends by the clock where the last renewal's lease would.
+ */
+export class ExecutorLeaseHold {
+  private readonly until = new Map<string, number>();
+  private timer?: NodeJS.Timeout;
+  private renewing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly tasks: TaskRepo,
+    /** The onboarding worker's id: one owner per process for the worker and the desk alike. */
+    private readonly owner: string,
+    private readonly chainIds: readonly string[],
+    private readonly leaseMs: number,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Takes (or renews) the leases now; resolves once the first look is done. */
+  start(): Promise<void> {
+    this.timer ??= setInterval(() => void this.renew(), Math.max(50, Math.floor(this.leaseMs / 3)));
+    return this.renew();
+  }
+
+  /** Stops renewing (the worker gives the leases back when it stops). */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.renewing;
+    this.until.clear();
+  }
+
+  holds(chainId: string): boolean {
+    return (this.until.get(chainId) ?? 0) > Date.now();
+  }
+
+  private renew(): Promise<void> {
+    this.renewing = this.renewing.then(async () => {
+      for (const chainId of this.chainIds) {
+        const asked = Date.now();
+        try {
+          if (await this.tasks.leaseExecutor(chainId, this.owner, this.leaseMs))
+            this.until.set(chainId, asked + this.leaseMs);
+          else this.until.delete(chainId);
+        } catch (e) {
+          this.until.delete(chainId);
+          this.logger.warn({ err: e, chainId }, "redemption desk could not renew the executor lease");
+        }
+      }
+    });
+    return this.renewing;
+  }
+}
+
+/** The sender as the desk sees it: no executor on a chain whose lease this process does not hold. */
+export function leasedSender(sender: ExecutorSender, hold: ExecutorLeaseHold): ExecutorSender {
+  return {
+    address: (chainId) => (hold.holds(chainId) ? sender.address(chainId) : undefined),
+    send: (chainId, tx) => sender.send(chainId, tx),
+  };
+}
