@@ -117,6 +117,15 @@ export async function ensureRelease(
       await store.stageAddresses(ctx, "release", { programFactory: known.programFactory, ...known.implementations });
       return { value: known, skipped: true };
     }
+    // A recorded release whose factory is still on chain is never replaced by other code under
+    // the same version: its programs would drop out of the tool's view (and its layouts with them).
+    if (known && !opts.programFactory && (await chain.code(known.programFactory)) !== "0x") {
+      throw new DeployerError(
+        "INVALID_CONFIG",
+        `release: ${version} on chain ${info.chainId} is ProgramFactory ${known.programFactory}, other code than this ` +
+          `build; bump the contracts version for a new release`,
+      );
+    }
     if (opts.programFactory) {
       const adopted = await adopt(chain, opts.programFactory, from, info, version, dir);
       await store.saveRelease(adopted);
