@@ -16,6 +16,19 @@ export const CANONICAL_MULTISEND_CALL_ONLY = "0x9641d764fc13c8B624c04430C7356C1C
 /** The SafeTx struct of Safe 1.3/1.4 (EIP-712), as its contract hashes it. */
 export const SAFE_TX_TYPES = { SafeTx: SAFE_TX.SafeTx.map((f) => ({ ...f })) };
 
+/**
+ * Safe 1.3/1.4's EIP-712 domain (chainId and verifyingContract, no name or version). Wallets
+ * (eth_signTypedData_v4) hash the domain from this entry of `types`: without it they hash an
+ * empty domain and the signature recovers to a non-owner.
+ */
+export const SAFE_DOMAIN_TYPE = [
+  { name: "chainId", type: "uint256" },
+  { name: "verifyingContract", type: "address" },
+];
+
+/** Typed data as eth_signTypedData_v4 takes it: EIP712Domain in `types`. */
+export const SAFE_TYPED_DATA_TYPES = { EIP712Domain: SAFE_DOMAIN_TYPE, ...SAFE_TX_TYPES };
+
 export interface SafeCall {
   to: string;
   data: string;
@@ -47,7 +60,8 @@ export interface SafeTransaction {
   safeTxHash: string;
   typedData: {
     domain: { chainId: string; verifyingContract: string };
-    types: typeof SAFE_TX_TYPES;
+    /** EIP712Domain and SafeTx; ethers' signTypedData wants `types` without EIP712Domain. */
+    types: typeof SAFE_TYPED_DATA_TYPES;
     primaryType: "SafeTx";
     message: SafeTxFields;
   };
@@ -112,7 +126,7 @@ export async function safeTransaction(
     calls: calls.map((c) => ({ to: getAddress(c.to), data: c.data, value: String(c.value ?? 0n) })),
     tx,
     safeTxHash: TypedDataEncoder.hash(domain, SAFE_TX_TYPES, tx),
-    typedData: { domain, types: SAFE_TX_TYPES, primaryType: "SafeTx", message: tx },
+    typedData: { domain, types: SAFE_TYPED_DATA_TYPES, primaryType: "SafeTx", message: tx },
   };
 }
 
