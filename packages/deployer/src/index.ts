@@ -31,7 +31,7 @@ export {
   disablesInitializers,
   type SafetyOptions,
 } from "./upgrade-safety.js";
-export { loadArtifact, contractsVersion, type Artifact } from "./artifacts.js";
+export { loadArtifact, diskArtifact, contractsVersion, type Artifact } from "./artifacts.js";
 export {
   etherscanClient,
   sourcifyClient,

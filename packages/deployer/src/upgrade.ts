@@ -1,4 +1,4 @@
-import { Contract, getAddress, Interface, zeroPadValue, type Provider, type Signer } from "ethers";
+import { Contract, getAddress, Interface, keccak256, zeroPadValue, type Provider, type Signer } from "ethers";
 import { codeMatches, type Artifact } from "./artifacts.js";
 import { Chain } from "./chain.js";
 import { createAll } from "./create-transactions.js";
@@ -196,10 +196,11 @@ export async function upgrade(
       );
       newAddress = created.deployments[`${key}Implementation`].address;
     }
-    const newCodeHash = await chain.codeHash(newAddress);
+    const newCode = await chain.code(newAddress);
+    const newCodeHash = keccak256(newCode);
     const data = proxy.interface.encodeFunctionData("upgradeToAndCall", [newAddress, plan.call]);
     const updated: ProgramRecord = structuredClone(program);
-    updated.layouts = withLayout(updated.layouts, newCodeHash, plan.next, newAddress, dir);
+    updated.layouts = withLayout(updated.layouts, newCode, plan.next, newAddress, dir);
     const entry = {
       contract: key,
       fromArtifact: rec.artifact,
