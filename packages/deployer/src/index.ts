@@ -50,6 +50,8 @@ export {
   encodeMultiSend,
   proposeToApi,
   safeTransaction,
+  transactionServiceProposal,
+  type TransactionServiceProposal,
   type SafeCall,
   type SafeTransaction,
   type SafeTxFields,

@@ -154,3 +154,43 @@ export async function proposeToApi(
   }
   return body.data.id;
 }
+
+/** A POST to the Safe Transaction Service: path under its `/api` base URL and JSON body. */
+export interface TransactionServiceProposal {
+  /** e.g. https://safe-transaction-mainnet.safe.global/api + path */
+  path: string;
+  body: SafeTxFields & {
+    contractTransactionHash: string;
+    sender: string;
+    signature: string;
+    origin: string;
+  };
+}
+
+/**
+ * The proposal the Safe Transaction Service accepts for `t` (the request `@safe-global/api-kit`'s
+ * proposeTransaction sends: POST /v1/safes/{safe}/multisig-transactions/ with the SafeTx fields,
+ * its hash, the proposing owner and that owner's signature of `t.typedData`), so the proposal
+ * shows in Safe{Wallet}. The service refuses a sender that is not an owner or a signature that
+ * does not recover to it.
+ */
+export function transactionServiceProposal(
+  t: SafeTransaction,
+  sender: string,
+  signature: string,
+  origin = "points-deployer",
+): TransactionServiceProposal {
+  if (!t.owners.some((o) => o.toLowerCase() === sender.toLowerCase())) {
+    throw new DeployerError("INVALID_CONFIG", `${sender} is not an owner of the Safe ${t.safe}`);
+  }
+  return {
+    path: `/v1/safes/${t.safe}/multisig-transactions/`,
+    body: {
+      ...t.tx,
+      contractTransactionHash: t.safeTxHash,
+      sender: getAddress(sender),
+      signature,
+      origin,
+    },
+  };
+}

@@ -16,7 +16,7 @@ import {
   startNode,
   type DevNode,
 } from "@points/testkit";
-import { safeTransaction } from "../src/index.js";
+import { isDeployerError, safeTransaction, transactionServiceProposal } from "../src/index.js";
 
 describe("Safe typed data: wallet-signable as printed (eth_signTypedData_v4)", () => {
   let node: DevNode;
@@ -63,5 +63,38 @@ describe("Safe typed data: wallet-signable as printed (eth_signTypedData_v4)", (
     const receipt = await execTransaction(devWallet(9, node.provider), safe.address, tx, packSignatures(sigs));
     assert.equal(receipt.status, 1);
     assert.equal(await s.getFunction("getThreshold")(), 1n, "the Safe ran the signed transaction");
+  });
+
+  it("transactionServiceProposal_isApiKitsRequest_signedByAnOwner_aStrangerIsRefused", async () => {
+    const data = safeInterface.encodeFunctionData("changeThreshold", [2]);
+    const t = await safeTransaction(node.provider, safe.address, [{ to: safe.address, data }]);
+    const owner = safe.owners[0]!;
+    const signature = signTypedData({
+      privateKey: Buffer.from(getBytes(owner.privateKey)),
+      data: JSON.parse(JSON.stringify(t.typedData)),
+      version: SignTypedDataVersion.V4,
+    });
+    const p = transactionServiceProposal(t, owner.address.toLowerCase(), signature);
+    assert.equal(p.path, `/v1/safes/${safe.address}/multisig-transactions/`);
+    assert.deepEqual(p.body, {
+      to: t.tx.to,
+      value: t.tx.value,
+      data: t.tx.data,
+      operation: t.tx.operation,
+      safeTxGas: "0",
+      baseGas: "0",
+      gasPrice: "0",
+      gasToken: "0x0000000000000000000000000000000000000000",
+      refundReceiver: "0x0000000000000000000000000000000000000000",
+      nonce: t.tx.nonce,
+      contractTransactionHash: t.safeTxHash,
+      sender: owner.address,
+      signature,
+      origin: "points-deployer",
+    });
+    assert.throws(
+      () => transactionServiceProposal(t, devWallet(9).address, signature),
+      (e: unknown) => isDeployerError(e, "INVALID_CONFIG") && /is not an owner of the Safe/.test((e as Error).message),
+    );
   });
 });
