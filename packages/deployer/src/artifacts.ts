@@ -91,6 +91,14 @@ export function loadArtifact(name: string, dir?: string): Artifact {
   return released ? (released as Artifact) : readArtifact(name, dir);
 }
 
+/**
+ * The artifact of `name` as Hardhat wrote it on disk: the build whose build-info holds the
+ * storage layout and AST the upgrade checks read (the program module may be older).
+ */
+export function diskArtifact(name: string, dir?: string): Artifact {
+  return readArtifact(name, dir);
+}
+
 /** The one reader of Hardhat artifact files (see the note at the top of this file). */
 function readArtifact(name: string, dir?: string): Artifact {
   const root = contractsDir(dir);

@@ -5,6 +5,7 @@
 export type DeployerErrorCode =
   | "INVALID_CONFIG"
   | "BRAND_TAKEN"
+  | "BRAND_EXISTS"
   | "INSUFFICIENT_FUNDS"
   | "CHAIN_UNAVAILABLE"
   | "WRONG_KEY"

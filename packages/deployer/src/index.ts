@@ -31,7 +31,7 @@ export {
   disablesInitializers,
   type SafetyOptions,
 } from "./upgrade-safety.js";
-export { loadArtifact, contractsVersion, type Artifact } from "./artifacts.js";
+export { loadArtifact, diskArtifact, contractsVersion, type Artifact } from "./artifacts.js";
 export {
   etherscanClient,
   sourcifyClient,
@@ -50,6 +50,8 @@ export {
   encodeMultiSend,
   proposeToApi,
   safeTransaction,
+  transactionServiceProposal,
+  type TransactionServiceProposal,
   type SafeCall,
   type SafeTransaction,
   type SafeTxFields,

@@ -1,6 +1,7 @@
 import type { StorageItem, StorageLayout } from "@openzeppelin/upgrades-core";
-import { getAddress } from "ethers";
-import type { Artifact } from "./artifacts.js";
+import { getAddress, keccak256 } from "ethers";
+import { codeMatches, diskArtifact, type Artifact } from "./artifacts.js";
+import { DeployerError } from "./errors.js";
 import type { LayoutRecords, RecordedLayout } from "./types.js";
 import { storageLayoutOf } from "./upgrade-safety.js";
 
@@ -9,15 +10,28 @@ export function layoutRecord(artifact: Artifact, address: string, dir?: string):
   return { artifact: artifact.contractName, address: getAddress(address), layout: storageLayoutOf(artifact, dir) };
 }
 
-/** `records` with `artifact`'s layout added under the runtime bytecode hash `codeHash`. */
+/**
+ * `records` with `artifact`'s layout added under the hash of `code`, the runtime code read from
+ * the chain at `address`. The layout comes from the build on disk, so that build's runtime code
+ * must be exactly `code` (immutables masked): a stale program module (after `hardhat compile`
+ * without `pnpm build`) deploys other code than the build the layout describes, and recording it
+ * would let a later unsafe upgrade through. ARTIFACTS_MISSING then, nothing recorded.
+ */
 export function withLayout(
   records: LayoutRecords | undefined,
-  codeHash: string,
+  code: string,
   artifact: Artifact,
   address: string,
   dir?: string,
 ): LayoutRecords {
-  return { ...(records ?? {}), [codeHash]: layoutRecord(artifact, address, dir) };
+  if (!codeMatches(diskArtifact(artifact.contractName, dir), code)) {
+    throw new DeployerError(
+      "ARTIFACTS_MISSING",
+      `layout: the code at ${getAddress(address)} is not the build of ${artifact.contractName} on disk, whose ` +
+        `storage layout would be recorded; rebuild (pnpm build) so the program module and the artifacts agree`,
+    );
+  }
+  return { ...(records ?? {}), [keccak256(code)]: layoutRecord(artifact, address, dir) };
 }
 
 /** One variable position of an old and a new layout, side by side. */

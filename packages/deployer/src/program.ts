@@ -2,6 +2,7 @@ import { Contract, getAddress, id, ZeroAddress, type Signer } from "ethers";
 import { roleHash, type RoleName } from "@points/contracts/program";
 import { codeMatches, contractsVersion, loadArtifact } from "./artifacts.js";
 import { Chain, type ChainInfo } from "./chain.js";
+import { assertBrandOnce } from "./brand-once.js";
 import { assertBrand, normalizeConfig, type DeployConfig } from "./program-config.js";
 import { assertFunds, createAll, releaseGasBound } from "./create-transactions.js";
 import { settleRecorded } from "./create-with-sender.js";
@@ -87,6 +88,15 @@ async function knownRelease(run: Run): Promise<{ address: string; fromBlock: num
   const code = await run.chain.code(r.programFactory);
   if (!codeMatches(loadArtifact("ProgramFactory", run.opts.contractsDir), code)) return undefined;
   return { address: r.programFactory, fromBlock: r.contracts.programFactory.blockNumber ?? 0 };
+}
+
+/** The ProgramFactory a deploy with `opts` would use without deploying a release, if any. */
+async function currentFactory(chain: Chain, store: DeploymentStore, info: ChainInfo, opts: DeployOptions) {
+  if (opts.programFactory) return opts.programFactory;
+  const r = await store.getRelease(info.chainId, opts.version ?? contractsVersion(opts.contractsDir));
+  if (!r) return undefined;
+  const code = await chain.code(r.programFactory);
+  return codeMatches(loadArtifact("ProgramFactory", opts.contractsDir), code) ? r.programFactory : undefined;
 }
 
 /**
@@ -318,6 +328,8 @@ export async function deployProgram(
   // The brand names the manifest, so it is checked before anything is reported.
   assertBrand(config?.brand);
   const ctx: StageContext = { chainId: info.chainId, brand: config.brand };
+  // Before any stage is reported: a refused second program leaves its manifest untouched.
+  await assertBrandOnce(chain, store, info, config.brand, await currentFactory(chain, store, info, opts), opts);
 
   const run = await runStage(store, ctx, "validate", async () => {
     const cfg = normalizeConfig(config, info);
@@ -345,6 +357,13 @@ export async function deployProgram(
 
   return stage(run, "register", async () => {
     if (existing && existing.txHash === record.txHash) return { value: existing, skipped: true };
+    // A manifest is only ever replaced by the same program (same birth transaction).
+    if (existing) {
+      throw new DeployerError(
+        "BRAND_EXISTS",
+        `brand: the manifest of "${existing.brand}" records another program (${existing.addresses.points}); not overwritten`,
+      );
+    }
     await store.saveProgram(record);
     return { value: record };
   });

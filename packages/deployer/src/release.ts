@@ -1,5 +1,5 @@
 import { Contract, keccak256, type Signer } from "ethers";
-import { codeMatches, contractsVersion, loadArtifact } from "./artifacts.js";
+import { codeMatches, contractsVersion, diskArtifact, loadArtifact } from "./artifacts.js";
 import { Chain, type ChainInfo, type ChainOptions } from "./chain.js";
 import { createAll, type CreateItem } from "./create-transactions.js";
 import { DeployerError } from "./errors.js";
@@ -67,7 +67,7 @@ async function adopt(chain: Chain, address: string, from: string, info: ChainInf
     const code = await chain.code(impls[key]);
     contracts[key] = { artifact: artifact.contractName, address: impls[key], codeHash: keccak256(code) };
     // Only a layout this build can vouch for: another build's code gets none (sync imports it).
-    if (codeMatches(artifact, code)) layouts = withLayout(layouts, keccak256(code), artifact, impls[key], dir);
+    if (codeMatches(artifact, code)) layouts = withLayout(layouts, code, artifact, impls[key], dir);
   }
   contracts.programFactory = { artifact: "ProgramFactory", address, codeHash: await chain.codeHash(address) };
   return buildRelease(info, version, from, contracts, layouts);
@@ -117,6 +117,15 @@ export async function ensureRelease(
       await store.stageAddresses(ctx, "release", { programFactory: known.programFactory, ...known.implementations });
       return { value: known, skipped: true };
     }
+    // A recorded release whose factory is still on chain is never replaced by other code under
+    // the same version: its programs would drop out of the tool's view (and its layouts with them).
+    if (known && !opts.programFactory && (await chain.code(known.programFactory)) !== "0x") {
+      throw new DeployerError(
+        "INVALID_CONFIG",
+        `release: ${version} on chain ${info.chainId} is ProgramFactory ${known.programFactory}, other code than this ` +
+          `build; bump the contracts version for a new release`,
+      );
+    }
     if (opts.programFactory) {
       const adopted = await adopt(chain, opts.programFactory, from, info, version, dir);
       await store.saveRelease(adopted);
@@ -128,6 +137,16 @@ export async function ensureRelease(
     }
 
     for (const key of PROGRAM_CONTRACTS) assertImplementationSafe(IMPLEMENTATION_ARTIFACTS[key], opts);
+    // Nothing is sent when the code to deploy is not the build whose layouts get recorded.
+    for (const name of [...Object.values(IMPLEMENTATION_ARTIFACTS), "ProgramFactory"]) {
+      if (!codeMatches(diskArtifact(name, dir), loadArtifact(name, dir).deployedBytecode)) {
+        throw new DeployerError(
+          "ARTIFACTS_MISSING",
+          `release: the program module's ${name} is not the build on disk (stale after \`hardhat compile\` ` +
+            `without \`pnpm build\`); run pnpm build`,
+        );
+      }
+    }
 
     const admin = opts.admin ?? from;
     const operator = opts.operator ?? from;
@@ -157,7 +176,8 @@ export async function ensureRelease(
     let layouts: LayoutRecords = {};
     for (const key of PROGRAM_CONTRACTS) {
       const d = deployments[key];
-      layouts = withLayout(layouts, d.codeHash, loadArtifact(IMPLEMENTATION_ARTIFACTS[key], dir), d.address, dir);
+      const code = await chain.code(d.address);
+      layouts = withLayout(layouts, code, loadArtifact(IMPLEMENTATION_ARTIFACTS[key], dir), d.address, dir);
     }
     const release = buildRelease(
       info,

@@ -16,6 +16,19 @@ export const CANONICAL_MULTISEND_CALL_ONLY = "0x9641d764fc13c8B624c04430C7356C1C
 /** The SafeTx struct of Safe 1.3/1.4 (EIP-712), as its contract hashes it. */
 export const SAFE_TX_TYPES = { SafeTx: SAFE_TX.SafeTx.map((f) => ({ ...f })) };
 
+/**
+ * Safe 1.3/1.4's EIP-712 domain (chainId and verifyingContract, no name or version). Wallets
+ * (eth_signTypedData_v4) hash the domain from this entry of `types`: without it they hash an
+ * empty domain and the signature recovers to a non-owner.
+ */
+export const SAFE_DOMAIN_TYPE = [
+  { name: "chainId", type: "uint256" },
+  { name: "verifyingContract", type: "address" },
+];
+
+/** Typed data as eth_signTypedData_v4 takes it: EIP712Domain in `types`. */
+export const SAFE_TYPED_DATA_TYPES = { EIP712Domain: SAFE_DOMAIN_TYPE, ...SAFE_TX_TYPES };
+
 export interface SafeCall {
   to: string;
   data: string;
@@ -47,7 +60,8 @@ export interface SafeTransaction {
   safeTxHash: string;
   typedData: {
     domain: { chainId: string; verifyingContract: string };
-    types: typeof SAFE_TX_TYPES;
+    /** EIP712Domain and SafeTx; ethers' signTypedData wants `types` without EIP712Domain. */
+    types: typeof SAFE_TYPED_DATA_TYPES;
     primaryType: "SafeTx";
     message: SafeTxFields;
   };
@@ -112,7 +126,7 @@ export async function safeTransaction(
     calls: calls.map((c) => ({ to: getAddress(c.to), data: c.data, value: String(c.value ?? 0n) })),
     tx,
     safeTxHash: TypedDataEncoder.hash(domain, SAFE_TX_TYPES, tx),
-    typedData: { domain, types: SAFE_TX_TYPES, primaryType: "SafeTx", message: tx },
+    typedData: { domain, types: SAFE_TYPED_DATA_TYPES, primaryType: "SafeTx", message: tx },
   };
 }
 
@@ -139,4 +153,44 @@ export async function proposeToApi(
     throw new DeployerError("INVALID_CONFIG", `the API refused the proposal (${why})`);
   }
   return body.data.id;
+}
+
+/** A POST to the Safe Transaction Service: path under its `/api` base URL and JSON body. */
+export interface TransactionServiceProposal {
+  /** e.g. https://safe-transaction-mainnet.safe.global/api + path */
+  path: string;
+  body: SafeTxFields & {
+    contractTransactionHash: string;
+    sender: string;
+    signature: string;
+    origin: string;
+  };
+}
+
+/**
+ * The proposal the Safe Transaction Service accepts for `t` (the request `@safe-global/api-kit`'s
+ * proposeTransaction sends: POST /v1/safes/{safe}/multisig-transactions/ with the SafeTx fields,
+ * its hash, the proposing owner and that owner's signature of `t.typedData`), so the proposal
+ * shows in Safe{Wallet}. The service refuses a sender that is not an owner or a signature that
+ * does not recover to it.
+ */
+export function transactionServiceProposal(
+  t: SafeTransaction,
+  sender: string,
+  signature: string,
+  origin = "points-deployer",
+): TransactionServiceProposal {
+  if (!t.owners.some((o) => o.toLowerCase() === sender.toLowerCase())) {
+    throw new DeployerError("INVALID_CONFIG", `${sender} is not an owner of the Safe ${t.safe}`);
+  }
+  return {
+    path: `/v1/safes/${t.safe}/multisig-transactions/`,
+    body: {
+      ...t.tx,
+      contractTransactionHash: t.safeTxHash,
+      sender: getAddress(sender),
+      signature,
+      origin,
+    },
+  };
 }

@@ -85,6 +85,11 @@ export abstract class ManifestStore implements DeploymentStore {
     if (version !== undefined) {
       return (await this.load(keyOf({ chainId, version })))?.record as Release | undefined;
     }
+    return (await this.getReleases(chainId)).at(-1);
+  }
+
+  /** Every release of the chain, oldest first. */
+  async getReleases(chainId: bigint): Promise<Release[]> {
     const releases: Release[] = [];
     // Only release manifests are read: a chain holds one manifest per program besides.
     for (const key of await this.keys(chainId)) {
@@ -92,7 +97,7 @@ export abstract class ManifestStore implements DeploymentStore {
       const record = (await this.load(key))?.record as Release | undefined;
       if (record) releases.push(record);
     }
-    return releases.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1);
+    return releases.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 
   saveRelease(release: Release): Promise<void> {

@@ -69,7 +69,7 @@ export async function syncProgram(
         );
         continue;
       }
-      updated.layouts = withLayout(updated.layouts, hash, loadArtifact(match, dir), impl, dir);
+      updated.layouts = withLayout(updated.layouts, code, loadArtifact(match, dir), impl, dir);
       changes.push(`${key}: recorded the storage layout of ${match} at ${impl}`);
     }
     const known = updated.layouts![hash];

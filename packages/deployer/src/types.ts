@@ -193,4 +193,9 @@ export interface DeploymentStore {
    * sent long ago; without it the deployer searches the signer's last nonces only.
    */
   getStages?(ctx: StageContext): Promise<Partial<Record<StageName, StageRecord>> | undefined>;
+  /**
+   * Optional: every release recorded for the chain. With it `deploy` asks each of their
+   * ProgramFactories whether the brand already exists (a brand exists once per chain).
+   */
+  getReleases?(chainId: bigint): Promise<Release[]>;
 }

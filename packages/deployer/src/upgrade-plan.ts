@@ -4,6 +4,7 @@ import { Chain, IMPLEMENTATION_SLOT, type ChainOptions } from "./chain.js";
 import { DeployerError } from "./errors.js";
 import { layoutDiff, type LayoutRow } from "./layouts.js";
 import { PROGRAM_CONTRACTS, type ProgramContract, type ProgramRecord, type RecordedLayout } from "./types.js";
+import { assertCrossCallsKept } from "./cross-calls.js";
 import { assertUpgradeSafe, storageLayoutOf, type SafetyOptions } from "./upgrade-safety.js";
 import { programContract } from "./verify.js";
 
@@ -123,6 +124,8 @@ export async function planUpgrade(
     );
   }
   assertUpgradeSafe(current, next, { ...opts, initializerRuns: call !== "0x" });
+  // Layout-safe is not enough: the other program contracts must still find what they call.
+  assertCrossCallsKept(key, next, dir);
 
   const proxy = programContract(program, key, provider, dir);
   const admin = getAddress(await chain.call(`${key}.defaultAdmin`, () => proxy.defaultAdmin()));

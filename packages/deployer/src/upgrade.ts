@@ -1,4 +1,4 @@
-import { Contract, getAddress, Interface, zeroPadValue, type Provider, type Signer } from "ethers";
+import { Contract, getAddress, Interface, keccak256, zeroPadValue, type Provider, type Signer } from "ethers";
 import { codeMatches, type Artifact } from "./artifacts.js";
 import { Chain } from "./chain.js";
 import { createAll } from "./create-transactions.js";
@@ -59,6 +59,8 @@ export interface UpgradeResult {
   unsignedTx?: { to: string; data: string; from: string; chainId: bigint; value: bigint };
   /** The report of a dry run (nothing was sent). */
   dryRun?: DryRun;
+  /** The proxy already runs exactly this code (and no call is asked): nothing was deployed or sent. */
+  alreadyRunning?: true;
   /** The record with the upgrade added (saved to `store` when given; unchanged by a dry run). */
   program: ProgramRecord;
 }
@@ -166,6 +168,10 @@ export async function upgrade(
   const plan = await planUpgrade(program, contractName, newImplementation, chain.provider, { ...opts, ...record });
   const key = plan.contract;
   const base = { contract: key, oldImplementation: plan.oldImplementation, layout: plan.layout };
+  // An upgrade to the code the proxy already runs would deploy a copy and change nothing.
+  if (plan.call === "0x" && codeMatches(plan.next, await chain.code(plan.oldImplementation))) {
+    return { ...base, newImplementation: plan.oldImplementation, deployed: false, alreadyRunning: true, program };
+  }
 
   if (opts.dryRun) {
     const report = await dryRun(chain, program, plan, opts.signer);
@@ -196,10 +202,11 @@ export async function upgrade(
       );
       newAddress = created.deployments[`${key}Implementation`].address;
     }
-    const newCodeHash = await chain.codeHash(newAddress);
+    const newCode = await chain.code(newAddress);
+    const newCodeHash = keccak256(newCode);
     const data = proxy.interface.encodeFunctionData("upgradeToAndCall", [newAddress, plan.call]);
     const updated: ProgramRecord = structuredClone(program);
-    updated.layouts = withLayout(updated.layouts, newCodeHash, plan.next, newAddress, dir);
+    updated.layouts = withLayout(updated.layouts, newCode, plan.next, newAddress, dir);
     const entry = {
       contract: key,
       fromArtifact: rec.artifact,

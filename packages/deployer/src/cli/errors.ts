@@ -17,6 +17,7 @@ export class CliError extends Error {
 const HINTS: Record<string, string> = {
   INVALID_CONFIG: "invalid configuration",
   BRAND_TAKEN: "brand already taken",
+  BRAND_EXISTS: "brand already exists on this chain",
   INSUFFICIENT_FUNDS: "insufficient funds",
   CHAIN_UNAVAILABLE: "chain unavailable",
   WRONG_KEY: "wrong key",
@@ -28,7 +29,10 @@ const HINTS: Record<string, string> = {
   GAS_CAP: "over the gas cap",
 };
 
-/** Exit codes: 1 unexpected, 2 usage/config, 3 chain unreachable, 4 key/funds, 5 refused by chain state. */
+/**
+ * Exit codes: 1 unexpected, 2 usage/config, 3 chain unreachable, 4 key/funds, 5 refused by chain
+ * state, 6 the brand already has a program on this chain under another release or manifest.
+ */
 const EXIT: Record<string, number> = {
   USAGE: 2,
   INVALID_CONFIG: 2,
@@ -36,6 +40,7 @@ const EXIT: Record<string, number> = {
   WRONG_KEY: 4,
   INSUFFICIENT_FUNDS: 4,
   BRAND_TAKEN: 5,
+  BRAND_EXISTS: 6,
   VERIFY_FAILED: 5,
   UNSAFE_UPGRADE: 5,
   TOO_EARLY: 5,

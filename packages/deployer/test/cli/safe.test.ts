@@ -56,7 +56,13 @@ describe("points-deployer with a Safe as admin: Safe transactions printed, signe
   };
   /** Two owners sign the printed typed data; a wallet owning nothing relays execTransaction. */
   const execute = async (p: Printed) => {
-    const hash = TypedDataEncoder.hash(p.typedData.domain, p.typedData.types, p.typedData.message);
+    // ethers takes the types without EIP712Domain (wallets need it: test/safeTypedData.test.ts).
+    const { EIP712Domain, ...types } = p.typedData.types;
+    assert.deepEqual(EIP712Domain, [
+      { name: "chainId", type: "uint256" },
+      { name: "verifyingContract", type: "address" },
+    ]);
+    const hash = TypedDataEncoder.hash(p.typedData.domain, types, p.typedData.message);
     assert.equal(hash, p.safeTxHash);
     const t = p.tx as unknown as Record<string, string>;
     const onChain = await at(p.safe).getFunction("getTransactionHash")(
@@ -75,7 +81,7 @@ describe("points-deployer with a Safe as admin: Safe transactions printed, signe
     const sigs = await Promise.all(
       [safe.owners[0]!, safe.owners[2]!].map(async (o) => ({
         owner: o.address,
-        signature: await o.signTypedData(p.typedData.domain, p.typedData.types, p.typedData.message),
+        signature: await o.signTypedData(p.typedData.domain, types, p.typedData.message),
       })),
     );
     const receipt = await execTransaction(devWallet(9, node.provider), p.safe, p.tx, packSignatures(sigs));
