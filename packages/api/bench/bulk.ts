@@ -13,7 +13,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { setupE2E, SP } from "../test/helpers/e2e.js";
 import { bulkCampaign, CAMPAIGN, recipients } from "../test/helpers/bulk.js";
-import { checkRows, readRows } from "../src/bulk/rows.js";
+import { checkRows, readRows } from "../src/core/bulk/rows.js";
 
 const ROWS = 10_000;
 const RUNS = 3;
@@ -62,7 +62,7 @@ try {
     return { wall: median(wall), api: median(api), node: median(node), data: last!.body.data };
   };
   const c0 = apiCpuMs();
-  for (let i = 0; i < RUNS; i++) checkRows(readRows(csv), 18, "");
+  for (let i = 0; i < RUNS; i++) checkRows(await readRows(csv), 18, "");
   const parse = (apiCpuMs() - c0) / RUNS;
   const one = await time(() => request(csv.split("\n").slice(0, 2).join("\n"), false));
   const dry = await time(() => request(csv, true));

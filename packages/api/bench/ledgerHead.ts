@@ -15,9 +15,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { pino } from "pino";
 import { actors, deployProgram, fundedCampaign, startNode } from "@points/testkit";
 import { ProgramRegistry, migrate, openDb } from "../src/index.js";
-import { ledgerPollMs } from "../src/config/env.js";
-import { WebhookDispatcher } from "../src/webhooks/dispatcher.js";
-import { insertSubscription } from "../src/webhooks/store.js";
+import { ledgerPollMs } from "../src/core/config/env.js";
+import { WebhookDispatcher } from "../src/workers/webhooks/dispatcher.js";
+import { insertSubscription } from "../src/core/webhooks/store.js";
 import { indexerOn } from "../test/helpers/ledger.js";
 import { mintSigner } from "./helpers/signedMints.js";
 

@@ -5,7 +5,7 @@
  * and as many next pages through the route's own query (eventsPage, limit 100) and prints p50,
  * p99 and max. Target: p99 <= 50 ms.
  */
-import { eventsPage } from "../src/ledger/read.js";
+import { eventsPage } from "../src/core/ledger/read.js";
 import { withScratchLedger } from "./helpers/scratchLedger.js";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);

@@ -7,9 +7,9 @@
  * tables from the events (what a reorg or migration 081 does). Prints p50/p99 and the ratio.
  */
 import { getAddress } from "ethers";
-import { foldPsp, pspEvents } from "../src/ledger/state.js";
-import { rebuildState } from "../src/ledger/materialise.js";
-import { campaignsOf, onSnapshot, pspHoldersPage } from "../src/ledger/stateRead.js";
+import { foldPsp, pspEvents } from "../src/core/ledger/state.js";
+import { rebuildState } from "../src/core/ledger/materialise.js";
+import { campaignsOf, onSnapshot, pspHoldersPage } from "../src/core/ledger/stateRead.js";
 import { withScratchLedger } from "./helpers/scratchLedger.js";
 
 const EVENTS = Number(process.env.BENCH_STATE_EVENTS ?? 200_000);

@@ -16,9 +16,9 @@ import { INTERFACES } from "@points/contracts/program/abi";
 import { MemoryStore, deployProgram } from "@points/deployer";
 import { actors, startFakeEtherscan, startNode } from "@points/testkit";
 import { createService, loadConfig } from "../src/index.js";
-import { DbManifestStore } from "../src/onboarding/store.js";
-import { deployConfig } from "../src/onboarding/runner.js";
-import type { Task } from "../src/onboarding/tasks.js";
+import { DbManifestStore } from "../src/core/onboarding/store.js";
+import { deployConfig } from "../src/workers/onboarding/runner.js";
+import type { Task } from "../src/core/onboarding/tasks.js";
 import { onboardingBody } from "../test/helpers/onboarding.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

@@ -8,8 +8,8 @@
 import { JsonRpcProvider, Network, Wallet } from "ethers";
 import { pino } from "pino";
 import { DEV_KEYS, startNode } from "@points/testkit";
-import { TxEngine } from "../src/engine/engine.js";
-import type { FinalEvent, ReplacementEvent } from "../src/engine/inflight.js";
+import { TxEngine } from "../src/core/engine/engine.js";
+import type { FinalEvent, ReplacementEvent } from "../src/core/engine/inflight.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const BLOCK_MS = Number(process.env.BENCH_BLOCK_MS ?? 1000);

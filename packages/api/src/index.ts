@@ -1,9 +1,9 @@
-export { loadConfig, type Config, type ChainConfig } from "./config/env.js";
+export { loadConfig, type Config, type ChainConfig } from "./core/config/env.js";
 export { createService, type Service } from "./service.js";
-export { ApiError } from "./errors.js";
-export { ProgramRegistry, type Program, type NewProgram } from "./registry/programs.js";
-export { ApiKeys } from "./auth/apiKeys.js";
-export { openDb, type Db } from "./db/db.js";
-export { migrate } from "./db/migrations.js";
-export { openApiDocument } from "./openapi/document.js";
-export { createDevProgramAccount } from "./console/devProgram.js";
+export { ApiError } from "./core/errors.js";
+export { ProgramRegistry, type Program, type NewProgram } from "./core/registry/programs.js";
+export { ApiKeys } from "./core/auth/apiKeys.js";
+export { openDb, type Db } from "./core/db/db.js";
+export { migrate } from "./core/db/migrations.js";
+export { openApiDocument } from "./server/openapi/document.js";
+export { createDevProgramAccount } from "./core/console/devProgram.js";

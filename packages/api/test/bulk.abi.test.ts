@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { Interface, keccak256, toUtf8Bytes } from "ethers";
 import { PSPVault__factory } from "@points/contracts";
 import { MAX_UINT256 } from "@points/schema";
-import { encodeBatchCall } from "../src/bulk/abi.js";
+import { encodeBatchCall } from "../src/core/bulk/abi.js";
 import { recipients } from "./helpers/bulk.js";
 
 // The bulk routes' own ABI encoder must equal ethers' for every batch form.

@@ -2,7 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { Transaction, getAddress, hexlify } from "ethers";
-import { unsignedType2Bytes } from "../src/chain/type2.js";
+import { unsignedType2Bytes } from "../src/core/chain/type2.js";
 
 const uint = (bits: number) => fc.bigInt({ min: 0n, max: (1n << BigInt(bits)) - 1n });
 // Lengths around RLP's boundaries (1 byte, 55/56 bytes, 255/256 bytes, 64 kB) and in between.

@@ -6,9 +6,9 @@ import { actors, deployProgram, type DevNode, signAndSend, startNode } from "@po
 import { startApi, type TestApi } from "./helpers/service.js";
 import { assertError, send } from "./helpers/http.js";
 import { cookieHeader, signIn } from "./helpers/console.js";
-import { authenticate, type Identity } from "../src/http/auth.js";
-import { ownerOf } from "../src/auth/caller.js";
-import type { Ctx } from "../src/context.js";
+import { authenticate, type Identity } from "../src/server/http/auth.js";
+import { ownerOf } from "../src/core/auth/caller.js";
+import type { Ctx } from "../src/core/context.js";
 
 /** authenticate() over a fake response carrying `identity`. */
 const whoIs = (identity: Identity, route: RouteDef, requireApiKey = false) =>

@@ -1,8 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { ApiKeys, migrate, type Db } from "../src/index.js";
-import { MIGRATIONS } from "../src/db/migrations.js";
-import { ConsoleUsers } from "../src/console/users.js";
+import { MIGRATIONS } from "../src/core/db/migrations.js";
+import { ConsoleUsers } from "../src/core/console/users.js";
 import { backends, closeDb, freshDb, migrateUpTo } from "./helpers/db.js";
 
 const ids = MIGRATIONS.map((m) => m.id);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createService, loadConfig, migrate, openDb, type Db } from "../src/index.js";
-import { MIGRATIONS } from "../src/db/migrations.js";
+import { MIGRATIONS } from "../src/core/db/migrations.js";
 import { backends, closeDb, freshDb, migrateUpTo, createScratchDatabase, type ScratchDatabase } from "./helpers/db.js";
 import { programRecord } from "./helpers/records.js";
 

@@ -113,6 +113,22 @@ describe("bulk routes: CSV and JSON rows", () => {
     assert.equal(tooMany, undefined);
   });
 
+  // Issue 29 item 2: each bound stops the reading (test/bulk.csvStream.test.ts counts it).
+  it("hostileCsv_manyLines_manyColumns_longLines_areRefusedAtTheirBound", async () => {
+    const lines = expectError(await mint({ recipients: "a\n".repeat(650_000) }), 400, "INVALID_INPUT");
+    assert.equal(lines, undefined);
+    const columns = expectError(await mint({ recipients: ",".repeat(1_400_000) }), 422, "INVALID_ROWS");
+    assert.deepEqual(columns, {
+      count: 1,
+      rows: [{ row: 0, line: 1, field: "columns", reason: "has more than 16 columns" }],
+    });
+    const quotes = expectError(await mint({ recipients: `${a},1\n"` + "x".repeat(1_400_000) }), 422, "INVALID_ROWS");
+    assert.deepEqual(quotes, {
+      count: 1,
+      rows: [{ row: 0, line: 2, field: "csv", reason: "has more than 8192 characters" }],
+    });
+  });
+
   // The 2 MB body limit itself: test/http.badInput.test.ts ("body over 2 MB") and test/http.bulkLimits.test.ts.
   it("a10000RowCsv_isAccepted_andChunkedUnderTheDefaultCeiling", async () => {
     const rows = recipients(10_000, "tenk").map((r) => `${r},0.25`);

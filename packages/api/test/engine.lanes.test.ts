@@ -9,8 +9,8 @@ import { actors, DEV_KEYS, startFaultProxy, startNode, type DevNode, type FaultP
 import { startApi, bearerFor, DEPLOY_SCOPES, type TestApi } from "./helpers/service.js";
 import { assertOneSetEach, onboardingBody, waitForTask } from "./helpers/onboarding.js";
 import { until } from "./helpers/engine.js";
-import { DbManifestStore } from "../src/onboarding/store.js";
-import { laneIndex } from "../src/engine/registry.js";
+import { DbManifestStore } from "../src/core/onboarding/store.js";
+import { laneIndex } from "../src/core/engine/registry.js";
 
 const RELEASE_TXS = 6;
 const PER_PROGRAM_TXS = 2;

@@ -4,7 +4,7 @@ import { actors, startFaultProxy, startNode, type DevNode, type FaultProxy } fro
 import { startApi, bearerFor, DEPLOY_SCOPES, type TestApi } from "./helpers/service.js";
 import { assertOneSetEach, onboardingBody, recordedTxs, waitForTask } from "./helpers/onboarding.js";
 import { until } from "./helpers/engine.js";
-import { DbManifestStore } from "../src/onboarding/store.js";
+import { DbManifestStore } from "../src/core/onboarding/store.js";
 
 /** One release (five implementations and the ProgramFactory), then per program a mock collateral and deployProgram. */
 const RELEASE_TXS = 6;

@@ -2,8 +2,8 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { FetchRequest } from "ethers";
 import { startFaultProxy, startNode, type DevNode, type FaultProxy } from "@points/testkit";
-import { RpcPool } from "../src/engine/rpcPool.js";
-import { rpcLabel } from "../src/chain/rpc.js";
+import { RpcPool } from "../src/core/chain/rpcPool.js";
+import { rpcLabel } from "../src/core/chain/rpc.js";
 import { configProblems } from "./helpers/config.js";
 import { loadConfig } from "../src/index.js";
 

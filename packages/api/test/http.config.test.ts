@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { configProblems } from "./helpers/config.js";
 import { createServer, type Server, type Socket } from "node:net";
 import { loadConfig } from "../src/index.js";
-import { explorerNames } from "../src/verify/explorers.js";
+import { explorerNames } from "../src/core/verify/explorers.js";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { assertError, send } from "./helpers/http.js";
 import { programRecord } from "./helpers/records.js";

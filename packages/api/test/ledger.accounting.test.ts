@@ -5,8 +5,8 @@ import { parseUnits } from "ethers";
 import { Points__factory } from "@points/contracts";
 import { actors, deployProgram, fundedCampaign, startNode, type DevNode, type ProgramRecord } from "@points/testkit";
 import { ProgramRegistry, type Db } from "../src/index.js";
-import { foldPsp, pspEvents } from "../src/ledger/state.js";
-import { spHoldersPage } from "../src/ledger/stateRead.js";
+import { foldPsp, pspEvents } from "../src/core/ledger/state.js";
+import { spHoldersPage } from "../src/core/ledger/stateRead.js";
 import { backends, closeDb, freshDb } from "./helpers/db.js";
 import { startRpcProxy, type RpcProxy } from "./helpers/rpcProxy.js";
 import {

@@ -13,8 +13,8 @@ import {
   type ProgramRecord,
 } from "@points/testkit";
 import { ProgramRegistry, migrate, openDb, type Db } from "../src/index.js";
-import { LedgerIndexer } from "../src/ledger/indexer.js";
-import { rpcPool } from "../src/engine/rpcPool.js";
+import { LedgerIndexer } from "../src/workers/ledger/indexer.js";
+import { rpcPool } from "../src/core/chain/rpcPool.js";
 import { TEST_LEDGER, vaultAs } from "./helpers/ledger.js";
 
 const sp = (n: number) => parseUnits(String(n), 18);

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseUnits } from "ethers";
 import { actors, deployProgram, fundedCampaign, startNode, type DevNode, type ProgramRecord } from "@points/testkit";
 import { ProgramRegistry, migrate, openDb, type Db } from "../src/index.js";
-import { LeaseLost } from "../src/ledger/store.js";
+import { LeaseLost } from "../src/core/ledger/store.js";
 import { createScratchDatabase, type ScratchDatabase } from "./helpers/db.js";
 import { startRpcProxy, type RpcProxy } from "./helpers/rpcProxy.js";
 import { indexerOn, vaultAs } from "./helpers/ledger.js";

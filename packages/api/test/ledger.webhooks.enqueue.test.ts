@@ -1,8 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { migrate, openDb, type Db } from "../src/index.js";
-import type { Queryable } from "../src/db/db.js";
-import { enqueue, insertSubscription } from "../src/webhooks/store.js";
+import type { Queryable } from "../src/core/db/db.js";
+import { enqueue, insertSubscription } from "../src/core/webhooks/store.js";
 
 const addEvent = (db: Queryable, block: number) =>
   db.query(

@@ -6,7 +6,7 @@ import { actors, deployProgram, fundedCampaign, startNode, type DevNode, type Pr
 import { startApi, type TestApi } from "./helpers/service.js";
 import { vaultAs } from "./helpers/ledger.js";
 import { startReceiver } from "./helpers/receiver.js";
-import { guardedLookup } from "../src/webhooks/target.js";
+import { guardedLookup } from "../src/core/webhooks/target.js";
 
 const sp = (n: number) => parseUnits(String(n), 18).toString();
 type Body<T> = { data: T; error: { code: string; message: string } };

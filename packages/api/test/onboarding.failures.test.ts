@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import { Wallet, parseEther } from "ethers";
 import { actors, type DevNode, freePort, startNode } from "@points/testkit";
 import { createService, loadConfig, type Service } from "../src/index.js";
-import { createLogger } from "../src/http/logger.js";
+import { createLogger } from "../src/server/http/logger.js";
 import { onboardingBody } from "./helpers/onboarding.js";
 
 /**

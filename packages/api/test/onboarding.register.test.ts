@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { StageContext, StageName } from "@points/deployer";
 import { ProgramRegistry } from "../src/index.js";
-import { DbManifestStore } from "../src/onboarding/store.js";
+import { DbManifestStore } from "../src/core/onboarding/store.js";
 import { actors, type DevNode, startNode } from "@points/testkit";
 import { startApi, type TestApi, bearerFor, DEPLOY_SCOPES } from "./helpers/service.js";
 import { assertOneSetEach, onboardingBody, recordedTxs, waitForTask } from "./helpers/onboarding.js";

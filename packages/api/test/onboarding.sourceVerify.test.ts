@@ -5,7 +5,7 @@ import { actors, startFakeEtherscan, type DevNode, startNode } from "@points/tes
 import { bearerFor, DEPLOY_SCOPES, startApi, type TestApi } from "./helpers/service.js";
 import { onboardingBody, waitForTask } from "./helpers/onboarding.js";
 import { captureLogs } from "./helpers/logs.js";
-import { DbManifestStore } from "../src/onboarding/store.js";
+import { DbManifestStore } from "../src/core/onboarding/store.js";
 
 const KEY = "verify-test-key-5f1c0ab2e7";
 const BROWSER = "https://explorer.example";

@@ -5,9 +5,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { createService, loadConfig, type Service } from "../src/index.js";
-import { createLogger } from "../src/http/logger.js";
-import { createRunner } from "../src/onboarding/runner.js";
-import type { Task } from "../src/onboarding/tasks.js";
+import { createLogger } from "../src/server/http/logger.js";
+import { createRunner } from "../src/workers/onboarding/runner.js";
+import type { Task } from "../src/core/onboarding/tasks.js";
 import { send } from "./helpers/http.js";
 
 const USER = "rpcuser";

@@ -7,7 +7,8 @@ export { SAFE_TX_TYPES } from "@points/contracts/program";
 const Decimal = z
   .string()
   .max(78)
-  .regex(/^(?:0|[1-9][0-9]{0,77})$/, "must be a decimal integer")
+  // abort: zod runs later checks after a failed one, and BigInt() throws on non-digits (a 500).
+  .regex(/^(?:0|[1-9][0-9]{0,77})$/, { message: "must be a decimal integer", abort: true })
   .refine((v) => BigInt(v) <= MAX_UINT256, "must fit in uint256");
 const Hex = z
   .string()

@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
-import { loadConfig } from "../config/env.js";
-import { openDb } from "../db/db.js";
-import { migrate } from "../db/migrations.js";
-import { ApiKeys } from "../auth/apiKeys.js";
-import { DEFAULT_SCOPES, parseScopes } from "../auth/scopes.js";
-import { ConsoleUsers } from "../console/users.js";
-import { TaskRepo } from "../onboarding/tasks.js";
-import { ProgramRegistry } from "../registry/programs.js";
+import { loadConfig } from "../core/config/env.js";
+import { openDb } from "../core/db/db.js";
+import { migrate } from "../core/db/migrations.js";
+import { ApiKeys } from "../core/auth/apiKeys.js";
+import { DEFAULT_SCOPES, parseScopes } from "../core/auth/scopes.js";
+import { ConsoleUsers } from "../core/console/users.js";
+import { TaskRepo } from "../core/onboarding/tasks.js";
+import { ProgramRegistry } from "../core/registry/programs.js";
 import { createDispatcher, createIndexer, createService, createVerifyJob, createWorker } from "../service.js";
 import { programFromManifest } from "./manifest.js";
-import { AssetList, type AssetKind } from "../operator/assets.js";
+import { AssetList, type AssetKind } from "../core/operator/assets.js";
 import { isAddress } from "ethers";
 
 /** Opens the configured database for a one-off command and closes it after. */

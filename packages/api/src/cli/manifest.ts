@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { NewProgram } from "../registry/programs.js";
+import type { NewProgram } from "../core/registry/programs.js";
 
 const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDb, type Db } from "../../src/db/db.js";
-import { migrate, MIGRATIONS } from "../../src/db/migrations.js";
+import { openDb, type Db } from "../../src/core/db/db.js";
+import { migrate, MIGRATIONS } from "../../src/core/db/migrations.js";
 
 /**
  * The PostgreSQL server the tests use (CI starts it: .ci/run). Unreachable means the

@@ -2,8 +2,8 @@ import { after, before, beforeEach } from "node:test";
 import { JsonRpcProvider, Network, Wallet } from "ethers";
 import { pino } from "pino";
 import { DEV_KEYS, startFaultProxy, startNode, type DevNode, type FaultProxy } from "@points/testkit";
-import { TxEngine, type EngineOptions } from "../../src/engine/engine.js";
-import type { FinalEvent, ReplacementEvent } from "../../src/engine/inflight.js";
+import { TxEngine, type EngineOptions } from "../../src/core/engine/engine.js";
+import type { FinalEvent, ReplacementEvent } from "../../src/core/engine/inflight.js";
 
 /** A provider that never caches (the engine reads nonces right after sending). */
 export function rawProvider(url: string): JsonRpcProvider {

@@ -1,7 +1,7 @@
 import type { StageContext, StageName, StageStatus } from "@points/deployer";
-import type { Db } from "../../src/db/db.js";
-import { DbManifestStore } from "../../src/onboarding/store.js";
-import type { StoreFactory } from "../../src/onboarding/runner.js";
+import type { Db } from "../../src/core/db/db.js";
+import { DbManifestStore } from "../../src/core/onboarding/store.js";
+import type { StoreFactory } from "../../src/workers/onboarding/runner.js";
 
 /** Where a task's first attempt fails: `<stage>:before` or `<stage>:after`. */
 export type Fault = `${"validate" | "release" | "deploy" | "verify" | "register"}:${"before" | "after"}`;

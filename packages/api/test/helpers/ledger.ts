@@ -4,9 +4,9 @@ import { id, parseUnits, type JsonRpcProvider, type Wallet } from "ethers";
 import { Factory__factory, MockStablecoin__factory, PSPVault__factory, Points__factory } from "@points/contracts";
 import { actors, type ProgramRecord } from "@points/testkit";
 import type { Db } from "../../src/index.js";
-import { LedgerIndexer, type LedgerOptions } from "../../src/ledger/indexer.js";
+import { LedgerIndexer, type LedgerOptions } from "../../src/workers/ledger/indexer.js";
 import { startApi, type TestApi } from "./service.js";
-import { campaignsOf, pspBalances } from "../../src/ledger/stateRead.js";
+import { campaignsOf, pspBalances } from "../../src/core/ledger/stateRead.js";
 
 /** Fast settings for tests: index the head, small ranges, quick retries. */
 export const TEST_LEDGER: LedgerOptions = {

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { createService, loadConfig, type Service } from "../../src/index.js";
-import { createLogger } from "../../src/http/logger.js";
+import { createLogger } from "../../src/server/http/logger.js";
 
 /** A port nothing listens on: the API starts without a reachable chain. */
 export const CLOSED_PORT = "http://127.0.0.1:9";

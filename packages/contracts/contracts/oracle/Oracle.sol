@@ -93,7 +93,9 @@ contract Oracle is ProgramUpgradeable, IOracle {
         (int256 answer, , uint256 updatedAt) = _decode(data);
         if (answer <= 0) revert InvalidPrice(asset, answer);
         if (_isStale(updatedAt, config.heartbeat)) revert StalePrice(asset, updatedAt, config.heartbeat);
-        return _normalise(uint256(answer), config.feedDecimals);
+        (bool fits, uint256 price) = _normalise(uint256(answer), config.feedDecimals);
+        if (!fits) revert InvalidPrice(asset, answer);
+        return price;
     }
 
     /// @inheritdoc IOracle
@@ -108,8 +110,8 @@ contract Oracle is ProgramUpgradeable, IOracle {
         if (!success || data.length < 160) return false;
         (int256 answer, , uint256 updatedAt) = _decode(data);
         if (answer <= 0 || _isStale(updatedAt, config.heartbeat)) return false;
-        uint256 price = _normalise(uint256(answer), config.feedDecimals);
-        return price >= config.lowerPeg && price <= config.upperPeg;
+        (bool fits, uint256 price) = _normalise(uint256(answer), config.feedDecimals);
+        return fits && price >= config.lowerPeg && price <= config.upperPeg;
     }
 
     /// @inheritdoc IOracle
@@ -139,7 +141,10 @@ contract Oracle is ProgramUpgradeable, IOracle {
         if (!success || data.length < 160) return (false, 0);
         (int256 answer, uint256 startedAt, ) = _decode(data);
         if (answer != 0 || startedAt == 0) return (false, 0);
-        return (true, startedAt + $.sequencerGracePeriod);
+        // A start near 2^256 (a broken feed) never ends its grace period rather than overflowing.
+        uint256 grace = $.sequencerGracePeriod;
+        if (startedAt > type(uint256).max - grace) return (true, type(uint256).max);
+        return (true, startedAt + grace);
     }
 
     /// @dev An answer stamped in the future is not fresh: the feed's clock cannot be trusted.
@@ -147,9 +152,13 @@ contract Oracle is ProgramUpgradeable, IOracle {
         return updatedAt > block.timestamp || block.timestamp - updatedAt > heartbeat;
     }
 
-    function _normalise(uint256 answer, uint8 feedDecimals) private pure returns (uint256) {
-        if (feedDecimals <= 18) return answer * 10 ** (18 - feedDecimals);
-        return answer / 10 ** (feedDecimals - 18);
+    /// @dev `fits` is false when the answer scaled to 18 decimals exceeds uint256 (a feed answering
+    /// near 2^255): such a price is no price, and reading it must not revert `isPegged`.
+    function _normalise(uint256 answer, uint8 feedDecimals) private pure returns (bool fits, uint256 price) {
+        if (feedDecimals > 18) return (true, answer / 10 ** (feedDecimals - 18));
+        uint256 scale = 10 ** (18 - feedDecimals);
+        if (answer > type(uint256).max / scale) return (false, 0);
+        return (true, answer * scale);
     }
 
     function _getOracleStorage() private pure returns (OracleStorage storage $) {

@@ -35,7 +35,7 @@ export const BulkRecipients = z
       .max(BULK_CSV_MAX_CHARS, `must be at most ${BULK_CSV_MAX_CHARS} characters`)
       .meta({
         description:
-          "CSV text: one row per line, `address,amount[,metadata]`, an optional first line `address,amount[,metadata]` as header; LF or CRLF; a metadata with commas or quotes is double-quoted (RFC 4180)",
+          "CSV text: one row per line, `address,amount[,metadata]`, an optional first line `address,amount[,metadata]` as header; LF or CRLF; a metadata with commas or quotes is double-quoted (RFC 4180). Read until the first bound: more than 10,000 rows is 400 INVALID_INPUT; a line of more than 16 columns or 8,192 characters is 422 INVALID_ROWS (row 0, with its line)",
       }),
     z.array(BulkRow).min(1, "must hold at least 1 row").max(BULK_ROWS_MAX, `must hold at most ${BULK_ROWS_MAX} rows`),
   ])

@@ -1,0 +1,71 @@
+import { FetchRequest, JsonRpcProvider, Network, type JsonRpcPayload, type JsonRpcResult } from "ethers";
+import type { ChainConfig } from "../config/env.js";
+import { ApiError } from "../errors.js";
+import { rpcPool } from "./rpcPool.js";
+import { redactingBodies } from "./redactBody.js";
+
+/** What error messages, logs and task records show instead of a chain's RPC URL. */
+export const rpcLabel = (chainId: number) => `https://rpc.redacted/chain/${chainId}`;
+
+/**
+ * A request for a chain's RPC that carries only a label as its URL. Hosted RPC URLs hold
+ * credentials (user:pass, a key in the path or query) and ethers copies the request URL into
+ * its error messages, which reach logs, responses and task records: the real URL is put in
+ * only at the moment of sending.
+ */
+export function rpcRequest(chain: ChainConfig, timeoutMs: number): FetchRequest {
+  const request = new FetchRequest(rpcLabel(chain.chainId));
+  request.timeout = timeoutMs;
+  // Several endpoints: failover, backoff and a chain id check per endpoint (src/engine/rpcPool.ts).
+  request.getUrlFunc = redactingBodies(chain, rpcPool(chain, timeoutMs).getUrlFunc());
+  return request;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * JsonRpcProvider whose request bodies are encoded natively: ethers encodes a string body one
+ * character at a time, and a bulk plan's simulations post a batch of about 1.3 MB
+ * (docs/rules.md#bulk-requests). Everything else is ethers' own.
+ */
+class RpcProvider extends JsonRpcProvider {
+  override async _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<JsonRpcResult[]> {
+    const request = this._getConnection();
+    request.body = utf8.encode(JSON.stringify(payload));
+    request.setHeader("content-type", "application/json");
+    const response = await request.send();
+    response.assertOk();
+    const body = response.bodyJson as JsonRpcResult | JsonRpcResult[];
+    return Array.isArray(body) ? body : [body];
+  }
+}
+
+/** A provider on the chain's RPC: the chain id is fixed here and checked by {@link assertChainId}. */
+export function rpcProvider(
+  chain: ChainConfig,
+  timeoutMs: number,
+  options: { batchMaxCount?: number; batchStallTime?: number } = {},
+): JsonRpcProvider {
+  return new RpcProvider(rpcRequest(chain, timeoutMs), Network.from(chain.chainId), {
+    staticNetwork: true,
+    // ethers otherwise replays identical calls for 250 ms: a stale pending nonce after a
+    // broadcast would build a transaction that can never land.
+    cacheTimeout: -1,
+    ...options,
+  });
+}
+
+/**
+ * Asks the node which chain it serves. A node that answers for another chain than its
+ * configuration says would have the executor sign there (a replayable dev key, a fee paid on
+ * the wrong network): refuse.
+ */
+export async function assertChainId(provider: JsonRpcProvider, chain: ChainConfig): Promise<void> {
+  const reported = BigInt(await provider.send("eth_chainId", []));
+  if (reported !== BigInt(chain.chainId)) {
+    throw new ApiError(
+      "INTERNAL",
+      `chain ${chain.chainId} (${chain.name}): its RPC serves chain ${reported}; fix CHAINS before anything is signed`,
+    );
+  }
+}

@@ -1,0 +1,17 @@
+import { computeAddress } from "ethers";
+import type { Ctx } from "../context.js";
+import { roleHash } from "../chain/contracts.js";
+import { contract, type Target } from "../program/target.js";
+
+/** The executor's address on a chain, or undefined when this server holds no key for it. */
+export function executorAddress(ctx: Ctx, chainId: string): string | undefined {
+  const key = ctx.config.executorKey(ctx.chains.get(chainId).config.chainId);
+  return key ? computeAddress(key) : undefined;
+}
+
+/** Whether the executor can act on a program's Factory; the desk's status in GET. */
+export async function executorStatus(t: Target, executor: string | undefined) {
+  if (!executor) return "no_executor" as const;
+  const holds = (await contract(t, "factory").hasRole(roleHash("EXECUTOR_ROLE"), executor)) as boolean;
+  return holds ? ("ready" as const) : ("executor_missing_role" as const);
+}

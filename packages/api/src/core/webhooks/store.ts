@@ -1,0 +1,232 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { getAddress } from "ethers";
+import type { Queryable } from "../db/db.js";
+import type { LedgerListener } from "../ledger/events.js";
+
+/** A subscription as its owner sees it (never the secret, but at creation). */
+export interface SubscriptionRow {
+  id: string;
+  owner: string;
+  program_id: string;
+  chain_id: string;
+  url: string;
+  event_types: string[];
+  campaign_id: string | null;
+  holder: string | null;
+  secret: string;
+  status: "active" | "paused" | "disabled";
+  disabled_reason: string | null;
+  from_block: string | number;
+  enqueued_block: string | number;
+  enqueued_log: number;
+  created_at: Date | string;
+}
+
+export interface DeliveryRow {
+  id: string;
+  seq: string | number;
+  subscription_id: string;
+  type: "event" | "removed";
+  block_number: string | number;
+  log_index: number;
+  event: string | null;
+  payload: Record<string, unknown> | string;
+  status: "pending" | "delivered";
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  next_attempt_at: Date | string | null;
+  first_attempt_at: Date | string | null;
+  created_at: Date | string;
+  delivered_at: Date | string | null;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export const subscriptionView = (r: SubscriptionRow) => ({
+  id: r.id,
+  program: r.program_id,
+  chainId: r.chain_id,
+  url: r.url,
+  eventTypes: r.event_types,
+  campaignId: r.campaign_id,
+  holder: r.holder && getAddress(r.holder),
+  status: r.status,
+  disabledReason: r.disabled_reason,
+  fromBlock: Number(r.from_block),
+  createdAt: iso(r.created_at)!,
+});
+
+export const deliveryView = (r: DeliveryRow) => ({
+  id: r.id,
+  type: r.type,
+  event: r.event,
+  blockNumber: Number(r.block_number),
+  logIndex: r.log_index,
+  status: r.status,
+  attempts: r.attempts,
+  lastStatus: r.last_status,
+  lastError: r.last_error,
+  nextAttemptAt: r.status === "pending" ? iso(r.next_attempt_at) : null,
+  createdAt: iso(r.created_at)!,
+  deliveredAt: iso(r.delivered_at),
+});
+
+/** A new Standard Webhooks secret: `whsec_` + 32 random bytes, base64. */
+export const newSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
+
+export async function insertSubscription(
+  db: Queryable,
+  s: {
+    owner: string;
+    programId: string;
+    chainId: string;
+    url: string;
+    eventTypes: string[];
+    campaignId: string | null;
+    holder: string | null;
+    fromBlock: number;
+  },
+): Promise<SubscriptionRow> {
+  const [row] = await db.query<SubscriptionRow>(
+    `INSERT INTO webhook_subscriptions (id, owner, program_id, chain_id, url, event_types, campaign_id, holder, secret,
+       status, from_block, enqueued_block)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'active', $10, $10) RETURNING *`,
+    [
+      randomUUID(),
+      s.owner,
+      s.programId,
+      s.chainId,
+      s.url,
+      s.eventTypes,
+      s.campaignId,
+      s.holder?.toLowerCase() ?? null,
+      newSecret(),
+      s.fromBlock,
+    ],
+  );
+  return row!;
+}
+
+/** The caller's subscription; undefined for another owner's (which the routes answer 404). */
+export async function ownSubscription(db: Queryable, id: string, owner: string) {
+  const [row] = await db.query<SubscriptionRow>("SELECT * FROM webhook_subscriptions WHERE id = $1 AND owner = $2", [
+    id,
+    owner,
+  ]);
+  return row;
+}
+
+/**
+ * Matches new ledger events of a subscription's program into pending deliveries, in chain
+ * order, up to the program's ledger block (the ledger holds confirmed blocks only).
+ */
+export async function enqueue(db: Queryable, s: SubscriptionRow, limit = 1000): Promise<number> {
+  const all = s.event_types.includes("*");
+  // The ledger block first: its events are all committed with it, and a block the indexer
+  // commits while this runs is matched by the next call, not skipped.
+  const [program] = await db.query<{ synced_to: string }>(
+    "SELECT synced_to FROM ledger_programs WHERE chain_id = $1 AND program_id = $2",
+    [s.chain_id, s.program_id],
+  );
+  if (!program) return 0;
+  const upTo = Number(program.synced_to);
+  const rows = await db.query<{ block_number: string; log_index: number; event: string | null; payload: unknown }>(
+    `SELECT e.block_number, e.log_index, e.event,
+       jsonb_build_object('program', e.program_id, 'chainId', e.chain_id, 'blockNumber', e.block_number,
+         'logIndex', e.log_index, 'txHash', e.tx_hash, 'blockTime', e.block_time, 'contract', e.contract,
+         'address', e.address, 'event', e.event, 'campaignId', e.campaign_id, 'args', e.args) AS payload
+     FROM ledger_events e
+     WHERE e.chain_id = $1 AND e.program_id = $2 AND e.block_number <= $11
+       AND (e.block_number, e.log_index) > ($3, $4) AND e.block_number > $5
+       AND ($6 OR e.event = ANY($7::text[]))
+       AND ($8::text IS NULL OR e.campaign_id = $8)
+       AND ($9::text IS NULL OR e.accounts @> ARRAY[$9::text])
+     ORDER BY e.block_number, e.log_index LIMIT $10`,
+    [
+      s.chain_id,
+      s.program_id,
+      s.enqueued_block,
+      s.enqueued_log,
+      s.from_block,
+      all,
+      s.event_types,
+      s.campaign_id,
+      s.holder,
+      limit,
+      upTo,
+    ],
+  );
+  if (rows.length > 0) {
+    // One statement, rows in chain order (their seq follows it).
+    await db.query(
+      `INSERT INTO webhook_deliveries (id, subscription_id, type, block_number, log_index, event, payload, status,
+         next_attempt_at)
+       SELECT u.id, $1, 'event', u.b, u.l, u.e, u.p::jsonb, 'pending', now()
+       FROM unnest($2::text[], $3::bigint[], $4::int[], $5::text[], $6::text[]) WITH ORDINALITY AS u(id, b, l, e, p, o)
+       ORDER BY u.o ON CONFLICT DO NOTHING`,
+      [
+        s.id,
+        rows.map(() => randomUUID()),
+        rows.map((r) => r.block_number),
+        rows.map((r) => r.log_index),
+        rows.map((r) => r.event),
+        rows.map((r) => JSON.stringify(r.payload)),
+      ],
+    );
+  }
+  // Full page: continue after its last event; else every event up to the ledger block is matched.
+  const last = rows[rows.length - 1];
+  const to =
+    rows.length === limit && last
+      ? [Number(last.block_number), last.log_index]
+      : [Math.max(upTo, Number(s.enqueued_block)), 2_147_483_647];
+  if (to[0] !== Number(s.enqueued_block) || to[1] !== s.enqueued_log) {
+    await db.query(
+      "UPDATE webhook_subscriptions SET enqueued_block = $2, enqueued_log = $3 WHERE id = $1 AND enqueued_block = $4",
+      [s.id, to[0], to[1], s.enqueued_block],
+    );
+  }
+  return rows.length;
+}
+
+/**
+ * A reorg rolled the ledger back to `ancestor` (in the rollback's transaction): every event
+ * above it that a receiver may have seen (one attempt or more) gets a `removed` delivery;
+ * unsent ones are dropped; subscriptions match again from the ancestor.
+ */
+export async function onRollback(tx: Queryable, chainId: string, ancestor: number): Promise<void> {
+  const gone = await tx.query<DeliveryRow>(
+    `SELECT d.* FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
+     WHERE s.chain_id = $1 AND d.type = 'event' AND d.block_number > $2 ORDER BY d.seq`,
+    [chainId, ancestor],
+  );
+  for (const d of gone) {
+    if (d.attempts > 0) {
+      const payload = typeof d.payload === "string" ? JSON.parse(d.payload) : d.payload;
+      await tx.query(
+        `INSERT INTO webhook_deliveries (id, subscription_id, type, block_number, log_index, event, payload, status,
+           next_attempt_at)
+         VALUES ($1, $2, 'removed', $3, $4, $5, $6, 'pending', now()) ON CONFLICT DO NOTHING`,
+        [
+          randomUUID(),
+          d.subscription_id,
+          d.block_number,
+          d.log_index,
+          d.event,
+          JSON.stringify({ ...payload, removedDelivery: d.id }),
+        ],
+      );
+    }
+    await tx.query("DELETE FROM webhook_deliveries WHERE id = $1", [d.id]);
+  }
+  await tx.query(
+    `UPDATE webhook_subscriptions SET enqueued_block = $2, enqueued_log = 2147483647
+     WHERE chain_id = $1 AND enqueued_block > $2`,
+    [chainId, ancestor],
+  );
+}
+
+/** The webhooks' listener of the ledger's events (the ledger does not know webhooks). */
+export const webhooksOnLedgerEvent: LedgerListener = (tx, event) =>
+  onRollback(tx, event.chainId, event.ancestor.number);

@@ -1,9 +1,0 @@
-import type { routes } from "@points/schema";
-import type { Handler } from "../../context.js";
-import { verificationView } from "../../verify/view.js";
-
-/** GET a program's source verification (docs/deployment.md#source-verification). */
-export const getFactoryVerification: Handler<typeof routes.getFactoryVerification> = async ({ params }, ctx) => {
-  const p = await ctx.programs.get(params.id);
-  return verificationView(ctx, p.id, p.chainId);
-};

@@ -1,0 +1,55 @@
+import { rateLimit, ipKeyGenerator } from "express-rate-limit";
+import type { Response } from "express";
+import type { Config } from "../../core/config/env.js";
+import { ApiError } from "../../core/errors.js";
+import { identityOf } from "./identity.js";
+
+/**
+ * Per API key for callers with a valid key, per console session for signed-in users,
+ * otherwise per IP (runs after `identify`). Budgets are per minute and per process.
+ */
+export function rateLimiter(config: Config) {
+  const bucket = (res: Response) => {
+    const { key, session } = identityOf(res);
+    return key.kind === "key" ? `key:${key.keyId}` : session ? `session:${session.email}` : undefined;
+  };
+  return rateLimit({
+    windowMs: 60_000,
+    limit: (_req, res) => (bucket(res) ? config.rateLimit.perKey : config.rateLimit.perIp),
+    keyGenerator: (req, res) => bucket(res) ?? `ip:${ipKeyGenerator(req.ip ?? "unknown")}`,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (_req, _res, next) =>
+      next(new ApiError("RATE_LIMITED", "too many requests: slow down and retry after a minute")),
+  });
+}
+
+/**
+ * Per IP, the credential lookups that found nothing (invented API keys, dead session cookies)
+ * in the current minute. Once an IP has spent its per-IP budget on them, its credentials are
+ * no longer looked up at all: a flood of made-up keys costs no database work, while valid keys
+ * (which never count here) keep their own budgets.
+ */
+export class FailedLookups {
+  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs = 60_000,
+  ) {}
+
+  blocked(ip: string): boolean {
+    const entry = this.hits.get(ip);
+    return entry !== undefined && entry.resetAt > Date.now() && entry.count >= this.limit;
+  }
+
+  hit(ip: string): void {
+    const now = Date.now();
+    if (this.hits.size > 100_000) {
+      for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
+    }
+    const entry = this.hits.get(ip);
+    if (!entry || entry.resetAt <= now) this.hits.set(ip, { count: 1, resetAt: now + this.windowMs });
+    else entry.count++;
+  }
+}

@@ -1,0 +1,34 @@
+import { type TransactionReceipt, type TransactionRequest } from "ethers";
+import type { Ctx } from "../../core/context.js";
+import type { Engines } from "../../core/engine/registry.js";
+import { executorAddress } from "../../core/desk/executor.js";
+
+/**
+ * How the desk sends with the executor: one call per transaction, resolving with its final
+ * receipt. It goes through the chain's transaction engine, the one owner of the executor's
+ * nonces, so the desk's finalizations and onboarding's deploys never race for a nonce
+ * (docs/architecture.md#transaction-engine).
+ */
+export interface ExecutorSender {
+  /** The executor's address on the chain, or undefined when this server has no key for it. */
+  address(chainId: string): string | undefined;
+  send(chainId: string, tx: TransactionRequest): Promise<TransactionReceipt>;
+}
+
+/** Sends through the worker's engines: gas estimated from the executor, nonce and fees by the engine. */
+export function engineSender(ctx: Ctx, engines: Engines): ExecutorSender {
+  return {
+    address: (chainId) => executorAddress(ctx, chainId),
+    async send(chainId, tx) {
+      const engine = engines.get(chainId);
+      const gasLimit =
+        tx.gasLimit ?? (await ctx.chains.get(chainId).provider.estimateGas({ ...tx, from: engine.from }));
+      const [{ nonce }] = await engine.sendBatch(
+        1,
+        async () => [{ ...tx, gasLimit }],
+        () => undefined,
+      );
+      return engine.wait(nonce, "redemption desk");
+    },
+  };
+}

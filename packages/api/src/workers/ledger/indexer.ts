@@ -1,0 +1,316 @@
+import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
+import { ZeroAddress } from "ethers";
+import type { Logger } from "pino";
+import type { ChainConfig } from "../../core/config/env.js";
+import type { Db } from "../../core/db/db.js";
+import { webhooksOnLedgerEvent } from "../../core/webhooks/store.js";
+import { decodeLog, type LedgerContract } from "../../core/ledger/decode.js";
+import { LedgerRpc, type RetryOptions, type RpcBlock, type RpcLog } from "../../core/ledger/rpc.js";
+import {
+  LeaseLost,
+  LedgerStore,
+  type BlockRef,
+  type BlockRow,
+  type EventRow,
+  type FollowedProgram,
+  type RangeCommit,
+} from "../../core/ledger/store.js";
+
+export interface LedgerOptions {
+  /** Blocks below the head before a block is indexed (0: index the head). */
+  confirmations: number;
+  /** Most blocks one eth_getLogs asks for. */
+  range: number;
+  /** How often an idle indexer looks at the chain's head. */
+  pollMs: number;
+  /** How long a chain stays this instance's without renewal. */
+  leaseMs: number;
+  rpcTimeoutMs: number;
+  retry: RetryOptions;
+}
+
+/** Addresses per eth_getLogs filter (hosted RPCs cap the list). */
+const ADDRESSES_PER_QUERY = 200;
+/** Stored blocks checked per round when looking for a reorg's common ancestor. */
+const ANCESTOR_BATCH = 16;
+
+/** A block hash that moved between two reads of one range: the range is read again. */
+class MovedUnderfoot extends Error {}
+
+type Watch = Map<string, { programId: string | null; contract: LedgerContract }>;
+
+function watchOf(programs: FollowedProgram[], withFactories: boolean): Watch {
+  const w: Watch = new Map();
+  for (const p of programs) {
+    w.set(p.points, { programId: p.programId, contract: "points" });
+    w.set(p.factory, { programId: p.programId, contract: "factory" });
+    w.set(p.collateralVault, { programId: p.programId, contract: "collateralVault" });
+    w.set(p.pspVault, { programId: p.programId, contract: "pspVault" });
+    if (p.oracle) w.set(p.oracle, { programId: p.programId, contract: "oracle" });
+    if (withFactories && p.programFactory) w.set(p.programFactory, { programId: null, contract: "programFactory" });
+  }
+  return w;
+}
+
+const num = (hex: string) => Number(BigInt(hex));
+
+/**
+ * The program ledger's indexer (docs/architecture.md#the-ledger): follows every registered
+ * program, and every program a followed ProgramFactory announces, on every configured chain;
+ * writes each log once, decoded, with the chain's cursor in the same transaction; rolls back
+ * and replays on a reorg. Per chain one instance at a time holds the lease.
+ */
+export class LedgerIndexer {
+  readonly id = `ledger-${randomUUID()}`;
+  readonly store: LedgerStore;
+  private readonly rpcs = new Map<string, LedgerRpc>();
+  private readonly abort = new AbortController();
+  private stopped = false;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+  /** Called after each range is committed (the in-process webhook dispatcher wakes up). */
+  onIndexed?: () => void;
+
+  constructor(
+    db: Db,
+    private readonly chains: ChainConfig[],
+    private readonly logger: Logger,
+    private readonly opts: LedgerOptions,
+  ) {
+    // Webhooks hear the ledger's reorgs in the same transaction, in every process that indexes.
+    this.store = new LedgerStore(db, [webhooksOnLedgerEvent]);
+    // Every retried RPC call listens to the stop signal while it runs.
+    setMaxListeners(0, this.abort.signal);
+    for (const c of chains) {
+      this.rpcs.set(String(c.chainId), new LedgerRpc(c, opts.rpcTimeoutMs, opts.retry, logger, this.abort.signal));
+    }
+  }
+
+  /** The chain's RPC as the indexer uses it (tests count and break its calls). */
+  rpc(chainId: string): LedgerRpc {
+    const rpc = this.rpcs.get(chainId);
+    if (!rpc) throw new Error(`chain ${chainId} is not configured`);
+    return rpc;
+  }
+
+  start(): void {
+    this.loop ??= this.main();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.abort.abort(new Error("ledger indexer stopped"));
+    this.wake?.();
+    await this.loop;
+    await Promise.all(this.chains.map((c) => this.store.release(String(c.chainId), this.id).catch(() => undefined)));
+    for (const rpc of this.rpcs.values()) rpc.destroy();
+  }
+
+  private async main(): Promise<void> {
+    while (!this.stopped) {
+      let worked = false;
+      for (const c of this.chains) {
+        if (this.stopped) break;
+        try {
+          worked = (await this.step(String(c.chainId))) || worked;
+        } catch (e) {
+          if (this.stopped) break;
+          if (e instanceof LeaseLost) this.logger.warn({ chainId: c.chainId, err: e.message }, "ledger lease lost");
+          else this.logger.error({ chainId: c.chainId, err: e }, "ledger indexing step failed");
+        }
+      }
+      if (!worked && !this.stopped) await this.sleep(this.opts.pollMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(done, ms);
+      function done() {
+        clearTimeout(t);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  /** Steps until the chain is indexed up to its head less the confirmations (tests, CLI). */
+  async catchUp(chainId: string): Promise<void> {
+    while (await this.step(chainId)) {
+      /* next range */
+    }
+  }
+
+  /**
+   * One unit of work on a chain: a reorg rolled back, a lagging program caught up by one
+   * range, or the chain's cursor moved by one range. False when there was nothing to do
+   * (or another instance holds the chain).
+   */
+  async step(chainId: string): Promise<boolean> {
+    const { store, opts } = this;
+    if (!(await store.lease(chainId, this.id, opts.leaseMs))) return false;
+    if (await store.buildPendingState(chainId, this.id, opts.leaseMs)) return true;
+    await store.followRegistered(chainId);
+    const programs = await store.programs(chainId);
+    if (programs.length === 0) return false;
+    const rpc = this.rpc(chainId);
+    const head = await rpc.head();
+    const safe = head - opts.confirmations;
+    let cursor = await store.cursor(chainId);
+    if (!cursor) {
+      const start = Math.max(0, Math.min(...programs.map((p) => p.fromBlock)) - 1);
+      if (start > safe) return false;
+      cursor = await store.initCursor(chainId, rowOf(await this.mustBlock(rpc, start)));
+    }
+    const atCursor = cursor.number <= head ? await rpc.block(cursor.number) : null;
+    if (!atCursor || atCursor.hash !== cursor.hash) {
+      await this.rollback(chainId, rpc, cursor, programs);
+      return true;
+    }
+    const lagging = programs.find((p) => p.syncedTo < cursor.number);
+    if (lagging) {
+      const from = lagging.syncedTo + 1;
+      await this.indexRange(chainId, rpc, [lagging], from, Math.min(cursor.number, from + opts.range - 1), null);
+      return true;
+    }
+    if (cursor.number >= safe) return false;
+    const to = Math.min(safe, cursor.number + opts.range);
+    await this.indexRange(chainId, rpc, programs, cursor.number + 1, to, cursor);
+    return true;
+  }
+
+  private async mustBlock(rpc: LedgerRpc, n: number): Promise<RpcBlock> {
+    const b = await rpc.block(n);
+    if (!b) throw new MovedUnderfoot(`block ${n} is not on the chain`);
+    return b;
+  }
+
+  private async logsOf(rpc: LedgerRpc, addresses: string[], from: number, to: number): Promise<RpcLog[]> {
+    const parts: Promise<RpcLog[]>[] = [];
+    for (let i = 0; i < addresses.length; i += ADDRESSES_PER_QUERY) {
+      parts.push(rpc.getLogs(addresses.slice(i, i + ADDRESSES_PER_QUERY), from, to));
+    }
+    return (await Promise.all(parts)).flat();
+  }
+
+  /**
+   * Reads [from, to] for `programs` (and, when the cursor moves, their ProgramFactories), takes
+   * in the programs a ProgramFactory announced inside the range, and commits it all at once.
+   */
+  private async indexRange(
+    chainId: string,
+    rpc: LedgerRpc,
+    programs: FollowedProgram[],
+    from: number,
+    to: number,
+    cursorFrom: BlockRef | null,
+  ): Promise<void> {
+    const end = await this.mustBlock(rpc, to);
+    const watch = watchOf(programs, cursorFrom !== null);
+    const logs = await this.logsOf(rpc, [...watch.keys()], from, to);
+
+    const known = new Set((await this.store.programs(chainId)).flatMap((p) => [p.programId, p.factory]));
+    const discovered: FollowedProgram[] = [];
+    for (const log of logs) {
+      const w = watch.get(log.address.toLowerCase());
+      if (w?.contract !== "programFactory") continue;
+      const d = decodeLog("programFactory", log);
+      if (d.event !== "ProgramDeployed") continue;
+      const p = d.args.program as Record<string, string>;
+      const brand = d.args.brand as string;
+      if (known.has(brand) || known.has(p.factory!.toLowerCase())) continue;
+      known.add(brand);
+      discovered.push({
+        programId: brand,
+        source: "factory",
+        points: p.points!.toLowerCase(),
+        factory: p.factory!.toLowerCase(),
+        collateralVault: p.collateralVault!.toLowerCase(),
+        pspVault: p.pspVault!.toLowerCase(),
+        oracle: p.oracle === ZeroAddress ? null : p.oracle!.toLowerCase(),
+        programFactory: log.address.toLowerCase(),
+        fromBlock: num(log.blockNumber),
+        syncedTo: to,
+      });
+    }
+    if (discovered.length > 0) {
+      const newWatch = watchOf(discovered, false);
+      for (const [a, w] of newWatch) watch.set(a, w);
+      const first = Math.min(...discovered.map((p) => p.fromBlock));
+      logs.push(...(await this.logsOf(rpc, [...newWatch.keys()], first, to)));
+    }
+
+    // The range's end read again: a hash that changed between the reads means the chain
+    // reorganised under us; read it again. Headers of the blocks holding a log are read only when
+    // the node's logs lack blockTimestamp, and must carry the logs' block hashes.
+    const numbers = logs.some((l) => l.blockTimestamp === undefined)
+      ? [...new Set(logs.map((l) => num(l.blockNumber)))]
+      : [];
+    const [endAgain, ...headers] = await Promise.all([rpc.block(to), ...numbers.map((n) => rpc.block(n))]);
+    if (endAgain?.hash !== end.hash) throw new MovedUnderfoot(`block ${to} changed while range ${from}-${to} was read`);
+    const byNumber = new Map<number, RpcBlock>();
+    headers.forEach((h, i) => {
+      if (h) byNumber.set(numbers[i]!, h);
+    });
+    const events: EventRow[] = logs.map((log) => {
+      const n = num(log.blockNumber);
+      let time: number;
+      if (log.blockTimestamp !== undefined) time = num(log.blockTimestamp);
+      else {
+        const header = byNumber.get(n);
+        if (!header || header.hash !== log.blockHash) throw new MovedUnderfoot(`block ${n} changed while it was read`);
+        time = num(header.timestamp);
+      }
+      const w = watch.get(log.address.toLowerCase())!;
+      return {
+        ...decodeLog(w.contract, log),
+        blockNumber: n,
+        logIndex: num(log.logIndex),
+        blockHash: log.blockHash,
+        blockTime: time,
+        txHash: log.transactionHash,
+        address: log.address,
+        programId: w.programId,
+        contract: w.contract,
+      };
+    });
+    const blocks = new Map<number, BlockRow>(
+      events.map((e) => [e.blockNumber, { number: e.blockNumber, hash: e.blockHash, time: e.blockTime }]),
+    );
+    blocks.set(to, rowOf(end));
+    const commit: RangeCommit = {
+      events,
+      blocks: [...blocks.values()],
+      discovered,
+      programIds: programs.map((p) => p.programId),
+      to: { number: to, hash: end.hash },
+      cursorFrom,
+    };
+    await this.store.commit(chainId, this.id, this.opts.leaseMs, commit);
+    if (events.length > 0) this.onIndexed?.();
+    this.logger.debug({ chainId, from, to, events: events.length }, "ledger range indexed");
+  }
+
+  /** Finds the newest indexed block the chain still has and rolls the ledger back to it. */
+  private async rollback(chainId: string, rpc: LedgerRpc, cursor: BlockRef, programs: FollowedProgram[]) {
+    let below = cursor.number;
+    let ancestor: BlockRef | undefined;
+    while (!ancestor) {
+      const stored = await this.store.blocksBelow(chainId, below, ANCESTOR_BATCH);
+      if (stored.length === 0) break;
+      const onChain = await Promise.all(stored.map((b) => rpc.block(b.number)));
+      ancestor = stored.find((b, i) => onChain[i]?.hash === b.hash);
+      below = stored[stored.length - 1]!.number - 1;
+    }
+    if (!ancestor) {
+      // Nothing indexed survives: start again before the earliest program.
+      const start = Math.max(0, Math.min(...programs.map((p) => p.fromBlock)) - 1);
+      ancestor = { number: start, hash: (await this.mustBlock(rpc, start)).hash };
+    }
+    this.logger.warn({ chainId, from: cursor.number, to: ancestor.number }, "ledger: chain reorganised; rolling back");
+    await this.store.rollback(chainId, this.id, this.opts.leaseMs, ancestor);
+  }
+}
+
+const rowOf = (b: RpcBlock): BlockRow => ({ number: num(b.number), hash: b.hash, time: num(b.timestamp) });

@@ -1,0 +1,143 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import type { Task, TaskRepo } from "../../core/onboarding/tasks.js";
+import { taskErrorOf } from "../../core/onboarding/taskError.js";
+
+export interface WorkerOptions {
+  /** Chains this worker deploys on. */
+  chainIds: string[];
+  /** How long a claimed task (and the chain's executor key) stays ours without renewal. */
+  leaseMs: number;
+  /** How often an idle worker looks for work. */
+  pollMs: number;
+  /** Tasks of a chain run at once (default 1); above one they share the chain's transaction engine. */
+  concurrency?: (chainId: string) => number;
+  /** Runs when the worker stops, before it waits for its tasks (tasks waiting for funds give up). */
+  onStopping?: () => void;
+  /** Runs once every task has ended, when the worker stops (closes the engines). */
+  onStop?: () => Promise<void>;
+}
+
+/** Runs one claimed task to its end; throws to fail it (a TaskFailure names the stage). */
+export type TaskRunner = (task: Task, signal: AbortSignal) => Promise<{ programId: string }>;
+
+/**
+ * Claims queued tasks and runs them. Claims go through the database (row locks, leases), so
+ * any number of workers, in API processes or on their own, share the queue; a task whose
+ * worker died is taken over when its lease expires and resumes through the deployer.
+ * Per chain, one worker holds the executor lease and runs up to `concurrency` of that chain's
+ * tasks at once (their transactions share blocks through the chain's engine).
+ */
+export class Worker {
+  readonly id = `worker-${randomUUID()}`;
+  private stopped = false;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+  private readonly running = new Map<string, Set<Promise<void>>>();
+
+  constructor(
+    private readonly tasks: TaskRepo,
+    private readonly run: TaskRunner,
+    private readonly logger: Logger,
+    private readonly opts: WorkerOptions,
+  ) {}
+
+  start(): void {
+    this.loop ??= this.main();
+  }
+
+  /** Asks an idle worker to look for work now (after a task was queued). */
+  poke(): void {
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.loop;
+    this.opts.onStopping?.();
+    await Promise.all([...this.running.values()].flatMap((r) => [...r]));
+    await this.opts.onStop?.();
+    await Promise.all(this.opts.chainIds.map((c) => this.tasks.releaseExecutor(c, this.id).catch(() => undefined)));
+  }
+
+  private async main(): Promise<void> {
+    while (!this.stopped) {
+      let worked = false;
+      for (const chainId of this.opts.chainIds) {
+        if (this.stopped) break;
+        try {
+          worked = (await this.step(chainId)) || worked;
+        } catch (e) {
+          this.logger.error({ err: e, chainId }, "onboarding worker step failed");
+        }
+      }
+      if (!worked && !this.stopped) await this.sleep(this.opts.pollMs);
+    }
+  }
+
+  /** Starts tasks of `chainId` up to its concurrency; true when it started one. */
+  private async step(chainId: string): Promise<boolean> {
+    let running = this.running.get(chainId);
+    if (!running) this.running.set(chainId, (running = new Set()));
+    const limit = this.opts.concurrency?.(chainId) ?? 1;
+    let started = false;
+    while (running.size < limit && !this.stopped) {
+      if (!(await this.tasks.leaseExecutor(chainId, this.id, this.opts.leaseMs))) break;
+      const task = await this.tasks.claim(chainId, this.id, this.opts.leaseMs);
+      if (!task) break;
+      const p: Promise<void> = this.runTask(chainId, task).finally(() => {
+        running.delete(p);
+        this.poke();
+      });
+      running.add(p);
+      started = true;
+    }
+    return started;
+  }
+
+  /** Runs one claimed task to its end, renewing its lease (and the executor's) meanwhile. */
+  private async runTask(chainId: string, task: Task): Promise<void> {
+    const log = this.logger.child({ taskId: task.id, brand: task.brand, chainId, attempt: task.attempts });
+    log.info("onboarding task started");
+    const abort = new AbortController();
+    const heartbeat = setInterval(
+      async () => {
+        try {
+          const ours =
+            (await this.tasks.renew(task.id, this.id, this.opts.leaseMs)) &&
+            (await this.tasks.leaseExecutor(chainId, this.id, this.opts.leaseMs));
+          if (!ours) abort.abort(new Error("lease lost"));
+        } catch (e) {
+          log.warn({ err: e }, "lease renewal failed");
+        }
+      },
+      Math.max(50, Math.floor(this.opts.leaseMs / 3)),
+    );
+    try {
+      const { programId } = await this.run(task, abort.signal);
+      await this.tasks.finish(task.id, this.id, { programId });
+      log.info({ programId }, "onboarding task succeeded");
+    } catch (e) {
+      if (abort.signal.aborted) log.warn({ err: e }, "onboarding task lost its lease; another worker resumes it");
+      else if (this.stopped && taskErrorOf(e).code === "ENGINE_STOPPED") {
+        log.warn("worker stopped while the task waited for executor funds; another worker resumes it");
+      } else {
+        await this.tasks.finish(task.id, this.id, { error: taskErrorOf(e) });
+        log.warn({ err: e }, "onboarding task failed");
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(t);
+        resolve();
+      };
+    });
+  }
+}

@@ -1,0 +1,238 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import type { Db } from "../../core/db/db.js";
+import { enqueue, type DeliveryRow, type SubscriptionRow } from "../../core/webhooks/store.js";
+import { sendSigned } from "./send.js";
+
+export interface WebhookOptions {
+  allowPrivate: boolean;
+  timeoutMs: number;
+  retryMinMs: number;
+  retryWindowMs: number;
+  pollMs: number;
+  /** How long a subscription stays this instance's without renewal (renewed before each attempt). */
+  leaseMs: number;
+}
+
+const MAX_WAIT_MS = 3_600_000;
+// Deliveries one subscription sends per pass before others get their turn.
+const BURST = 200;
+
+/** Exponential backoff with full jitter: between half and all of min * 2^(attempts-1), at most an hour. */
+export const backoffMs = (attempts: number, minMs: number) => {
+  const base = Math.min(MAX_WAIT_MS, minMs * 2 ** Math.min(30, attempts - 1));
+  return Math.round(base / 2 + (Math.random() * base) / 2);
+};
+
+/**
+ * Marks taken deliveries delivered in the background, as many per statement as have piled up,
+ * while the next one is sent: one database round trip less per delivery. A mark lost to a crash
+ * only means that delivery is sent again under its webhook-id (at least once).
+ */
+class Marks {
+  private readonly taken: { id: string; status: number }[] = [];
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly logger: Logger,
+  ) {}
+
+  add(id: string, status: number): void {
+    this.taken.push({ id, status });
+    this.chain = this.chain.then(() => this.flush());
+  }
+
+  done(): Promise<void> {
+    return this.chain;
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.taken.splice(0);
+    if (batch.length === 0) return;
+    await this.db
+      .query(
+        `UPDATE webhook_deliveries AS d SET status = 'delivered', attempts = d.attempts + 1, last_status = u.s,
+           last_error = NULL, delivered_at = now(), first_attempt_at = COALESCE(d.first_attempt_at, now())
+         FROM unnest($1::text[], $2::int[]) AS u(id, s) WHERE d.id = u.id`,
+        [batch.map((b) => b.id), batch.map((b) => b.status)],
+      )
+      .catch((e) => this.logger.error({ err: e }, "webhook deliveries not marked; they will be sent again"));
+  }
+}
+
+/**
+ * Delivers the ledger's events to subscriptions (docs/architecture.md#webhooks): matches new
+ * ledger events into deliveries, then sends each active subscription's pending deliveries in
+ * order, one at a time; a failure holds that subscription's queue (order is kept) and is
+ * retried with backoff until the retry window has passed, then the subscription is disabled.
+ * Instances on one PostgreSQL share subscriptions by lease: each pass claims the subscriptions
+ * no live instance holds (SKIP LOCKED), and every attempt first renews its subscription's lease
+ * and stops if another instance took it, so no delivery is sent by two instances at once.
+ */
+export class WebhookDispatcher {
+  readonly id = `webhooks-${randomUUID()}`;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly logger: Logger,
+    private readonly opts: WebhookOptions,
+  ) {}
+
+  private loop?: () => Promise<void>;
+  private again = false;
+
+  start(): void {
+    this.stopped = false;
+    const loop = async () => {
+      if (this.stopped) return;
+      this.timer = undefined;
+      this.again = false;
+      this.running = this.pass().catch((e) => this.logger.error({ err: e }, "webhook pass failed"));
+      await this.running;
+      this.running = undefined;
+      if (!this.stopped) this.timer = setTimeout(loop, this.again ? 0 : this.opts.pollMs);
+    };
+    this.loop = loop;
+    this.timer = setTimeout(loop, 0);
+  }
+
+  /** New ledger events (the in-process indexer committed): a pass now, not at the next poll. */
+  wake(): void {
+    if (this.stopped || !this.loop) return;
+    if (this.running) this.again = true;
+    else {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(this.loop, 0);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    // Given back at once: another instance need not wait for the leases to expire.
+    await this.db
+      .query("UPDATE webhook_subscriptions SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1", [
+        this.id,
+      ])
+      .catch(() => undefined);
+  }
+
+  /** One pass: match, then send what is due. Public for tests and the benchmark. */
+  async pass(): Promise<void> {
+    const subs = await this.claim();
+    for (const s of subs) while ((await enqueue(this.db, s)) === 1000) Object.assign(s, await this.reload(s.id));
+    await Promise.all(subs.filter((s) => s.status === "active").map((s) => this.drain(s)));
+  }
+
+  /**
+   * Takes or renews the lease of every subscription no other live instance holds; rows another
+   * instance is claiming at this moment are skipped, not waited for.
+   */
+  private claim(): Promise<SubscriptionRow[]> {
+    return this.db.query<SubscriptionRow>(
+      `UPDATE webhook_subscriptions
+       SET lease_owner = $1, lease_expires_at = now() + make_interval(secs => $2::double precision / 1000)
+       WHERE id IN (SELECT id FROM webhook_subscriptions
+         WHERE lease_owner IS NULL OR lease_owner = $1 OR lease_expires_at < now()
+         ORDER BY id FOR UPDATE SKIP LOCKED)
+       RETURNING *`,
+      [this.id, this.opts.leaseMs],
+    );
+  }
+
+  /** Renews the subscription's lease; false when another instance holds it now. */
+  private async renew(id: string): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE webhook_subscriptions SET lease_expires_at = now() + make_interval(secs => $3::double precision / 1000)
+       WHERE id = $1 AND lease_owner = $2 RETURNING id`,
+      [id, this.id, this.opts.leaseMs],
+    );
+    return rows.length === 1;
+  }
+
+  private async reload(id: string) {
+    return (await this.db.query<SubscriptionRow>("SELECT * FROM webhook_subscriptions WHERE id = $1", [id]))[0];
+  }
+
+  private async drain(s: SubscriptionRow): Promise<void> {
+    // The claim renewed the lease; renewed again before an attempt once a third of it has gone,
+    // so an attempt (at most WEBHOOK_TIMEOUT_MS, under half the lease) ends inside the lease.
+    let renewed = Date.now();
+    const due = await this.db.query<DeliveryRow>(
+      `SELECT * FROM webhook_deliveries WHERE subscription_id = $1 AND status = 'pending' ORDER BY seq LIMIT $2`,
+      [s.id, BURST],
+    );
+    const marks = new Marks(this.db, this.logger);
+    try {
+      for (const d of due) {
+        if (this.stopped || (d.next_attempt_at && new Date(d.next_attempt_at).getTime() > Date.now())) return;
+        if (Date.now() - renewed > this.opts.leaseMs / 3) {
+          if (!(await this.renew(s.id))) {
+            this.logger.info({ subscription: s.id }, "webhook subscription taken over by another instance");
+            return;
+          }
+          renewed = Date.now();
+        }
+        if (!(await this.attempt(s, d, marks))) return;
+      }
+    } finally {
+      await marks.done();
+    }
+  }
+
+  /** One attempt at a delivery; true when the receiver took it. */
+  private async attempt(s: SubscriptionRow, d: DeliveryRow, marks: Marks): Promise<boolean> {
+    const payload = typeof d.payload === "string" ? JSON.parse(d.payload) : d.payload;
+    const body = JSON.stringify({
+      type: d.type === "removed" ? "ledger.event.removed" : "ledger.event",
+      timestamp: new Date().toISOString(),
+      data: payload,
+    });
+    const got = await sendSigned(s.url, s.secret, d.id, body, this.opts);
+    const ok = "status" in got && got.status >= 200 && got.status < 300;
+    if (ok) {
+      marks.add(d.id, (got as { status: number }).status);
+      return true;
+    }
+    const why = "status" in got ? `HTTP ${got.status}` : got.error;
+    const first = d.first_attempt_at ? new Date(d.first_attempt_at).getTime() : Date.now();
+    const attempts = d.attempts + 1;
+    if (Date.now() - first >= this.opts.retryWindowMs) {
+      // Retried for the whole window: stop, say why; resume re-arms the queue.
+      await this.db.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE webhook_deliveries SET attempts = $2, last_status = $3, last_error = $4, next_attempt_at = now()
+           WHERE id = $1`,
+          [d.id, attempts, "status" in got ? got.status : null, why.slice(0, 500)],
+        );
+        await tx.query(
+          `UPDATE webhook_subscriptions SET status = 'disabled', disabled_reason = $2 WHERE id = $1 AND status = 'active'`,
+          [s.id, `delivery ${d.id} failed for ${Math.round(this.opts.retryWindowMs / 1000)} s: ${why}`.slice(0, 500)],
+        );
+      });
+      this.logger.warn({ subscription: s.id, delivery: d.id, why }, "webhook subscription disabled");
+      return false;
+    }
+    await this.db.query(
+      `UPDATE webhook_deliveries SET attempts = $2, last_status = $3, last_error = $4,
+         first_attempt_at = COALESCE(first_attempt_at, now()),
+         next_attempt_at = now() + make_interval(secs => $5::double precision / 1000)
+       WHERE id = $1`,
+      [
+        d.id,
+        attempts,
+        "status" in got ? got.status : null,
+        why.slice(0, 500),
+        backoffMs(attempts, this.opts.retryMinMs),
+      ],
+    );
+    // Logged without the URL's query or any header: no secret reaches the logs.
+    this.logger.info({ subscription: s.id, delivery: d.id, attempts, why }, "webhook delivery failed; will retry");
+    return false;
+  }
+}
