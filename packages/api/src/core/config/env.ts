@@ -191,6 +191,16 @@ const Env = z.object({
   DEPLOY_QUOTA_PER_DAY: int(1, 1_000_000, 10),
   /** The most gas one executor transaction may be given; a deploy needing more sends nothing (GAS_CAP). */
   EXECUTOR_MAX_GAS_PER_TX: int(21_000, 1_000_000_000, 12_000_000),
+  /** Redemption desk bounds (packages/api/README.md#running-in-production): gas per program per UTC day. */
+  DESK_GAS_BUDGET_PER_DAY: int(0, 1_000_000_000, 50_000_000),
+  /** The smallest request (SP wei) the automatic desk finalizes; smaller ones wait for a manager or their requester. */
+  DESK_MIN_REDEEM_AMOUNT: z
+    .string()
+    .regex(/^[0-9]{1,30}$/, "must be a whole number of SP wei")
+    .default("1000000000000000000"),
+  /** A refused or skipped request waits this long, doubling per failure up to DESK_BACKOFF_MAX_MS. */
+  DESK_BACKOFF_MIN_MS: int(1_000, 86_400_000, 60_000),
+  DESK_BACKOFF_MAX_MS: int(1_000, 86_400_000, 3_600_000),
   /** How long a failed deploy keeps its brand (on its chain) for its owner's retry; then anyone may take it. */
   BRAND_RETRY_WINDOW_SECONDS: int(0, 366 * 86_400, 86_400),
   /** E-mail domains whose console accounts may deploy without a per-account approval (comma-separated). */
@@ -378,6 +388,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       quotaPerDay: e.DEPLOY_QUOTA_PER_DAY,
       approvedDomains: e.CONSOLE_DEPLOY_DOMAINS,
       brandRetryWindowSeconds: e.BRAND_RETRY_WINDOW_SECONDS,
+      maxGasPerTx: e.EXECUTOR_MAX_GAS_PER_TX,
+    },
+    desk: {
+      gasBudgetPerDay: e.DESK_GAS_BUDGET_PER_DAY,
+      minRedeemAmount: e.DESK_MIN_REDEEM_AMOUNT,
+      backoffMinMs: e.DESK_BACKOFF_MIN_MS,
+      backoffMaxMs: e.DESK_BACKOFF_MAX_MS,
       maxGasPerTx: e.EXECUTOR_MAX_GAS_PER_TX,
     },
     /**

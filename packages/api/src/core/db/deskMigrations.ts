@@ -30,4 +30,32 @@ export const DESK_MIGRATIONS: { id: string; sql: string }[] = [
       CREATE INDEX redemption_decisions_queued ON redemption_decisions (status, program_id);
     `,
   },
+  {
+    id: "071_desk_bounds",
+    sql: `
+      -- Per-program overrides of the desk's bounds (NULL: the server's default).
+      ALTER TABLE redemption_desks ADD COLUMN min_amount NUMERIC(78, 0);
+      ALTER TABLE redemption_desks ADD COLUMN gas_budget_per_day NUMERIC(78, 0);
+      -- A request the desk will not send before next_at: simulation refused it or a batch skipped it.
+      -- fingerprint: the request's state when it failed; a new state clears the hold.
+      CREATE TABLE redemption_desk_holds (
+        program_id TEXT NOT NULL,
+        request_id NUMERIC(78, 0) NOT NULL,
+        fingerprint TEXT NOT NULL,
+        failures INTEGER NOT NULL,
+        next_at TIMESTAMPTZ NOT NULL,
+        reason TEXT NOT NULL,
+        PRIMARY KEY (program_id, request_id)
+      );
+      -- Gas the executor spent on a program's desk per UTC day (receipts' gasUsed).
+      CREATE TABLE redemption_desk_spend (
+        program_id TEXT NOT NULL,
+        day DATE NOT NULL,
+        gas_used NUMERIC(78, 0) NOT NULL,
+        -- Set when the next batch did not fit in what was left: the desk waits for the next day.
+        exhausted BOOLEAN NOT NULL DEFAULT false,
+        PRIMARY KEY (program_id, day)
+      );
+    `,
+  },
 ];

@@ -4,11 +4,13 @@ import { contract, target, type Target } from "../../core/program/target.js";
 import { pendingRequests } from "../../core/desk/queue.js";
 import { PassLoop } from "../jobs/passLoop.js";
 import { DeskStore } from "../../core/desk/store.js";
+import { DeskBounds } from "../../core/desk/bounds.js";
+import { batchGas, pack, simulate, skipped } from "./plan.js";
 import type { ExecutorSender } from "./sender.js";
 import { executorStatus } from "../../core/desk/executor.js";
 
 export interface DeskJobOptions {
-  /** Requests per finalizeRedeemBatch transaction (about 40,000 gas each). */
+  /** Most requests per finalizeRedeemBatch transaction (gas also caps a batch: plan.ts). */
   batchSize: number;
   /** How often the job looks at the chains while some desk is not off. */
   pollMs: number;
@@ -26,6 +28,7 @@ export interface DeskJobOptions {
 export class RedemptionDeskJob {
   private readonly loop: PassLoop<number>;
   private readonly store: DeskStore;
+  private readonly bounds: DeskBounds;
 
   constructor(
     private readonly ctx: Ctx,
@@ -34,6 +37,7 @@ export class RedemptionDeskJob {
     private readonly opts: DeskJobOptions,
   ) {
     this.store = new DeskStore(ctx.db);
+    this.bounds = new DeskBounds(ctx.db, ctx.config.desk);
     // With no desk to serve (or the database did not answer), look no more often than the
     // onboarding worker does.
     this.loop = new PassLoop(
@@ -67,31 +71,68 @@ export class RedemptionDeskJob {
 
   private async run(t: Target, policy: string): Promise<void> {
     const chainId = t.program.chainId;
-    if ((await executorStatus(t, this.sender.address(chainId))) !== "ready") return;
+    const executor = this.sender.address(chainId);
+    if ((await executorStatus(t, executor)) !== "ready" || !executor) return;
+    const pid = t.program.id;
     const { pending } = await pendingRequests(t);
     const open = new Set(pending.map((p) => p.requestId));
-    const queued = await this.store.decisions(t.program.id, "queued");
-    const decided = new Set((await this.store.decisions(t.program.id)).map((d) => d.requestId));
+    const queued = await this.store.decisions(pid, "queued");
+    const decided = new Set((await this.store.decisions(pid)).map((d) => d.requestId));
     // A decision on a request no longer pending (cancelled, finalized by its requester) is void.
     const gone = queued.filter((d) => !open.has(d.requestId)).map((d) => d.requestId);
-    await this.store.settle(t.program.id, gone, "failed", null, "the request was no longer pending");
+    await this.store.settle(pid, gone, "failed", null, "the request was no longer pending");
+    const now = Date.now();
+    const budget = await this.bounds.budget(pid, now);
+    // A spent budget pauses everything the desk would send for this program until the next UTC day.
+    if (budget.pausedUntil) return;
     const rejects = queued.filter((d) => d.decision === "reject" && open.has(d.requestId)).map((d) => d.requestId);
-    const approved = queued.filter((d) => d.decision === "approve" && open.has(d.requestId)).map((d) => d.requestId);
+    const approved = new Set(
+      queued.filter((d) => d.decision === "approve" && open.has(d.requestId)).map((d) => d.requestId),
+    );
+    const min = BigInt(budget.minAmount);
     const matured =
-      policy === "automatic" ? pending.filter((p) => p.ready && !decided.has(p.requestId)).map((p) => p.requestId) : [];
-    const finalize = [...approved, ...matured];
+      policy === "automatic"
+        ? pending.filter((p) => p.ready && !decided.has(p.requestId) && BigInt(p.amount) >= min).map((p) => p.requestId)
+        : [];
+    // Requests held after a refusal or a skip wait out their backoff unless their state moved.
+    const holds = await this.bounds.holds(pid);
+    const byId = new Map(pending.map((p) => [p.requestId, p]));
+    const print = (id: string) => JSON.stringify({ ...byId.get(id), ready: undefined, approved: approved.has(id) });
+    const due = (id: string) => {
+      const h = holds.get(id);
+      return !h || h.fingerprint !== print(id) || h.nextAt <= now;
+    };
+    const candidates = [...approved, ...matured].filter(due);
+    const sims = candidates.length ? await simulate(t, executor, candidates) : [];
+    const ok: { requestId: string; gas: bigint }[] = [];
+    for (const s of sims) {
+      if ("gas" in s) ok.push(s);
+      else
+        await this.refuse(
+          pid,
+          s.requestId,
+          print(s.requestId),
+          approved.has(s.requestId),
+          `simulation refused it: ${s.refused}`,
+          now,
+        );
+    }
+    const cap = BigInt(this.bounds.defaults.maxGasPerTx);
+    const remaining = BigInt(budget.gasBudgetPerDay) - BigInt(budget.gasSpentToday);
+    const { batches, tooBig, overBudget } = pack(ok, this.opts.batchSize, cap, remaining);
+    if (overBudget) {
+      await this.bounds.exhaust(pid, now);
+      this.logger.warn({ programId: pid, ...budget }, "redemption desk paused: the day's gas budget is spent");
+    }
+    for (const r of tooBig) {
+      const why = `it needs ${batchGas(r.gas > 21_000n ? r.gas - 21_000n : 0n)} gas, over EXECUTOR_MAX_GAS_PER_TX (${cap})`;
+      await this.refuse(pid, r.requestId, print(r.requestId), approved.has(r.requestId), why, now);
+    }
     const factory = contract(t, "factory");
     const sends: Promise<void>[] = [];
-    for (let i = 0; i < finalize.length; i += this.opts.batchSize) {
-      const ids = finalize.slice(i, i + this.opts.batchSize);
-      const data = factory.interface.encodeFunctionData("finalizeRedeemBatch", [ids]);
-      sends.push(
-        this.send(
-          t,
-          ids.filter((id) => approved.includes(id)),
-          { to: t.program.factory, data },
-        ),
-      );
+    for (const b of batches) {
+      const data = factory.interface.encodeFunctionData("finalizeRedeemBatch", [b.ids]);
+      sends.push(this.sendBatch(t, b.ids, approved, print, { to: t.program.factory, data, gasLimit: b.gasLimit }));
     }
     for (const id of rejects) {
       const data = factory.interface.encodeFunctionData("rejectRedeem", [id]);
@@ -100,10 +141,60 @@ export class RedemptionDeskJob {
     await Promise.all(sends);
   }
 
+  /** Holds a request with backoff; an approval it carried is recorded as failed with the reason. */
+  private async refuse(pid: string, id: string, fingerprint: string, approved: boolean, why: string, now: number) {
+    await this.bounds.hold(pid, id, fingerprint, why, now);
+    if (approved) await this.store.settle(pid, [id], "failed", null, why);
+    this.logger.info({ programId: pid, requestId: id, reason: why }, "redemption desk holds a request");
+  }
+
+  /** Sends one batch; only the requests it really finalized count as sent (issue 29 item 15). */
+  private async sendBatch(
+    t: Target,
+    ids: string[],
+    approved: Set<string>,
+    print: (id: string) => string,
+    tx: { to: string; data: string; gasLimit: bigint },
+  ): Promise<void> {
+    const pid = t.program.id;
+    try {
+      const receipt = await this.sender.send(t.program.chainId, tx);
+      await this.bounds.spend(pid, receipt.gasUsed);
+      this.logger.info(
+        { programId: pid, requests: ids.length, gasLimit: String(tx.gasLimit), gasUsed: String(receipt.gasUsed) },
+        "redemption desk batch mined",
+      );
+      if (receipt.status !== 1) {
+        for (const id of ids) await this.refuse(pid, id, print(id), approved.has(id), "the batch reverted", Date.now());
+        return;
+      }
+      const skips = skipped(t, receipt);
+      const done = ids.filter((id) => !skips.has(id));
+      await this.store.settle(
+        pid,
+        done.filter((id) => approved.has(id)),
+        "sent",
+        receipt.hash,
+        null,
+      );
+      await this.bounds.release(pid, done);
+      for (const [id, why] of skips) {
+        await this.bounds.hold(pid, id, print(id), `the batch skipped it: ${why}`);
+        if (approved.has(id))
+          await this.store.settle(pid, [id], "failed", receipt.hash, `the batch skipped it: ${why}`);
+      }
+    } catch (e) {
+      this.logger.warn({ err: e, programId: pid }, "redemption desk transaction failed");
+      const why = "the transaction failed; see the server log";
+      for (const id of ids) await this.refuse(pid, id, print(id), approved.has(id), why, Date.now());
+    }
+  }
+
   /** Sends one transaction and records its outcome on the decisions it carries out. */
   private async send(t: Target, decisions: string[], tx: { to: string; data: string }): Promise<void> {
     try {
       const receipt = await this.sender.send(t.program.chainId, tx);
+      await this.bounds.spend(t.program.id, receipt.gasUsed);
       const ok = receipt.status === 1;
       await this.store.settle(t.program.id, decisions, ok ? "sent" : "failed", receipt.hash, ok ? null : "reverted");
     } catch (e) {
