@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { BULK_ROWS_MAX } from "@points/schema";
-import { CSV_CHUNK, CsvLimit, readCsvRecords, slices } from "../src/bulk/csvStream.js";
+import { CSV_CHUNK, CsvLimit, readCsvRecords, slices } from "../src/core/bulk/csvStream.js";
 
 // Issue 29 item 2: a 2 MB body of one-character lines was parsed in full, synchronously, before
 // the row check. The reader must stop at the first bound crossed without reading the rest:
