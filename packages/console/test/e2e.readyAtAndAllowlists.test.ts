@@ -7,7 +7,15 @@ import { parseUnits } from "ethers";
 import type { Page } from "playwright-core";
 import { Factory__factory, MockStablecoin__factory, Points__factory } from "@points/contracts";
 import * as pointsApi from "@points/api";
-import { deployProgram, fundedCampaign, devWallet, startApi, startNode, type DevNode, type TestApi } from "@points/testkit";
+import {
+  deployProgram,
+  fundedCampaign,
+  devWallet,
+  startApi,
+  startNode,
+  type DevNode,
+  type TestApi,
+} from "@points/testkit";
 import { launch, screenshot } from "./helpers/browser.js";
 import { signIn } from "./helpers/flow.js";
 
