@@ -66,6 +66,22 @@ describe("console: pnpm start's demo account opens the demo program", () => {
     assert.equal((await me(other)).wizard.programId, null);
   });
 
+  // Issue 31 item 3: the desk's access rule wanted an onboarding task, which the demo program
+  // has not, so pnpm start's Redemption desk tab said "no program demo on your redemption desk".
+  it("theDemoAccount_reachesTheDemoProgramsDesk_anotherAccountStill404", async () => {
+    const { email } = await createDevProgramAccount(api.service.ctx, "demo", BRAND_WALLET);
+    // Past the access rule the desk reads the chain, which this test's closed port does not serve.
+    const demo = await withSession(
+      api.url,
+      await signIn(api.url, email),
+      "GET",
+      "/api/v1/programs/demo/redemption-desk",
+    );
+    assertError(demo, "CHAIN_UNAVAILABLE");
+    const other = await signIn(api.url, "neighbour@example.com");
+    assertError(await withSession(api.url, other, "GET", "/api/v1/programs/demo/redemption-desk"), "NOT_FOUND");
+  });
+
   it("refused_offADevChainId_orOffALoopbackHost", async () => {
     const ctx = api.service.ctx;
     await assert.rejects(createDevProgramAccount(ctx, "basebrand", BRAND_WALLET), /not on a dev chain/);

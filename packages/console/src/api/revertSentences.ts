@@ -1,4 +1,5 @@
 import { formatAmount } from "../components/format/amount";
+import { readyIn } from "../dashboard/readyIn";
 
 type Args = Record<string, unknown>;
 const sp = (v: unknown) => `${formatAmount(String(v), 18)} SP`;
@@ -26,6 +27,8 @@ const SENTENCES: Record<string, (a: Args) => string> = {
     `${text(a.account)} is not on the mint allowlist. Add it on the Allowlists page, then mint again.`,
   NotRedeemWhitelisted: (a) =>
     `${text(a.account)} is not on the redeem allowlist. Add it on the Allowlists page, then redeem again.`,
+  RedeemDelayNotElapsed: (a) =>
+    `Redemption #${text(a.requestId)} is not ready yet: ${readyIn(new Date(Number(a.readyAt) * 1000).toISOString(), Date.now())}. Finalize it then, or ask an executor, who may finalize at once.`,
   TransferNotWhitelisted: (a) =>
     `${text(a.account)} is not on the transfer allowlist while transfers are restricted. Add it on the Allowlists page first.`,
 };

@@ -43,8 +43,10 @@ export function Allowlists() {
     run({ title: `${add ? "Add to" : "Remove from"} the ${list} allowlist`, build, onDone: bump });
   };
 
+  // One card under the other: side by side at 1280-1920 px the Check table overflowed its
+  // column and the Members card covered its Add/Remove buttons (issue 31 item 2).
   return (
-    <div className="cards">
+    <div className="stack">
       <Card title="Check an address">
         <form className="row wrap" onSubmit={check} noValidate>
           <Field
@@ -66,29 +68,31 @@ export function Allowlists() {
         </form>
         <ErrorBox error={status.error} />
         {address && status.value && (
-          <Table columns={["Allowlist", "Status", "Change"]} label={`Allowlists of ${address}`}>
-            {LISTS.map((l) => {
-              const listed = status.value![l.key];
-              return (
-                <tr key={l.key} data-list={l.key}>
-                  <th scope="row">
-                    {l.label}{" "}
-                    <span className="muted">
-                      ({l.on}; {l.who})
-                    </span>
-                  </th>
-                  <td>
-                    {listed ? <span className="badge ok">listed</span> : <span className="badge">not listed</span>}
-                  </td>
-                  <td>
-                    <button disabled={!from} onClick={() => change(l.key, !listed)}>
-                      {listed ? `Remove from ${l.label.toLowerCase()}` : `Add to ${l.label.toLowerCase()}`}
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </Table>
+          <div className="table-scroll">
+            <Table columns={["Allowlist", "Status", "Change"]} label={`Allowlists of ${address}`}>
+              {LISTS.map((l) => {
+                const listed = status.value![l.key];
+                return (
+                  <tr key={l.key} data-list={l.key}>
+                    <th scope="row">
+                      {l.label}{" "}
+                      <span className="muted">
+                        ({l.on}; {l.who})
+                      </span>
+                    </th>
+                    <td>
+                      {listed ? <span className="badge ok">listed</span> : <span className="badge">not listed</span>}
+                    </td>
+                    <td>
+                      <button disabled={!from} onClick={() => change(l.key, !listed)}>
+                        {listed ? `Remove from ${l.label.toLowerCase()}` : `Add to ${l.label.toLowerCase()}`}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </Table>
+          </div>
         )}
       </Card>
       <Card title="Members">

@@ -7,6 +7,7 @@ import { useDash, useLoad } from "./context";
 import { useLedger } from "./ledger/useLedger";
 import { LedgerStatus } from "./ledger/LedgerStatus";
 import { SP_DECIMALS, fmt } from "./units";
+import { readyIn } from "./readyIn";
 
 /** How many of the latest requests the table shows. */
 const RECENT = 10;
@@ -93,7 +94,13 @@ export function Redemption() {
                     <small className="muted">to {r.to.slice(0, 10)}…</small>
                   </td>
                   <td>
-                    <span className="badge">{r.status === "ready" ? "ready to finalize" : r.status}</span>
+                    <span className="badge">
+                      {r.status === "ready"
+                        ? "ready to finalize"
+                        : r.status === "pending"
+                          ? readyIn(r.readyAt, Date.now())
+                          : r.status}
+                    </span>
                     <small className="muted block">
                       requested {r.requestedAt.time.replace("T", " ").slice(0, 16)} UTC
                     </small>

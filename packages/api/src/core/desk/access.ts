@@ -9,7 +9,8 @@ import { contract, read, target, type Target } from "../program/target.js";
 
 /**
  * The program a desk route acts on, for this caller only: the tenant whose onboarding task
- * deployed it (API key or console account), or an operator's admin key. Anyone else gets 404,
+ * deployed it (API key or console account), the console account whose dashboard opens it (the
+ * demo account of pnpm start), or an operator's admin key. Anyone else gets 404,
  * as if the program did not exist (docs/deployment.md#redemption-desk).
  */
 export async function deskTarget(ctx: Ctx, caller: Caller, programId: string): Promise<Target> {
@@ -20,6 +21,11 @@ export async function deskTarget(ctx: Ctx, caller: Caller, programId: string): P
     throw e instanceof ApiError && e.code === "NOT_FOUND" ? hidden : e;
   });
   if (caller.kind === "key" && (await isAdminKey(ctx, caller.id))) return t;
+  // The program the account's dashboard opens, as the server vouches for it: its own deploy or
+  // pnpm start's demo program, which has no onboarding task (issue 31 item 3).
+  if (caller.kind === "session" && (await ctx.console.users.get(caller.email)).wizard.programId === t.program.id) {
+    return t;
+  }
   const owned = await ctx.db.query("SELECT 1 FROM onboarding_tasks WHERE program_id = $1 AND owner = $2", [
     t.program.id,
     owner,

@@ -161,6 +161,8 @@ export interface LedgerRedemption {
   amount: bigint;
   expectedBasketMode: boolean;
   status: RedemptionStatus;
+  /** Seconds: when the requester may finalize, fixed by the chain when the request was made. */
+  readyAt: number;
   requestedAt: { blockNumber: number; txHash: string; time: number };
   closedAt: { blockNumber: number; txHash: string; time: number } | null;
 }
@@ -168,8 +170,9 @@ export interface LedgerRedemption {
 /**
  * Folds a program's Points and Factory events (and every contract's role events), in chain
  * order: SP balances, the mint, redeem and transfer allowlists, role holders per contract and
- * redemption requests. A pending request is `ready` once the redeem delay in force (the last
- * RedeemDelayUpdated) has passed since it was made, measured at `now` (seconds).
+ * redemption requests. Each request's readyAt is what Factory.requestRedeem stored: its block
+ * time plus the delay in force when it was made (a later setRedeemDelay does not move it); a
+ * pending request is `ready` once `now` (seconds) reaches it.
  */
 export function foldProgram(events: PlacedEvent[], now: number) {
   const sp = new Map<string, bigint>();
@@ -225,6 +228,7 @@ export function foldProgram(events: PlacedEvent[], now: number) {
           amount: BigInt(args.amount as string),
           expectedBasketMode: args.expectedBasketMode as boolean,
           status: "pending",
+          readyAt: e.time + redeemDelay,
           requestedAt: at(e),
           closedAt: null,
         });
@@ -241,7 +245,7 @@ export function foldProgram(events: PlacedEvent[], now: number) {
     }
   }
   for (const r of redemptions.values()) {
-    if (r.status === "pending" && now >= r.requestedAt.time + redeemDelay) r.status = "ready";
+    if (r.status === "pending" && now >= r.readyAt) r.status = "ready";
   }
   const sorted = (s: Set<string>) => [...s].sort();
   return {

@@ -160,6 +160,7 @@ export const ledgerRedemptions: Handler<typeof routes.ledgerRedemptions> = async
     requests: page.map((r) => ({
       ...r,
       amount: r.amount.toString(),
+      readyAt: new Date(r.readyAt * 1000).toISOString(),
       requestedAt: iso(r.requestedAt),
       closedAt: r.closedAt && iso(r.closedAt),
     })),

@@ -16,7 +16,11 @@ export const LedgerRedemptionView = RedeemRequestView.pick({
 })
   .extend({
     status: z.enum(["pending", "ready", "finalized", "cancelled", "rejected"]).meta({
-      description: "ready: pending and the redeem delay in force has passed (the requester may finalize)",
+      description: "ready: pending and its readyAt has passed (the requester may finalize)",
+    }),
+    readyAt: z.string().meta({
+      description:
+        "ISO time from which the requester may finalize: the request's block time plus the redeem delay in force when it was made, as Factory.redeemReadyAt answers (a later delay change does not move it)",
     }),
     requestedAt: At,
     closedAt: At.nullable(),
