@@ -91,7 +91,7 @@ describe("e2e: redemption desk bounds", () => {
     await (await e.c.points.connect(brand).addToTransferWhitelist(e.who.bob.address)).wait();
     await (await e.c.points.connect(alice).approve(e.record.factory, SP(1000))).wait();
     // Counts the desk's passes (the loop calls this.tick()), so tests wait on passes, not time.
-    const desk = e.api.service.desk!;
+    const desk = e.api.service.desk!.job;
     const tick = desk.tick.bind(desk);
     desk.tick = async () => {
       const n = await tick();
