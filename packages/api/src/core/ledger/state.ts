@@ -172,7 +172,9 @@ export interface LedgerRedemption {
  * order: SP balances, the mint, redeem and transfer allowlists, role holders per contract and
  * redemption requests. Each request's readyAt is what Factory.requestRedeem stored: its block
  * time plus the delay in force when it was made (a later setRedeemDelay does not move it); a
- * pending request is `ready` once `now` (seconds) reaches it.
+ * pending request is `ready` once the chain's clock reaches it: `now` (seconds) or the latest
+ * folded event's block time, whichever is later (a dev chain mining fast runs ahead of the wall
+ * clock, and the contract checks block.timestamp).
  */
 export function foldProgram(events: PlacedEvent[], now: number) {
   const sp = new Map<string, bigint>();
@@ -244,8 +246,9 @@ export function foldProgram(events: PlacedEvent[], now: number) {
         break;
     }
   }
+  const clock = events.reduce((t, e) => Math.max(t, e.time), now);
   for (const r of redemptions.values()) {
-    if (r.status === "pending" && now >= r.readyAt) r.status = "ready";
+    if (r.status === "pending" && clock >= r.readyAt) r.status = "ready";
   }
   const sorted = (s: Set<string>) => [...s].sort();
   return {
