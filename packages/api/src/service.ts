@@ -91,8 +91,10 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
     /** Listens on the configured host and port (0: any free port); resolves with the base URL. */
     async listen(): Promise<string> {
       server = await new Promise<Server>((resolve, reject) => {
-        const s = app.listen(config.port, config.host, () => resolve(s));
-        s.once("error", reject);
+        // Express 5 calls back with the listen error too (a busy port): the server then has no address.
+        const s = app.listen(config.port, config.host, (err?: Error) =>
+          err ? reject(listenError(err, config)) : resolve(s),
+        );
       });
       const { port } = server.address() as AddressInfo;
       return `http://${config.host}:${port}`;
@@ -212,4 +214,20 @@ export function createDispatcher(ctx: Ctx): WebhookDispatcher {
 /** The ledger's indexer over every configured chain, sharing the service's database. */
 export function createIndexer(ctx: Ctx): LedgerIndexer {
   return new LedgerIndexer(ctx.db, ctx.config.chains, ctx.logger.child({ component: "ledger" }), ctx.config.ledger);
+}
+
+/** A listen failure in words: a busy or forbidden port names itself and the setting to change. */
+function listenError(err: NodeJS.ErrnoException, config: { host: string; port: number }): Error {
+  const where = `${config.host}:${config.port}`;
+  if (err.code === "EADDRINUSE") {
+    return new Error(
+      `port ${config.port} on ${config.host} is already in use (another points-api running?): stop it or set PORT`,
+      { cause: err },
+    );
+  }
+  if (err.code === "EACCES")
+    return new Error(`no permission to listen on ${where}: set PORT above 1023`, { cause: err });
+  if (err.code === "EADDRNOTAVAIL")
+    return new Error(`${config.host} is not an address of this machine: fix HOST`, { cause: err });
+  return err;
 }

@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   CHAIN_UNAVAILABLE: 502,
+  CHAIN_MISMATCH: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

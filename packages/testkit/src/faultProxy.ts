@@ -26,6 +26,8 @@ export interface Faults {
   chainId?: number;
   /** Refuse every request with a closed connection (a dead endpoint). */
   down: boolean;
+  /** Forward to this node instead of the one the proxy started with (another node swapped in behind the URL). */
+  target?: string;
 }
 
 export interface FaultProxy {
@@ -91,7 +93,7 @@ export async function startFaultProxy(target: string, faults: Partial<Faults> = 
     }
     let answers: { id?: unknown }[] = [];
     if (forward.length > 0) {
-      const r = await fetch(target, {
+      const r = await fetch(f.target ?? target, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(Array.isArray(parsed) ? forward : forward[0]),

@@ -1,7 +1,11 @@
 import { FetchRequest, type FetchGetUrlFunc, type GetUrlResponse as FetchResponse } from "ethers";
 import type { ChainConfig } from "../config/env.js";
+import { ApiError } from "../errors.js";
 
-/** How an endpoint of a chain stands; `refused` is final: it serves another chain. */
+/**
+ * How an endpoint of a chain stands; `refused`: it answered another chain id at its last check
+ * (it is asked again every `chainIdCheckMs` and comes back when it answers the right one).
+ */
 export type EndpointState = "unchecked" | "healthy" | "backoff" | "refused";
 
 export interface EndpointView {
@@ -12,7 +16,15 @@ export interface EndpointView {
   reason: string | null;
 }
 
-type Endpoint = EndpointView & { url: string; until: number; checking?: Promise<void> };
+/** `stale`: the connection failed since the last check (a node restarted or swapped behind the URL). */
+type Endpoint = EndpointView & { url: string; until: number; stale: boolean; checking?: Promise<void> };
+
+/** The chain's endpoints all answer another chain id: nothing is built, read or sent (503). */
+export const chainMismatch = (chain: ChainConfig) =>
+  new ApiError(
+    "CHAIN_MISMATCH",
+    `chain ${chain.chainId} (${chain.name}): no RPC endpoint serves this chain right now; nothing was built or sent`,
+  );
 
 const BACKOFF_MIN_MS = 250;
 const BACKOFF_MAX_MS = 30_000;
@@ -35,12 +47,15 @@ function retryAfter(res: FetchResponse): number | undefined {
  * The RPC endpoints of one chain (see docs/architecture.md#transaction-engine): requests go to
  * the first usable endpoint in configured order; a 429, a 5xx, a timeout or a dropped
  * connection puts that endpoint in exponential backoff (Retry-After honoured) and the request
- * moves on to the next. Before an endpoint serves anything its chain id is checked: an
- * endpoint of another chain is refused for good and reported through `onRefused`.
+ * moves on to the next. Every endpoint's chain id is checked before it serves anything, again
+ * after its connection failed (a reconnect) and every `chainIdCheckMs` (default 10 s): an
+ * endpoint of another chain is taken out (reported through `onRefused`) until a later check finds
+ * it right; with none right, requests fail with CHAIN_MISMATCH (docs/architecture.md#nodes-and-networks).
  */
 export class RpcPool {
   readonly endpoints: Endpoint[];
   private readonly send: FetchGetUrlFunc = FetchRequest.createGetUrlFunc();
+  private timer?: NodeJS.Timeout;
 
   constructor(
     readonly chain: ChainConfig,
@@ -56,16 +71,41 @@ export class RpcPool {
       failures: 0,
       reason: null,
       until: 0,
+      stale: false,
     }));
+  }
+
+  /** Asks every endpoint again every `chainIdCheckMs` from the first request on (until {@link stop}). */
+  private startChecks(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.checkAll(), this.chain.chainIdCheckMs ?? 10_000);
+    this.timer.unref();
+  }
+
+  /** Stops the periodic checks (they start again with the next request). */
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
   }
 
   view(): EndpointView[] {
     return this.endpoints.map(({ index, state, failures, reason }) => ({ index, state, failures, reason }));
   }
 
-  /** Checks every endpoint's chain id now (at boot and by the engine's health checks). */
+  /** Whether every endpoint answered another chain at its last check. */
+  refused(): boolean {
+    return this.endpoints.every((e) => e.state === "refused");
+  }
+
+  /** Asks every endpoint now; CHAIN_MISMATCH when none serves the chain (before a destructive step). */
+  async assertServes(): Promise<void> {
+    await this.checkAll();
+    if (this.refused()) throw chainMismatch(this.chain);
+  }
+
+  /** Checks every endpoint's chain id now, refused ones included (at boot, then periodically). */
   async checkAll(): Promise<void> {
-    await Promise.all(this.endpoints.filter((e) => e.state !== "refused").map((e) => this.check(e, true)));
+    await Promise.all(this.endpoints.map((e) => this.check(e, true)));
   }
 
   /**
@@ -74,16 +114,25 @@ export class RpcPool {
    * must not copy that URL into its errors. Chain id checks use the default transport.
    */
   getUrlFunc(transport: FetchGetUrlFunc = this.send): FetchGetUrlFunc {
-    // One endpoint: sent as it always was (the callers' own retries and chain id checks apply).
+    // One endpoint: no failover or backoff (the callers' own retries apply), but its chain id is checked.
     if (this.endpoints.length === 1) {
       const only = this.endpoints[0];
-      return (req, signal) => {
+      return async (req, signal) => {
+        this.startChecks();
+        await this.check(only, false);
+        if (only.state === "refused") throw chainMismatch(this.chain);
         const real = req.clone();
         real.url = only.url;
-        return transport(real, signal);
+        try {
+          return await transport(real, signal);
+        } catch (err) {
+          only.stale = true;
+          throw err;
+        }
       };
     }
     return async (req, signal) => {
+      this.startChecks();
       const deadline = Date.now() + WAIT_MAX_MS;
       let last: unknown = new Error(`chain ${this.chain.chainId}: no RPC endpoint is usable`);
       for (;;) {
@@ -107,6 +156,7 @@ export class RpcPool {
             last = err;
           }
         }
+        if (this.endpoints.every((e) => e.state === "refused")) throw chainMismatch(this.chain);
         const next = Math.min(...this.endpoints.filter((e) => e.state === "backoff").map((e) => e.until));
         if (!Number.isFinite(next) || next > deadline) break;
         await sleep(Math.max(10, next - Date.now()));
@@ -132,14 +182,15 @@ export class RpcPool {
   private fail(e: Endpoint, reason: string, waitMs?: number): void {
     e.failures++;
     e.state = "backoff";
+    e.stale = true;
     e.reason = reason;
     const backoff = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.min(16, e.failures - 1));
     e.until = Date.now() + (waitMs ?? backoff * (0.75 + Math.random() / 2));
   }
 
-  /** Asks the endpoint its chain id, once (or again when `force`). */
+  /** Asks the endpoint its chain id: before its first use, after a failed connection, or when `force`. */
   private check(e: Endpoint, force: boolean): Promise<void> {
-    if (!force && e.state !== "unchecked") return Promise.resolve();
+    if (!force && e.state !== "unchecked" && !e.stale) return Promise.resolve();
     e.checking ??= (async () => {
       try {
         const req = new FetchRequest(e.url);
@@ -149,12 +200,16 @@ export class RpcPool {
         const res = await this.send(req, undefined);
         if (res.statusCode !== 200) throw Object.assign(new Error(`HTTP ${res.statusCode}`), { res });
         const reported = BigInt((JSON.parse(Buffer.from(res.body!).toString("utf8")) as { result: string }).result);
+        e.stale = false;
         if (reported !== BigInt(this.chain.chainId)) {
+          const was = e.state;
           e.state = "refused";
           e.reason = `serves chain ${reported}, not ${this.chain.chainId}`;
-          this.onRefused(e.index, reported);
+          if (was !== "refused") this.onRefused(e.index, reported);
           return;
         }
+        if (e.state === "refused")
+          console.error(`chain ${this.chain.chainId}: RPC endpoint #${e.index} serves it again`);
         this.ok(e);
         e.state = "healthy";
       } catch (err) {

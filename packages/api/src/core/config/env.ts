@@ -70,14 +70,16 @@ const Chain = z.strictObject({
     .array(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }))
     .max(8)
     .default([]),
+  /** How often every endpoint is asked its chain id again (docs/architecture.md#nodes-and-networks). */
+  chainIdCheckMs: z.number().int().min(100).max(3_600_000).default(10_000),
   /** The executor's transaction engine on this chain (docs/architecture.md#transaction-engine). */
   engine: EngineConfig.prefault({}),
   /** Source verification on explorers; none configured: the stage is skipped. */
   sourceVerify: SourceVerifyConfig.prefault({}),
 });
 /** A chain as configured; the engine settings are optional for chains built in code (tests, tools). */
-export type ChainConfig = Omit<z.infer<typeof Chain>, "rpcUrls" | "engine" | "sourceVerify"> &
-  Partial<Pick<z.infer<typeof Chain>, "rpcUrls" | "engine" | "sourceVerify">>;
+export type ChainConfig = Omit<z.infer<typeof Chain>, "rpcUrls" | "engine" | "sourceVerify" | "chainIdCheckMs"> &
+  Partial<Pick<z.infer<typeof Chain>, "rpcUrls" | "engine" | "sourceVerify" | "chainIdCheckMs">>;
 
 /** The engine settings a chain gets when it names none. */
 export const DEFAULT_ENGINE: EngineConfig = EngineConfig.parse({});
@@ -251,6 +253,8 @@ const Env = z.object({
   LEDGER: z.enum(["inline", "off"]).default("inline"),
   /** Blocks below the head before the ledger indexes a block (reorgs inside it roll back and replay). */
   LEDGER_CONFIRMATIONS: int(0, 10_000, 2),
+  /** A reorg deeper than this many blocks halts the indexer (logged LEDGER_REORG_TOO_DEEP) instead of rolling back. */
+  LEDGER_MAX_REORG_DEPTH: int(1, 100_000, 64),
   /** Most blocks one eth_getLogs request covers. */
   LEDGER_BLOCK_RANGE: int(1, 100_000, 2000),
   /**
@@ -369,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ledger: {
       mode: e.LEDGER,
       confirmations: e.LEDGER_CONFIRMATIONS,
+      maxReorgDepth: e.LEDGER_MAX_REORG_DEPTH,
       range: e.LEDGER_BLOCK_RANGE,
       pollMs: e.LEDGER_POLL_MS ?? ledgerPollMs(e.CHAINS),
       leaseMs: e.LEDGER_LEASE_MS,

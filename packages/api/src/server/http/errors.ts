@@ -22,6 +22,9 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
 
 function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  // The RPC pool's refusal (src/core/chain/rpcPool.ts) reaches here as is or wrapped by ethers.
+  const mismatch = causeOf(err, (c) => c instanceof ApiError && c.code === "CHAIN_MISMATCH");
+  if (mismatch) return mismatch as ApiError;
   const type = (err as { type?: string }).type;
   const status = (err as { status?: number }).status;
   if (type === "entity.too.large") {
@@ -48,4 +51,13 @@ function toApiError(err: unknown): ApiError {
     return new ApiError("INVALID_INPUT", "malformed request");
   }
   return new ApiError("INTERNAL", "internal error", undefined, { cause: err });
+}
+
+/** The first error in `err`'s cause chain (ethers' `error`, or `cause`) that `match` accepts. */
+function causeOf(err: unknown, match: (e: unknown) => boolean): unknown {
+  for (let cur = err, depth = 0; cur && typeof cur === "object" && depth < 5; depth++) {
+    if (match(cur)) return cur;
+    cur = (cur as { cause?: unknown }).cause ?? (cur as { error?: unknown }).error;
+  }
+  return undefined;
 }

@@ -48,6 +48,8 @@ const ERRORS: Record<string, string> = {
   RATE_LIMITED: "too many requests: slow down",
   INTERNAL: "an unexpected failure of the service or a service it needs (never the request's fault)",
   CHAIN_UNAVAILABLE: "the chain's RPC did not answer",
+  CHAIN_MISMATCH:
+    "every RPC endpoint of the chain answers another chain id (a node swapped behind its URL): nothing was built, read or sent; retry once the endpoint serves the chain again",
 };
 
 /** Statuses of a route's answers, by error code. */
@@ -58,6 +60,7 @@ function errorCodesOf(route: RouteDef): (keyof typeof ERROR_CODES)[] {
     "RATE_LIMITED",
     "INTERNAL",
     "CHAIN_UNAVAILABLE",
+    "CHAIN_MISMATCH",
   ]);
   if (route.auth !== "open" || !route.public) codes.add("UNAUTHORIZED");
   if (route.method !== "get") {

@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { ChainConfig } from "../../core/config/env.js";
 import type { Db } from "../../core/db/db.js";
 import { webhooksOnLedgerEvent } from "../../core/webhooks/store.js";
+import { rpcPool } from "../../core/chain/rpcPool.js";
 import { decodeLog, type LedgerContract } from "../../core/ledger/decode.js";
 import { LedgerRpc, type RetryOptions, type RpcBlock, type RpcLog } from "../../core/ledger/rpc.js";
 import {
@@ -20,6 +21,8 @@ import {
 export interface LedgerOptions {
   /** Blocks below the head before a block is indexed (0: index the head). */
   confirmations: number;
+  /** A reorg deeper than this halts the indexer instead of rolling back (default 64). */
+  maxReorgDepth?: number;
   /** Most blocks one eth_getLogs asks for. */
   range: number;
   /** How often an idle indexer looks at the chain's head. */
@@ -37,6 +40,24 @@ const ANCESTOR_BATCH = 16;
 
 /** A block hash that moved between two reads of one range: the range is read again. */
 class MovedUnderfoot extends Error {}
+
+/**
+ * The chain lost more indexed blocks than LEDGER_MAX_REORG_DEPTH: more likely another chain or
+ * a broken node behind the URL than a real reorg. Nothing is deleted; the indexer tries again
+ * each pass (and resumes if the chain comes back) until an operator looks.
+ */
+export class LedgerReorgTooDeep extends Error {
+  readonly code = "LEDGER_REORG_TOO_DEEP";
+  constructor(
+    readonly chainId: string,
+    readonly depth: number,
+    readonly max: number,
+  ) {
+    super(
+      `chain ${chainId}: a reorg of ${depth} blocks is deeper than LEDGER_MAX_REORG_DEPTH (${max}); the ledger is halted, nothing was deleted`,
+    );
+  }
+}
 
 type Watch = Map<string, { programId: string | null; contract: LedgerContract }>;
 
@@ -94,6 +115,10 @@ export class LedgerIndexer {
     return rpc;
   }
 
+  private chainOf(chainId: string): ChainConfig {
+    return this.chains.find((c) => String(c.chainId) === chainId)!;
+  }
+
   start(): void {
     this.loop ??= this.main();
   }
@@ -117,6 +142,11 @@ export class LedgerIndexer {
         } catch (e) {
           if (this.stopped) break;
           if (e instanceof LeaseLost) this.logger.warn({ chainId: c.chainId, err: e.message }, "ledger lease lost");
+          else if (e instanceof LedgerReorgTooDeep || (e as { code?: string }).code === "CHAIN_MISMATCH")
+            this.logger.error(
+              { chainId: c.chainId, code: (e as { code: string }).code, err: (e as Error).message },
+              "ledger halted",
+            );
           else this.logger.error({ chainId: c.chainId, err: e }, "ledger indexing step failed");
         }
       }
@@ -155,6 +185,9 @@ export class LedgerIndexer {
     const programs = await store.programs(chainId);
     if (programs.length === 0) return false;
     const rpc = this.rpc(chainId);
+    // Halted on another chain: ask again now rather than at the pool's next periodic check.
+    const pool = rpcPool(this.chainOf(chainId), this.opts.rpcTimeoutMs);
+    if (pool.refused()) await pool.assertServes();
     const head = await rpc.head();
     const safe = head - opts.confirmations;
     let cursor = await store.cursor(chainId);
@@ -292,8 +325,13 @@ export class LedgerIndexer {
     this.logger.debug({ chainId, from, to, events: events.length }, "ledger range indexed");
   }
 
-  /** Finds the newest indexed block the chain still has and rolls the ledger back to it. */
+  /**
+   * Finds the newest indexed block the chain still has and rolls the ledger back to it. First
+   * the endpoints are asked their chain id again: a node of another chain swapped in behind the
+   * URL looks like a reorg of everything, and deleting the ledger for it would be wrong.
+   */
   private async rollback(chainId: string, rpc: LedgerRpc, cursor: BlockRef, programs: FollowedProgram[]) {
+    await rpcPool(this.chainOf(chainId), this.opts.rpcTimeoutMs).assertServes();
     let below = cursor.number;
     let ancestor: BlockRef | undefined;
     while (!ancestor) {
@@ -308,6 +346,9 @@ export class LedgerIndexer {
       const start = Math.max(0, Math.min(...programs.map((p) => p.fromBlock)) - 1);
       ancestor = { number: start, hash: (await this.mustBlock(rpc, start)).hash };
     }
+    const max = this.opts.maxReorgDepth ?? 64;
+    if (cursor.number - ancestor.number > max)
+      throw new LedgerReorgTooDeep(chainId, cursor.number - ancestor.number, max);
     this.logger.warn({ chainId, from: cursor.number, to: ancestor.number }, "ledger: chain reorganised; rolling back");
     await this.store.rollback(chainId, this.id, this.opts.leaseMs, ancestor);
   }

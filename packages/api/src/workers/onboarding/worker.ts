@@ -14,8 +14,10 @@ export interface WorkerOptions {
   concurrency?: (chainId: string) => number;
   /** Runs when the worker stops, before it waits for its tasks (tasks waiting for funds give up). */
   onStopping?: () => void;
-  /** Runs once every task has ended, when the worker stops (closes the engines). */
+  /** Runs when the worker stops, once every task has ended or the drain is over (closes the engines). */
   onStop?: () => Promise<void>;
+  /** How long stop() lets running tasks finish before the engines stop (default 5 s). */
+  drainMs?: number;
 }
 
 /** Runs one claimed task to its end; throws to fail it (a TaskFailure names the stage). */
@@ -56,8 +58,15 @@ export class Worker {
     this.wake?.();
     await this.loop;
     this.opts.onStopping?.();
-    await Promise.all([...this.running.values()].flatMap((r) => [...r]));
+    // Bounded drain: a task waiting on a stuck transaction would hold shutdown for its whole
+    // replacement window. After the drain the engines stop, which ends every wait with
+    // ENGINE_STOPPED (the task resumes elsewhere when its lease ends).
+    const running = Promise.all([...this.running.values()].flatMap((r) => [...r]));
+    let drained: NodeJS.Timeout | undefined;
+    await Promise.race([running, new Promise((r) => (drained = setTimeout(r, this.opts.drainMs ?? 5_000)))]);
+    clearTimeout(drained);
     await this.opts.onStop?.();
+    await running;
     await Promise.all(this.opts.chainIds.map((c) => this.tasks.releaseExecutor(c, this.id).catch(() => undefined)));
   }
 
