@@ -20,9 +20,9 @@ const count = (task, key, n) => {
   perTask.set(task, c);
 };
 for (let i = 0; i < lines.length; i++) {
-  const prefix = /^(@[^:]+):([^:]+): /.exec(lines[i]);
+  const prefix = /^(@[^:]+):(\S+?): /.exec(lines[i]);
   const task = prefix ? `${prefix[1]}#${prefix[2]}` : "";
-  const text = lines[i].replace(/^@[^:]+:[^:]+: /, "");
+  const text = lines[i].replace(/^@[^:]+:\S+?: /, "");
   let m;
   if ((m = /^\s+(\d+) passing\b/.exec(text))) {
     passed += Number(m[1]);
@@ -47,7 +47,7 @@ for (let i = 0; i < lines.length; i++) {
 function following(at, max, isEnd) {
   const out = [];
   for (let j = at + 1; j < Math.min(lines.length, at + 1 + max); j++) {
-    const t = lines[j].replace(/^@[^:]+:[^:]+: /, "");
+    const t = lines[j].replace(/^@[^:]+:\S+?: /, "");
     if (isEnd(t)) break;
     if (/duration_ms|type: '|^\s*---$/.test(t)) continue;
     out.push(`    ${t.trimEnd()}`);
