@@ -59,8 +59,6 @@ export interface UpgradeResult {
   unsignedTx?: { to: string; data: string; from: string; chainId: bigint; value: bigint };
   /** The report of a dry run (nothing was sent). */
   dryRun?: DryRun;
-  /** The proxy already runs exactly this code (and no call is asked): nothing was deployed or sent. */
-  alreadyRunning?: true;
   /** The record with the upgrade added (saved to `store` when given; unchanged by a dry run). */
   program: ProgramRecord;
 }
@@ -168,10 +166,6 @@ export async function upgrade(
   const plan = await planUpgrade(program, contractName, newImplementation, chain.provider, { ...opts, ...record });
   const key = plan.contract;
   const base = { contract: key, oldImplementation: plan.oldImplementation, layout: plan.layout };
-  // An upgrade to the code the proxy already runs would deploy a copy and change nothing.
-  if (plan.call === "0x" && codeMatches(plan.next, await chain.code(plan.oldImplementation))) {
-    return { ...base, newImplementation: plan.oldImplementation, deployed: false, alreadyRunning: true, program };
-  }
 
   if (opts.dryRun) {
     const report = await dryRun(chain, program, plan, opts.signer);

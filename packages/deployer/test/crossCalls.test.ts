@@ -5,14 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { DevNode } from "@points/testkit";
-import {
-  isDeployerError,
-  loadArtifact,
-  upgrade,
-  validateUpgrade,
-  type Artifact,
-  type ProgramRecord,
-} from "../src/index.js";
+import { isDeployerError, loadArtifact, validateUpgrade, type Artifact, type ProgramRecord } from "../src/index.js";
 import { crossContractCalls } from "../src/cross-calls.js";
 import { deployAcme } from "./helpers/fixture.js";
 
@@ -46,16 +39,5 @@ describe("upgrade: the cross-contract selector check", () => {
         e.message ===
           "points: PointsV2Mock lacks functions other program contracts call on it: burn(uint256) (called by FactoryRedemption)",
     );
-  });
-
-  it("anUpgradeToTheCodeAlreadyRunning_saysAlreadyRunning_andSendsNothing", async () => {
-    const [, brand] = node.wallets;
-    const nonce = await node.provider.getTransactionCount(brand.address, "pending");
-    const r = await upgrade(program, "points", "Points", { signer: brand, send: true });
-    assert.equal(r.alreadyRunning, true);
-    assert.equal(r.deployed, false);
-    assert.equal(r.newImplementation, program.contracts.points!.implementation);
-    assert.equal(r.tx, undefined);
-    assert.equal(await node.provider.getTransactionCount(brand.address, "pending"), nonce, "nothing sent");
   });
 });

@@ -37,10 +37,6 @@ function printDryRun(r: UpgradeResult): void {
   });
 }
 
-function printAlreadyRunning(r: UpgradeResult): void {
-  process.stdout.write(`${r.contract} already runs this code (${r.oldImplementation}): nothing sent\n`);
-}
-
 function printResult(r: UpgradeResult, from?: string): void {
   const { program: _record, layout: _layout, dryRun: _dry, ...shown } = r;
   const implementation = r.deployed
@@ -100,7 +96,6 @@ export function upgradeCommand(): Command {
         scrub,
       );
       if (o.json) process.stdout.write(`${toJson({ ...result, program: undefined })}\n`);
-      else if (result.alreadyRunning) printAlreadyRunning(result);
       else printDryRun(result);
       return;
     }
@@ -111,7 +106,6 @@ export function upgradeCommand(): Command {
       { unreported: "done", redact: scrub },
     );
     // An admin that is a Safe gets the Safe transaction of upgradeToAndCall, after the checks above.
-    if (result.alreadyRunning && !o.json) return printAlreadyRunning(result);
     const u = result.unsignedTx;
     if (u && (await printSafeTransaction(ctx.provider, u.from, [{ to: u.to, data: u.data }], o))) return;
     if (o.json) process.stdout.write(`${toJson({ ...result, program: undefined })}\n`);
