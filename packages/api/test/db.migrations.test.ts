@@ -58,6 +58,8 @@ for (const backend of backends()) {
           "onboarding_tasks",
           "programs",
           "redemption_decisions",
+          "redemption_desk_holds",
+          "redemption_desk_spend",
           "redemption_desks",
           "safe_proposal_signatures",
           "safe_proposals",
