@@ -71,6 +71,7 @@ describe("chain identity: an endpoint answering another chain is taken out until
       error: {
         code: "CHAIN_MISMATCH",
         message: "chain 31337 (Hardhat): no RPC endpoint serves this chain right now; nothing was built or sent",
+        details: { served: "8453" },
       },
     });
     const [view] = rpcPool(api.service.ctx.chains.get(31337).config, 1).view();

@@ -61,7 +61,18 @@ export function rpcProvider(
  * the wrong network): refuse.
  */
 export async function assertChainId(provider: JsonRpcProvider, chain: ChainConfig): Promise<void> {
-  const reported = BigInt(await provider.send("eth_chainId", []));
+  // Through a pool, an endpoint of another chain is refused before this call: name what it serves.
+  const reported = await provider.send("eth_chainId", []).then(
+    (id: string) => BigInt(id),
+    (err: unknown) => {
+      const served =
+        err instanceof ApiError && err.code === "CHAIN_MISMATCH"
+          ? (err.details as { served?: unknown } | undefined)?.served
+          : undefined;
+      if (typeof served === "string") return BigInt(served);
+      throw err;
+    },
+  );
   if (reported !== BigInt(chain.chainId)) {
     throw new ApiError(
       "INTERNAL",

@@ -20,10 +20,11 @@ export interface EndpointView {
 type Endpoint = EndpointView & { url: string; until: number; stale: boolean; checking?: Promise<void> };
 
 /** The chain's endpoints all answer another chain id: nothing is built, read or sent (503). */
-export const chainMismatch = (chain: ChainConfig) =>
+export const chainMismatch = (chain: ChainConfig, served?: bigint) =>
   new ApiError(
     "CHAIN_MISMATCH",
     `chain ${chain.chainId} (${chain.name}): no RPC endpoint serves this chain right now; nothing was built or sent`,
+    served === undefined ? undefined : { served: String(served) },
   );
 
 const BACKOFF_MIN_MS = 250;
@@ -56,6 +57,8 @@ export class RpcPool {
   readonly endpoints: Endpoint[];
   private readonly send: FetchGetUrlFunc = FetchRequest.createGetUrlFunc();
   private timer?: NodeJS.Timeout;
+  /** The chain id a refused endpoint last answered, named when a caller asks which chain it serves. */
+  private served?: bigint;
 
   constructor(
     readonly chain: ChainConfig,
@@ -100,7 +103,7 @@ export class RpcPool {
   /** Asks every endpoint now; CHAIN_MISMATCH when none serves the chain (before a destructive step). */
   async assertServes(): Promise<void> {
     await this.checkAll();
-    if (this.refused()) throw chainMismatch(this.chain);
+    if (this.refused()) throw chainMismatch(this.chain, this.served);
   }
 
   /** Checks every endpoint's chain id now, refused ones included (at boot, then periodically). */
@@ -120,7 +123,7 @@ export class RpcPool {
       return async (req, signal) => {
         this.startChecks();
         await this.check(only, false);
-        if (only.state === "refused") throw chainMismatch(this.chain);
+        if (only.state === "refused") throw chainMismatch(this.chain, this.served);
         const real = req.clone();
         real.url = only.url;
         try {
@@ -156,7 +159,7 @@ export class RpcPool {
             last = err;
           }
         }
-        if (this.endpoints.every((e) => e.state === "refused")) throw chainMismatch(this.chain);
+        if (this.endpoints.every((e) => e.state === "refused")) throw chainMismatch(this.chain, this.served);
         const next = Math.min(...this.endpoints.filter((e) => e.state === "backoff").map((e) => e.until));
         if (!Number.isFinite(next) || next > deadline) break;
         await sleep(Math.max(10, next - Date.now()));
@@ -205,6 +208,7 @@ export class RpcPool {
           const was = e.state;
           e.state = "refused";
           e.reason = `serves chain ${reported}, not ${this.chain.chainId}`;
+          this.served = reported;
           if (was !== "refused") this.onRefused(e.index, reported);
           return;
         }
