@@ -10,7 +10,7 @@ import { expectError, setupE2E, USDC, type E2E } from "./helpers/e2e.js";
 
 /**
  * The service's public surface, compared with a committed fixture so that a refactor (the
- * three-layer move of issue 28) cannot change it unnoticed: the OpenAPI document, the route
+ * three-layer move in docs/architecture.md) cannot change it unnoticed: the OpenAPI document, the route
  * table Express serves (method, path, auth, scope) and the calldata of a few build routes on a
  * fresh dev chain. `SURFACE_UPDATE=1` rewrites the fixture (README: "Surface snapshot").
  */

@@ -44,7 +44,7 @@ export function Allowlists() {
   };
 
   // One card under the other: side by side at 1280-1920 px the Check table overflowed its
-  // column and the Members card covered its Add/Remove buttons (issue 31 item 2).
+  // column and the Members card covered its Add/Remove buttons.
   return (
     <div className="stack">
       <Card title="Check an address">

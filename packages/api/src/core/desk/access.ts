@@ -22,7 +22,7 @@ export async function deskTarget(ctx: Ctx, caller: Caller, programId: string): P
   });
   if (caller.kind === "key" && (await isAdminKey(ctx, caller.id))) return t;
   // The program the account's dashboard opens, as the server vouches for it: its own deploy or
-  // pnpm start's demo program, which has no onboarding task (issue 31 item 3).
+  // pnpm start's demo program, which has no onboarding task.
   if (caller.kind === "session" && (await ctx.console.users.get(caller.email)).wizard.programId === t.program.id) {
     return t;
   }

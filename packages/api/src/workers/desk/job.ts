@@ -148,7 +148,7 @@ export class RedemptionDeskJob {
     this.logger.info({ programId: pid, requestId: id, reason: why }, "redemption desk holds a request");
   }
 
-  /** Sends one batch; only the requests it really finalized count as sent (issue 29 item 15). */
+  /** Sends one batch; only the requests it really finalized count as sent. */
   private async sendBatch(
     t: Target,
     ids: string[],

@@ -5,7 +5,7 @@ import type { ExecutorSender } from "./sender.js";
 /**
  * The desk's hold on each chain's executor lease (the lease onboarding's worker takes, under the
  * worker's id): the desk acts for a chain only while this process holds it, so two instances
- * never both send desk transactions with the executor's key (issue 29 item 7). Renewed every
+ * never both send desk transactions with the executor's key. Renewed every
  * third of the lease; a renewal that fails or is refused drops the hold at once, and a hold
  * also ends by the clock where the last renewal's lease would.
  */
