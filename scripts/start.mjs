@@ -26,6 +26,8 @@ const BRAND_WALLET = devWallet(1).address;
 const BRAND_KEY = DEV_KEYS[1];
 const CUSTOMER = devWallet(2).address;
 const CUSTOMER_KEY = DEV_KEYS[2];
+/** E-mail domain of the dev console accounts (the demo account's too): approved to deploy on this dev setup. */
+const DEV_DOMAIN = "console.localhost";
 /** Manifests of the throwaway dev chain (git-ignored, wiped on every start: the chain is new). */
 const DEV_MANIFESTS = path.join(deployerDir, "manifests", "dev");
 
@@ -82,6 +84,9 @@ async function startApi(chain) {
     DEV_MAILBOX: "1",
     // The local chain mines only on demand: the ledger (the console's lists) follows its head.
     LEDGER_CONFIRMATIONS: "0",
+    // Console accounts under the dev domain may deploy from the wizard at once (a dev chain on loopback);
+    // any other address waits for \`points-api accounts approve\` like in production.
+    CONSOLE_DEPLOY_DOMAINS: DEV_DOMAIN,
     ...process.env,
     HOST: "127.0.0.1",
     PORT: String(API_PORT),
@@ -148,6 +153,8 @@ The platform is running:
   console            ${api.consoleBuilt ? `${api.url}/console/` : "(not built: pnpm --filter @points/console build)"}
                      sign in as ${api.demoEmail} (new every start; the code is at ${api.url}/console/dev/mailbox)
                      to land on the demo program's dashboard; connect dev account #1 (the brand wallet)
+                     any name@${DEV_DOMAIN} may deploy from the wizard at once; for other addresses start with
+                     CONSOLE_DEPLOY_DOMAINS=${DEV_DOMAIN},<their domain> pnpm start (this database is new every start)
   API key            ${api.key}
   manifests          ${path.relative(root, DEV_MANIFESTS)}
 
