@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { lockDataDir } from "./dataDirLock.js";
 
 /** The SQL both backends share: PostgreSQL dialect, `$1` placeholders. */
 export interface Queryable {
@@ -21,8 +22,18 @@ export async function openDb(opts: { databaseUrl?: string; dataDir: string }): P
 
 async function openPglite(dataDir: string): Promise<Db> {
   const { PGlite } = await import("@electric-sql/pglite");
-  if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir);
+  let release: () => Promise<void> = async () => undefined;
+  if (dataDir !== "memory://") {
+    mkdirSync(dataDir, { recursive: true });
+    release = await lockDataDir(dataDir, (e) => console.warn(`points-api: ${e.message}`));
+  }
+  let pg;
+  try {
+    pg = await PGlite.create(dataDir);
+  } catch (e) {
+    await release();
+    throw e;
+  }
   return {
     kind: "pglite",
     query: async <T>(sql: string, params: unknown[] = []) => (await pg.query<T>(sql, params)).rows,
@@ -34,7 +45,10 @@ async function openPglite(dataDir: string): Promise<Db> {
           exec: async (s) => void (await tx.exec(s)),
         }),
       ),
-    close: () => pg.close(),
+    close: async () => {
+      await pg.close();
+      await release();
+    },
   };
 }
 
