@@ -15,6 +15,7 @@ export default defineConfig(({ mode }) => {
       port: Number(env.CONSOLE_PORT || 5173),
       proxy: Object.fromEntries(API_PATHS.map((p) => [p, { target, changeOrigin: false }])),
     },
-    build: { outDir: "dist", emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
+    // Source maps only when asked for (CONSOLE_SOURCEMAP=1): a production build serves none.
+    build: { outDir: "dist", emptyOutDir: true, sourcemap: env.CONSOLE_SOURCEMAP === "1", chunkSizeWarningLimit: 1500 },
   };
 });

@@ -1,6 +1,6 @@
-import { SiweMessage } from "siwe";
 import type { JsonRpcSigner } from "ethers";
 import { consoleApi } from "../api/console";
+import { siweMessage } from "./siweMessage";
 
 /**
  * Proves the connected wallet to the server with Sign-In with Ethereum (EIP-4361): the server
@@ -12,7 +12,7 @@ export async function proveWallet(signer: JsonRpcSigner): Promise<string> {
   const c = await consoleApi.walletNonce();
   const walletChainId = Number((await signer.provider.getNetwork()).chainId);
   const chainId = c.chainIds.includes(walletChainId) ? walletChainId : c.chainIds[0];
-  const message = new SiweMessage({
+  const message = siweMessage({
     domain: c.domain,
     address: await signer.getAddress(),
     statement: c.statement,
@@ -22,7 +22,7 @@ export async function proveWallet(signer: JsonRpcSigner): Promise<string> {
     nonce: c.nonce,
     issuedAt: c.issuedAt,
     expirationTime: c.expirationTime,
-  }).prepareMessage();
+  });
   const signature = await signer.signMessage(message);
   return (await consoleApi.walletProve(message, signature)).wallet;
 }
