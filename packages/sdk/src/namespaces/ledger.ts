@@ -1,4 +1,5 @@
 import type { Core } from "./core.js";
+import { paginate } from "../paginate.js";
 import type { Body, CallOptions, Params, Query, ReadOptions } from "../types.js";
 
 /** Page options of the ledger's lists: `cursor` is the previous answer's `nextCursor`. */
@@ -20,7 +21,7 @@ export function ledgerNamespace(core: Core) {
     ...(opts.cursor === undefined ? {} : { cursor: opts.cursor }),
     ...(opts.limit === undefined ? {} : { limit: String(opts.limit) }),
   });
-  return {
+  const ns = {
     /** Every campaign with budget, available, outstanding, status, admins, allowlists and minters. */
     campaigns: (opts: ReadOptions = {}) =>
       core.request("ledgerCampaigns", { query: { program: opts.program ?? core.program } }, opts),
@@ -99,4 +100,42 @@ export function ledgerNamespace(core: Core) {
         opts,
       ),
   };
+  /** The same lists as `ns`, every page: `for await (const e of client.ledger.all.holderHistory(a))`. */
+  const all = {
+    campaignBalances: (campaignId: Params<"ledgerCampaignBalances">["campaignId"], opts: PageOptions = {}) =>
+      paginate(
+        (cursor) => ns.campaignBalances(campaignId, withCursor(opts, cursor)),
+        (p) => p.holders,
+      ),
+    campaignLedger: (campaignId: Params<"ledgerCampaignLedger">["campaignId"], opts: PageOptions = {}) =>
+      paginate(
+        (cursor) => ns.campaignLedger(campaignId, withCursor(opts, cursor)),
+        (p) => p.events,
+      ),
+    spHolders: (opts: PageOptions = {}) =>
+      paginate(
+        (cursor) => ns.spHolders(withCursor(opts, cursor)),
+        (p) => p.holders,
+      ),
+    roleHistory: (opts: PageOptions = {}) =>
+      paginate(
+        (cursor) => ns.roleHistory(withCursor(opts, cursor)),
+        (p) => p.events,
+      ),
+    redemptions: (opts: Parameters<typeof ns.redemptions>[0] = {}) =>
+      paginate(
+        (cursor) => ns.redemptions(withCursor(opts, cursor)),
+        (p) => p.requests,
+      ),
+    holderHistory: (address: Params<"ledgerHolderHistory">["address"], opts: PageOptions = {}) =>
+      paginate(
+        (cursor) => ns.holderHistory(address, withCursor(opts, cursor)),
+        (p) => p.events,
+      ),
+  };
+  return { ...ns, all };
 }
+
+/** `opts` asking for the page after `cursor` (the first page when undefined). */
+const withCursor = <O extends { cursor?: string }>(opts: O, cursor: string | undefined): O =>
+  cursor === undefined ? opts : { ...opts, cursor };
