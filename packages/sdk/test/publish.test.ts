@@ -51,7 +51,12 @@ describe("what the project publishes", () => {
       assert.ok(files.includes("package/dist/openapi.json"));
       // The declarations are bundles with the schema's types inlined: nothing imports @points/*.
       const declarations = files.filter((f) => f.endsWith(".d.ts")).sort();
-      assert.deepEqual(declarations, ["package/dist/index.d.ts", "package/dist/shared.d.ts", "package/dist/viem.d.ts"]);
+      assert.deepEqual(declarations, [
+        "package/dist/abis.d.ts",
+        "package/dist/index.d.ts",
+        "package/dist/shared.d.ts",
+        "package/dist/viem.d.ts",
+      ]);
       for (const file of declarations) {
         const types = execFileSync("tar", ["-xzOf", tarball, file], { encoding: "utf8" });
         assert.doesNotMatch(types, /(from|import)\s*['"]@points\//, file);
