@@ -1,4 +1,5 @@
-import * as pkcs11js from "pkcs11js";
+import { createRequire } from "node:module";
+import type * as Pkcs11Js from "pkcs11js";
 import { computeAddress, hexlify } from "ethers";
 import { SignerError, withinTimeout } from "./errors.js";
 import type { DigestSigner } from "./signer.js";
@@ -13,8 +14,11 @@ export interface Pkcs11Config {
   keyLabels: string[];
 }
 
+/** The binding's constants are not seen as named exports by ESM import: loaded as CommonJS. */
+export const pkcs11js = createRequire(import.meta.url)("pkcs11js") as typeof Pkcs11Js;
+
 /** The PKCS#11 calls the backend makes (tests wrap it to make a token answer slowly). */
-export type Pkcs11Lib = pkcs11js.PKCS11;
+export type Pkcs11Lib = Pkcs11Js.PKCS11;
 
 /** DER of the secp256k1 curve's OID (1.3.132.0.10), the CKA_EC_PARAMS of every usable key. */
 export const SECP256K1_PARAMS = Buffer.from("06052b8104000a", "hex");
@@ -33,7 +37,7 @@ export interface Pkcs11Token {
 export function openPkcs11(cfg: Pkcs11Config, timeoutMs: number, lib: Pkcs11Lib = new pkcs11js.PKCS11()): Pkcs11Token {
   try {
     lib.load(cfg.module);
-    lib.C_Initialize();
+    initialize(lib, cfg.module);
   } catch (e) {
     throw new SignerError("SIGNER_UNAVAILABLE", `PKCS#11 library ${cfg.module} could not be loaded: ${msg(e)}`, e);
   }
@@ -54,7 +58,7 @@ export function openPkcs11(cfg: Pkcs11Config, timeoutMs: number, lib: Pkcs11Lib 
       close: () => {
         try {
           lib.C_CloseSession(opened);
-          lib.C_Finalize();
+          finalize(lib, cfg.module);
         } catch {
           // Closing a token that went away: nothing left to release.
         }
@@ -63,13 +67,37 @@ export function openPkcs11(cfg: Pkcs11Config, timeoutMs: number, lib: Pkcs11Lib 
   } catch (e) {
     try {
       if (session) lib.C_CloseSession(session);
-      lib.C_Finalize();
+      finalize(lib, cfg.module);
     } catch {
       // Already failing: the first error is the one to report.
     }
     if (e instanceof SignerError) throw e;
     throw new SignerError("SIGNER_UNAVAILABLE", `PKCS#11 token could not be opened: ${msg(e)}`, e);
   }
+}
+
+/**
+ * A library is initialized once per process however many openers it has (a second
+ * C_Initialize is refused, and one C_Finalize would end every opener's sessions).
+ */
+const openers = new Map<string, number>();
+
+function initialize(lib: Pkcs11Lib, module: string): void {
+  const n = openers.get(module) ?? 0;
+  if (n === 0) {
+    try {
+      lib.C_Initialize();
+    } catch (e) {
+      if (code(e) !== pkcs11js.CKR_CRYPTOKI_ALREADY_INITIALIZED) throw e;
+    }
+  }
+  openers.set(module, n + 1);
+}
+
+function finalize(lib: Pkcs11Lib, module: string): void {
+  const n = (openers.get(module) ?? 1) - 1;
+  openers.set(module, n);
+  if (n === 0) lib.C_Finalize();
 }
 
 function findSlot(lib: Pkcs11Lib, cfg: Pkcs11Config): Buffer {
