@@ -1,6 +1,5 @@
 /** Why the executor's signer refused to start or to sign (docs/errors.md#executor-signer). */
 export type SignerErrorCode =
-  | "SIGNER_LOCAL_KEY_REFUSED"
   | "SIGNER_UNAVAILABLE"
   | "SIGNER_LOGIN_FAILED"
   | "SIGNER_KEY_NOT_FOUND"
