@@ -27,6 +27,7 @@ import { Sessions } from "./core/console/sessions.js";
 import { ConsoleUsers } from "./core/console/users.js";
 import { LedgerIndexer } from "./workers/ledger/indexer.js";
 import { WebhookDispatcher } from "./workers/webhooks/dispatcher.js";
+import { ExecutorSigners, type SignerSeams } from "./core/signer/executors.js";
 
 export type Service = Awaited<ReturnType<typeof createService>>;
 
@@ -34,12 +35,19 @@ export interface ServiceOptions {
   logger?: Logger;
   /** The deployer's store of each task attempt of the inline worker (tests inject failures). */
   storeFor?: StoreFactory;
+  /** What the executor signer calls (tests make a token answer slowly). */
+  signerSeams?: SignerSeams;
 }
 
 /** Opens the database (migrating it), the chains and the HTTP app. Nothing listens yet. */
 export async function createService(config: Config, opts: ServiceOptions = {}) {
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const db = await openDb(config);
+  // The keys first: a token that refuses or hangs stops the start before anything else opens.
+  const signers = await ExecutorSigners.open(config, logger, opts.signerSeams);
+  const db = await openDb(config).catch((e) => {
+    signers.close();
+    throw e;
+  });
   await migrate(db);
   const mailer = await createMailer(config, db, logger);
   const ctx: Ctx = {
@@ -57,12 +65,14 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
       users: new ConsoleUsers(db),
       mailer,
     },
+    signers,
   };
   try {
     await checkChainIds(ctx);
   } catch (e) {
     ctx.chains.destroy();
     mailer.close();
+    signers.close();
     await db.close();
     throw e;
   }
@@ -113,6 +123,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       ctx.chains.destroy();
       mailer.close();
+      signers.close();
       await db.close();
     },
   };

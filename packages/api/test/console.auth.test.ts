@@ -259,6 +259,7 @@ describe("console: sign-in (wizard step 1)", () => {
         SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
         DEV_MAILBOX: "",
         EXECUTOR_PRIVATE_KEY: `0x${"1".repeat(64)}`,
+        EXECUTOR_ALLOW_LOCAL_KEY: "true",
         LOG_LEVEL: "silent",
       });
       try {

@@ -43,6 +43,7 @@ describe("safety: the production session cookie", () => {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       DEV_MAILBOX: "",
       EXECUTOR_PRIVATE_KEY: `0x${"1".repeat(64)}`,
+      EXECUTOR_ALLOW_LOCAL_KEY: "true",
     });
   });
   after(async () => {

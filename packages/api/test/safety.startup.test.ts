@@ -38,9 +38,15 @@ describe("safety: the service refuses to start on settings that hand out money o
   });
 
   it("productionWithoutSmtp_refusesToStart_ratherThanDroppingSignInCodes", () => {
-    assert.deepEqual(configProblems({ NODE_ENV: "production", CONSOLE_SECRET: SECRET, EXECUTOR_PRIVATE_KEY: KEY }), [
-      "SMTP_URL: is required when NODE_ENV=production (sign-in codes must reach their owner by e-mail)",
-    ]);
+    assert.deepEqual(
+      configProblems({
+        NODE_ENV: "production",
+        CONSOLE_SECRET: SECRET,
+        EXECUTOR_PRIVATE_KEY: KEY,
+        EXECUTOR_ALLOW_LOCAL_KEY: "true",
+      }),
+      ["SMTP_URL: is required when NODE_ENV=production (sign-in codes must reach their owner by e-mail)"],
+    );
   });
 
   it("devMailboxSwitchedOnInProduction_refusesToStart", () => {
@@ -48,6 +54,7 @@ describe("safety: the service refuses to start on settings that hand out money o
       NODE_ENV: "production",
       CONSOLE_SECRET: SECRET,
       EXECUTOR_PRIVATE_KEY: KEY,
+      EXECUTOR_ALLOW_LOCAL_KEY: "true",
       SMTP_URL: "smtp://mail.example.com",
       DEV_MAILBOX: "1",
     });

@@ -12,6 +12,7 @@ import type { LoginCodes } from "./console/codes.js";
 import type { Sessions } from "./console/sessions.js";
 import type { ConsoleUsers } from "./console/users.js";
 import type { Mailer } from "./console/mailer.js";
+import type { ExecutorSigners } from "./signer/executors.js";
 
 /** The console's services: sign-in codes, sessions, users and their wizard, the mailer. */
 export interface ConsoleServices {
@@ -33,6 +34,8 @@ export interface Ctx {
   /** Wakes the in-process onboarding worker, when there is one. */
   pokeWorker: () => void;
   console: ConsoleServices;
+  /** The executor keys (local or in an HSM), opened and checked at start. */
+  signers: ExecutorSigners;
 }
 
 /** The parts of the HTTP exchange a handler may touch (the console's session cookie). */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { isDevChainId } from "@points/contracts/program";
+import { SignerEnv, signerConfig } from "./signer.js";
 
 const bool = z
   .enum(["true", "false", "1", "0"])
@@ -185,6 +186,7 @@ const Env = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{64}(,0x[0-9a-fA-F]{64}){0,15}$/, "must be 1 to 16 comma-separated 32-byte hex private keys")
     .optional(),
+  ...SignerEnv,
   /** "inline": the API process runs onboarding tasks; "off": run `points-api worker` separately. */
   WORKER: z.enum(["inline", "off"]).default("inline"),
   TASK_LEASE_MS: int(100, 3_600_000, 30_000),
@@ -329,8 +331,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (production && e.DEV_MAILBOX) {
     refused.push("DEV_MAILBOX: must be off when NODE_ENV=production");
   }
-  const devKeyChains = e.CHAINS.filter((c) => mayUseDevKey(c, production));
-  if (!e.EXECUTOR_PRIVATE_KEY && devKeyChains.length < e.CHAINS.length) {
+  const signer = signerConfig(e, production, refused);
+  // Keys in a token serve every chain; the public development key only dev chains (mayUseDevKey).
+  const devKeyChains = e.CHAINS.filter((c) => signer.backend === "local" && mayUseDevKey(c, production));
+  if (signer.backend === "local" && !e.EXECUTOR_PRIVATE_KEY && devKeyChains.length < e.CHAINS.length) {
     const others = e.CHAINS.filter((c) => !devKeyChains.includes(c)).map((c) => c.chainId);
     refused.push(
       `EXECUTOR_PRIVATE_KEY: is required for chain ${others.join(", ")} (the public development key serves only a dev chain id on a loopback RPC outside production)`,
@@ -419,6 +423,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       const more = (e.EXECUTOR_PRIVATE_KEYS?.split(",") ?? []).map((k) => k.toLowerCase());
       return [...new Set([first.toLowerCase(), ...more])];
     },
+    /** Where the executor keys live: local (the keys above) or a PKCS#11 token (core/signer). */
+    signer,
     verify: { retryMinMs: e.VERIFY_RETRY_MIN_MS, retryMaxMs: 3_600_000, pollMs: e.VERIFY_POLL_MS },
     /** The explorer API key; a function, so it never appears when the configuration is serialised. */
     explorerKey: (): string | undefined => e.ETHERSCAN_API_KEY,

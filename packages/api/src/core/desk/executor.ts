@@ -1,12 +1,10 @@
-import { computeAddress } from "ethers";
 import type { Ctx } from "../context.js";
 import { roleHash } from "../chain/contracts.js";
 import { contract, type Target } from "../program/target.js";
 
 /** The executor's address on a chain, or undefined when this server holds no key for it. */
 export function executorAddress(ctx: Ctx, chainId: string): string | undefined {
-  const key = ctx.config.executorKey(ctx.chains.get(chainId).config.chainId);
-  return key ? computeAddress(key) : undefined;
+  return ctx.signers.addresses(ctx.chains.get(chainId).config.chainId)[0];
 }
 
 /** Whether the executor can act on a program's Factory; the desk's status in GET. */

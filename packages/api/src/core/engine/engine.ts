@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
-import { keccak256, type JsonRpcProvider, type TransactionReceipt, type TransactionRequest, type Wallet } from "ethers";
+import { keccak256, type JsonRpcProvider, type TransactionReceipt, type TransactionRequest } from "ethers";
+import type { TxSigner } from "../signer/wallet.js";
 import type { Logger } from "pino";
 import type { SignedTx, TxSender } from "@points/deployer";
 import { classifySendError, rpcAnswer, SEND_ERROR_ACTIONS } from "@points/contracts/program/nodeErrors";
@@ -62,7 +63,7 @@ export class TxEngine extends EventEmitter implements TxSender {
   private tickWaiters: (() => void)[] = [];
 
   constructor(
-    private readonly wallet: Wallet,
+    private readonly wallet: TxSigner,
     private readonly provider: JsonRpcProvider,
     readonly opts: EngineOptions,
   ) {

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { Wallet } from "ethers";
 import type { Ctx } from "../context.js";
 import { ApiError } from "../errors.js";
 import { DEFAULT_ENGINE } from "../config/env.js";
@@ -44,18 +43,19 @@ export class Engines {
     let lanes = this.byChain.get(chainId);
     if (lanes) return lanes;
     const chain = this.ctx.chains.get(chainId).config;
-    const keys = this.ctx.config.executorKeys(chain.chainId);
+    const keys = this.ctx.signers.keys(chain.chainId);
     if (keys.length === 0)
       throw new ApiError("INTERNAL", `no executor key for chain ${chainId}: set EXECUTOR_PRIVATE_KEY`);
-    lanes = keys.map((key, lane) => this.engine(chainId, key, lane));
+    lanes = keys.map((_, lane) => this.engine(chainId, lane));
     this.byChain.set(chainId, lanes);
     return lanes;
   }
 
-  private engine(chainId: string, key: string, lane: number): TxEngine {
+  private engine(chainId: string, lane: number): TxEngine {
     const chain = this.ctx.chains.get(chainId).config;
     const provider = rpcProvider(chain, this.ctx.config.rpcTimeoutMs, { batchMaxCount: 100, batchStallTime: 2 });
-    const wallet = new Wallet(key, provider);
+    // Every signature goes through the signer seam: normalized and checked (core/signer).
+    const wallet = this.ctx.signers.wallet(chain.chainId, lane, provider);
     const e = chain.engine ?? DEFAULT_ENGINE;
     return new TxEngine(wallet, provider, {
       chainId: chain.chainId,

@@ -2,6 +2,7 @@ import { isDeployerError } from "@points/deployer";
 import type { TaskError, TaskStageName } from "@points/schema";
 import { ApiError } from "../errors.js";
 import { EngineError } from "../engine/errors.js";
+import { SignerError } from "../signer/errors.js";
 
 export type { TaskError };
 
@@ -18,7 +19,8 @@ export class TaskFailure extends Error {
 
 /** The stable code of a failure: the deployer's or the API's own, INTERNAL for anything else. */
 export function codeOf(e: unknown): string {
-  if (isDeployerError(e) || e instanceof ApiError || e instanceof EngineError) return e.code;
+  if (isDeployerError(e) || e instanceof ApiError || e instanceof EngineError || e instanceof SignerError)
+    return e.code;
   return "INTERNAL";
 }
 

@@ -1,4 +1,4 @@
-import { computeAddress, getAddress, type Contract } from "ethers";
+import { getAddress, type Contract } from "ethers";
 import { PROGRAM_STAGES } from "@points/contracts/program";
 import type { Ctx } from "../context.js";
 import { DbManifestStore } from "./store.js";
@@ -101,6 +101,6 @@ export async function taskView(ctx: Ctx, task: Task) {
 
 /** The executor key the task sends with (its lane), whose pause it shows; undefined without a key. */
 function laneAddress(ctx: Ctx, task: Task): string | undefined {
-  const keys = ctx.config.executorKeys(Number(task.chainId));
-  return keys.length ? computeAddress(keys[laneIndex(task.id, keys.length)]) : undefined;
+  const keys = ctx.signers.addresses(Number(task.chainId));
+  return keys.length ? keys[laneIndex(task.id, keys.length)] : undefined;
 }

@@ -1,4 +1,5 @@
-import { Wallet, getAddress, type JsonRpcProvider } from "ethers";
+import { getAddress, type JsonRpcProvider } from "ethers";
+import type { ExecutorWallet } from "../../core/signer/wallet.js";
 import { isDevChainId as isDevChain, isRpcUnreachable } from "@points/contracts/program";
 import { deployProgram, type DeployConfig, type ProgramRecord, type StageContext } from "@points/deployer";
 import type { TaskStageName } from "@points/schema";
@@ -16,15 +17,14 @@ import { ensureOperator } from "../../core/engine/operators.js";
 import { queueVerification } from "../../core/verify/enqueue.js";
 
 /** An executor key's signer on a chain (`lane`: which of its keys), polling receipts at a fraction of a block. */
-export function executorSigner(ctx: Ctx, chainId: string, lane = 0): Wallet {
+export function executorSigner(ctx: Ctx, chainId: string, lane = 0): ExecutorWallet {
   const chain = ctx.chains.get(chainId);
-  const key = ctx.config.executorKeys(chain.config.chainId)[lane];
-  if (!key) {
+  if (!ctx.signers.keys(chain.config.chainId)[lane]) {
     throw new ApiError("INTERNAL", `no executor key for chain ${chainId}: set EXECUTOR_PRIVATE_KEY`);
   }
   const provider = rpcProvider(chain.config, ctx.config.rpcTimeoutMs);
   provider.pollingInterval = Math.max(50, Math.min(1000, Math.floor(chain.config.blockTimeMs / 4)));
-  return new Wallet(key, provider);
+  return ctx.signers.wallet(chain.config.chainId, lane, provider);
 }
 
 export function deployConfig(task: Task): DeployConfig {

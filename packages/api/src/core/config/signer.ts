@@ -1,0 +1,87 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+
+/**
+ * Where the executor keys live (packages/api/README.md#keys): "local" raw keys in the
+ * environment (development; production only with EXECUTOR_ALLOW_LOCAL_KEY=true) or "pkcs11"
+ * keys inside an HSM that signs digests and never gives the key out.
+ */
+export const SignerEnv = {
+  EXECUTOR_SIGNER: z.enum(["local", "pkcs11"]).default("local"),
+  EXECUTOR_ALLOW_LOCAL_KEY: z.enum(["true", "false"]).default("false"),
+  /** How long one signature may take before SIGNER_TIMEOUT (a token that hangs must not hang the engine). */
+  SIGNER_TIMEOUT_MS: z
+    .string()
+    .regex(/^[0-9]{1,7}$/, "must be a whole number of milliseconds")
+    .transform(Number)
+    .refine((n) => n >= 100 && n <= 600_000, "must be between 100 and 600000")
+    .default(10_000),
+  PKCS11_MODULE: z.string().optional(),
+  PKCS11_TOKEN_LABEL: z.string().optional(),
+  PKCS11_SLOT: z
+    .string()
+    .regex(/^[0-9]{1,4}$/, "must be a slot index")
+    .transform(Number)
+    .optional(),
+  /** The user PIN; never logged. PKCS11_PIN_FILE is preferred (a mounted secret). */
+  PKCS11_PIN: z.string().optional(),
+  PKCS11_PIN_FILE: z.string().optional(),
+  /** CKA_LABEL of each executor key, comma-separated: the executor key first, then more nonce lanes. */
+  PKCS11_KEY_LABELS: z
+    .string()
+    .regex(/^[^,]+(,[^,]+){0,15}$/, "must be 1 to 16 comma-separated key labels")
+    .optional(),
+};
+
+type SignerVars = z.output<z.ZodObject<typeof SignerEnv>> & {
+  EXECUTOR_PRIVATE_KEY?: string;
+  EXECUTOR_PRIVATE_KEYS?: string;
+};
+
+/** The signer settings, checked together; every problem goes to `refused`. */
+export function signerConfig(e: SignerVars, production: boolean, refused: string[]) {
+  const timeoutMs = e.SIGNER_TIMEOUT_MS;
+  const allowLocal = e.EXECUTOR_ALLOW_LOCAL_KEY === "true";
+  if (e.EXECUTOR_SIGNER === "local") {
+    if (production && (e.EXECUTOR_PRIVATE_KEY || e.EXECUTOR_PRIVATE_KEYS) && !allowLocal)
+      refused.push(
+        "EXECUTOR_PRIVATE_KEY: raw executor keys are refused when NODE_ENV=production: set EXECUTOR_SIGNER=pkcs11 (an HSM), or opt in with EXECUTOR_ALLOW_LOCAL_KEY=true",
+      );
+    return { backend: "local" as const, allowLocal, timeoutMs, pkcs11: undefined };
+  }
+  const missing = (name: string) => refused.push(`${name}: is required when EXECUTOR_SIGNER=pkcs11`);
+  if (!e.PKCS11_MODULE) missing("PKCS11_MODULE");
+  if (e.PKCS11_TOKEN_LABEL === undefined && e.PKCS11_SLOT === undefined)
+    refused.push(
+      "PKCS11_TOKEN_LABEL: one of PKCS11_TOKEN_LABEL or PKCS11_SLOT is required when EXECUTOR_SIGNER=pkcs11",
+    );
+  if (!e.PKCS11_KEY_LABELS) missing("PKCS11_KEY_LABELS");
+  if (!e.PKCS11_PIN === !e.PKCS11_PIN_FILE)
+    refused.push("PKCS11_PIN: set exactly one of PKCS11_PIN or PKCS11_PIN_FILE when EXECUTOR_SIGNER=pkcs11");
+  if (e.EXECUTOR_PRIVATE_KEY || e.EXECUTOR_PRIVATE_KEYS)
+    refused.push("EXECUTOR_PRIVATE_KEY: must not be set when EXECUTOR_SIGNER=pkcs11 (the keys are the token's)");
+  let pin: string | undefined = e.PKCS11_PIN;
+  if (e.PKCS11_PIN_FILE && !e.PKCS11_PIN) {
+    try {
+      pin = readFileSync(e.PKCS11_PIN_FILE, "utf8").trim();
+    } catch {
+      refused.push(`PKCS11_PIN_FILE: ${e.PKCS11_PIN_FILE} cannot be read`);
+    }
+  }
+  const secret = pin ?? "";
+  return {
+    backend: "pkcs11" as const,
+    allowLocal,
+    timeoutMs,
+    pkcs11: {
+      module: e.PKCS11_MODULE ?? "",
+      tokenLabel: e.PKCS11_TOKEN_LABEL,
+      slot: e.PKCS11_SLOT,
+      /** A function, so the PIN never appears when the configuration is serialised. */
+      pin: () => secret,
+      keyLabels: e.PKCS11_KEY_LABELS?.split(",") ?? [],
+    },
+  };
+}
+
+export type SignerConfig = ReturnType<typeof signerConfig>;
