@@ -85,6 +85,8 @@ async function main() {
       retryWindowMs: 600_000,
       pollMs: WEBHOOK_POLL_MS,
       leaseMs: 30_000,
+      concurrency: 32,
+      ownerConcurrency: 4,
     });
 
     // Blocks every BLOCK_MS; each block's first sighting is its time.

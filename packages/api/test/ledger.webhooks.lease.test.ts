@@ -18,6 +18,8 @@ const OPTS: WebhookOptions = {
   retryWindowMs: 60_000,
   pollMs: 20,
   leaseMs: 1000,
+  concurrency: 32,
+  ownerConcurrency: 4,
 };
 
 async function until(what: string, check: () => Promise<boolean> | boolean, ms = 30_000) {

@@ -280,6 +280,10 @@ const Env = z.object({
   WEBHOOK_POLL_MS: int(10, 60_000, 250),
   /** How long a subscription stays one dispatcher's without renewal; more than twice WEBHOOK_TIMEOUT_MS. */
   WEBHOOK_LEASE_MS: int(200, 3_600_000, 30_000),
+  /** Delivery attempts in flight at once per dispatcher, every subscription together. */
+  WEBHOOK_CONCURRENCY: int(1, 1_000, 32),
+  /** Delivery attempts in flight at once for one owner (API key or console account). */
+  WEBHOOK_CONCURRENCY_PER_OWNER: int(1, 1_000, 4),
   /** The Etherscan v2 API key (one key serves every chain); never logged nor returned. */
   ETHERSCAN_API_KEY: z
     .string()
@@ -344,6 +348,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // A lease that can expire during one attempt would let a second instance send the same delivery.
     refused.push("WEBHOOK_LEASE_MS: must be more than twice WEBHOOK_TIMEOUT_MS");
   }
+  if (e.WEBHOOK_CONCURRENCY_PER_OWNER >= e.WEBHOOK_CONCURRENCY) {
+    // One owner's silent receivers could then hold every slot and stall every other tenant.
+    refused.push("WEBHOOK_CONCURRENCY_PER_OWNER: must be less than WEBHOOK_CONCURRENCY");
+  }
   for (const c of e.CHAINS) {
     if (!c.sourceVerify?.etherscanApiUrl) continue;
     if (!e.ETHERSCAN_API_KEY) {
@@ -392,6 +400,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       retryWindowMs: e.WEBHOOK_RETRY_WINDOW_SECONDS * 1000,
       pollMs: e.WEBHOOK_POLL_MS,
       leaseMs: e.WEBHOOK_LEASE_MS,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+      ownerConcurrency: e.WEBHOOK_CONCURRENCY_PER_OWNER,
     },
     deploy: {
       quotaPerDay: e.DEPLOY_QUOTA_PER_DAY,

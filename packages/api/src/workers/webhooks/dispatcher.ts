@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Db } from "../../core/db/db.js";
 import { enqueue, type DeliveryRow, type SubscriptionRow } from "../../core/webhooks/store.js";
 import { sendSigned } from "./send.js";
+import { FairSlots } from "./slots.js";
 
 export interface WebhookOptions {
   allowPrivate: boolean;
@@ -12,11 +13,18 @@ export interface WebhookOptions {
   pollMs: number;
   /** How long a subscription stays this instance's without renewal (renewed before each attempt). */
   leaseMs: number;
+  /** Attempts in flight at once in this dispatcher, every subscription together. */
+  concurrency: number;
+  /** Attempts in flight at once for one owner (API key or console account). */
+  ownerConcurrency: number;
 }
 
 const MAX_WAIT_MS = 3_600_000;
 // Deliveries one subscription sends per pass before others get their turn.
 const BURST = 200;
+// A running queue re-reads its subscription at least this often: a pause, a deletion or a revoked
+// key stops it within this time, not at the end of its burst.
+const RECHECK_MS = 1000;
 
 /** Exponential backoff with full jitter: between half and all of min * 2^(attempts-1), at most an hour. */
 export const backoffMs = (attempts: number, minMs: number) => {
@@ -66,6 +74,9 @@ class Marks {
  * ledger events into deliveries, then sends each active subscription's pending deliveries in
  * order, one at a time; a failure holds that subscription's queue (order is kept) and is
  * retried with backoff until the retry window has passed, then the subscription is disabled.
+ * Each subscription's queue runs on its own, beside the passes: a pass never waits for a
+ * receiver, attempts share `concurrency` slots fairly across owners (FairSlots), and an attempt
+ * ends within `timeoutMs`, so a slow or silent receiver delays only its own queue.
  * Instances on one PostgreSQL share subscriptions by lease: each pass claims the subscriptions
  * no live instance holds (SKIP LOCKED), and every attempt first renews its subscription's lease
  * and stops if another instance took it, so no delivery is sent by two instances at once.
@@ -75,12 +86,17 @@ export class WebhookDispatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
+  // Subscription id -> its queue running now (at most one per subscription: order is kept).
+  private readonly draining = new Map<string, Promise<void>>();
+  private readonly slots: FairSlots;
 
   constructor(
     private readonly db: Db,
     private readonly logger: Logger,
     private readonly opts: WebhookOptions,
-  ) {}
+  ) {
+    this.slots = new FairSlots(opts.concurrency, opts.ownerConcurrency);
+  }
 
   private loop?: () => Promise<void>;
   private again = false;
@@ -91,7 +107,10 @@ export class WebhookDispatcher {
       if (this.stopped) return;
       this.timer = undefined;
       this.again = false;
-      this.running = this.pass().catch((e) => this.logger.error({ err: e }, "webhook pass failed"));
+      this.running = this.schedule().then(
+        () => undefined,
+        (e) => this.logger.error({ err: e }, "webhook pass failed"),
+      );
       await this.running;
       this.running = undefined;
       if (!this.stopped) this.timer = setTimeout(loop, this.again ? 0 : this.opts.pollMs);
@@ -114,6 +133,7 @@ export class WebhookDispatcher {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+    await Promise.all(this.draining.values());
     // Given back at once: another instance need not wait for the leases to expire.
     await this.db
       .query("UPDATE webhook_subscriptions SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1", [
@@ -122,11 +142,31 @@ export class WebhookDispatcher {
       .catch(() => undefined);
   }
 
-  /** One pass: match, then send what is due. Public for tests and the benchmark. */
+  /** One pass, and the queues it started until they stop. Public for tests and the benchmark. */
   async pass(): Promise<void> {
+    await Promise.all(await this.schedule());
+  }
+
+  /**
+   * Matches new events, then starts the queue of every active subscription that has none
+   * running; returns the queues started without waiting for them (the loop goes on).
+   */
+  private async schedule(): Promise<Promise<void>[]> {
     const subs = await this.claim();
     for (const s of subs) while ((await enqueue(this.db, s)) === 1000) Object.assign(s, await this.reload(s.id));
-    await Promise.all(subs.filter((s) => s.status === "active").map((s) => this.drain(s)));
+    const started: Promise<void>[] = [];
+    for (const s of subs) {
+      if (s.status !== "active" || this.draining.has(s.id) || this.stopped) continue;
+      const queue = this.drain(s)
+        .then((more) => {
+          if (more) this.wake();
+        })
+        .catch((e) => this.logger.error({ err: e, subscription: s.id }, "webhook queue failed"))
+        .finally(() => this.draining.delete(s.id));
+      this.draining.set(s.id, queue);
+      started.push(queue);
+    }
+    return started;
   }
 
   /**
@@ -145,11 +185,14 @@ export class WebhookDispatcher {
     );
   }
 
-  /** Renews the subscription's lease; false when another instance holds it now. */
+  /**
+   * Renews the subscription's lease; false when another instance holds it now, or it was paused,
+   * disabled (its key revoked) or deleted meanwhile.
+   */
   private async renew(id: string): Promise<boolean> {
     const rows = await this.db.query(
       `UPDATE webhook_subscriptions SET lease_expires_at = now() + make_interval(secs => $3::double precision / 1000)
-       WHERE id = $1 AND lease_owner = $2 RETURNING id`,
+       WHERE id = $1 AND lease_owner = $2 AND status = 'active' RETURNING id`,
       [id, this.id, this.opts.leaseMs],
     );
     return rows.length === 1;
@@ -159,9 +202,11 @@ export class WebhookDispatcher {
     return (await this.db.query<SubscriptionRow>("SELECT * FROM webhook_subscriptions WHERE id = $1", [id]))[0];
   }
 
-  private async drain(s: SubscriptionRow): Promise<void> {
-    // The claim renewed the lease; renewed again before an attempt once a third of it has gone,
-    // so an attempt (at most WEBHOOK_TIMEOUT_MS, under half the lease) ends inside the lease.
+  /** Sends the subscription's due deliveries in order; true when a whole burst went (more may be due). */
+  private async drain(s: SubscriptionRow): Promise<boolean> {
+    // The claim renewed the lease; renewed again before an attempt once a third of it (or
+    // RECHECK_MS) has gone, so an attempt (at most WEBHOOK_TIMEOUT_MS, under half the lease)
+    // ends inside the lease.
     let renewed = Date.now();
     const due = await this.db.query<DeliveryRow>(
       `SELECT * FROM webhook_deliveries WHERE subscription_id = $1 AND status = 'pending' ORDER BY seq LIMIT $2`,
@@ -170,16 +215,27 @@ export class WebhookDispatcher {
     const marks = new Marks(this.db, this.logger);
     try {
       for (const d of due) {
-        if (this.stopped || (d.next_attempt_at && new Date(d.next_attempt_at).getTime() > Date.now())) return;
-        if (Date.now() - renewed > this.opts.leaseMs / 3) {
-          if (!(await this.renew(s.id))) {
-            this.logger.info({ subscription: s.id }, "webhook subscription taken over by another instance");
-            return;
+        if (this.stopped || (d.next_attempt_at && new Date(d.next_attempt_at).getTime() > Date.now())) return false;
+        // A slot first: waiting for one may take up to an attempt's timeout.
+        const release = await this.slots.acquire(s.owner);
+        try {
+          if (this.stopped) return false;
+          if (Date.now() - renewed > Math.min(this.opts.leaseMs / 3, RECHECK_MS)) {
+            if (!(await this.renew(s.id))) {
+              this.logger.info(
+                { subscription: s.id },
+                "webhook subscription stopped or taken over by another instance",
+              );
+              return false;
+            }
+            renewed = Date.now();
           }
-          renewed = Date.now();
+          if (!(await this.attempt(s, d, marks))) return false;
+        } finally {
+          release();
         }
-        if (!(await this.attempt(s, d, marks))) return;
       }
+      return due.length === BURST;
     } finally {
       await marks.done();
     }
