@@ -6,7 +6,14 @@ import type { SignedTx, TxSender } from "@points/deployer";
 import { classifySendError, rpcAnswer, SEND_ERROR_ACTIONS } from "@points/contracts/program/nodeErrors";
 import { EngineError } from "./errors.js";
 import { FeePolicy, type FeeCaps, type Fees } from "./fees.js";
-import { newEntry, readSigned, type FinalEvent, type InFlight, type ReplacementEvent } from "./inflight.js";
+import {
+  newEntry,
+  readSigned,
+  type FinalEvent,
+  type InFlight,
+  type ReorgEvent,
+  type ReplacementEvent,
+} from "./inflight.js";
 
 export interface EngineOptions {
   chainId: number;
@@ -20,6 +27,13 @@ export interface EngineOptions {
   /** How long `wait` waits for a final receipt before it fails with TX_TIMEOUT (the transaction stays in flight). */
   waitTimeoutMs: number;
   logger: Logger;
+  /**
+   * Final transactions whose signed bytes stay kept, newest first, to send again if a reorg deeper than
+   * `confirmations` removes them (default {@link KEEP_FINAL}); older lost nonces are filled with empty transactions.
+   */
+  keepFinal?: number;
+  /** Blocks after which a final transaction's bytes are dropped: no reorg is expected deeper (default 64). */
+  finalityBlocks?: number;
   /** Told when the engine pauses for funds or resumes (the task view shows it). */
   onPause?: (paused: EnginePause | null) => Promise<void> | void;
 }
@@ -34,6 +48,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const FINALS_KEPT = 4096;
 /** Looks in a row that must find a nonce taken without any of its hashes before NONCE_TAKEN. */
 const TAKEN_LOOKS = 3;
+/** Final transactions whose signed bytes are kept by default (a bound on memory and on one reconciliation). */
+export const KEEP_FINAL = 1024;
+/** Lost nonces one look at the chain takes back at most; the rest are taken at the next looks. */
+export const RECONCILE_PER_LOOK = 256;
 
 /**
  * The transaction engine of one executor key on one chain (docs/architecture.md#transaction-engine).
@@ -56,6 +74,10 @@ export class TxEngine extends EventEmitter implements TxSender {
   private head = 0;
   private readonly inflight = new Map<number, InFlight>();
   private readonly finals = new Map<number, TransactionReceipt>();
+  /** Final entries with their signed bytes, oldest first, until `finalityBlocks` deep (at most `keepFinal`). */
+  private readonly settled = new Map<number, InFlight>();
+  /** One past the highest nonce seen final: a chain nonce below it means a reorg took final transactions. */
+  private finalTop = 0;
   private lock: Promise<unknown> = Promise.resolve();
   private started?: Promise<void>;
   private timer?: NodeJS.Timeout;
@@ -64,7 +86,7 @@ export class TxEngine extends EventEmitter implements TxSender {
 
   constructor(
     private readonly wallet: TxSigner,
-    private readonly provider: JsonRpcProvider,
+    readonly provider: JsonRpcProvider,
     readonly opts: EngineOptions,
   ) {
     super();
@@ -342,7 +364,71 @@ export class TxEngine extends EventEmitter implements TxSender {
       this.nonceAt("pending"),
     ]);
     [this.head, this.latestNonce] = [head, latest];
+    this.forgetSettled(head);
+    if (latest < this.finalTop && (await this.finalReceiptGone())) await this.reconcile(latest, head);
     await Promise.all(entries.map((e) => this.look(e, head, latest, pending)));
+  }
+
+  /**
+   * A reorg deeper than `confirmations` took final transactions off the chain: their nonces are free again and every
+   * later nonce waits on them. Each goes back in flight with the signed bytes it was mined with, sent again as they
+   * were (the same hash, so a contract it created comes back at the same address); a nonce whose bytes are no longer
+   * kept is filled with an empty transaction so no later nonce waits behind a gap. Bounded by
+   * {@link RECONCILE_PER_LOOK} nonces per look.
+   */
+  private async reconcile(latest: number, head: number): Promise<void> {
+    const event: ReorgEvent = { fromNonce: latest, toNonce: this.finalTop, resent: [], filled: [], hashes: [] };
+    const lost: InFlight[] = [];
+    const last = Math.min(this.finalTop, latest + RECONCILE_PER_LOOK);
+    for (let n = latest; n < last; n++) {
+      if (this.inflight.has(n)) continue;
+      const kept = this.settled.get(n);
+      this.settled.delete(n);
+      this.finals.delete(n);
+      const entry = kept?.raw
+        ? Object.assign(kept, { mined: null, takenLooks: 0, repriceNow: false, sentAtBlock: head, waiters: [] })
+        : newEntry(n, null, null, head);
+      this.inflight.set(n, entry);
+      lost.push(entry);
+    }
+    if (lost.length === 0) return;
+    for (const e of lost) {
+      if (e.raw) {
+        event.resent.push(e.nonce);
+        await this.broadcast(e.raw, e).catch((err) =>
+          this.opts.logger.warn({ err, nonce: e.nonce }, "engine: a transaction sent again after a reorg was refused"),
+        );
+      } else {
+        event.filled.push(e.nonce);
+        await this.fill(e);
+      }
+      event.hashes.push(e.hashes.at(-1)!);
+    }
+    this.opts.logger.warn(
+      { from: latest, to: this.finalTop, resent: event.resent.length, filled: event.filled.length },
+      "engine: a reorg removed final transactions; they are sent again",
+    );
+    this.emit("reorged", event);
+  }
+
+  /**
+   * A nonce below what was final is a reorg only if the newest final receipt kept is gone too: an endpoint that lags
+   * behind the others answers an old nonce and still knows the receipt.
+   */
+  private async finalReceiptGone(): Promise<boolean> {
+    const newest = [...this.settled.values()].at(-1);
+    // None kept, or the newest kept is below the chain's nonce (lost ones already went back in flight): trust it.
+    if (!newest?.mined || newest.nonce < this.latestNonce) return true;
+    return (await this.provider.getTransactionReceipt(newest.mined.hash)) === null;
+  }
+
+  /** Drops kept bytes `finalityBlocks` deep (no reorg reaches them) and beyond `keepFinal` (bounded by it). */
+  private forgetSettled(head: number): void {
+    const depth = this.opts.finalityBlocks ?? 64;
+    for (const [n, e] of this.settled) {
+      if (this.settled.size <= (this.opts.keepFinal ?? KEEP_FINAL) && head - e.mined!.blockNumber < depth) break;
+      this.settled.delete(n);
+    }
   }
 
   private async look(e: InFlight, head: number, latest: number, pending: number): Promise<void> {
@@ -368,6 +454,13 @@ export class TxEngine extends EventEmitter implements TxSender {
       this.inflight.delete(e.nonce);
       if (this.finals.size >= FINALS_KEPT) this.finals.delete(this.finals.keys().next().value!);
       this.finals.set(e.nonce, e.mined);
+      this.finalTop = Math.max(this.finalTop, e.nonce + 1);
+      // The signed bytes outlive the receipt: a reorg deeper than `confirmations` sends them again.
+      if (e.raw) {
+        this.settled.delete(e.nonce);
+        this.settled.set(e.nonce, e);
+        this.forgetSettled(this.head);
+      }
       const final: FinalEvent = {
         nonce: e.nonce,
         hash: e.mined.hash,

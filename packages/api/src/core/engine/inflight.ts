@@ -42,6 +42,20 @@ export interface FinalEvent {
   versions: number;
 }
 
+/**
+ * A reorg took nonces the engine had seen final off the chain (docs/architecture.md#nodes-and-networks): the account's
+ * nonce fell to `fromNonce` below `toNonce`. Each lost nonce was sent again with the signed bytes kept for it
+ * (`resent`), or, its bytes no longer kept, filled with an empty transaction (`filled`); `hashes` holds the hash sent
+ * for every lost nonce, in nonce order.
+ */
+export interface ReorgEvent {
+  fromNonce: number;
+  toNonce: number;
+  resent: number[];
+  filled: number[];
+  hashes: string[];
+}
+
 /** A nonce handed out (or found pending at start: no request) in block `head`, not signed yet. */
 export function newEntry(nonce: number, request: TransactionRequest | null, fees: Fees | null, head: number): InFlight {
   return {

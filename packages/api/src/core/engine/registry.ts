@@ -4,7 +4,9 @@ import { ApiError } from "../errors.js";
 import { DEFAULT_ENGINE } from "../config/env.js";
 import { rpcProvider } from "../chain/rpc.js";
 import { TxEngine } from "./engine.js";
+import { checkProgramsAfterReorg } from "../registry/reorgCheck.js";
 import { savePause } from "./status.js";
+import type { ReorgEvent } from "./inflight.js";
 
 /** The lane (index into the chain's executor keys) of a task: its id hashed, stable across runs. */
 export function laneIndex(taskId: string, lanes: number): number {
@@ -57,7 +59,7 @@ export class Engines {
     // Every signature goes through the signer seam: normalized and checked (core/signer).
     const wallet = this.ctx.signers.wallet(chain.chainId, lane, provider);
     const e = chain.engine ?? DEFAULT_ENGINE;
-    return new TxEngine(wallet, provider, {
+    const engine = new TxEngine(wallet, provider, {
       chainId: chain.chainId,
       caps: { maxFeePerGas: BigInt(e.maxFeePerGas), maxPriorityFeePerGas: BigInt(e.maxPriorityFeePerGas) },
       replaceAfterBlocks: e.replaceAfterBlocks,
@@ -69,6 +71,15 @@ export class Engines {
       logger: this.ctx.logger.child({ component: "tx-engine", chainId, lane }),
       onPause: (p) => savePause(this.ctx.db, chainId, wallet.address, p),
     });
+    // Final transactions a deep reorg removed are sent again by the engine; programs whose contracts stay gone are
+    // unregistered (docs/architecture.md#nodes-and-networks).
+    engine.on("reorged", (event: ReorgEvent) => {
+      const deps = { db: this.ctx.db, programs: this.ctx.programs, logger: this.ctx.logger, finalityBlocks: 64 };
+      checkProgramsAfterReorg(deps, chainId, engine, event).catch((err) =>
+        this.ctx.logger.error({ err, chainId }, "could not check the chain's programs after a reorg"),
+      );
+    });
+    return engine;
   }
 
   /** Runs `fn` alone among the callers of the same chain (the first release of a chain). */

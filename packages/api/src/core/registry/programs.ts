@@ -72,6 +72,11 @@ export class ProgramRegistry {
     return this.cache.get(key, load) as Promise<T>;
   }
 
+  /** Forgets cached lookups (a program was removed behind the cache). */
+  clearCache(): void {
+    this.cache.clear();
+  }
+
   async list(): Promise<Program[]> {
     return (await this.db.query<Row>("SELECT * FROM programs ORDER BY created_at, id")).map(fromRow);
   }
