@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { setTimeout as sleep } from "node:timers/promises";
 import { NonceManager, parseUnits, type Wallet } from "ethers";
 import type { Page } from "playwright-core";
 import { PSPVault__factory, Points__factory } from "@points/contracts";
@@ -89,17 +90,23 @@ describe("console e2e: a 2-of-3 Safe holding SETTLEMENT_ADMIN_ROLE settles, in h
     await node?.stop();
   });
 
-  /** Opens the campaign until the Safes notice lists the settlement Safe (the ledger may still be indexing the grant). */
+  /**
+   * Opens the campaign once the ledger holds the Safe's grant (the Safes notice reads it from the ledger):
+   * waits on that state, not on a page load racing the indexer.
+   */
   const openCampaign = async () => {
-    for (let i = 0; ; i++) {
-      await page.goto(campaignUrl);
-      const listed = page.getByRole("list", { name: "Safes holding roles" }).getByText(`holds ${ROLE_WORDS}.`);
-      try {
-        return await listed.waitFor({ timeout: 3_000 });
-      } catch (e) {
-        if (i === 10) throw e;
-      }
+    const indexed = async () =>
+      (
+        await api.service.ctx.db.query("SELECT 1 FROM ledger_role_holders WHERE lower(account) = lower($1) AND held", [
+          safe.address,
+        ])
+      ).length > 0;
+    // A bound for a broken indexer only: the wait ends as soon as the grant is indexed.
+    for (const started = Date.now(); !(await indexed()); await sleep(100)) {
+      assert.ok(Date.now() - started < 300_000, "the ledger never indexed the Safe's SETTLEMENT_ADMIN_ROLE grant");
     }
+    await page.goto(campaignUrl);
+    await page.getByRole("list", { name: "Safes holding roles" }).getByText(`holds ${ROLE_WORDS}.`).waitFor();
   };
 
   it("anOwner_settles4Sp_asAProposalToTheSettlementSafe_aSecondOwnerSigns_andItExecutes_checkedOnChain", async () => {
