@@ -20,6 +20,7 @@ import { SourceVerifyJob } from "./workers/verify/job.js";
 import { engineSender } from "./workers/desk/sender.js";
 import { ExecutorLeaseHold, leasedSender } from "./workers/desk/lease.js";
 import { Engines } from "./core/engine/registry.js";
+import { programsAfterReorg } from "./core/onboarding/reorgCheck.js";
 import { createRunner, type StoreFactory } from "./workers/onboarding/runner.js";
 import { createMailer } from "./core/console/mailer.js";
 import { LoginCodes } from "./core/console/codes.js";
@@ -77,7 +78,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
     throw e;
   }
   // One engine per chain owns the executor's nonces; the worker and the desk both send through it.
-  const engines = config.worker.mode === "inline" ? new Engines(ctx) : undefined;
+  const engines = config.worker.mode === "inline" ? new Engines(ctx, programsAfterReorg(ctx)) : undefined;
   // Source verification runs where the worker does, alongside its deploys (docs/deployment.md#source-verification).
   const verifier = engines ? createVerifyJob(ctx) : undefined;
   verifier?.start();
@@ -152,7 +153,7 @@ export async function checkChainIds(ctx: Ctx): Promise<void> {
 export function createWorker(
   ctx: Ctx,
   storeFor?: StoreFactory,
-  engines = new Engines(ctx),
+  engines = new Engines(ctx, programsAfterReorg(ctx)),
   verifier?: SourceVerifyJob,
 ): Worker {
   // The worker's transaction engines: its tasks send through them (src/engine/).

@@ -5,7 +5,7 @@ import { pino } from "pino";
 import { openDb } from "../src/core/db/db.js";
 import { migrate } from "../src/core/db/migrations.js";
 import { ProgramRegistry } from "../src/core/registry/programs.js";
-import { checkProgramsAfterReorg } from "../src/core/registry/reorgCheck.js";
+import { checkProgramsAfterReorg } from "../src/core/onboarding/reorgCheck.js";
 import type { TxEngine } from "../src/core/engine/engine.js";
 import type { ReorgEvent } from "../src/core/engine/inflight.js";
 import { engineSuite, sendTransfers, testEngine, until } from "./helpers/engine.js";

@@ -18,6 +18,7 @@ import {
   createWorker,
 } from "../service.js";
 import { Engines } from "../core/engine/registry.js";
+import { programsAfterReorg } from "../core/onboarding/reorgCheck.js";
 import { programFromManifest } from "./manifest.js";
 import { AssetList, type AssetKind } from "../core/operator/assets.js";
 import { isAddress } from "ethers";
@@ -86,7 +87,7 @@ program
     runHeadless((ctx) => {
       // Source verification runs beside the deploys, on the worker's side (docs/deployment.md#source-verification).
       const verifier = createVerifyJob(ctx);
-      const engines = new Engines(ctx);
+      const engines = new Engines(ctx, programsAfterReorg(ctx));
       const worker = createWorker(ctx, undefined, engines, verifier);
       // The desk runs wherever the executor's lease may be held (docs/deployment.md#redemption-desk).
       const desk = createDeskJob(ctx, engines, worker.id);

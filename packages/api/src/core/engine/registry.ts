@@ -4,7 +4,6 @@ import { ApiError } from "../errors.js";
 import { DEFAULT_ENGINE } from "../config/env.js";
 import { rpcProvider } from "../chain/rpc.js";
 import { TxEngine } from "./engine.js";
-import { checkProgramsAfterReorg } from "../registry/reorgCheck.js";
 import { savePause } from "./status.js";
 import type { ReorgEvent } from "./inflight.js";
 
@@ -22,7 +21,11 @@ export class Engines {
   private readonly byChain = new Map<string, TxEngine[]>();
   private readonly exclusive = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly ctx: Ctx) {}
+  constructor(
+    private readonly ctx: Ctx,
+    /** Told when an engine took back final transactions a deep reorg removed (the service re-checks programs). */
+    private readonly onReorged?: (chainId: string, engine: TxEngine, event: ReorgEvent) => Promise<void>,
+  ) {}
 
   /** The chain's first lane: the executor key (EXECUTOR_ROLE holder, ProgramFactory admin). */
   get(chainId: string): TxEngine {
@@ -74,8 +77,7 @@ export class Engines {
     // Final transactions a deep reorg removed are sent again by the engine; programs whose contracts stay gone are
     // unregistered (docs/architecture.md#nodes-and-networks).
     engine.on("reorged", (event: ReorgEvent) => {
-      const deps = { db: this.ctx.db, programs: this.ctx.programs, logger: this.ctx.logger, finalityBlocks: 64 };
-      checkProgramsAfterReorg(deps, chainId, engine, event).catch((err) =>
+      this.onReorged?.(chainId, engine, event).catch((err) =>
         this.ctx.logger.error({ err, chainId }, "could not check the chain's programs after a reorg"),
       );
     });

@@ -2,15 +2,37 @@ import type { Logger } from "pino";
 import type { Db } from "../db/db.js";
 import type { TxEngine } from "../engine/engine.js";
 import type { ReorgEvent } from "../engine/inflight.js";
-import type { TaskError } from "../onboarding/taskError.js";
-import type { Program, ProgramRegistry } from "./programs.js";
+import type { Ctx } from "../context.js";
+import type { TaskError } from "./taskError.js";
+
+/** What the check reads of a registered program. */
+interface Program {
+  id: string;
+  factory: string;
+  points: string;
+  deployTx: string | null;
+  blockNumber: number | null;
+  metadata: Record<string, unknown>;
+}
 
 export interface ReorgCheckDeps {
   db: Db;
-  programs: ProgramRegistry;
+  /** The program registry (its cache is cleared around the check). */
+  programs: { listByChain(chainId: string): Promise<Program[]>; clearCache(): void };
   logger: Logger;
   /** Programs registered within this many blocks of the head are checked (the depth no reorg passes). */
   finalityBlocks: number;
+}
+
+/** Programs registered this close to the head are checked after a reorg (Ethereum's finality depth). */
+export const REORG_CHECK_BLOCKS = 64;
+
+/** The engines' `reorged` hook of a service: checks the chain's recent programs (see checkProgramsAfterReorg). */
+export function programsAfterReorg(ctx: Ctx) {
+  const deps = { db: ctx.db, programs: ctx.programs, logger: ctx.logger, finalityBlocks: REORG_CHECK_BLOCKS };
+  return async (chainId: string, engine: TxEngine, event: ReorgEvent): Promise<void> => {
+    await checkProgramsAfterReorg(deps, chainId, engine, event);
+  };
 }
 
 /** What a check after a reorg found: programs whose code is there again, and those unregistered. */
