@@ -20,6 +20,7 @@ import {
   startNode,
 } from "@points/testkit";
 import { startApi, type TestApi } from "./service.js";
+import type { ServiceOptions } from "../../src/service.js";
 
 type Res = { status: number; body: any };
 /** `data` of route N's success envelope. */
@@ -42,11 +43,15 @@ export interface Req {
 export async function setupE2E(
   opts: DeployOptions = {},
   apiEnv: (nodeUrl: string) => Record<string, string> = () => ({}),
+  apiOpts: ServiceOptions = {},
 ) {
   // The node (another process) and the API's embedded database start side by side.
   const port = await freePort();
   const nodeUrl = `http://127.0.0.1:${port}`;
-  const [started, apiStarted] = await Promise.allSettled([startNode({ port }), startApi(nodeUrl, apiEnv(nodeUrl))]);
+  const [started, apiStarted] = await Promise.allSettled([
+    startNode({ port }),
+    startApi(nodeUrl, apiEnv(nodeUrl), apiOpts),
+  ]);
   if (started.status === "rejected" || apiStarted.status === "rejected") {
     if (started.status === "fulfilled") await started.value.stop();
     if (apiStarted.status === "fulfilled") await apiStarted.value.close();
