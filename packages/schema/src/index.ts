@@ -22,6 +22,7 @@ export * from "./routes/bulk/expire.js";
 export * from "./routes/onboarding.js";
 export * from "./routes/console.js";
 export * from "./routes/operatorAssets.js";
+export * from "./routes/operatorWebhooks.js";
 export * from "./routes/consoleWallet.js";
 export * from "./routes/ledger/index.js";
 export { fileRoutes, type FileRouteDef } from "./routes/ledger/exports.js";
@@ -52,6 +53,7 @@ import * as bulkExpire from "./routes/bulk/expire.js";
 import * as onboarding from "./routes/onboarding.js";
 import * as consoleRoutes from "./routes/console.js";
 import * as operatorAssets from "./routes/operatorAssets.js";
+import * as operatorWebhooks from "./routes/operatorWebhooks.js";
 import * as consoleWallet from "./routes/consoleWallet.js";
 import * as ledger from "./routes/ledger/index.js";
 import * as safeProposalCreate from "./routes/safe/proposalCreate.js";
@@ -88,6 +90,7 @@ export const routes = {
   ...pick(onboarding),
   ...pick(consoleRoutes),
   ...pick(operatorAssets),
+  ...pick(operatorWebhooks),
   ...pick(consoleWallet),
   ...pick(ledger),
   ...pick(safeProposalCreate),

@@ -21,6 +21,7 @@ import { Engines } from "../core/engine/registry.js";
 import { programsAfterReorg } from "../core/onboarding/reorgCheck.js";
 import { programFromManifest } from "./manifest.js";
 import { AssetList, type AssetKind } from "../core/operator/assets.js";
+import { OperatorWebhooks } from "../core/operator/webhooks.js";
 import { isAddress } from "ethers";
 
 /** Opens the configured database for a one-off command and closes it after. */
@@ -130,6 +131,39 @@ keys.command("revoke <id>").action(async (id: string) => {
 });
 keys.command("list").action(async () => {
   process.stdout.write(`${JSON.stringify(await withDb((db) => new ApiKeys(db).list()), null, 2)}\n`);
+});
+
+const hooks = program
+  .command("hooks")
+  .description("every tenant's webhook subscriptions: list, hold (a pause the owner cannot lift), release, delete");
+hooks
+  .command("list")
+  .option("--created-by <owner>", "only the webhooks of this API key id, or session:<email>")
+  .option("--status <status>", "active, paused or disabled")
+  .action(async (o: { createdBy?: string; status?: string }) => {
+    const rows = await withDb((db) => new OperatorWebhooks(db).list({ owner: o.createdBy, status: o.status }));
+    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+  });
+const noHook = (id: string) => {
+  process.stderr.write(`no webhook ${id}\n`);
+  process.exitCode = 1;
+};
+hooks.command("pause <id>").action(async (id: string) => {
+  const row = await withDb((db) => new OperatorWebhooks(db).hold(id));
+  if (!row) noHook(id);
+  else process.stdout.write(`held ${id}: nothing is sent until \`hooks resume ${id}\`\n`);
+});
+hooks.command("resume <id>").action(async (id: string) => {
+  const row = await withDb((db) => new OperatorWebhooks(db).release(id));
+  if (!row) noHook(id);
+  else if (row === "revoked") {
+    process.stderr.write(`webhook ${id} belongs to a revoked API key: it stays disabled\n`);
+    process.exitCode = 1;
+  } else process.stdout.write(`resumed ${id}\n`);
+});
+hooks.command("delete <id>").action(async (id: string) => {
+  if (!(await withDb((db) => new OperatorWebhooks(db).remove(id)))) noHook(id);
+  else process.stdout.write(`deleted ${id}\n`);
 });
 
 const accounts = program.command("accounts").description("console accounts and whether they may deploy");

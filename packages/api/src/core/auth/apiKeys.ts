@@ -53,11 +53,22 @@ export class ApiKeys {
   async revoke(id: string): Promise<boolean> {
     // This process forgets every verified key at once; others within their cache time.
     this.valid.clear();
-    const rows = await this.db.query(
-      "UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id",
-      [id],
-    );
-    return rows.length === 1;
+    // What the key set running stops with it: its webhook subscriptions are disabled, in the
+    // revocation's transaction (docs/architecture.md#webhooks).
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query(
+        "UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id",
+        [id],
+      );
+      if (rows.length === 1) {
+        await tx.query(
+          `UPDATE webhook_subscriptions SET status = 'disabled', disabled_reason = 'its API key was revoked'
+           WHERE owner = $1 AND status <> 'disabled'`,
+          [id],
+        );
+      }
+      return rows.length === 1;
+    });
   }
 
   async list(): Promise<ApiKeyInfo[]> {

@@ -1,7 +1,7 @@
 import type { Db } from "./db.js";
 import { LEDGER_MIGRATIONS, LEDGER_STATE_MIGRATIONS } from "./ledgerMigrations.js";
 import { DESK_MIGRATIONS } from "./deskMigrations.js";
-import { WEBHOOK_LEASE_MIGRATIONS, WEBHOOK_MIGRATIONS } from "./webhookMigrations.js";
+import { WEBHOOK_IDENTITY_MIGRATIONS, WEBHOOK_LEASE_MIGRATIONS, WEBHOOK_MIGRATIONS } from "./webhookMigrations.js";
 import { VERIFY_MIGRATIONS } from "./verifyMigrations.js";
 
 /**
@@ -281,6 +281,7 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       ALTER TABLE executor_status ADD PRIMARY KEY (chain_id, address);
     `,
   },
+  ...WEBHOOK_IDENTITY_MIGRATIONS,
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

@@ -69,3 +69,28 @@ export const WEBHOOK_LEASE_MIGRATIONS: { id: string; sql: string }[] = [
     `,
   },
 ];
+
+/** Webhook ids by event identity, and revoked keys' subscriptions (098), after the migrations before them. */
+export const WEBHOOK_IDENTITY_MIGRATIONS: { id: string; sql: string }[] = [
+  {
+    // A delivery's id now derives from its event's identity (docs/architecture.md#webhooks), so the
+    // same event matched again keeps its id and a second removal of one position is its own row:
+    // one event delivery per position stays unique, removals are unique by id only.
+    id: "098_webhook_event_identity",
+    sql: `
+      DO $$ DECLARE c TEXT; BEGIN
+        FOR c IN SELECT conname FROM pg_constraint
+          WHERE conrelid = 'webhook_deliveries'::regclass AND contype = 'u' LOOP
+          EXECUTE format('ALTER TABLE webhook_deliveries DROP CONSTRAINT %I', c);
+        END LOOP;
+      END $$;
+      CREATE UNIQUE INDEX webhook_deliveries_event ON webhook_deliveries (subscription_id, block_number, log_index)
+        WHERE type = 'event';
+      -- Paused by the operator: only the operator resumes it (docs/architecture.md#webhooks).
+      ALTER TABLE webhook_subscriptions ADD COLUMN operator_hold BOOLEAN NOT NULL DEFAULT false;
+      -- A revoked key's subscriptions stop (revoking disables them from now on).
+      UPDATE webhook_subscriptions SET status = 'disabled', disabled_reason = 'its API key was revoked'
+        WHERE owner IN (SELECT id FROM api_keys WHERE revoked_at IS NOT NULL) AND status <> 'disabled';
+    `,
+  },
+];

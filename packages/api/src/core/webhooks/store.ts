@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { getAddress } from "ethers";
 import type { Queryable } from "../db/db.js";
 import type { LedgerListener } from "../ledger/events.js";
@@ -16,6 +16,7 @@ export interface SubscriptionRow {
   secret: string;
   status: "active" | "paused" | "disabled";
   disabled_reason: string | null;
+  operator_hold: boolean;
   from_block: string | number;
   enqueued_block: string | number;
   enqueued_log: number;
@@ -71,6 +72,26 @@ export const deliveryView = (r: DeliveryRow) => ({
   createdAt: iso(r.created_at)!,
   deliveredAt: iso(r.delivered_at),
 });
+
+/**
+ * A delivery's id (its `webhook-id`), derived from what it announces: the subscription, and the
+ * event's chain, block (number and hash) and log index; a removal's from the id of the delivery it takes
+ * back. The same event delivered again (a replay, the ledger indexing it again after a rollback)
+ * keeps its id; an event in another block (a reorg) has another. UUID-shaped (version 8).
+ */
+export function deliveryId(
+  parts:
+    | { subscription: string; chainId: string; blockNumber: string | number; blockHash: string; logIndex: number }
+    | { removes: string },
+): string {
+  const text =
+    "removes" in parts
+      ? `removed:${parts.removes}`
+      : `event:${parts.subscription}:${parts.chainId}:${parts.blockNumber}:${parts.blockHash.toLowerCase()}:${parts.logIndex}`;
+  const h = createHash("sha256").update(text).digest("hex");
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 /** A new Standard Webhooks secret: `whsec_` + 32 random bytes, base64. */
 export const newSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
@@ -131,8 +152,14 @@ export async function enqueue(db: Queryable, s: SubscriptionRow, limit = 1000): 
   );
   if (!program) return 0;
   const upTo = Number(program.synced_to);
-  const rows = await db.query<{ block_number: string; log_index: number; event: string | null; payload: unknown }>(
-    `SELECT e.block_number, e.log_index, e.event,
+  const rows = await db.query<{
+    block_number: string;
+    log_index: number;
+    block_hash: string;
+    event: string | null;
+    payload: unknown;
+  }>(
+    `SELECT e.block_number, e.log_index, e.block_hash, e.event,
        jsonb_build_object('program', e.program_id, 'chainId', e.chain_id, 'blockNumber', e.block_number,
          'logIndex', e.log_index, 'txHash', e.tx_hash, 'blockTime', e.block_time, 'contract', e.contract,
          'address', e.address, 'event', e.event, 'campaignId', e.campaign_id, 'args', e.args) AS payload
@@ -167,7 +194,15 @@ export async function enqueue(db: Queryable, s: SubscriptionRow, limit = 1000): 
        ORDER BY u.o ON CONFLICT DO NOTHING`,
       [
         s.id,
-        rows.map(() => randomUUID()),
+        rows.map((r) =>
+          deliveryId({
+            subscription: s.id,
+            chainId: s.chain_id,
+            blockNumber: r.block_number,
+            blockHash: r.block_hash,
+            logIndex: r.log_index,
+          }),
+        ),
         rows.map((r) => r.block_number),
         rows.map((r) => r.log_index),
         rows.map((r) => r.event),
@@ -207,9 +242,12 @@ export async function onRollback(tx: Queryable, chainId: string, ancestor: numbe
       await tx.query(
         `INSERT INTO webhook_deliveries (id, subscription_id, type, block_number, log_index, event, payload, status,
            next_attempt_at)
-         VALUES ($1, $2, 'removed', $3, $4, $5, $6, 'pending', now()) ON CONFLICT DO NOTHING`,
+         VALUES ($1, $2, 'removed', $3, $4, $5, $6, 'pending', now())
+         ON CONFLICT (id) DO UPDATE SET status = 'pending', attempts = 0, last_status = NULL, last_error = NULL,
+           next_attempt_at = now(), first_attempt_at = NULL, delivered_at = NULL, payload = EXCLUDED.payload,
+           seq = nextval(pg_get_serial_sequence('webhook_deliveries', 'seq'))`,
         [
-          randomUUID(),
+          deliveryId({ removes: d.id }),
           d.subscription_id,
           d.block_number,
           d.log_index,

@@ -25,6 +25,12 @@ import * as consoleHandlers from "./console.js";
 import { operatorAssetsList } from "./operator/listAssets.js";
 import { operatorAssetAdd } from "./operator/addAsset.js";
 import { operatorAssetRemove } from "./operator/removeAsset.js";
+import {
+  operatorWebhookDelete,
+  operatorWebhookPause,
+  operatorWebhookResume,
+  operatorWebhooksList,
+} from "./operator/webhooks.js";
 import { consoleWalletNonce } from "./wallet/nonce.js";
 import { consoleWalletProve } from "./wallet/prove.js";
 import * as ledgerReads from "./ledger.js";
@@ -76,6 +82,10 @@ export const handlers: Handlers = {
   operatorAssetsList,
   operatorAssetAdd,
   operatorAssetRemove,
+  operatorWebhooksList,
+  operatorWebhookPause,
+  operatorWebhookResume,
+  operatorWebhookDelete,
   consoleWalletNonce,
   consoleWalletProve,
   ...ledgerReads,

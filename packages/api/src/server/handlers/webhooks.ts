@@ -67,7 +67,12 @@ export const ledgerWebhookList: Handler<typeof routes.ledgerWebhookList> = async
 };
 
 async function setStatus(ctx: Ctx, caller: Caller, id: string, status: "active" | "paused") {
-  await mine(ctx, caller, id);
+  const row = await mine(ctx, caller, id);
+  if (row.operator_hold) {
+    throw new ApiError("CONFLICT", "the operator paused this webhook: only the operator can resume it", {
+      reason: "OPERATOR_HOLD",
+    });
+  }
   await ctx.db.transaction(async (tx) => {
     await tx.query("UPDATE webhook_subscriptions SET status = $2, disabled_reason = NULL WHERE id = $1", [id, status]);
     // Resumed: the held delivery is retried at once and gets a new retry window.

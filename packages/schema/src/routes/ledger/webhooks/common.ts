@@ -19,7 +19,10 @@ export const WebhookView = z
     campaignId: z.string().nullable(),
     holder: Address.nullable(),
     status: z.enum(["active", "paused", "disabled"]),
-    disabledReason: z.string().nullable().meta({ description: "Why deliveries stopped (status disabled)" }),
+    disabledReason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why deliveries stopped (status disabled, or paused by the operator)" }),
     fromBlock: z.number().int().meta({ description: "Events of blocks after this one are delivered" }),
     createdAt: z.string(),
   })

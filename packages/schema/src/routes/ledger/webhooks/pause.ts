@@ -10,4 +10,5 @@ export const ledgerWebhookPause = defineRoute({
   auth: "key",
   params: WebhookParams,
   response: success(WebhookView),
+  errors: ["CONFLICT"],
 });
