@@ -19,6 +19,7 @@ import { mailboxPage, readDevMailbox } from "../../core/console/mailer.js";
 import { openApiDocument } from "../openapi/document.js";
 import { referencePage } from "../openapi/reference.js";
 import { FILE_ROUTE_PATHS, mountFileRoutes } from "./fileRoutes.js";
+import { readyRoute } from "./ready.js";
 
 export type Handlers = { [K in RouteName]: Handler<(typeof routes)[K]> };
 
@@ -43,6 +44,7 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
   const reference = referencePage(doc);
   app.get("/api/v1/reference", (_req, res) => void res.type("html").send(reference));
   app.get("/health", (_req, res) => void res.json({ success: true, data: { status: "ok" } }));
+  app.get("/ready", readyRoute(ctx));
 
   mountFileRoutes(app, ctx);
   for (const [name, route] of Object.entries(routes) as [RouteName, RouteDef][]) {
@@ -82,6 +84,7 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
     ["get", "/api/v1/openapi.json"],
     ["get", "/api/v1/reference"],
     ["get", "/health"],
+    ["get", "/ready"],
     ...FILE_ROUTE_PATHS,
   ]);
   app.get("/console/dev/mailbox", async (req, res, next) => {
