@@ -6,6 +6,7 @@ import { DEFAULT_ENGINE } from "../config/env.js";
 import { rpcProvider } from "../chain/rpc.js";
 import { TxEngine } from "./engine.js";
 import { savePause } from "./status.js";
+import { unwatchEngine, watchEngine } from "../metrics/index.js";
 
 /** The lane (index into the chain's executor keys) of a task: its id hashed, stable across runs. */
 export function laneIndex(taskId: string, lanes: number): number {
@@ -57,7 +58,7 @@ export class Engines {
     const provider = rpcProvider(chain, this.ctx.config.rpcTimeoutMs, { batchMaxCount: 100, batchStallTime: 2 });
     const wallet = new Wallet(key, provider);
     const e = chain.engine ?? DEFAULT_ENGINE;
-    return new TxEngine(wallet, provider, {
+    const engine = new TxEngine(wallet, provider, {
       chainId: chain.chainId,
       caps: { maxFeePerGas: BigInt(e.maxFeePerGas), maxPriorityFeePerGas: BigInt(e.maxPriorityFeePerGas) },
       replaceAfterBlocks: e.replaceAfterBlocks,
@@ -69,6 +70,8 @@ export class Engines {
       logger: this.ctx.logger.child({ component: "tx-engine", chainId, lane }),
       onPause: (p) => savePause(this.ctx.db, chainId, wallet.address, p),
     });
+    watchEngine(chainId, engine, () => provider.getBalance(wallet.address));
+    return engine;
   }
 
   /** Runs `fn` alone among the callers of the same chain (the first release of a chain). */
@@ -96,6 +99,7 @@ export class Engines {
     for (const [chainId, lanes] of this.byChain) {
       for (const engine of lanes) {
         engine.stop();
+        unwatchEngine(chainId, engine.from);
         // A pause must not outlive the worker that watched it.
         if (engine.paused) await savePause(this.ctx.db, chainId, engine.from, null).catch(() => undefined);
       }
