@@ -145,6 +145,8 @@ describe("GET /ready on PostgreSQL: a stopped database", () => {
   });
   after(async () => {
     await api?.close();
+    // The relay listens again after the test: left open it would keep the process alive.
+    await relay?.stop();
     await scratch?.drop();
     await node?.stop();
   });
