@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   INTERNAL: 500,
   CHAIN_UNAVAILABLE: 502,
   CHAIN_MISMATCH: 503,
+  NOT_READY: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

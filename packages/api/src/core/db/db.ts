@@ -13,6 +13,8 @@ export interface Db extends Queryable {
   /** Runs `fn` in one transaction on one connection. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The connection pool's counts, for metrics (PostgreSQL only: PGlite has one connection). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** PostgreSQL when `databaseUrl` is set, otherwise embedded PostgreSQL (PGlite) in `dataDir`. */
@@ -82,5 +84,6 @@ async function openPostgres(url: string): Promise<Db> {
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

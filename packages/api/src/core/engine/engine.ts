@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { SignedTx, TxSender } from "@points/deployer";
 import { classifySendError, rpcAnswer, SEND_ERROR_ACTIONS } from "@points/contracts/program/nodeErrors";
 import { EngineError } from "./errors.js";
+import { engineStats, type EngineStats } from "../metrics/engines.js";
 import { FeePolicy, type FeeCaps, type Fees } from "./fees.js";
 import {
   newEntry,
@@ -93,6 +94,9 @@ export class TxEngine extends EventEmitter implements TxSender {
     this.from = wallet.address;
     this.fees = new FeePolicy(provider, opts.caps, Math.max(50, opts.pollMs));
   }
+
+  /** What a metrics scrape reads (src/core/metrics/engines.ts). */
+  stats = (): EngineStats => engineStats(this.inflight.values(), this.next, this.latestNonce, this.head, this.paused);
 
   /** Reads the account's nonces and starts watching; idempotent. */
   start(): Promise<void> {

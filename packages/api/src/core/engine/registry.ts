@@ -6,6 +6,7 @@ import { rpcProvider } from "../chain/rpc.js";
 import { TxEngine } from "./engine.js";
 import { savePause } from "./status.js";
 import type { ReorgEvent } from "./inflight.js";
+import { unwatchEngine, watchEngine } from "../metrics/index.js";
 
 /** The lane (index into the chain's executor keys) of a task: its id hashed, stable across runs. */
 export function laneIndex(taskId: string, lanes: number): number {
@@ -81,6 +82,7 @@ export class Engines {
         this.ctx.logger.error({ err, chainId }, "could not check the chain's programs after a reorg"),
       );
     });
+    watchEngine(chainId, engine, () => provider.getBalance(wallet.address));
     return engine;
   }
 
@@ -109,6 +111,7 @@ export class Engines {
     for (const [chainId, lanes] of this.byChain) {
       for (const engine of lanes) {
         engine.stop();
+        unwatchEngine(chainId, engine.from);
         // A pause must not outlive the worker that watched it.
         if (engine.paused) await savePause(this.ctx.db, chainId, engine.from, null).catch(() => undefined);
       }

@@ -1,4 +1,5 @@
 import { ManifestStore } from "@points/deployer";
+import { stageEnded } from "../metrics/index.js";
 import type { Db } from "../db/db.js";
 
 /**
@@ -9,6 +10,14 @@ import type { Db } from "../db/db.js";
 export class DbManifestStore extends ManifestStore {
   constructor(private readonly db: Db) {
     super();
+  }
+
+  /** Records the stage's duration for metrics once the manifest says it ended. */
+  override async stageFinished(...args: Parameters<ManifestStore["stageFinished"]>): Promise<void> {
+    const [ctx, stage, status] = args;
+    await super.stageFinished(...args);
+    const s = (await this.getStages(ctx).catch(() => undefined))?.[stage];
+    stageEnded(stage, status, s?.startedAt, s?.finishedAt);
   }
 
   protected async read(key: string): Promise<string | undefined> {

@@ -19,6 +19,8 @@ import { mailboxPage, readDevMailbox } from "../../core/console/mailer.js";
 import { openApiDocument } from "../openapi/document.js";
 import { referencePage } from "../openapi/reference.js";
 import { FILE_ROUTE_PATHS, mountFileRoutes } from "./fileRoutes.js";
+import { readyRoute } from "./ready.js";
+import { httpMetrics, metricsRoute } from "./metrics.js";
 
 export type Handlers = { [K in RouteName]: Handler<(typeof routes)[K]> };
 
@@ -28,6 +30,7 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
   app.disable("x-powered-by");
   if (ctx.config.trustProxy !== undefined) app.set("trust proxy", ctx.config.trustProxy);
   app.use(httpLogger(ctx.logger));
+  app.use(httpMetrics);
   // CSP stays "self" only (the console is built by Vite: no inline scripts). No
   // upgrade-insecure-requests: it breaks the console served over plain http on a LAN address.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
@@ -43,6 +46,8 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
   const reference = referencePage(doc);
   app.get("/api/v1/reference", (_req, res) => void res.type("html").send(reference));
   app.get("/health", (_req, res) => void res.json({ success: true, data: { status: "ok" } }));
+  app.get("/ready", readyRoute(ctx));
+  app.get("/metrics", metricsRoute(ctx));
 
   mountFileRoutes(app, ctx);
   for (const [name, route] of Object.entries(routes) as [RouteName, RouteDef][]) {
@@ -82,6 +87,8 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
     ["get", "/api/v1/openapi.json"],
     ["get", "/api/v1/reference"],
     ["get", "/health"],
+    ["get", "/ready"],
+    ["get", "/metrics"],
     ...FILE_ROUTE_PATHS,
   ]);
   app.get("/console/dev/mailbox", async (req, res, next) => {

@@ -11,6 +11,7 @@ import {
   type RouteDef,
 } from "@points/schema";
 import type { z } from "zod";
+import { registerOpsPaths } from "./ops.js";
 
 /** OpenAPI security of an auth mode: "key" routes take a key or a console session. */
 export const securityOf = (auth: RouteDef["auth"]): Record<string, string[]>[] =>
@@ -162,6 +163,7 @@ export function openApiDocument(options: DocumentOptions = {}): OpenApiDocument 
       },
     });
   }
+  registerOpsPaths(registry);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {

@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { ChainConfig } from "../../core/config/env.js";
 import type { Db } from "../../core/db/db.js";
 import { webhooksOnLedgerEvent } from "../../core/webhooks/store.js";
+import { metricsOnLedgerEvent } from "../../core/metrics/index.js";
 import { rpcPool } from "../../core/chain/rpcPool.js";
 import { decodeLog, type LedgerContract } from "../../core/ledger/decode.js";
 import { LedgerRpc, type RetryOptions, type RpcBlock, type RpcLog } from "../../core/ledger/rpc.js";
@@ -100,7 +101,7 @@ export class LedgerIndexer {
     private readonly opts: LedgerOptions,
   ) {
     // Webhooks hear the ledger's reorgs in the same transaction, in every process that indexes.
-    this.store = new LedgerStore(db, [webhooksOnLedgerEvent]);
+    this.store = new LedgerStore(db, [webhooksOnLedgerEvent, metricsOnLedgerEvent]);
     // Every retried RPC call listens to the stop signal while it runs.
     setMaxListeners(0, this.abort.signal);
     for (const c of chains) {

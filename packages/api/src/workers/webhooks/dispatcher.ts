@@ -4,6 +4,7 @@ import type { Db } from "../../core/db/db.js";
 import { enqueue, type DeliveryRow, type SubscriptionRow } from "../../core/webhooks/store.js";
 import { sendSigned } from "./send.js";
 import { FairSlots } from "./slots.js";
+import { webhookAttempted } from "../../core/metrics/index.js";
 
 export interface WebhookOptions {
   allowPrivate: boolean;
@@ -251,6 +252,7 @@ export class WebhookDispatcher {
     });
     const got = await sendSigned(s.url, s.secret, d.id, body, this.opts);
     const ok = "status" in got && got.status >= 200 && got.status < 300;
+    webhookAttempted(ok);
     if (ok) {
       marks.add(d.id, (got as { status: number }).status);
       return true;
