@@ -3,6 +3,7 @@ import { LEDGER_MIGRATIONS, LEDGER_STATE_MIGRATIONS } from "./ledgerMigrations.j
 import { DESK_MIGRATIONS } from "./deskMigrations.js";
 import { WEBHOOK_LEASE_MIGRATIONS, WEBHOOK_MIGRATIONS } from "./webhookMigrations.js";
 import { VERIFY_MIGRATIONS } from "./verifyMigrations.js";
+import { LIMIT_MIGRATIONS } from "./limitMigrations.js";
 
 /**
  * One ordered list of migrations for both backends. Never edit an applied migration: append.
@@ -281,6 +282,7 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       ALTER TABLE executor_status ADD PRIMARY KEY (chain_id, address);
     `,
   },
+  ...LIMIT_MIGRATIONS,
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.
