@@ -57,6 +57,7 @@ for (const backend of backends()) {
           "login_failures",
           "onboarding_tasks",
           "programs",
+          "rate_limit_hits",
           "redemption_decisions",
           "redemption_desk_holds",
           "redemption_desk_spend",

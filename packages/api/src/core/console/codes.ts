@@ -6,6 +6,8 @@ import type { Mailer } from "./mailer.js";
 
 /** The window of the per-address and per-IP request limits. */
 const LIMIT_WINDOW = "15 minutes";
+/** The advisory lock class of code requests (the second key is the network's hash). */
+const CODES_LOCK = 0x636f6465; // "code"
 
 interface CodeRow {
   id: string;
@@ -14,8 +16,9 @@ interface CodeRow {
 
 /**
  * E-mail sign-in codes: 6 digits from a CSPRNG, stored only as an HMAC under the server's
- * secret (a leaked table cannot be brute-forced without it), one live code per address,
- * a short lifetime and a fixed number of attempts.
+ * secret (a leaked table cannot be brute-forced without it), one live code per address and
+ * network (it signs in only from the network that asked for it), a short lifetime and a fixed
+ * number of attempts. Budgets: packages/api/README.md#sign-in-budgets.
  */
 export class LoginCodes {
   constructor(
@@ -30,26 +33,31 @@ export class LoginCodes {
 
   /** Issues a code and mails it. The answer never depends on whether the address has an account. */
   async request(email: string, ip: string): Promise<void> {
-    const count = async (column: "email" | "ip", value: string) =>
-      Number(
-        (
-          await this.db.query<{ n: string | number }>(
-            `SELECT count(*) AS n FROM login_codes WHERE ${column} = $1 AND created_at > now() - interval '${LIMIT_WINDOW}'`,
-            [value],
-          )
-        )[0].n,
-      );
-    if ((await count("email", email)) >= this.config.codesPerEmail) {
-      throw new ApiError("RATE_LIMITED", "too many codes requested for this address: wait 15 minutes");
-    }
-    if ((await count("ip", ip)) >= this.config.codesPerIp) {
-      throw new ApiError("RATE_LIMITED", "too many codes requested from this network: wait 15 minutes");
-    }
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     const id = randomUUID();
     await this.db.transaction(async (tx) => {
-      // A new code replaces the previous one: only the latest e-mail works.
-      await tx.query("UPDATE login_codes SET consumed_at = now() WHERE email = $1 AND consumed_at IS NULL", [email]);
+      // Counted and inserted under one lock per network, so parallel requests on every instance
+      // sharing the database get exactly the budget (both budgets below are per network).
+      await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [CODES_LOCK, ip]);
+      const [n] = await tx.query<{ mine: string | number; net: string | number }>(
+        `SELECT count(*) FILTER (WHERE email = $1) AS mine, count(*) AS net FROM login_codes
+         WHERE ip = $2 AND created_at > now() - interval '${LIMIT_WINDOW}'`,
+        [email, ip],
+      );
+      // Per address and network, not per address: another network's requests never spend the
+      // owner's budget (docs: packages/api/README.md#sign-in-budgets).
+      if (Number(n.mine) >= this.config.codesPerEmail) {
+        throw new ApiError("RATE_LIMITED", "too many codes requested for this address: wait 15 minutes");
+      }
+      if (Number(n.net) >= this.config.codesPerIp) {
+        throw new ApiError("RATE_LIMITED", "too many codes requested from this network: wait 15 minutes");
+      }
+      // A new code replaces the previous one asked from the same network: only its latest
+      // e-mail works, and another network's requests cannot replace the owner's code.
+      await tx.query(
+        "UPDATE login_codes SET consumed_at = now() WHERE email = $1 AND ip = $2 AND consumed_at IS NULL",
+        [email, ip],
+      );
       await tx.query(
         `INSERT INTO login_codes (id, email, code_hash, ip, expires_at)
          VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
@@ -64,11 +72,11 @@ export class LoginCodes {
   }
 
   /**
-   * Checks a code (docs: packages/api/README.md#console-backend). A guess is refused before
-   * it is compared when its IP sent too many wrong codes, or while the address waits out its
-   * backoff. Each guess then spends one of its IP's attempts on the code, atomically, so
-   * parallel guesses cannot exceed them, and another network's guesses never spend the
-   * owner's. Throws 401 (wrong, with attemptsLeft; expired; none pending) or 429; resolves
+   * Checks a code against the one asked for from the same network (docs:
+   * packages/api/README.md#sign-in-budgets). A guess is refused before it is compared when its
+   * IP sent too many wrong codes, or while the address waits out its backoff after this network
+   * guessed wrong. Each guess then spends one of the code's attempts, atomically, so parallel
+   * guesses cannot exceed them. Throws 401 (wrong, with attemptsLeft; expired; none pending) or 429; resolves
    * when the code is right (and spends it).
    */
   async verify(email: string, code: string, ip: string): Promise<void> {
@@ -76,10 +84,10 @@ export class LoginCodes {
     const max = this.config.codeAttempts;
     const [live] = await this.db.query<CodeRow>(
       `SELECT id, code_hash FROM login_codes
-       WHERE email = $1 AND consumed_at IS NULL AND expires_at > now() ORDER BY created_at DESC LIMIT 1`,
-      [email],
+       WHERE email = $1 AND ip = $2 AND consumed_at IS NULL AND expires_at > now() ORDER BY created_at DESC LIMIT 1`,
+      [email, ip],
     );
-    if (!live) throw await this.whyNot(email);
+    if (!live) throw await this.whyNot(email, ip);
     const [spent] = await this.db.query<{ attempts: number }>(
       `INSERT INTO login_code_attempts (code_id, ip, attempts) VALUES ($1, $2, 1)
        ON CONFLICT (code_id, ip) DO UPDATE SET attempts = login_code_attempts.attempts + 1
@@ -110,8 +118,8 @@ export class LoginCodes {
   /**
    * The per-IP bound on wrong codes, then the address's backoff: past `verifyFreeFailures`
    * wrong codes in the last hour, the next guess waits 2^(n - free) seconds after the last
-   * one, at most `verifyBackoffMaxSeconds`. Bounded, so an attacker hammering an address
-   * delays its owner by at most that, never locks them out.
+   * one, at most `verifyBackoffMaxSeconds`, for every network that has guessed wrong for the
+   * address; a network that has not (the owner reading its fresh code) never waits.
    */
   private async requireNotThrottled(email: string, ip: string): Promise<void> {
     const [byIp] = await this.db.query<{ n: string | number }>(
@@ -121,13 +129,15 @@ export class LoginCodes {
     if (Number(byIp.n) >= this.config.verifyFailuresPerIp) {
       throw new ApiError("RATE_LIMITED", "too many wrong codes from this network: wait 15 minutes", { reason: "ip" });
     }
-    const [byEmail] = await this.db.query<{ n: string | number; since: string | number | null }>(
-      `SELECT count(*) AS n, extract(epoch FROM now() - max(failed_at)) AS since
+    const [byEmail] = await this.db.query<{ n: string | number; since: string | number | null; mine: boolean }>(
+      `SELECT count(*) AS n, extract(epoch FROM now() - max(failed_at)) AS since, bool_or(ip = $2) AS mine
        FROM login_failures WHERE email = $1 AND failed_at > now() - interval '1 hour'`,
-      [email],
+      [email, ip],
     );
     const over = Number(byEmail.n) - this.config.verifyFreeFailures;
-    if (over < 0 || byEmail.since === null) return;
+    // A network with no wrong code for this address (the owner, with the code it asked for) is
+    // never made to wait by the others' guesses.
+    if (over < 0 || byEmail.since === null || !byEmail.mine) return;
     const wait = Math.min(2 ** Math.min(over, 30), this.config.verifyBackoffMaxSeconds);
     const left = wait - Number(byEmail.since);
     if (left > 0) {
@@ -138,10 +148,10 @@ export class LoginCodes {
     }
   }
 
-  private async whyNot(email: string): Promise<ApiError> {
+  private async whyNot(email: string, ip: string): Promise<ApiError> {
     const [latest] = await this.db.query(
-      "SELECT 1 FROM login_codes WHERE email = $1 AND consumed_at IS NULL ORDER BY created_at DESC LIMIT 1",
-      [email],
+      "SELECT 1 FROM login_codes WHERE email = $1 AND ip = $2 AND consumed_at IS NULL ORDER BY created_at DESC LIMIT 1",
+      [email, ip],
     );
     if (!latest) return new ApiError("UNAUTHORIZED", "no code is pending for this address: request a new one");
     return new ApiError("UNAUTHORIZED", "the code has expired: request a new one", { expired: true });

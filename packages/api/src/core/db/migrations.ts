@@ -3,6 +3,7 @@ import { LEDGER_MIGRATIONS, LEDGER_STATE_MIGRATIONS } from "./ledgerMigrations.j
 import { DESK_MIGRATIONS } from "./deskMigrations.js";
 import { WEBHOOK_IDENTITY_MIGRATIONS, WEBHOOK_LEASE_MIGRATIONS, WEBHOOK_MIGRATIONS } from "./webhookMigrations.js";
 import { VERIFY_MIGRATIONS } from "./verifyMigrations.js";
+import { LIMIT_MIGRATIONS } from "./limitMigrations.js";
 
 /**
  * One ordered list of migrations for both backends. Never edit an applied migration: append.
@@ -282,6 +283,7 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
     `,
   },
   ...WEBHOOK_IDENTITY_MIGRATIONS,
+  ...LIMIT_MIGRATIONS,
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

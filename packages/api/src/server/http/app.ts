@@ -7,6 +7,7 @@ import { authenticate, identify } from "./auth.js";
 import { errorHandler, notFoundHandler } from "./errors.js";
 import { httpLogger } from "./logger.js";
 import { rateLimiter } from "./rateLimit.js";
+import { limitStore } from "./sharedStore.js";
 import { bulkLimits } from "./bulkLimits.js";
 import { requireKeyOffTestnet } from "./buildGate.js";
 import { parsePart } from "./validate.js";
@@ -36,8 +37,8 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.use(identify(ctx));
   app.use(sameOriginWrites(ctx));
-  app.use(rateLimiter(ctx.config));
-  app.use(...bulkLimits(ctx.config));
+  app.use(rateLimiter(ctx.config, limitStore(ctx, "rl:")));
+  app.use(...bulkLimits(ctx.config, limitStore(ctx, "rl-bulk:")));
   // Not strict: a JSON `null` or `3` body parses, so validation can say what is wrong with it.
   app.use(express.json({ limit: "100kb", strict: false }));
 

@@ -50,8 +50,10 @@ export function identify(ctx: Ctx): RequestHandler {
       if (cookie) {
         identity.cookie = cookie;
         const email = lookup ? await ctx.console.sessions.resolve(cookie) : undefined;
-        if (email) identity.session = { email, token: cookie };
-        else if (lookup) failed.hit(ip);
+        if (email) {
+          identity.session = { email, token: cookie };
+          if (ctx.config.requireApiKey) identity.session.approved = await ctx.console.users.deployApproved(email);
+        } else if (lookup) failed.hit(ip);
       }
       res.locals.identity = identity;
       next();
@@ -105,6 +107,15 @@ export function authenticate(_req: Request, res: Response, route: RouteDef, ctx:
     throw new ApiError(
       "UNAUTHORIZED",
       "this route needs an API key (Authorization: Bearer <key>) or a console session",
+    );
+  }
+  // With REQUIRE_API_KEY a session stands for a key only once the operator approved its account:
+  // anyone can open a session with a fresh e-mail address (packages/api/README.md#configuration).
+  if (ctx.config.requireApiKey && caller.kind === "session" && !session?.approved) {
+    throw new ApiError(
+      "FORBIDDEN",
+      "this operator requires an API key: a console account needs the operator's approval to use this route",
+      { reason: "approval" },
     );
   }
   return caller;

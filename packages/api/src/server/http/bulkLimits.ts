@@ -1,5 +1,5 @@
 import express, { type RequestHandler } from "express";
-import { rateLimit, ipKeyGenerator } from "express-rate-limit";
+import { rateLimit, ipKeyGenerator, type Store } from "express-rate-limit";
 import { ApiError } from "../../core/errors.js";
 import { identityOf } from "./identity.js";
 import type { Config } from "../../core/config/env.js";
@@ -16,10 +16,11 @@ const isBulk = (path: string) => path.startsWith(BULK_PREFIX);
  * IP, on top of the general budget), mounted before the app's 100 kB parser (which
  * then skips an already parsed body). Every other route keeps its limits.
  */
-export function bulkLimits(config: Config): RequestHandler[] {
+export function bulkLimits(config: Config, store?: Store): RequestHandler[] {
   const json = express.json({ limit: BULK_BODY_LIMIT, strict: false });
   const limiter = rateLimit({
     windowMs: 60_000,
+    ...(store && { store }),
     limit: config.rateLimit.bulk,
     keyGenerator: (req, res) => {
       const { key, session } = identityOf(res);

@@ -10,7 +10,8 @@ export type KeyIdentity =
 /** The request's credentials: the Authorization header's verdict and a live console session, if any. */
 export interface Identity {
   key: KeyIdentity;
-  session?: { email: string; token: string };
+  /** `approved`: the operator approved the account (looked up only when REQUIRE_API_KEY is on). */
+  session?: { email: string; token: string; approved?: boolean };
   /** The session cookie's value, live or not (logout revokes whatever it names). */
   cookie?: string;
 }

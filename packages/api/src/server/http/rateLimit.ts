@@ -1,4 +1,4 @@
-import { rateLimit, ipKeyGenerator } from "express-rate-limit";
+import { rateLimit, ipKeyGenerator, type Store } from "express-rate-limit";
 import type { Response } from "express";
 import type { Config } from "../../core/config/env.js";
 import { ApiError } from "../../core/errors.js";
@@ -6,15 +6,17 @@ import { identityOf } from "./identity.js";
 
 /**
  * Per API key for callers with a valid key, per console session for signed-in users,
- * otherwise per IP (runs after `identify`). Budgets are per minute and per process.
+ * otherwise per IP (runs after `identify`). Budgets are per minute, in `store` when the instances
+ * share one (docs: packages/api/README.md#scaling-out), else in this process's memory.
  */
-export function rateLimiter(config: Config) {
+export function rateLimiter(config: Config, store?: Store) {
   const bucket = (res: Response) => {
     const { key, session } = identityOf(res);
     return key.kind === "key" ? `key:${key.keyId}` : session ? `session:${session.email}` : undefined;
   };
   return rateLimit({
     windowMs: 60_000,
+    ...(store && { store }),
     limit: (_req, res) => (bucket(res) ? config.rateLimit.perKey : config.rateLimit.perIp),
     keyGenerator: (req, res) => bucket(res) ?? `ip:${ipKeyGenerator(req.ip ?? "unknown")}`,
     standardHeaders: "draft-8",
