@@ -43,11 +43,15 @@ export interface LandedOptions {
 /**
  * Indexes of the plan's chunks already on chain: the vault's events of the operation about the
  * campaign whose metadata is a chunk's (each ends with the chunk's unique tag). A chunk is all or
- * nothing, so one event of it means all of it landed. The bulk id is an idempotency key: events
- * tagged with this bulk id that are no chunk of this plan (another chunking, other metadata) are
- * CONFLICT, and nothing should be sent.
+ * nothing, so one event of it means all of it landed. The bulk id is an idempotency key
+ * (docs/bulk-idempotency.md): rows issued under it by another plan (a lost plan file, other
+ * chunking) count by address, as the API counts them when it builds; a chunk all of whose rows
+ * were issued so is landed, and one holding only part of them is 409 CONFLICT (`BULK_ID_REUSED`):
+ * nothing should be sent, build the plan again and the API leaves those rows out.
  */
 export async function landedChunks(plan: BulkPlan, provider: Provider, opts: LandedOptions = {}): Promise<Set<number>> {
+  // A built plan without chunks: the API found the whole drop already issued under its bulk id.
+  if (!plan.dryRun && plan.chunks.length === 0) return new Set();
   const vault = opts.vault ?? plan.chunks.find((c) => c.tx)?.tx?.to;
   if (!vault) throw new PointsApiError("INVALID_INPUT", "this plan has no transactions (a dry run): name the vault");
   const event = EVENTS.getEvent(EVENT_OF[plan.operation])!;
@@ -60,41 +64,57 @@ export async function landedChunks(plan: BulkPlan, provider: Provider, opts: Lan
     }),
   );
   const byMetadata = new Map(plan.chunks.map((c) => [c.metadata, c.index]));
-  const ownTag = `bulk:${plan.bulkId}:`;
+  const ownTag = new RegExp(`(?:^| )bulk:${escape(plan.bulkId)}:(\\d+)/\\d+$`);
   const landed = new Set<number>();
-  const foreign = new Set<string>();
+  // Rows issued under this bulk id by chunks of another plan: address -> amount and event metadata.
+  const elsewhere = new Map<string, { amount: bigint; metadata: string }>();
   for (const log of logs) {
-    const metadata = String(EVENTS.parseLog(log)?.args.metadata ?? "");
+    const args = EVENTS.parseLog(log)?.args;
+    const metadata = String(args?.metadata ?? "");
     const index = byMetadata.get(metadata);
-    if (index !== undefined) landed.add(index);
-    else {
-      const tagged = new RegExp(`${escape(ownTag)}(\\d+)/\\d+$`).exec(metadata);
-      if (!tagged) continue;
-      // A dry run is chunked without simulation, not as the drop was: it reports the chunks
-      // on chain under its bulk id (by their tag's index) instead of refusing.
-      if (plan.dryRun) landed.add(Number(tagged[1]) - 1);
-      else foreign.add(metadata);
+    if (index !== undefined) {
+      landed.add(index);
+      continue;
     }
+    const tagged = ownTag.exec(metadata);
+    if (!tagged || !args) continue;
+    // A dry run is chunked without simulation, not as the drop was: it reports the chunks
+    // on chain under its bulk id (by their tag's index) instead of refusing.
+    if (plan.dryRun) landed.add(Number(tagged[1]) - 1);
+    const address = getAddress(String(plan.operation === "mint" ? args.to : args.holder));
+    elsewhere.set(address, { amount: BigInt(args.amount), metadata: metadata.slice(0, tagged.index) });
   }
-  if (foreign.size > 0) {
-    // Planned again, rows may chunk otherwise (gas per row moves with the chain's state). A drop
-    // whose every chunk 1..n is on chain is done: the bulk id answers "done", nothing is sent.
-    // A partial drop under other chunking cannot be mapped onto this plan's rows: refused.
-    const counts = new Map<string, Set<string>>();
-    for (const m of foreign) {
-      const [, i, n] = /:(\d+)\/(\d+)$/.exec(m)!;
-      counts.set(n!, (counts.get(n!) ?? new Set()).add(i!));
-    }
-    if ([...counts].some(([n, seen]) => seen.size === Number(n))) {
-      return new Set(plan.chunks.map((c) => c.index));
-    }
+  if (plan.dryRun || elsewhere.size === 0) return landed;
+  const overlaps: { index: number; issued: number; rows: number }[] = [];
+  for (const chunk of plan.chunks) {
+    if (landed.has(chunk.index)) continue;
+    const rows = chunkRows(plan.operation, chunk);
+    const chunkMetadata = chunk.metadata.slice(0, Math.max(0, chunk.metadata.length - chunk.tag.length - 1));
+    const issued = rows.filter((r) => {
+      const e = elsewhere.get(r.address);
+      return e !== undefined && e.amount === r.amount && e.metadata === chunkMetadata;
+    });
+    const touched = rows.filter((r) => elsewhere.has(r.address));
+    if (issued.length === rows.length && rows.length > 0) landed.add(chunk.index);
+    else if (touched.length > 0) overlaps.push({ index: chunk.index, issued: touched.length, rows: rows.length });
+  }
+  if (overlaps.length > 0) {
     throw new PointsApiError(
       "CONFLICT",
-      `bulk id ${plan.bulkId} has part of a drop on chain chunked otherwise than this plan (${foreign.size} chunks): nothing was sent; send that drop's own plan file to finish it`,
-      { details: { bulkId: plan.bulkId, onChain: [...foreign].slice(0, 20) } },
+      `bulk id ${plan.bulkId} already issued rows of ${overlaps.length} chunk(s) of this plan under other chunks: nothing was sent; build the plan again (the API leaves issued rows out)`,
+      { details: { reason: "BULK_ID_REUSED", bulkId: plan.bulkId, chunks: overlaps.slice(0, 20) } },
     );
   }
   return landed;
+}
+
+/** A built chunk's rows, from its call's arguments (mint: id, to[], amounts[]; settle: holders[], receivers[], amounts[]; expire: holders[], amounts[]). */
+function chunkRows(operation: BulkPlan["operation"], chunk: BulkChunk): { address: string; amount: bigint }[] {
+  const args = (chunk.tx?.call?.args ?? []) as unknown[];
+  const [holders, amounts] =
+    operation === "mint" ? [args[1], args[2]] : operation === "settle" ? [args[0], args[2]] : [args[0], args[1]];
+  if (!Array.isArray(holders) || !Array.isArray(amounts)) return [];
+  return holders.map((h, i) => ({ address: getAddress(String(h)), amount: BigInt(String(amounts[i])) }));
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -157,11 +157,12 @@ describe("sdk: bulk issuance with resume", () => {
     await expectBalances(recipients);
     assert.equal((await vault.getCampaign(CAMPAIGN)).outstanding, outstanding);
     // The bulk id is the drop's idempotency key: other rows under a used one send nothing either.
-    const other = await plan(to(3, "other"), "again-1");
-    assert.deepEqual(
-      (await live.client.bulk.send(other, brand)).map((r) => r.status),
-      Array(other.chunkCount).fill("landed"),
-    );
+    await assert.rejects(plan(to(3, "other"), "again-1"), (e: PointsApiError) => {
+      assert.equal(e.code, "CONFLICT");
+      assert.equal((e.details as { reason: string; count: number }).reason, "BULK_ID_REUSED");
+      assert.equal((e.details as { reason: string; count: number }).count, 60);
+      return true;
+    });
     assert.equal(await live.node.provider.getTransactionCount(brand.address), nonce);
   });
 

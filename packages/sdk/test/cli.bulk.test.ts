@@ -165,4 +165,39 @@ describe("sdk: the points-bulk command", () => {
       );
     }
   });
+
+  it("theSameCsvAndBulkId_withANewPlanFile_paysNoOneTwice_andSaysWhatWasDone", async () => {
+    const to = holders(30, "again");
+    const csv = csvFile(
+      "again.csv",
+      to.map((a, i) => `${a},${amount(i)}`),
+    );
+    const args = (plan: string) => [
+      "mint",
+      "--campaign",
+      "cli-drop",
+      "--csv",
+      csv,
+      "--bulk-id",
+      "cli-again",
+      "--plan",
+      plan,
+    ];
+    const first = await run(args(join(dir, "again-1.plan.json")));
+    assert.equal(first.code, 0, first.err.join("\n"));
+    const before = await nonce();
+    const outstanding = (await vault.getCampaign(CAMPAIGN)).outstanding;
+    // A new plan file: the drop is built again from the same CSV and bulk id.
+    const second = await run(args(join(dir, "again-2.plan.json")));
+    assert.equal(second.code, 0, second.err.join("\n"));
+    assert.ok(
+      second.out.includes(
+        "bulk id cli-again: 30 of 30 rows already issued (1 transactions mined, 0 pending): not sent again",
+      ),
+      second.out.join("\n"),
+    );
+    assert.equal(await nonce(), before, "nothing signed");
+    assert.equal((await vault.getCampaign(CAMPAIGN)).outstanding, outstanding);
+    for (const [i, a] of to.entries()) assert.equal(await vault.balanceOf(CAMPAIGN, a), SP(amount(i)), a);
+  });
 });

@@ -19,7 +19,7 @@ const err = (line: string) => process.stderr.write(line + "\n");
 /** Exit codes (also in the usage text). */
 const EXIT = { done: 0, failed: 1, usage: 2, refused: 3 } as const;
 /** Answers of a build: the request as it is will not be built, so running it again is no use. */
-const REFUSED = new Set(["INVALID_ROWS", "WOULD_REVERT", "MISSING_ROLE", "INVALID_INPUT", "NOT_FOUND"]);
+const REFUSED = new Set(["INVALID_ROWS", "WOULD_REVERT", "MISSING_ROLE", "INVALID_INPUT", "NOT_FOUND", "CONFLICT"]);
 
 async function run(args: BulkArgs, env: NodeJS.ProcessEnv): Promise<number> {
   const apiKey = env.POINTS_API_KEY;
@@ -53,10 +53,17 @@ async function run(args: BulkArgs, env: NodeJS.ProcessEnv): Promise<number> {
         ? await client.bulk.settle({ ...body, settlementReceiver: args.receiver! })
         : await client.bulk[args.operation](body);
     planLines(plan).forEach(out);
+    // The API left out what this bulk id already issued (docs/bulk-idempotency.md): say so.
+    if (plan.done && plan.done.rowCount > 0) {
+      const pending = plan.done.chunks.filter((c) => c.status === "pending").length;
+      out(
+        `bulk id ${plan.bulkId}: ${plan.done.rowCount} of ${plan.rowCount} rows already issued (${plan.done.chunks.length - pending} transactions mined, ${pending} pending): not sent again`,
+      );
+    }
     // The bulk id is an idempotency key: say what of this drop is on chain already, whatever
     // the plan file (a lost or new one included); another drop under this id is CONFLICT.
     const landed = await client.bulk.landed(plan, provider);
-    if (landed.size > 0) {
+    if (landed.size > 0 && plan.chunkCount > 0) {
       out(
         `bulk id ${plan.bulkId}: ${landed.size} of ${plan.chunkCount} transactions already on chain (${landed.size === plan.chunkCount ? "nothing left to send" : "they are not sent again"})`,
       );

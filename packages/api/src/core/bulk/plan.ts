@@ -11,6 +11,7 @@ import { chainUnavailable } from "../chain/client.js";
 import { readSafe, safeTxAnswer, safeTxFields } from "../chain/safe.js";
 import { encodeBatchCall, type BulkArg } from "./abi.js";
 import { checkRows, deriveBulkId, readRows, type RawRow, type Row } from "./rows.js";
+import { doneRows, doneSummary, remainingRows } from "./landed.js";
 import { chunkRows, FALLBACK_GAS, measureGas, rowsPerChunk, withMargin, type GasModel } from "./gas.js";
 
 /** What a bulk request carries once its body is parsed. */
@@ -46,7 +47,8 @@ export interface BulkOp {
   probe?: (rows: Row[]) => Row[];
 }
 
-const tagOf = (bulkId: string, i: number, n: number) => `bulk:${bulkId}:${i + 1}/${n}`;
+/** A chunk's tag; `after` (the highest chunk number already issued under the bulk id) keeps it unique. */
+const tagOf = (bulkId: string, i: number, n: number, after = 0) => `bulk:${bulkId}:${after + i + 1}/${after + n}`;
 const onChainMetadata = (metadata: string, tag: string) => (metadata === "" ? tag : `${metadata} ${tag}`);
 
 /** Chain calls of a bulk request: reverts become MISSING_ROLE / WOULD_REVERT, a dead node 502. */
@@ -75,10 +77,16 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
   const decimals = Number(
     await read(t, "points", () => t.chain.immutable(`decimals:${t.program.points}`, () => points.decimals())),
   );
-  const rows = checkRows(await readRows(body.recipients), decimals, body.metadata);
+  const requested = checkRows(await readRows(body.recipients), decimals, body.metadata);
   await read(t, "pspVault", () => contract(t, "pspVault").getCampaign(id.value));
-  const total = rows.reduce((s, r) => s + r.amount, 0n);
-  const bulkId = body.bulkId ?? deriveBulkId([op.operation, id.value, from, t.program.id], rows);
+  const total = requested.reduce((s, r) => s + r.amount, 0n);
+  const bulkId = body.bulkId ?? deriveBulkId([op.operation, id.value, from, t.program.id], requested);
+  // The bulk id is the drop's idempotency key: rows it already issued (on chain or pending) are
+  // left out, whatever plan the caller kept (docs/bulk-idempotency.md).
+  const issued = await onChain(t, () => doneRows(t, op.operation, id.value, bulkId, from));
+  const rows = remainingRows(bulkId, requested, issued);
+  const done = doneSummary(issued);
+  const after = done.highestIndex;
   const vault = getAddress(t.program.pspVault);
   const selector = INTERFACES.pspVault.getFunction(op.fn)!.selector;
   // A chunk is encoded once for its simulation and reused for its transaction.
@@ -91,10 +99,31 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
     return data;
   };
   // The probe carries the longest tag a chunk can have, so its calldata is never shorter.
-  const longTag = tagOf(bulkId, 99_999, 99_999);
+  const longTag = tagOf(bulkId, 99_999, 99_999, after);
   const estimate = (chunk: Row[], metadata: string) =>
     onChain(t, () => t.chain.provider.estimateGas({ from, to: vault, data: encode(chunk, metadata) }));
 
+  if (rows.length === 0) {
+    // Every row was issued already: nothing to build, and the answer says so.
+    return {
+      operation: op.operation,
+      bulkId,
+      dryRun: body.dryRun,
+      from,
+      campaignId: id,
+      program: { id: t.program.id, chainId: t.program.chainId, factory: t.program.factory },
+      decimals,
+      rowCount: requested.length,
+      totalAmount: total.toString(),
+      fromBlock: await onChain(t, () => t.chain.provider.getBlockNumber()),
+      gasCeiling: body.gasCeiling,
+      gasPerRow: "0",
+      notAllowed: [],
+      done,
+      chunkCount: 0,
+      chunks: [],
+    };
+  }
   // Mint measures its gas on the rows as they are (amounts of 1 wei) alongside its checks.
   const early = op.probe
     ? measureGas(op.probe(rows), (r) => estimate(r, onChainMetadata(r[0].metadata, longTag)))
@@ -128,7 +157,7 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
     campaignId: id,
     program: { id: t.program.id, chainId: t.program.chainId, factory: t.program.factory },
     decimals,
-    rowCount: rows.length,
+    rowCount: requested.length,
     totalAmount: total.toString(),
     fromBlock,
     gasCeiling: body.gasCeiling,
@@ -136,10 +165,11 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
     ...(checked.budget && { budget: checked.budget }),
     ...(checked.minter && { minter: checked.minter }),
     notAllowed: checked.notAllowed,
+    done,
   };
   const describe = (list: Row[][], gas: bigint[]) =>
     list.map((c, i) => {
-      const tag = tagOf(bulkId, i, list.length);
+      const tag = tagOf(bulkId, i, list.length, after);
       return {
         index: i,
         firstRow: c[0].row,
@@ -187,7 +217,7 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
   let gas: bigint[] = [];
   for (;;) {
     gas = await Promise.all(
-      chunks.map((c, i) => simulate(c, onChainMetadata(c[0].metadata, tagOf(bulkId, i, chunks.length)))),
+      chunks.map((c, i) => simulate(c, onChainMetadata(c[0].metadata, tagOf(bulkId, i, chunks.length, after)))),
     );
     const over = gas.findIndex((g) => g > ceiling);
     if (over < 0) break;

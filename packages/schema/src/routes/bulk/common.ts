@@ -75,7 +75,10 @@ const BulkChunk = z.object({
   rowCount: z.number().int(),
   totalAmount: UintText,
   metadata: z.string().meta({ description: "The on-chain metadata of every event of the chunk: ends with its tag" }),
-  tag: z.string().meta({ description: "bulk:<bulkId>:<index + 1>/<chunkCount>, unique to this chunk" }),
+  tag: z.string().meta({
+    description:
+      "bulk:<bulkId>:<n>/<last>, unique to this chunk: n = index + 1 (after done.highestIndex when part of the drop was already issued), last = the highest n of this plan",
+  }),
   simulatedGas: UintText.meta({ description: "Gas limit of the chunk's transaction (estimate + 20%)" }),
   tx: UnsignedTx.optional().meta({ description: "The unsigned transaction (absent in a dry run)" }),
 });
@@ -115,6 +118,24 @@ export const BulkPlan = z
       .optional()
       .meta({ description: "dry run: the error the drop as a whole would revert with (e.g. InsufficientBudget)" }),
     notAllowed: z.array(Refused).meta({ description: "Rows the chain would refuse" }),
+    done: z
+      .object({
+        rowCount: z.number().int().meta({ description: "Rows already issued under this bulk id: not in any chunk" }),
+        totalAmount: UintText,
+        highestIndex: z.number().int().meta({ description: "Highest chunk number among their tags (0: none)" }),
+        chunks: z.array(
+          z.object({
+            tag: z.string(),
+            hash: z.string(),
+            status: z.enum(["mined", "pending"]),
+            rowCount: z.number().int(),
+          }),
+        ),
+      })
+      .meta({
+        description:
+          "What this bulk id had already issued, on chain or in the node's mempool: the chunks hold only the other rows (docs/bulk-idempotency.md)",
+      }),
     chunkCount: z.number().int(),
     chunks: z.array(BulkChunk),
   })
@@ -130,5 +151,5 @@ export const bulkRoute = <B extends z.ZodType>(op: string, summary: string, body
     auth: "key",
     body,
     response: success(BulkPlan),
-    errors: ["INVALID_ROWS", "MISSING_ROLE", "WOULD_REVERT", "PAYLOAD_TOO_LARGE", "NOT_FOUND"],
+    errors: ["INVALID_ROWS", "MISSING_ROLE", "WOULD_REVERT", "PAYLOAD_TOO_LARGE", "NOT_FOUND", "CONFLICT"],
   });
