@@ -6,6 +6,7 @@ export type DeployerErrorCode =
   | "INVALID_CONFIG"
   | "BRAND_TAKEN"
   | "BRAND_EXISTS"
+  | "PROGRAM_NOT_FOUND"
   | "INSUFFICIENT_FUNDS"
   | "CHAIN_UNAVAILABLE"
   | "WRONG_KEY"

@@ -2,9 +2,11 @@ import { keccak256, ZeroAddress, type Provider } from "ethers";
 import { readAdmin } from "./admin-status.js";
 import { codeMatches, loadArtifact } from "./artifacts.js";
 import { Chain, type ChainOptions } from "./chain.js";
-import { DeployerError } from "./errors.js";
+import { assertCrossCallsKept } from "./cross-calls.js";
+import { DeployerError, isDeployerError } from "./errors.js";
 import { withLayout } from "./layouts.js";
-import type { DeploymentStore, ProgramContract, ProgramRecord } from "./types.js";
+import type { DeploymentStore, ProgramContract, ProgramRecord, RecordedLayout } from "./types.js";
+import { assertUpgradeSafe } from "./upgrade-safety.js";
 import { presentContracts } from "./verify.js";
 
 export interface SyncOptions extends ChainOptions {
@@ -18,6 +20,13 @@ export interface SyncOptions extends ChainOptions {
 export interface SyncResult {
   /** What changed in the record, one line each (empty: the record already followed the chain). */
   changes: string[];
+  /**
+   * Upgrades executed on chain that the deployer would have refused (a storage layout that does
+   * not extend the previous one, a function another program contract calls removed), one line
+   * each; also recorded on the upgrade (`unsafe`). The chain already runs them: sync records
+   * what is there and warns.
+   */
+  warnings: string[];
   program: ProgramRecord;
 }
 
@@ -30,6 +39,30 @@ function candidates(p: ProgramRecord, key: ProgramContract, impl: string, given?
     .filter((u) => u.contract === key && same(u.newImplementation, impl))
     .map((u) => u.toArtifact);
   return [...new Set([...proposed, p.contracts[key]!.artifact])];
+}
+
+/** An artifact of the build, or undefined when the build has none of that name. */
+function artifactOf(name: string, dir?: string) {
+  try {
+    return loadArtifact(name, dir);
+  } catch (e) {
+    if (isDeployerError(e, "ARTIFACTS_MISSING")) return undefined;
+    throw e;
+  }
+}
+
+/** Why the deployer would have refused moving `key` from `previous` to `next`'s build, if it would. */
+function unsafeUpgrade(key: ProgramContract, previous: RecordedLayout, next: string, dir?: string): string | undefined {
+  const artifact = artifactOf(next, dir);
+  if (!artifact) return undefined;
+  try {
+    assertUpgradeSafe(previous, artifact, { contractsDir: dir, initializerRuns: true });
+    assertCrossCallsKept(key, artifact, dir);
+    return undefined;
+  } catch (e) {
+    if (isDeployerError(e, "UNSAFE_UPGRADE")) return e.message;
+    throw e;
+  }
 }
 
 /**
@@ -49,6 +82,7 @@ export async function syncProgram(
   const dir = opts.contractsDir;
   const updated: ProgramRecord = structuredClone(program);
   const changes: string[] = [];
+  const warnings: string[] = [];
   const refused: string[] = [];
   const keys = presentContracts(updated);
 
@@ -59,13 +93,18 @@ export async function syncProgram(
     const hash = keccak256(code);
     if (!updated.layouts?.[hash]) {
       const names = candidates(updated, key, impl, opts.artifacts?.[key]);
-      const match = names.find((name) => codeMatches(loadArtifact(name, dir), code));
+      // A recorded artifact this build no longer has is no match, not a failure of the whole sync.
+      const match = names.find((name) => {
+        const artifact = artifactOf(name, dir);
+        return artifact !== undefined && codeMatches(artifact, code);
+      });
       if (!match) {
         const hint = opts.artifacts?.[key]
           ? ""
           : `; name the contract it was built from with --artifact ${key}=<ContractName>`;
+        const named = names.map((n) => (artifactOf(n, dir) ? n : `${n} (not in this build)`));
         refused.push(
-          `${key}: the chain runs ${impl} (code hash ${hash}), which is not a build of ${names.join(" or ")}${hint}`,
+          `${key}: the chain runs ${impl} (code hash ${hash}), which is not a build of ${named.join(" or ")}${hint}`,
         );
         continue;
       }
@@ -77,11 +116,16 @@ export async function syncProgram(
       changes.push(
         `${key}: the chain runs ${impl} (${known.artifact}), the record had ${rec.implementation} (${rec.artifact})`,
       );
+      const previous = updated.layouts![rec.implementationCodeHash];
+      const unsafe = previous ? unsafeUpgrade(key, previous, known.artifact, dir) : undefined;
+      if (unsafe) warnings.push(`${key}: the chain runs an upgrade the deployer would have refused: ${unsafe}`);
       const proposal = updated.upgrades.find(
         (u) => u.contract === key && u.status === "proposed" && same(u.newImplementation, impl),
       );
-      if (proposal) proposal.status = "executed";
-      else {
+      if (proposal) {
+        proposal.status = "executed";
+        if (unsafe) proposal.unsafe = unsafe;
+      } else {
         updated.upgrades.push({
           contract: key,
           fromArtifact: rec.artifact,
@@ -89,6 +133,7 @@ export async function syncProgram(
           oldImplementation: rec.implementation,
           newImplementation: impl,
           status: "executed",
+          ...(unsafe ? { unsafe } : {}),
           at: new Date().toISOString(),
         });
       }
@@ -158,5 +203,5 @@ export async function syncProgram(
     }
   }
   if (changes.length > 0) await opts.store?.saveProgram(updated);
-  return { changes, program: changes.length > 0 ? updated : program };
+  return { changes, warnings, program: changes.length > 0 ? updated : program };
 }

@@ -106,6 +106,8 @@ export interface UpgradeRecord {
    * "executed": sent outside the deployer (a multisig, a script) and found on chain by sync.
    */
   status: "sent" | "proposed" | "executed";
+  /** Set by sync on an executed upgrade the deployer would have refused: why (it runs on chain anyway). */
+  unsafe?: string;
   txHash?: string;
   at: string;
 }

@@ -59,6 +59,8 @@ export interface UpgradeResult {
   unsignedTx?: { to: string; data: string; from: string; chainId: bigint; value: bigint };
   /** The report of a dry run (nothing was sent). */
   dryRun?: DryRun;
+  /** The proxy already runs exactly this code and layout (and no call is asked): nothing was deployed or sent. */
+  alreadyRunning?: true;
   /** The record with the upgrade added (saved to `store` when given; unchanged by a dry run). */
   program: ProgramRecord;
 }
@@ -142,6 +144,18 @@ async function vaultRecord(
 }
 
 /**
+ * Whether the upgrade would change nothing: no call asked, the running implementation's runtime
+ * code is the new build's (immutables masked) and the new build declares the same storage layout.
+ * Code alone is not enough: the contracts are built without a metadata hash, so a contract that
+ * only appends an unused field to its storage struct compiles to the very same bytes, yet its
+ * upgrade records the longer layout that later upgrades must extend.
+ */
+async function runsAlready(chain: Chain, plan: UpgradePlan): Promise<boolean> {
+  if (plan.call !== "0x" || plan.layout.some((row) => row.change !== "same")) return false;
+  return codeMatches(plan.next, await chain.code(plan.oldImplementation));
+}
+
+/**
  * Upgrades one contract of a program. First, by reads only, the implementation the proxy runs on
  * chain is looked up in the record by its runtime bytecode hash, and the new implementation must
  * be UUPS-safe and extend that recorded layout (UNSAFE_UPGRADE naming the problem otherwise).
@@ -166,6 +180,9 @@ export async function upgrade(
   const plan = await planUpgrade(program, contractName, newImplementation, chain.provider, { ...opts, ...record });
   const key = plan.contract;
   const base = { contract: key, oldImplementation: plan.oldImplementation, layout: plan.layout };
+  if (await runsAlready(chain, plan)) {
+    return { ...base, newImplementation: plan.oldImplementation, deployed: false, alreadyRunning: true, program };
+  }
 
   if (opts.dryRun) {
     const report = await dryRun(chain, program, plan, opts.signer);

@@ -9,6 +9,7 @@ import { handoverCommand } from "./commands/handover.js";
 import { releaseCommand } from "./commands/release.js";
 import { upgradeCommand } from "./commands/upgrade.js";
 import { syncCommand } from "./commands/sync.js";
+import { importCommand } from "./commands/import.js";
 import { validateCommand } from "./commands/validate.js";
 import { verifyCommand } from "./commands/verify.js";
 import { formatFailure, registerSecretsFrom, scrub } from "./errors.js";
@@ -26,6 +27,7 @@ export function cli(): Command {
     .addCommand(upgradeCommand())
     .addCommand(validateCommand())
     .addCommand(syncCommand())
+    .addCommand(importCommand())
     .addCommand(handoverCommand())
     .addCommand(verifyCommand());
   // Commander exits by itself on usage errors; throw instead so the exit code is ours.

@@ -7,7 +7,7 @@ describe("points-deployer --help", () => {
   it("help_listsEverySubcommand", async () => {
     const r = await runCli(["--help"]);
     assert.equal(r.code, 0);
-    for (const cmd of ["release", "deploy", "upgrade", "validate", "sync", "handover", "verify"])
+    for (const cmd of ["release", "deploy", "upgrade", "validate", "sync", "import", "handover", "verify"])
       assert.match(r.stdout, new RegExp(`\\n  ${cmd}\\b`));
   });
 
@@ -33,6 +33,7 @@ describe("points-deployer --help", () => {
       [/--brand/, /--contract/, /--implementation/, /--at/, /Exit 0\s+when the upgrade is safe, 5 when it is refused/],
     ],
     [["sync"], [/--brand/, /--artifact <contract=Name>/, /Needs no key; sends nothing/]],
+    [["import"], [/--brand/, /--chain <id>/, /--program-factory <address>/, /Needs no key; sends nothing/]],
     [["handover"], [/begin/, /accept/, /cancel/, /status/]],
     [
       ["handover", "cancel"],
@@ -61,7 +62,7 @@ describe("points-deployer --help", () => {
     });
   }
 
-  for (const cmd of [["verify"], ["validate"], ["sync"], ["handover", "status"]]) {
+  for (const cmd of [["verify"], ["validate"], ["sync"], ["import"], ["handover", "status"]]) {
     it(`${cmd.join("_")}_takesNoKey`, async () => {
       const r = await runCli([...cmd, "--help"]);
       assert.equal(r.code, 0, r.stderr);
@@ -81,7 +82,7 @@ describe("points-deployer --help", () => {
     assert.equal(r.code, 2);
     assert.equal(
       r.stderr,
-      "error: unknown command 'deploi' (valid: release, deploy, upgrade, validate, sync, handover, verify)\n",
+      "error: unknown command 'deploi' (valid: release, deploy, upgrade, validate, sync, import, handover, verify)\n",
     );
   });
 

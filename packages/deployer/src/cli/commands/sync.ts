@@ -12,7 +12,7 @@ interface SyncFlags {
   json?: boolean;
 }
 
-function artifacts(pairs: string[]): Partial<Record<ProgramContract, string>> {
+export function artifacts(pairs: string[]): Partial<Record<ProgramContract, string>> {
   const out: Partial<Record<ProgramContract, string>> = {};
   for (const pair of pairs) {
     const [contract, name] = pair.split("=");
@@ -54,7 +54,9 @@ export function syncCommand(): Command {
       () => syncProgram(program, ctx.provider, { artifacts: given, contractsDir: o.contractsDir, store: ctx.store }),
       scrub,
     );
-    if (o.json) process.stdout.write(`${toJson({ changes: result.changes })}\n`);
+    // Warnings go to stderr, one line each: the chain already runs what they describe.
+    for (const w of result.warnings) process.stderr.write(`warning: ${w.replace(/\s*\n\s*/g, " ")}\n`);
+    if (o.json) process.stdout.write(`${toJson({ changes: result.changes, warnings: result.warnings })}\n`);
     else if (result.changes.length === 0)
       printSummary(`program "${o.brand}": the manifest already follows the chain`, {});
     else

@@ -37,6 +37,10 @@ function printDryRun(r: UpgradeResult): void {
   });
 }
 
+function printAlreadyRunning(r: UpgradeResult): void {
+  process.stdout.write(`${r.contract} already runs this code (${r.oldImplementation}): nothing sent\n`);
+}
+
 function printResult(r: UpgradeResult, from?: string): void {
   const { program: _record, layout: _layout, dryRun: _dry, ...shown } = r;
   const implementation = r.deployed
@@ -96,6 +100,7 @@ export function upgradeCommand(): Command {
         scrub,
       );
       if (o.json) process.stdout.write(`${toJson({ ...result, program: undefined })}\n`);
+      else if (result.alreadyRunning) printAlreadyRunning(result);
       else printDryRun(result);
       return;
     }
@@ -105,6 +110,7 @@ export function upgradeCommand(): Command {
       (store) => upgrade(program, o.contract, o.implementation, { ...opts, store }),
       { unreported: "done", redact: scrub },
     );
+    if (result.alreadyRunning && !o.json) return printAlreadyRunning(result);
     // An admin that is a Safe gets the Safe transaction of upgradeToAndCall, after the checks above.
     const u = result.unsignedTx;
     if (u && (await printSafeTransaction(ctx.provider, u.from, [{ to: u.to, data: u.data }], o))) return;
