@@ -197,6 +197,25 @@ await perRow(
     ),
   ["new", "new-single"],
 );
+// Every row to its own destination: the batch pays each distinct receiver once, so this is the
+// dearest case. Destinations are allowlisted on the campaign and on Points, and already hold SP.
+const spread = ethers.id("campaign-spread");
+const dests = (n: number) => holdersOf(n === 1 ? "dest-single" : "dest", n);
+await psp.createCampaign(spread, SP(10_000), [...dests(BATCH), ...dests(1)], [], "launch");
+for (const dest of [...dests(BATCH), ...dests(1)]) await points.addToTransferWhitelist(dest);
+for (const tag of ["new", "new-single"]) {
+  const holders = holdersOf(tag, tag === "new" ? BATCH : 1);
+  await psp.mintBatch(spread, holders, Array<bigint>(holders.length).fill(SP(10)), "drop-1");
+}
+const spreadSettle = (holders: string[]) =>
+  psp.settleBatch(holders, dests(holders.length), ones(holders.length), spread, "redeemed");
+for (const tag of ["new", "new-single"]) await spreadSettle(holdersOf(tag, tag === "new" ? BATCH : 1)); // warm-up
+await perRow(
+  "settleBatch (pSP -> SP, every row to its own settlement destination)",
+  "holders keep pSP; receivers allowlisted on Points and already hold SP",
+  spreadSettle,
+  ["new", "new-single"],
+);
 // Settling left each holder 1 pSP: top them up, unmeasured, so expiring 1 leaves pSP behind
 // (a balance going to zero would earn a refund and understate the row).
 for (const tag of ["new", "new-single"]) await bulkMint(holdersOf(tag, tag === "new" ? BATCH : 1));

@@ -155,14 +155,20 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, PSPVaultViews
         bytes32 campaignId,
         string calldata metadata
     ) external nonReentrant whenNotPaused {
-        uint256 n = _requireBatch(holders.length, amounts.length);
-        if (receivers.length != n) revert BatchLengthMismatch(n, receivers.length);
+        // The row count is not kept on the stack: the loop has no slot to spare.
+        {
+            uint256 n = _requireBatch(holders.length, amounts.length);
+            if (receivers.length != n) revert BatchLengthMismatch(n, receivers.length);
+        }
         _beginBurn(_getStorage(), campaignId);
         RowData memory data = _rowData(metadata);
         uint256 total;
-        for (uint256 i; i < n;) {
+        // Each distinct receiver, in the order it first appears: it is paid once, its rows' sum.
+        address[] memory payees = _payeeList(holders.length);
+        for (uint256 i; i < holders.length;) {
             uint256 amount = amounts[i];
             _settleRow(campaignId, holders[i], receivers[i], amount, data);
+            _owe(payees, receivers[i], amount);
             // Cannot overflow: every amount was debited from a balance (see {expireBatch}).
             unchecked {
                 total += amount;
@@ -171,13 +177,7 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, PSPVaultViews
         }
         _endSettle(_getStorage(), campaignId, total);
         // Every check and write is done: only then does SP leave the vault.
-        IERC20 sp = IERC20(_getStorage().points);
-        for (uint256 i; i < n;) {
-            sp.safeTransfer(receivers[i], amounts[i]);
-            unchecked {
-                ++i;
-            }
-        }
+        _payOwed(payees);
     }
 
     /// @inheritdoc IPSPVault
@@ -315,6 +315,18 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, PSPVaultViews
     ) private {
         _settleDebit(campaignId, holder, receiver, amount);
         _logRow(data, amount, PSPSettled.selector, campaignId, holder, receiver);
+    }
+
+    /// @dev Sends each payee, in order, what the batch owes it ({_owe}).
+    function _payOwed(address[] memory payees) private {
+        IERC20 sp = IERC20(_getStorage().points);
+        for (uint256 j; j < payees.length;) {
+            address payee = payees[j];
+            sp.safeTransfer(payee, _takeOwed(payee));
+            unchecked {
+                ++j;
+            }
+        }
     }
 
     function _endSettle(PSPVaultStorage storage $, bytes32 campaignId, uint256 total) private {

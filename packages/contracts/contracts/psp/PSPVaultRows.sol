@@ -117,6 +117,49 @@ abstract contract PSPVaultRows {
         }
     }
 
+    /// @dev Transient slot seed of what a settle batch owes each receiver: keccak256
+    /// ("points.PSPVault.settleBatch.owed"), a namespace no other transient slot shares.
+    uint256 private constant _OWED_SEED = 0x92d43140b291d6dc32ddb191ab840049f48885c8e71d5a6610fdb551e34a76c3;
+
+    /// @dev An empty list with room for `capacity` payees ({_owe} appends to it).
+    function _payeeList(uint256 capacity) internal pure returns (address[] memory payees) {
+        payees = new address[](capacity);
+        assembly ("memory-safe") {
+            mstore(payees, 0)
+        }
+    }
+
+    /// @dev Adds `amount` to what the batch owes `receiver`, appending `receiver` to `payees` on
+    /// its first row. Amounts are never zero ({_debit} reverts first), so a zero slot means not
+    /// yet seen, and a sum cannot overflow (it is at most the batch's total of debited balances).
+    /// `payees` never outgrows its capacity: one entry at most per row.
+    function _owe(address[] memory payees, address receiver, uint256 amount) internal {
+        assembly ("memory-safe") {
+            mstore(0, receiver)
+            mstore(0x20, _OWED_SEED)
+            let slot := keccak256(0, 0x40)
+            let owed := tload(slot)
+            if iszero(owed) {
+                let len := mload(payees)
+                mstore(add(payees, shl(5, add(len, 1))), receiver)
+                mstore(payees, add(len, 1))
+            }
+            tstore(slot, add(owed, amount))
+        }
+    }
+
+    /// @dev What the batch owes `receiver`, clearing it: a later call in the same transaction
+    /// starts from zero.
+    function _takeOwed(address receiver) internal returns (uint256 owed) {
+        assembly ("memory-safe") {
+            mstore(0, receiver)
+            mstore(0x20, _OWED_SEED)
+            let slot := keccak256(0, 0x40)
+            owed := tload(slot)
+            tstore(slot, 0)
+        }
+    }
+
     /// @dev ABI-encodes a row event's data, `(amount, metadata)`, once per call with a zero
     /// amount word that each row overwrites ({_logRow}): a batch does not re-encode the
     /// metadata for every row.

@@ -179,6 +179,38 @@ describe("PSPVault: batch forms (mintBatch, settleBatch, expireBatch)", () => {
       });
     }
 
+    it("settleBatch_mixingDistinctAndRepeatedReceivers_emitsEveryRow_andPaysEachReceiverItsRowsSum", async () => {
+      const p = await loadFixture(batchFixture);
+      await p.psp.connect(p.creator).updateSettlementWhitelist(CAMPAIGN_A, p.dave, true);
+      await p.points.addToTransferWhitelist(p.dave);
+      const vaultBefore = await p.points.balanceOf(p.psp);
+      const tx = p.psp
+        .connect(p.settler)
+        .settleBatch(
+          [p.alice, p.carol, p.alice, p.carol],
+          [p.bob, p.dave, p.bob, p.bob],
+          [SP(10), SP(20), SP(30), SP(5)],
+          CAMPAIGN_A,
+          "mixed",
+        );
+      await expect(tx).to.emit(p.psp, "PSPSettled").withArgs(CAMPAIGN_A, p.alice, p.bob, SP(10), "mixed");
+      await expect(tx).to.emit(p.psp, "PSPSettled").withArgs(CAMPAIGN_A, p.carol, p.dave, SP(20), "mixed");
+      await expect(tx).to.emit(p.psp, "PSPSettled").withArgs(CAMPAIGN_A, p.alice, p.bob, SP(30), "mixed");
+      await expect(tx).to.emit(p.psp, "PSPSettled").withArgs(CAMPAIGN_A, p.carol, p.bob, SP(5), "mixed");
+      // One SP transfer per distinct receiver, in the order each first appears.
+      await expect(tx).to.emit(p.points, "Transfer").withArgs(p.psp, p.bob, SP(45));
+      await expect(tx).to.emit(p.points, "Transfer").withArgs(p.psp, p.dave, SP(20));
+      expect(await p.points.balanceOf(p.bob)).to.equal(SP(45));
+      expect(await p.points.balanceOf(p.dave)).to.equal(SP(20));
+      expect(await p.points.balanceOf(p.psp)).to.equal(vaultBefore - SP(65));
+      expect(await p.psp.balanceOf(CAMPAIGN_A, p.alice)).to.equal(SP(60));
+      expect(await p.psp.balanceOf(CAMPAIGN_A, p.carol)).to.equal(SP(75));
+      await expectAccounting(p, [CAMPAIGN_A]);
+      // The sums owed live in transient storage: a second batch in a later call starts from zero.
+      await p.psp.connect(p.settler).settleBatch([p.alice], [p.bob], [SP(1)], CAMPAIGN_A, "mixed");
+      expect(await p.points.balanceOf(p.bob)).to.equal(SP(46));
+    });
+
     it("settleBatch_revertsWhen_oneReceiverIsNotWhitelisted_andChangesNothing", async () => {
       const p = await loadFixture(batchFixture);
       const before = await snapshot(p);
