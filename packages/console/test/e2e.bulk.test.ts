@@ -54,6 +54,8 @@ describe("console e2e: bulk drops, in headless Chromium", () => {
     await fundedCampaign(node.provider, record, usdc, CAMPAIGN, 600_000n, JSON.stringify({ label: CAMPAIGN }));
     // The campaign picker reads the ledger: it follows the head of this on-demand chain.
     api = await startApi(pointsApi, node.url, {
+      // The node shares two cores with Chromium and the API: a slow answer is not an outage.
+      RPC_TIMEOUT_MS: "60000",
       DEV_MAILBOX: "1",
       RATE_LIMIT_BULK_PER_MINUTE: "100",
       LEDGER_CONFIRMATIONS: "0",

@@ -51,6 +51,8 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     // The dashboard reads lists from the ledger: on this chain, which mines only on demand, it
     // follows the head (no confirmation depth) so a write shows without waiting for later blocks.
     api = await startApi(pointsApi, node.url, {
+      // The node shares two cores with Chromium and the API: a slow answer is not an outage.
+      RPC_TIMEOUT_MS: "60000",
       CONSOLE_DEPLOY_DOMAINS: "example.com",
       DEV_MAILBOX: "1",
       LEDGER_CONFIRMATIONS: "0",

@@ -52,6 +52,8 @@ describe("console e2e: deploy states an operator controls, in headless Chromium"
     assert.ok(existsSync(DIST), "build the console first: pnpm --filter @points/console build");
     node = await startNode();
     api = await startApi(pointsApi, node.url, {
+      // The node shares two cores with Chromium and the API: a slow answer is not an outage.
+      RPC_TIMEOUT_MS: "60000",
       DEV_MAILBOX: "1",
       DEPLOY_QUOTA_PER_DAY: "2",
       // A mainnet beside the dev chain (its RPC is not needed: its deploys wait for the operator).

@@ -53,7 +53,13 @@ describe("console e2e: a program run by a 2-of-3 Safe, in headless Chromium", ()
     const code = await node.provider.getCode(safe.infra.multiSendCallOnly);
     await node.setCode(CANONICAL_MULTISEND_CALL_ONLY, code);
     // The handover reads role holders from the ledger: it follows the head of this on-demand chain.
-    api = await startApi(pointsApi, node.url, { DEV_MAILBOX: "1", LEDGER_CONFIRMATIONS: "0", LEDGER_POLL_MS: "100" });
+    api = await startApi(pointsApi, node.url, {
+      // The node shares two cores with Chromium and the API: a slow answer is not an outage.
+      RPC_TIMEOUT_MS: "60000",
+      DEV_MAILBOX: "1",
+      LEDGER_CONFIRMATIONS: "0",
+      LEDGER_POLL_MS: "100",
+    });
     await api.service.ctx.programs.insert(program);
     const { email } = await pointsApi.createDevProgramAccount(api.service.ctx, program.factory, brand.address);
     const b = await launch({ width: 1280, height: 860 });

@@ -69,7 +69,13 @@ describe("console e2e: a 2-of-3 Safe holding SETTLEMENT_ADMIN_ROLE settles, in h
     await (await Points__factory.connect(program.points, b).addToTransferWhitelist(carol.address)).wait();
     await (await v.grantRole(await v.SETTLEMENT_ADMIN_ROLE(), safe.address)).wait();
     assert.equal(await vault().hasRole(await v.SETTLEMENT_ADMIN_ROLE(), safe.address), true);
-    api = await startApi(pointsApi, node.url, { DEV_MAILBOX: "1", LEDGER_CONFIRMATIONS: "0", LEDGER_POLL_MS: "100" });
+    api = await startApi(pointsApi, node.url, {
+      // The node shares two cores with Chromium and the API: a slow answer is not an outage.
+      RPC_TIMEOUT_MS: "60000",
+      DEV_MAILBOX: "1",
+      LEDGER_CONFIRMATIONS: "0",
+      LEDGER_POLL_MS: "100",
+    });
     await api.service.ctx.programs.insert(program);
     const { email } = await pointsApi.createDevProgramAccount(api.service.ctx, program.factory, brand.address);
     const browser = await launch({ width: 1280, height: 860 });

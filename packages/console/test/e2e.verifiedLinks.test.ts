@@ -34,6 +34,8 @@ describe("console e2e: verified-source links on the contracts step and the dashb
     explorer = await startFakeEtherscan(node.provider, KEY);
     explorer.state.down = true;
     api = await startApi(pointsApi, node.url, {
+      // The node shares two cores with Chromium and the API: a slow answer is not an outage.
+      RPC_TIMEOUT_MS: "60000",
       DEV_MAILBOX: "1",
       WORKER_POLL_MS: "50",
       ETHERSCAN_API_KEY: KEY,

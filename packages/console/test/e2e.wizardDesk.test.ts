@@ -40,6 +40,8 @@ describe("console e2e: the redemption desk chosen in the wizard, in headless Chr
     assert.ok(existsSync(DIST), "build the console first: pnpm --filter @points/console build");
     node = await startNode();
     api = await startApi(pointsApi, node.url, {
+      // The node shares two cores with Chromium and the API: a slow answer is not an outage.
+      RPC_TIMEOUT_MS: "60000",
       CONSOLE_DEPLOY_DOMAINS: "example.com",
       DEV_MAILBOX: "1",
       EXECUTOR_PRIVATE_KEY: DEV_KEYS[0],
