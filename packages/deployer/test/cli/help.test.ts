@@ -32,8 +32,8 @@ describe("points-deployer --help", () => {
       ["validate"],
       [/--brand/, /--contract/, /--implementation/, /--at/, /Exit 0\s+when the upgrade is safe, 5 when it is refused/],
     ],
-    [["sync"], [/--brand/, /--artifact <contract=Name>/, /Needs no key; sends nothing/]],
-    [["import"], [/--brand/, /--chain <id>/, /--program-factory <address>/, /Needs no key; sends nothing/]],
+    [["sync"], [/--brand/, /--artifact <contract=Name>/, /Needs no key; sends\s+nothing/]],
+    [["import"], [/--brand/, /--chain <id>/, /--program-factory <address>/, /Needs no key; sends\s+nothing/]],
     [["handover"], [/begin/, /accept/, /cancel/, /status/]],
     [
       ["handover", "cancel"],
