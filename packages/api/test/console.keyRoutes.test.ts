@@ -43,10 +43,15 @@ describe("console: a session works wherever an API key does", () => {
       assert.throws(() => whoIs({ key: none }, routes.consoleMe), { code: "UNAUTHORIZED" });
     });
 
-    it("requireApiKey_acceptsASession_andLeavesPublicRoutesOpen", () => {
-      assert.deepEqual(whoIs({ key: none, session }, routes.listFactories, true), {
+    it("requireApiKey_acceptsAnApprovedAccountsSession_refusesAnUnapprovedOne_andLeavesPublicRoutesOpen", () => {
+      assert.deepEqual(whoIs({ key: none, session: { ...session, approved: true } }, routes.listFactories, true), {
         kind: "session",
         email: "ada@example.com",
+      });
+      // Anyone can open a session with a fresh address: with REQUIRE_API_KEY it is not a key until approved.
+      assert.throws(() => whoIs({ key: none, session }, routes.listFactories, true), {
+        code: "FORBIDDEN",
+        details: { reason: "approval" },
       });
       assert.throws(() => whoIs({ key: none }, routes.listFactories, true), { code: "UNAUTHORIZED" });
       assert.deepEqual(whoIs({ key: none }, routes.consoleRequestCode, true), { kind: "anonymous" });

@@ -104,7 +104,9 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
     onChain(t, () => t.chain.provider.estimateGas({ from, to: vault, data: encode(chunk, metadata) }));
 
   if (rows.length === 0) {
-    // Every row was issued already: nothing to build, and the answer says so.
+    // Every row was issued already: nothing to build, and the answer says so. A dry run still reports the
+    // campaign's budget and the signer's minter limit as they stand now (the rows' own findings are moot).
+    const status = body.dryRun ? await op.check(t, id.value, requested, from) : undefined;
     return {
       operation: op.operation,
       bulkId,
@@ -118,6 +120,8 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
       fromBlock: await onChain(t, () => t.chain.provider.getBlockNumber()),
       gasCeiling: body.gasCeiling,
       gasPerRow: "0",
+      ...(status?.budget && { budget: status.budget }),
+      ...(status?.minter && { minter: status.minter }),
       notAllowed: [],
       done,
       chunkCount: 0,
