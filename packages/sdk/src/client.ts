@@ -10,6 +10,7 @@ import { vaultNamespace } from "./namespaces/vault.js";
 import { buildNamespace, freezeNamespace, readNamespace, redeemNamespace, rolesNamespace } from "./namespaces/api.js";
 import { onboardingNamespace } from "./namespaces/onboarding.js";
 import { ledgerNamespace } from "./namespaces/ledger.js";
+import { operatorNamespace } from "./namespaces/operator.js";
 import { safeNamespace } from "./namespaces/safe.js";
 import { bulkNamespace } from "./namespaces/bulk.js";
 import { deskNamespace } from "./namespaces/desk.js";
@@ -64,6 +65,8 @@ export function createClient(options: ClientOptions) {
     roles: rolesNamespace(core),
     freeze: freezeNamespace(core),
     onboarding: onboardingNamespace(core),
+    /** Operator routes (admin key): every tenant's webhooks. */
+    operator: operatorNamespace(core),
     ledger: ledgerNamespace(core),
     safe,
     bulk: bulkNamespace(core),

@@ -349,7 +349,17 @@ describe("namespaces: every method reaches its route of the schema table (live A
     )) as any;
     assert.deepEqual(replay, { queued: 0 });
     await expectRoute("ledgerWebhookResume", () => w.resume(hook.id));
+    // The operator (this key holds the admin scope) lists, holds and releases any tenant's webhook.
+    const op = client.operator.webhooks;
+    const all = (await expectRoute("operatorWebhooksList", () => op.list({ status: "active" }))) as any[];
+    assert.deepEqual(
+      all.filter((h) => h.id === hook.id).map((h) => h.operatorHold),
+      [false],
+    );
+    assert.equal(((await expectRoute("operatorWebhookPause", () => op.pause(hook.id))) as any).operatorHold, true);
+    assert.equal(((await expectRoute("operatorWebhookResume", () => op.resume(hook.id))) as any).operatorHold, false);
     assert.deepEqual(await expectRoute("ledgerWebhookDelete", () => w.remove(hook.id)), { deleted: true });
+    await expectRoute("operatorWebhookDelete", () => op.remove(hook.id), 404);
   });
 
   it("safeMethods_reachTheProposalRoutes_twoOwnersSign_andTheRelayerExecutes_onARealSafe", async () => {
