@@ -4,22 +4,29 @@ import type { Ctx } from "../context.js";
 import { ApiError } from "../errors.js";
 import { countUnlocked } from "./quota.js";
 
+/** Whether the operator approved a console account: its e-mail domain, or the account itself. */
+export async function accountApproved(ctx: Pick<Ctx, "config" | "console">, email: string): Promise<boolean> {
+  const domain = email.slice(email.lastIndexOf("@") + 1);
+  return ctx.config.deploy.approvedDomains.includes(domain) || (await ctx.console.users.deployApproved(email));
+}
+
 /**
  * A deploy spends the executor's gas, so it is a permission the operator grants: a key's
  * `deploy` scope is checked with the route; a console account needs the operator's approval
  * (or an approved e-mail domain).
  */
 export async function requireDeployApproval(ctx: Ctx, caller: Caller): Promise<void> {
-  if (caller.kind !== "session") return;
-  const domain = caller.email.slice(caller.email.lastIndexOf("@") + 1);
-  if (ctx.config.deploy.approvedDomains.includes(domain)) return;
-  if (await ctx.console.users.deployApproved(caller.email)) return;
-  throw new ApiError(
+  if (caller.kind !== "session" || (await accountApproved(ctx, caller.email))) return;
+  throw notApprovedToDeploy();
+}
+
+/** The refusal of a console account the operator has not approved, on a deploy route. */
+export const notApprovedToDeploy = () =>
+  new ApiError(
     "FORBIDDEN",
     "this account may not deploy yet: the operator must approve it (points-api accounts approve <email>)",
     { reason: "approval" },
   );
-}
 
 /**
  * The same count before any chain read, unlocked, so an owner over quota costs nothing; the

@@ -35,10 +35,6 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
   // CSP stays "self" only (the console is built by Vite: no inline scripts). No
   // upgrade-insecure-requests: it breaks the console served over plain http on a LAN address.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
-  // Probes answer before identification and the rate limits: those read the shared database, and /ready
-  // must say "database unreachable" (503) when it is down, not fail inside a limiter.
-  app.get("/health", (_req, res) => void res.json({ success: true, data: { status: "ok" } }));
-  app.get("/ready", readyRoute(ctx));
   app.use(identify(ctx));
   app.use(sameOriginWrites(ctx));
   app.use(rateLimiter(ctx.config, limitStore(ctx, "rl:")));
@@ -50,6 +46,8 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
   app.get("/api/v1/openapi.json", (_req, res) => void res.json(doc));
   const reference = referencePage(doc);
   app.get("/api/v1/reference", (_req, res) => void res.type("html").send(reference));
+  app.get("/health", (_req, res) => void res.json({ success: true, data: { status: "ok" } }));
+  app.get("/ready", readyRoute(ctx));
   app.get("/metrics", metricsRoute(ctx));
 
   mountFileRoutes(app, ctx);

@@ -6,6 +6,7 @@ import { ApiError } from "../../core/errors.js";
 import { sessionCookieName } from "./session.js";
 import { FailedLookups } from "./rateLimit.js";
 import { requireScope, scopeOf } from "../../core/auth/scopes.js";
+import { accountApproved, notApprovedToDeploy } from "../../core/onboarding/permission.js";
 import { identityOf, type Identity, type KeyIdentity } from "./identity.js";
 
 export { identityOf, type Identity, type KeyIdentity };
@@ -52,7 +53,7 @@ export function identify(ctx: Ctx): RequestHandler {
         const email = lookup ? await ctx.console.sessions.resolve(cookie) : undefined;
         if (email) {
           identity.session = { email, token: cookie };
-          if (ctx.config.requireApiKey) identity.session.approved = await ctx.console.users.deployApproved(email);
+          if (ctx.config.requireApiKey) identity.session.approved = await accountApproved(ctx, email);
         } else if (lookup) failed.hit(ip);
       }
       res.locals.identity = identity;
@@ -112,6 +113,8 @@ export function authenticate(_req: Request, res: Response, route: RouteDef, ctx:
   // With REQUIRE_API_KEY a session stands for a key only once the operator approved its account:
   // anyone can open a session with a fresh e-mail address (packages/api/README.md#configuration).
   if (ctx.config.requireApiKey && caller.kind === "session" && !session?.approved) {
+    // On deploy routes the refusal is the deploy permission's own (core/onboarding/permission.ts).
+    if (scopeOf(route) === "deploy") throw notApprovedToDeploy();
     throw new ApiError(
       "FORBIDDEN",
       "this operator requires an API key: a console account needs the operator's approval to use this route",

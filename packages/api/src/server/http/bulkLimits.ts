@@ -21,6 +21,9 @@ export function bulkLimits(config: Config, store?: Store): RequestHandler[] {
   const limiter = rateLimit({
     windowMs: 60_000,
     ...(store && { store }),
+    // The shared counters live in the database: when it is down the request goes on (and fails or not on its
+    // own merits, /ready saying why) rather than every route answering 500 from inside the limiter.
+    passOnStoreError: true,
     limit: config.rateLimit.bulk,
     keyGenerator: (req, res) => {
       const { key, session } = identityOf(res);

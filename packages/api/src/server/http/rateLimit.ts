@@ -17,6 +17,9 @@ export function rateLimiter(config: Config, store?: Store) {
   return rateLimit({
     windowMs: 60_000,
     ...(store && { store }),
+    // The shared counters live in the database: when it is down the request goes on (and fails or not on its
+    // own merits, /ready saying why) rather than every route answering 500 from inside the limiter.
+    passOnStoreError: true,
     limit: (_req, res) => (bucket(res) ? config.rateLimit.perKey : config.rateLimit.perIp),
     keyGenerator: (req, res) => bucket(res) ?? `ip:${ipKeyGenerator(req.ip ?? "unknown")}`,
     standardHeaders: "draft-8",

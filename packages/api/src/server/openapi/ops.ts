@@ -42,6 +42,14 @@ export function registerOpsPaths(registry: OpenAPIRegistry): void {
           "NOT_READY: `details.checks` lists every check; the failed ones have `ok: false`, `reason` and `error`",
         content: { "application/json": { schema: ErrorEnvelope } },
       },
+      401: {
+        description: "UNAUTHORIZED: an Authorization header was sent with a malformed or unknown key (none is needed)",
+        content: { "application/json": { schema: ErrorEnvelope } },
+      },
+      429: {
+        description: "RATE_LIMITED: this address sent too many unknown keys or session cookies",
+        content: { "application/json": { schema: ErrorEnvelope } },
+      },
     },
   });
 }
