@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { BULK_ROWS_MAX } from "@points/schema";
 import { CSV_CHUNK, CsvLimit, readCsvRecords, slices } from "../src/core/bulk/csvStream.js";
 
-// Issue 29 item 2: a 2 MB body of one-character lines was parsed in full, synchronously, before
+// A 2 MB body of one-character lines was parsed in full, synchronously, before
 // the row check. The reader must stop at the first bound crossed without reading the rest:
 // counted here by the slices the parser pulled from its source, never by a clock.
 const BODY = 1_950_000;

@@ -24,7 +24,7 @@ async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeout
   }
 }
 
-// Issue 35 item 3: a node of another chain swapped in behind the chain's only URL must not get
+// A node of another chain swapped in behind the chain's only URL must not get
 // a transaction built against it (nonce 0, a simulation against an address without code).
 describe("chain identity: an endpoint answering another chain is taken out until it is right again", () => {
   let node: DevNode;

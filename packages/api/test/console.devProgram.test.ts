@@ -66,7 +66,7 @@ describe("console: pnpm start's demo account opens the demo program", () => {
     assert.equal((await me(other)).wizard.programId, null);
   });
 
-  // Issue 31 item 3: the desk's access rule wanted an onboarding task, which the demo program
+  // The desk's access rule wanted an onboarding task, which the demo program
   // has not, so pnpm start's Redemption desk tab said "no program demo on your redemption desk".
   it("theDemoAccount_reachesTheDemoProgramsDesk_anotherAccountStill404", async () => {
     const { email } = await createDevProgramAccount(api.service.ctx, "demo", BRAND_WALLET);

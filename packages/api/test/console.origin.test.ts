@@ -6,7 +6,7 @@ import { assertError, send } from "./helpers/http.js";
 
 const RESTART = "/console/v1/wizard/restart";
 
-// Issue 29 item 16: a form POST from a foreign Origin to a body-less session route answered
+// A form POST from a foreign Origin to a body-less session route answered
 // 200; only SameSite=Strict stopped it. Every state-changing console request checks Origin.
 describe("console: state-changing requests from another origin are refused", () => {
   let api: TestApi;

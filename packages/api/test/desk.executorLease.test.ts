@@ -17,7 +17,7 @@ async function until(what: string, fn: () => Promise<boolean>, ms = 30_000): Pro
   }
 }
 
-// Issue 29 item 7: two instances on one PostgreSQL must not both send desk transactions with
+// Two instances on one PostgreSQL must not both send desk transactions with
 // the executor's key. Only the process holding the chain's executor lease runs the desk; the
 // other takes over once the lease is given back.
 describe("redemption desk: only the executor lease's holder sends (two services, one PostgreSQL)", () => {

@@ -113,7 +113,7 @@ describe("bulk routes: CSV and JSON rows", () => {
     assert.equal(tooMany, undefined);
   });
 
-  // Issue 29 item 2: each bound stops the reading (test/bulk.csvStream.test.ts counts it).
+  // Each bound stops the reading (test/bulk.csvStream.test.ts counts it).
   it("hostileCsv_manyLines_manyColumns_longLines_areRefusedAtTheirBound", async () => {
     const lines = expectError(await mint({ recipients: "a\n".repeat(650_000) }), 400, "INVALID_INPUT");
     assert.equal(lines, undefined);

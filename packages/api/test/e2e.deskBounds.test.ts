@@ -5,7 +5,7 @@ import type { Wallet } from "ethers";
 import { deskTypedData } from "@points/schema";
 import { expectOk, setupE2E, SP, type E2E } from "./helpers/e2e.js";
 
-// Issue 29 items 1 and 15, issue 35 (desk): the desk simulates each request before sending,
+// The desk simulates each request before sending,
 // holds what the chain would refuse or skipped with backoff, records only what a batch really
 // finalized as sent, and stops for the day at its gas budget (packages/api/README.md).
 describe("e2e: redemption desk bounds", () => {

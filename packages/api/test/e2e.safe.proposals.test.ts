@@ -199,7 +199,7 @@ describe("e2e: Safe proposals: create, sign, execute, replaced, scoped to the AP
     );
     expectError(await addSig(crypto.randomUUID(), "0x" + "11".repeat(64) + "1b"), 404, "NOT_FOUND");
   });
-  // Issue 29 item 20: a non-decimal string reached BigInt() after the regex failed: 500.
+  // A non-decimal string reached BigInt() after the regex failed: 500.
   it("create_withNonDecimalValueSafeTxGasOrNonce_is400NamingEachField_never500", async () => {
     const base = whitelistTx(e.who.alice.address, await safeNonce());
     for (const bad of ["abc", "1.5", "0x10", " 1", "1e3", ""]) {

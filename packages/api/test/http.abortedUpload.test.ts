@@ -5,7 +5,7 @@ import { once } from "node:events";
 import type { Service } from "../src/index.js";
 import { startLoggedApi } from "./helpers/logs.js";
 
-// Issue 29 item 21: a client that aborts its upload was logged as a chain outage
+// A client that aborts its upload was logged as a chain outage
 // (CHAIN_UNAVAILABLE, 502, error level): the body parser's ECONNABORTED matched isRpcUnreachable.
 describe("http: an aborted upload is the client's doing, never a chain outage", () => {
   let service: Service;

@@ -17,7 +17,7 @@ import { indexerOn, vaultAs } from "./helpers/ledger.js";
 
 const sp = (n: number) => parseUnits(String(n), 18);
 
-// Issue 35 item 2: a node of another chain swapped in behind the one URL looked like a reorg of
+// A node of another chain swapped in behind the one URL looked like a reorg of
 // everything; the indexer rolled the ledger back to the deploy block and deleted every event.
 describe("ledger: chain identity and reorg depth before anything is deleted", () => {
   let node: DevNode;

@@ -9,7 +9,7 @@ import { brandBuysSp, ledgerApiAtHead } from "./helpers/ledger.js";
 const sp = (n: number) => parseUnits(String(n), 18).toString();
 const iso = (seconds: bigint) => new Date(Number(seconds) * 1000).toISOString();
 
-// Issue 31 item 1: the contract stores a ready time per request (the delay in force when it was
+// The contract stores a ready time per request (the delay in force when it was
 // made); the ledger applied the latest delay to every request, so after setRedeemDelay(3600) a
 // request made at delay 0 read "pending" while the chain let it finalize.
 describe("ledger: each redemption's ready time is the chain's", () => {

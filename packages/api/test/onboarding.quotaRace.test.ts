@@ -9,7 +9,7 @@ const DEPLOYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const QUOTA = 10;
 const PARALLEL = 25;
 
-// Issue 29 item 3: the quota was counted apart from the insert, so 25 parallel deploys against
+// The quota was counted apart from the insert, so 25 parallel deploys against
 // a quota of 10 all got 202. Two API instances share one PostgreSQL, as in production.
 describe("onboarding: the deploy quota holds under 25 parallel deploys on two instances", () => {
   let db: ScratchDatabase;

@@ -7,7 +7,7 @@ import { send } from "./helpers/http.js";
 import { startLoggedApi } from "./helpers/logs.js";
 import { placeholderProgram } from "./helpers/records.js";
 
-// Issue 29 item 11: a failing RPC's response body was logged word for word, and a provider that
+// A failing RPC's response body was logged word for word, and a provider that
 // echoes its URL or key put the credential in the logs. Bodies are redacted as URLs are.
 const KEY = "k3yOfTheProvider0123456789";
 const PASSWORD = "pa55word-of-the-provider";

@@ -9,7 +9,7 @@ import { cli } from "./helpers/cli.js";
 import { onboardingBody } from "./helpers/onboarding.js";
 import { bearerFor, DEPLOY_SCOPES, startApi } from "./helpers/service.js";
 
-// Issue 35: `points-api serve` on a busy port said "Cannot destructure property 'port'", and a
+// `points-api serve` on a busy port said "Cannot destructure property 'port'", and a
 // shutdown with a stuck transaction took about 50 s.
 describe("service lifecycle: a busy port said in words, a bounded shutdown", () => {
   let busy: Server;

@@ -6,7 +6,7 @@ import { assertError, send } from "./helpers/http.js";
 
 const HOOKS = "/api/v1/ledger/webhooks";
 
-describe("webhooks: hostile targets and keys (issue 29 items 14 and 19)", () => {
+describe("webhooks: hostile targets and keys", () => {
   let api: TestApi;
   before(async () => {
     api = await startApi("http://127.0.0.1:9", { WEBHOOKS: "off", RPC_TIMEOUT_MS: "500" });

@@ -22,7 +22,7 @@ import { signIn } from "./helpers/flow.js";
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/index.html");
 const hhmm = (d: Date) => `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
 
-// Issue 31 item 1: after setRedeemDelay(3600) a request made at delay 0 read "pending" while the
+// After setRedeemDelay(3600) a request made at delay 0 read "pending" while the
 // chain let its requester finalize it, and no page said when a request would be ready.
 describe("console e2e: redemption ready times and the Allowlists buttons, in headless Chromium", () => {
   let node: DevNode;
@@ -92,7 +92,7 @@ describe("console e2e: redemption ready times and the Allowlists buttons, in hea
     await screenshot(page, "redemption-ready-at");
   });
 
-  // Issue 31 item 2: at 1280, 1440 and 1920 px the Check table overflowed its card and the
+  // At 1280, 1440 and 1920 px the Check table overflowed its card and the
   // Members card lay over the Add/Remove buttons, so a mouse click landed on the Members card.
   for (const width of [1280, 1440, 1920]) {
     it(`allowlists_at${width}px_theAddButtonsAreTheTopmostElementUnderTheirCentre`, async () => {

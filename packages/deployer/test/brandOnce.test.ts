@@ -1,5 +1,5 @@
 /**
- * A brand exists once per chain (issue 30 item 1, issue 29 item 13): a second `deploy` of a live
+ * A brand exists once per chain: a second `deploy` of a live
  * brand after a version bump or after a contract change is refused before anything is sent or
  * written, and a recorded release is never replaced by other code under the same version.
  */

@@ -1,5 +1,5 @@
 /**
- * An upgrade must keep what the other program contracts call (issue 30 item 5): an implementation
+ * An upgrade must keep what the other program contracts call: an implementation
  * of Points without burn(uint256) passes the layout checks, yet the Factory's redemptions would
  * revert; it is refused before anything is sent.
  */

@@ -1,5 +1,5 @@
 /**
- * A layout is recorded only from the build whose code is deployed (issue 30 item 2): a stale
+ * A layout is recorded only from the build whose code is deployed: a stale
  * program module (after `hardhat compile` without `pnpm build`) deploys other code than the
  * build on disk whose storage layout would be recorded; the release is refused before sending.
  */

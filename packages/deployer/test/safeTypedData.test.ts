@@ -1,5 +1,5 @@
 /**
- * The Safe signing data the deployer prints is signed as is by a wallet (issue 30 item 3):
+ * The Safe signing data the deployer prints is signed as is by a wallet:
  * `@metamask/eth-sig-util` (what MetaMask runs for eth_signTypedData_v4) hashes it to the Safe
  * v1.4.1 contract's own transaction hash, its signatures recover to the owners, and a real
  * 2-of-3 Safe executes the transaction with them.

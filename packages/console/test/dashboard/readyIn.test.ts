@@ -9,7 +9,7 @@ const { revertSentence } = (await import(sentences)) as {
   revertSentence: (name: string, args: unknown) => string | undefined;
 };
 
-describe("a pending redemption says when it will be ready (issue 31 item 1)", () => {
+describe("a pending redemption says when it will be ready", () => {
   // The dates are built in local time: the words use the operator's clock.
   const at = new Date(2026, 10, 26, 14, 5, 0);
 

@@ -7,7 +7,7 @@ const MAX_INT256 = 2n ** 255n - 1n;
 const MAX_UINT256 = 2n ** 256n - 1n;
 const GRACE = 3_600n;
 
-// Issue 29 item 12: a feed answering 2^255-1 made isPegged revert (overflow scaling to 18
+// A feed answering 2^255-1 made isPegged revert (overflow scaling to 18
 // decimals), which blocked mint and redeem. Extreme or malformed answers read as "not pegged".
 describe("Oracle: extreme and malformed answers never revert isPegged", () => {
   it("anAnswerOf2pow255minus1_onAn8DecimalFeed_isNotPegged_andGetPriceRevertsInvalidPrice", async () => {
