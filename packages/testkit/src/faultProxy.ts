@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { keccak256 } from "ethers";
 
@@ -53,7 +53,17 @@ export async function startFaultProxy(target: string, faults: Partial<Faults> = 
     dropped: [],
     close: async () => {},
   };
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer((req, res) => {
+    // A proxy whose node went away (stopped, or swapped out under a request) answers 502 like a
+    // real gateway; an error left to escape would end the test process after its tests passed.
+    handle(req, res).catch((e: unknown) => {
+      if (res.headersSent || res.destroyed) return void res.destroy();
+      const message = `fault proxy: the node did not answer (${e instanceof Error ? e.message : String(e)})`;
+      res.writeHead(502, { "content-type": "application/json" });
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32603, message } }));
+    });
+  });
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const f = state.faults;
     if (f.down) {
       req.socket.destroy();
@@ -106,7 +116,7 @@ export async function startFaultProxy(target: string, faults: Partial<Faults> = 
     const out = calls.map((c) => local.get(c.id) ?? byId.get(c.id));
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify(Array.isArray(parsed) ? out : out[0]));
-  });
+  };
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.close = () =>
