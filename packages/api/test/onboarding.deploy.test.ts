@@ -68,11 +68,24 @@ describe("onboarding: a whole program over HTTP", () => {
     assert.equal(task.program.explorer, null, "a local chain has no explorer");
     assert.deepEqual(task.predicted === null ? null : task.predicted.factory, task.predicted && addresses.factory);
 
+    // The open registry shows public chain facts; the organization, the deployer and the task id
+    // are the tenant's, and only its task route (with its key) shows them.
     const listed = await api.call("GET", "/api/v1/contracts/factories");
     const program = listed.body.data.find((p: { brand: string }) => p.brand === "acme");
     assert.equal(program.factory, addresses.factory);
-    assert.deepEqual(program.metadata.organization, onboardingBody("acme", brand.address).organization);
+    assert.deepEqual(Object.keys(program.metadata).sort(), ["collateralAsset", "token"]);
     assert.equal(program.metadata.token.logoUrl, "https://acme.example/logo.png");
+    const byId = await api.call("GET", `/api/v1/contracts/factories/${program.id}`);
+    const onChain = await api.call("GET", `/api/v1/contracts/chain/${program.chainId}`);
+    for (const view of [byId.body.data, onChain.body.data.programs.find((p: { id: string }) => p.id === program.id)]) {
+      assert.deepEqual(view.metadata, program.metadata);
+    }
+    const anonymous = JSON.stringify([listed.body, byId.body, onChain.body]);
+    for (const secret of [task.id, brand.address, brand.address.toLowerCase(), "Acme Inc.", "Coffee shops"]) {
+      assert.equal(anonymous.includes(secret), false, `the open registry shows ${secret}`);
+    }
+    assert.deepEqual(task.organization, onboardingBody("acme", brand.address).organization);
+    assert.equal(task.deployer, brand.address);
 
     // The brand wallet can act as MANAGER through a build route at once.
     const { alice } = actors(node.provider);

@@ -30,7 +30,10 @@ export const ProgramView = z
     programFactory: Address.nullable(),
     deployTx: z.string().nullable(),
     blockNumber: z.number().int().nullable(),
-    metadata: z.record(z.string(), z.unknown()),
+    metadata: z.record(z.string(), z.unknown()).meta({
+      description:
+        "Public facts only: token (name, symbol, logo) and collateralAsset. The organization, deployer and onboarding task are the owner's: GET /api/v1/client-onboarding/tasks/{taskId} with the owner's key",
+    }),
     explorer: z.record(z.string(), z.string()).nullable(),
     createdAt: z.string(),
   })
