@@ -1,12 +1,14 @@
 import { EventEmitter } from "node:events";
-import { keccak256, type JsonRpcProvider, type TransactionReceipt, type TransactionRequest } from "ethers";
+import { type JsonRpcProvider, type TransactionReceipt, type TransactionRequest } from "ethers";
 import type { TxSigner } from "../signer/wallet.js";
 import type { Logger } from "pino";
 import type { SignedTx, TxSender } from "@points/deployer";
-import { classifySendError, rpcAnswer, SEND_ERROR_ACTIONS } from "@points/contracts/program/nodeErrors";
 import { EngineError } from "./errors.js";
 import { engineStats, type EngineStats } from "../metrics/engines.js";
 import { FeePolicy, type FeeCaps, type Fees } from "./fees.js";
+import { Finals } from "./finals.js";
+import { untilFunded } from "./funds.js";
+import { sendRaw, signType2 } from "./send.js";
 import {
   newEntry,
   readSigned,
@@ -30,7 +32,7 @@ export interface EngineOptions {
   logger: Logger;
   /**
    * Final transactions whose signed bytes stay kept, newest first, to send again if a reorg deeper than
-   * `confirmations` removes them (default {@link KEEP_FINAL}); older lost nonces are filled with empty transactions.
+   * `confirmations` removes them (default KEEP_FINAL in finals.ts); older lost nonces are filled with empty transactions.
    */
   keepFinal?: number;
   /** Blocks after which a final transaction's bytes are dropped: no reorg is expected deeper (default 64). */
@@ -44,15 +46,8 @@ export interface EnginePause {
   message: string;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** Final receipts kept for callers that ask after the nonce left the in-flight set. */
-const FINALS_KEPT = 4096;
 /** Looks in a row that must find a nonce taken without any of its hashes before NONCE_TAKEN. */
 const TAKEN_LOOKS = 3;
-/** Final transactions whose signed bytes are kept by default (a bound on memory and on one reconciliation). */
-export const KEEP_FINAL = 1024;
-/** Lost nonces one look at the chain takes back at most; the rest are taken at the next looks. */
-export const RECONCILE_PER_LOOK = 256;
 
 /**
  * The transaction engine of one executor key on one chain (docs/architecture.md#transaction-engine).
@@ -74,11 +69,7 @@ export class TxEngine extends EventEmitter implements TxSender {
   private latestNonce = 0;
   private head = 0;
   private readonly inflight = new Map<number, InFlight>();
-  private readonly finals = new Map<number, TransactionReceipt>();
-  /** Final entries with their signed bytes, oldest first, until `finalityBlocks` deep (at most `keepFinal`). */
-  private readonly settled = new Map<number, InFlight>();
-  /** One past the highest nonce seen final: a chain nonce below it means a reorg took final transactions. */
-  private finalTop = 0;
+  private readonly finals: Finals;
   private lock: Promise<unknown> = Promise.resolve();
   private started?: Promise<void>;
   private timer?: NodeJS.Timeout;
@@ -93,6 +84,7 @@ export class TxEngine extends EventEmitter implements TxSender {
     super();
     this.from = wallet.address;
     this.fees = new FeePolicy(provider, opts.caps, Math.max(50, opts.pollMs));
+    this.finals = new Finals(opts.keepFinal, opts.finalityBlocks);
   }
 
   /** What a metrics scrape reads (src/core/metrics/engines.ts). */
@@ -187,7 +179,7 @@ export class TxEngine extends EventEmitter implements TxSender {
   }
 
   wait(nonce: number, what: string): Promise<TransactionReceipt> {
-    const done = this.finals.get(nonce);
+    const done = this.finals.receipt(nonce);
     if (done) return Promise.resolve(done);
     const e = this.inflight.get(nonce);
     if (!e)
@@ -253,25 +245,13 @@ export class TxEngine extends EventEmitter implements TxSender {
     }
   }
 
-  /** Resolves when the balance is at least the threshold; meanwhile the engine is paused. */
-  async whenFunded(): Promise<void> {
-    if (this.opts.minBalance === 0n) return;
-    for (;;) {
-      const balance = await this.provider.getBalance(this.from);
-      if (balance >= this.opts.minBalance) {
-        if (this.paused) await this.setPaused(null);
-        return;
-      }
-      if (!this.paused) {
-        await this.setPaused({
-          code: "EXECUTOR_LOW_BALANCE",
-          message: `executor ${this.from} holds ${balance} wei, below the threshold of ${this.opts.minBalance} wei on chain ${this.opts.chainId}; tasks resume once it is funded`,
-        });
-      }
-      if (this.stopped || this.halting)
-        throw new EngineError("ENGINE_STOPPED", "the worker stopped while the executor waited for funds");
-      await sleep(this.opts.pollMs);
-    }
+  /** Resolves when the balance is at least the threshold; meanwhile the engine is paused (funds.ts). */
+  whenFunded(): Promise<void> {
+    return untilFunded(this.provider, this.from, this.opts, {
+      paused: () => this.paused,
+      setPaused: (p) => this.setPaused(p),
+      giveUp: () => this.stopped || this.halting,
+    });
   }
 
   private async setPaused(p: EnginePause | null): Promise<void> {
@@ -281,49 +261,15 @@ export class TxEngine extends EventEmitter implements TxSender {
     await this.opts.onPause?.(p);
   }
 
-  private async sign(e: InFlight, fees: Fees): Promise<{ raw: string; hash: string }> {
-    const raw = await this.wallet.signTransaction({
-      ...e.request,
-      from: this.from,
-      nonce: e.nonce,
-      chainId: this.opts.chainId,
-      type: 2,
-      maxFeePerGas: fees.maxFeePerGas,
-      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-      gasPrice: undefined,
-    });
-    return { raw, hash: keccak256(raw) };
+  private sign(e: InFlight, fees: Fees): Promise<{ raw: string; hash: string }> {
+    return signType2(this.wallet, e, fees, this.from, this.opts.chainId);
   }
 
-  /**
-   * Sends a signed transaction; throws only when the node refused it for good. A refusal is classified by one table of
-   * every node's texts (docs/architecture.md#nodes-and-networks): known already, a nonce that moved and a rate limit
-   * are left to the next look at the chain; a price refusal (under the base fee, an underpriced replacement) marks
-   * `e` to be repriced at that look; the rest fail with a named code.
-   */
+  /** Sends a signed transaction (send.ts); a price refusal marks `e` to be repriced at the next look. */
   private async broadcast(raw: string, e?: InFlight): Promise<void> {
-    try {
-      await this.provider.send("eth_sendRawTransaction", [raw]);
-    } catch (err) {
-      const answer = rpcAnswer(err);
-      // No JSON-RPC answer (timeout, 429, 5xx, connection): it may have arrived; re-sent by the tick if not.
-      if (!answer) return;
-      const kind = classifySendError(err);
-      const next = SEND_ERROR_ACTIONS[kind];
-      if (next.action === "reprice") {
-        this.opts.logger.info(
-          { nonce: e?.nonce, kind },
-          "engine: the node refused the price; repriced at the next look",
-        );
-        if (e) e.repriceNow = true;
-        return;
-      }
-      if (next.action !== "fail") return;
-      const msg = answer.message.slice(0, 300);
-      if (next.code === "INSUFFICIENT_FUNDS")
-        throw new EngineError("INSUFFICIENT_FUNDS", `the executor ${this.from} cannot pay for gas`, err);
-      throw new EngineError("TX_REJECTED", `the node refused the transaction (${kind}): ${msg}`, err);
-    }
+    if ((await sendRaw(this.provider, raw, this.from)) === "sent") return;
+    this.opts.logger.info({ nonce: e?.nonce }, "engine: the node refused the price; repriced at the next look");
+    if (e) e.repriceNow = true;
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -368,8 +314,8 @@ export class TxEngine extends EventEmitter implements TxSender {
       this.nonceAt("pending"),
     ]);
     [this.head, this.latestNonce] = [head, latest];
-    this.forgetSettled(head);
-    if (latest < this.finalTop && (await this.finalReceiptGone())) await this.reconcile(latest, head);
+    this.finals.forget(head);
+    if (await this.finals.reorged(this.provider, latest)) await this.reconcile(latest, head);
     await Promise.all(entries.map((e) => this.look(e, head, latest, pending)));
   }
 
@@ -378,24 +324,13 @@ export class TxEngine extends EventEmitter implements TxSender {
    * later nonce waits on them. Each goes back in flight with the signed bytes it was mined with, sent again as they
    * were (the same hash, so a contract it created comes back at the same address); a nonce whose bytes are no longer
    * kept is filled with an empty transaction so no later nonce waits behind a gap. Bounded by
-   * {@link RECONCILE_PER_LOOK} nonces per look.
+   * RECONCILE_PER_LOOK (finals.ts) nonces per look.
    */
   private async reconcile(latest: number, head: number): Promise<void> {
-    const event: ReorgEvent = { fromNonce: latest, toNonce: this.finalTop, resent: [], filled: [], hashes: [] };
-    const lost: InFlight[] = [];
-    const last = Math.min(this.finalTop, latest + RECONCILE_PER_LOOK);
-    for (let n = latest; n < last; n++) {
-      if (this.inflight.has(n)) continue;
-      const kept = this.settled.get(n);
-      this.settled.delete(n);
-      this.finals.delete(n);
-      const entry = kept?.raw
-        ? Object.assign(kept, { mined: null, takenLooks: 0, repriceNow: false, sentAtBlock: head, waiters: [] })
-        : newEntry(n, null, null, head);
-      this.inflight.set(n, entry);
-      lost.push(entry);
-    }
+    const event: ReorgEvent = { fromNonce: latest, toNonce: this.finals.top, resent: [], filled: [], hashes: [] };
+    const lost = this.finals.takeBack(latest, head, this.inflight);
     if (lost.length === 0) return;
+    for (const e of lost) this.inflight.set(e.nonce, e);
     for (const e of lost) {
       if (e.raw) {
         event.resent.push(e.nonce);
@@ -409,30 +344,10 @@ export class TxEngine extends EventEmitter implements TxSender {
       event.hashes.push(e.hashes.at(-1)!);
     }
     this.opts.logger.warn(
-      { from: latest, to: this.finalTop, resent: event.resent.length, filled: event.filled.length },
+      { from: latest, to: this.finals.top, resent: event.resent.length, filled: event.filled.length },
       "engine: a reorg removed final transactions; they are sent again",
     );
     this.emit("reorged", event);
-  }
-
-  /**
-   * A nonce below what was final is a reorg only if the newest final receipt kept is gone too: an endpoint that lags
-   * behind the others answers an old nonce and still knows the receipt.
-   */
-  private async finalReceiptGone(): Promise<boolean> {
-    const newest = [...this.settled.values()].at(-1);
-    // None kept, or the newest kept is below the chain's nonce (lost ones already went back in flight): trust it.
-    if (!newest?.mined || newest.nonce < this.latestNonce) return true;
-    return (await this.provider.getTransactionReceipt(newest.mined.hash)) === null;
-  }
-
-  /** Drops kept bytes `finalityBlocks` deep (no reorg reaches them) and beyond `keepFinal` (bounded by it). */
-  private forgetSettled(head: number): void {
-    const depth = this.opts.finalityBlocks ?? 64;
-    for (const [n, e] of this.settled) {
-      if (this.settled.size <= (this.opts.keepFinal ?? KEEP_FINAL) && head - e.mined!.blockNumber < depth) break;
-      this.settled.delete(n);
-    }
   }
 
   private async look(e: InFlight, head: number, latest: number, pending: number): Promise<void> {
@@ -456,15 +371,7 @@ export class TxEngine extends EventEmitter implements TxSender {
       e.takenLooks = 0;
       if (head - e.mined.blockNumber + 1 < this.opts.confirmations) return;
       this.inflight.delete(e.nonce);
-      if (this.finals.size >= FINALS_KEPT) this.finals.delete(this.finals.keys().next().value!);
-      this.finals.set(e.nonce, e.mined);
-      this.finalTop = Math.max(this.finalTop, e.nonce + 1);
-      // The signed bytes outlive the receipt: a reorg deeper than `confirmations` sends them again.
-      if (e.raw) {
-        this.settled.delete(e.nonce);
-        this.settled.set(e.nonce, e);
-        this.forgetSettled(this.head);
-      }
+      this.finals.add(e, this.head);
       const final: FinalEvent = {
         nonce: e.nonce,
         hash: e.mined.hash,
