@@ -7,7 +7,7 @@ import { EngineError } from "./errors.js";
 import { engineStats, type EngineStats } from "../metrics/engines.js";
 import { FeePolicy, type FeeCaps, type Fees } from "./fees.js";
 import { Finals } from "./finals.js";
-import { untilFunded } from "./funds.js";
+import { untilFunded, type EnginePause } from "./funds.js";
 import { sendRaw, signType2 } from "./send.js";
 import {
   newEntry,
@@ -41,10 +41,7 @@ export interface EngineOptions {
   onPause?: (paused: EnginePause | null) => Promise<void> | void;
 }
 
-export interface EnginePause {
-  code: "EXECUTOR_LOW_BALANCE";
-  message: string;
-}
+export type { EnginePause } from "./funds.js";
 
 /** Looks in a row that must find a nonce taken without any of its hashes before NONCE_TAKEN. */
 const TAKEN_LOOKS = 3;

@@ -1,6 +1,11 @@
 import type { JsonRpcProvider } from "ethers";
-import type { EnginePause } from "./engine.js";
 import { EngineError } from "./errors.js";
+
+/** Why the engine does not send (the task view and the operator's status show it). */
+export interface EnginePause {
+  code: "EXECUTOR_LOW_BALANCE";
+  message: string;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
