@@ -103,30 +103,31 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
   const estimate = (chunk: Row[], metadata: string) =>
     onChain(t, () => t.chain.provider.estimateGas({ from, to: vault, data: encode(chunk, metadata) }));
 
+  // What every plan says of the drop, whether or not anything is left to build.
+  type Status = Pick<Awaited<ReturnType<typeof op.check>>, "budget" | "minter">;
+  const summary = (fromBlock: number, gasPerRow: bigint, status?: Status) => ({
+    operation: op.operation,
+    bulkId,
+    dryRun: body.dryRun,
+    from,
+    campaignId: id,
+    program: { id: t.program.id, chainId: t.program.chainId, factory: t.program.factory },
+    decimals,
+    rowCount: requested.length,
+    totalAmount: total.toString(),
+    fromBlock,
+    gasCeiling: body.gasCeiling,
+    gasPerRow: gasPerRow.toString(),
+    ...(status?.budget && { budget: status.budget }),
+    ...(status?.minter && { minter: status.minter }),
+    done,
+  });
   if (rows.length === 0) {
     // Every row was issued already: nothing to build, and the answer says so. A dry run still reports the
     // campaign's budget and the signer's minter limit as they stand now (the rows' own findings are moot).
     const status = body.dryRun ? await op.check(t, id.value, requested, from) : undefined;
-    return {
-      operation: op.operation,
-      bulkId,
-      dryRun: body.dryRun,
-      from,
-      campaignId: id,
-      program: { id: t.program.id, chainId: t.program.chainId, factory: t.program.factory },
-      decimals,
-      rowCount: requested.length,
-      totalAmount: total.toString(),
-      fromBlock: await onChain(t, () => t.chain.provider.getBlockNumber()),
-      gasCeiling: body.gasCeiling,
-      gasPerRow: "0",
-      ...(status?.budget && { budget: status.budget }),
-      ...(status?.minter && { minter: status.minter }),
-      notAllowed: [],
-      done,
-      chunkCount: 0,
-      chunks: [],
-    };
+    const fromBlock = await onChain(t, () => t.chain.provider.getBlockNumber());
+    return { ...summary(fromBlock, 0n, status), notAllowed: [], chunkCount: 0, chunks: [] };
   }
   // Mint measures its gas on the rows as they are (amounts of 1 wei) alongside its checks.
   const early = op.probe
@@ -153,24 +154,7 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
     throw e;
   });
   let chunks = chunkRows(rows, rowsPerChunk(model, body.gasCeiling));
-  const base = {
-    operation: op.operation,
-    bulkId,
-    dryRun: body.dryRun,
-    from,
-    campaignId: id,
-    program: { id: t.program.id, chainId: t.program.chainId, factory: t.program.factory },
-    decimals,
-    rowCount: requested.length,
-    totalAmount: total.toString(),
-    fromBlock,
-    gasCeiling: body.gasCeiling,
-    gasPerRow: model.perRow.toString(),
-    ...(checked.budget && { budget: checked.budget }),
-    ...(checked.minter && { minter: checked.minter }),
-    notAllowed: checked.notAllowed,
-    done,
-  };
+  const base = { ...summary(fromBlock, model.perRow, checked), notAllowed: checked.notAllowed };
   const describe = (list: Row[][], gas: bigint[]) =>
     list.map((c, i) => {
       const tag = tagOf(bulkId, i, list.length, after);
