@@ -45,6 +45,9 @@ describe("console e2e: the redemption desk chosen in the wizard, in headless Chr
       CONSOLE_DEPLOY_DOMAINS: "example.com",
       DEV_MAILBOX: "1",
       EXECUTOR_PRIVATE_KEY: DEV_KEYS[0],
+      // The desk page shows the operator's bounds as the API answers them.
+      DESK_GAS_BUDGET_PER_DAY: "40000000",
+      DESK_MIN_REDEEM_AMOUNT: "2500000000000000000",
       LEDGER_CONFIRMATIONS: "0",
       LEDGER_POLL_MS: "100",
     });
@@ -131,6 +134,15 @@ describe("console e2e: the redemption desk chosen in the wizard, in headless Chr
     await page.getByText("The executor acts by this policy.").waitFor();
     assert.equal(await page.getByRole("radio", { name: /^Manual/ }).isChecked(), true);
     assert.equal(await factory.hasRole(role, EXECUTOR), true, "EXECUTOR_ROLE granted at deploy");
+    assert.equal(
+      await page.getByTestId("desk-gas").innerText(),
+      "Gas today: 0 of 40,000,000 (0%), counted from 00:00 UTC.",
+    );
+    assert.equal(
+      await page.getByTestId("desk-minimum").innerText(),
+      "Requests under 2.5 SP are finalized only when a manager approves them.",
+    );
+    assert.equal(await page.getByTestId("desk-paused").count(), 0);
     await screenshot(page, "desk-from-wizard-manual");
   });
 

@@ -6,6 +6,7 @@ import { WaitingNotice } from "../components/WaitingNotice";
 import { useDash, useLoad } from "../dashboard/context";
 import { SP_DECIMALS, fmt } from "../dashboard/units";
 import { useWallet } from "../wallet/wallet";
+import { deskBoundsText } from "./bounds";
 
 const POLICIES = [
   ["automatic", "Automatic: the executor finalizes each request once it is ready, in batches"],
@@ -33,6 +34,7 @@ export function RedemptionDesk() {
   const [busy, setBusy] = useState(false);
   const [reasons, setReasons] = useState<Record<string, string>>({});
   const d = desk.value;
+  const bounds = d && deskBoundsText(d.bounds);
 
   const signed = async (f: (signer: Awaited<ReturnType<typeof wallet.signer>>) => Promise<unknown>) => {
     setBusy(true);
@@ -57,6 +59,11 @@ export function RedemptionDesk() {
               {STATUS_TEXT[d.status]}
             </p>
             <WaitingNotice waiting={d.waiting} />
+            {bounds?.paused && (
+              <div className="notice" role="status" aria-label="Desk paused" data-testid="desk-paused">
+                <strong>Paused.</strong> {bounds.paused}
+              </div>
+            )}
             <fieldset disabled={busy || !wallet.address}>
               <legend>Policy (signed by your wallet, which must hold MANAGER_ROLE)</legend>
               {POLICIES.map(([value, label]) => (
@@ -75,6 +82,14 @@ export function RedemptionDesk() {
           </>
         )}
       </Card>
+      {bounds && (
+        <Card title="Daily bounds">
+          <p data-testid="desk-gas">{bounds.gas}</p>
+          <p className="muted" data-testid="desk-minimum">
+            {bounds.minimum}
+          </p>
+        </Card>
+      )}
       <Card title="Redemption queue">
         {d && d.pending.length === 0 && <p className="muted">No pending requests.</p>}
         {d && d.pending.length > 0 && (
@@ -86,7 +101,9 @@ export function RedemptionDesk() {
                 <td>
                   <code className="addr">{p.to}</code>
                 </td>
-                <td>{p.ready ? "ready" : new Date(p.readyAt * 1000).toLocaleString()}</td>
+                <td>
+                  {bounds?.held.get(p.requestId) ?? (p.ready ? "ready" : new Date(p.readyAt * 1000).toLocaleString())}
+                </td>
                 <td>
                   {p.decision ? (
                     <span>
