@@ -11,6 +11,7 @@ import { expectOk, setupE2E, SP, type E2E } from "./helpers/e2e.js";
 describe("e2e: redemption desk bounds", () => {
   let e: E2E;
   let tenant: Record<string, string>;
+  let operator: Record<string, string>;
   let passes = 0;
   const DELAY = 3600;
   const path = () => `/api/v1/programs/${e.record.brand}/redemption-desk`;
@@ -74,12 +75,17 @@ describe("e2e: redemption desk bounds", () => {
     await until(`${n} desk passes`, async () => passes >= target);
   }
   const db = () => e.api.service.ctx.db;
+  const boundsPath = () => `/api/v1/operator/programs/${e.record.brand}/redemption-desk/bounds`;
+  /** The operator sets the program's own bounds (null: the server's default). */
+  const setBounds = async (body: { minAmount: string | null; gasBudgetPerDay: string | null }) =>
+    expectOk("operatorDeskBoundsSet", await e.api.call("PUT", boundsPath(), body, operator));
 
   before(async () => {
     e = await setupE2E({}, () => ({ DESK_BACKOFF_MIN_MS: "1000", DESK_BACKOFF_MAX_MS: "4000" }));
     const keys = e.api.service.ctx.keys;
     const mine = await keys.create("acme tenant");
     tenant = { authorization: `Bearer ${mine.key}` };
+    operator = { authorization: `Bearer ${(await keys.create("operator", ["admin"])).key}` };
     await db().query(
       `INSERT INTO onboarding_tasks (id, owner, request_hash, request, brand, chain_id, status, program_id)
        VALUES ($1, $2, 'h', '{}', $3, '31337', 'succeeded', $3)`,
@@ -102,6 +108,47 @@ describe("e2e: redemption desk bounds", () => {
   after(async () => {
     await e?.node.setAutomine(true).catch(() => undefined);
     await e?.stop();
+  });
+
+  it("operatorBounds_setBeforeAnyPolicy_areShownOnTheDesk_andTheFirstPolicyChangeStillWorks", async () => {
+    const before = await get();
+    assert.equal(before.version, 0);
+    const set = await setBounds({ minAmount: "5", gasBudgetPerDay: "123456" });
+    assert.equal(set.programId, e.record.brand);
+    assert.deepEqual(set.overrides, { minAmount: "5", gasBudgetPerDay: "123456" });
+    assert.equal(set.bounds.minAmount, "5");
+    assert.equal(set.bounds.gasBudgetPerDay, "123456");
+    const d = await get();
+    assert.deepEqual([d.policy, d.version, d.bounds.minAmount, d.bounds.gasBudgetPerDay], ["off", 0, "5", "123456"]);
+    const reset = await setBounds({ minAmount: null, gasBudgetPerDay: null });
+    assert.deepEqual(reset.overrides, { minAmount: null, gasBudgetPerDay: null });
+    assert.deepEqual([reset.bounds.minAmount, reset.bounds.gasBudgetPerDay], [SP(1).toString(), "50000000"]);
+  });
+
+  it("operatorBounds_refused_toTheTenantsOwnKey_toAnonymousCallers_andForAnUnknownProgramOrBadBody", async () => {
+    const body = { minAmount: "1", gasBudgetPerDay: "0" };
+    // The tenant may not raise its own budget: the route is the operator's (admin scope).
+    const own = await e.api.call("PUT", boundsPath(), body, tenant);
+    assert.equal(own.status, 403, JSON.stringify(own.body));
+    assert.equal(own.body.error.code, "FORBIDDEN");
+    assert.equal(own.body.error.details.needed, "admin");
+    const anonymous = await e.api.call("PUT", boundsPath(), body);
+    assert.equal(anonymous.status, 401, JSON.stringify(anonymous.body));
+    const unknown = await e.api.call(
+      "PUT",
+      "/api/v1/operator/programs/nosuchprogram/redemption-desk/bounds",
+      body,
+      operator,
+    );
+    assert.equal(unknown.status, 404, JSON.stringify(unknown.body));
+    assert.equal(unknown.body.error.code, "NOT_FOUND");
+    for (const bad of [{ minAmount: "-1", gasBudgetPerDay: null }, { minAmount: null }, { ...body, policy: "off" }]) {
+      const r = await e.api.call("PUT", boundsPath(), bad, operator);
+      assert.equal(r.status, 400, JSON.stringify([bad, r.body]));
+      assert.equal(r.body.error.code, "INVALID_INPUT");
+    }
+    const d = await get();
+    assert.deepEqual([d.bounds.minAmount, d.bounds.gasBudgetPerDay], [SP(1).toString(), "50000000"], "nothing changed");
   });
 
   it("approvedRequest_theBatchSkipped_isRecordedFailedWithTheChainsReason_heldAndNotResent", async () => {
@@ -157,7 +204,7 @@ describe("e2e: redemption desk bounds", () => {
     assert.equal((await get()).bounds.minAmount, SP(1).toString());
     assert.deepEqual((await get()).bounds.held, []);
     // A program that allows 1 wei: each request is simulated, refused, held; still 0 transactions.
-    await db().query("UPDATE redemption_desks SET min_amount = 1 WHERE program_id = $1", [e.record.brand]);
+    await setBounds({ minAmount: "1", gasBudgetPerDay: null });
     await morePasses(30);
     assert.equal(await executorNonce(), sent, "no transaction for requests simulation refuses");
     const d = await get();
@@ -166,17 +213,16 @@ describe("e2e: redemption desk bounds", () => {
     assert.equal(d.bounds.gasSpentToday, spent, "no gas spent on them");
     assert.ok(BigInt(d.bounds.gasSpentToday) <= BigInt(d.bounds.gasBudgetPerDay));
     for (const id of ids) assert.equal(await status(id), 1);
-    await db().query("UPDATE redemption_desks SET min_amount = NULL WHERE program_id = $1", [e.record.brand]);
+    await setBounds({ minAmount: null, gasBudgetPerDay: null });
   });
 
   it("gasBudget_spent_pausesTheProgramUntilTheNextUtcDay_andSaysSo", async () => {
     const spentFirst = BigInt((await get()).bounds.gasSpentToday);
     // Room for one request's batch today, not two.
     const budget = spentFirst + 250_000n;
-    await db().query("UPDATE redemption_desks SET gas_budget_per_day = $2 WHERE program_id = $1", [
-      e.record.brand,
-      budget.toString(),
-    ]);
+    const set = await setBounds({ minAmount: null, gasBudgetPerDay: budget.toString() });
+    assert.deepEqual(set.overrides, { minAmount: null, gasBudgetPerDay: budget.toString() });
+    assert.equal(set.bounds.minAmount, SP(1).toString(), "the server's default minimum");
     const [first] = await request(1, SP(1));
     await mature();
     await until("the first finalized", async () => (await status(first!)) === 2);

@@ -36,6 +36,7 @@ export * from "./routes/desk/common.js";
 export * from "./routes/desk/deskGet.js";
 export * from "./routes/desk/deskPolicySet.js";
 export * from "./routes/desk/deskDecide.js";
+export * from "./routes/desk/deskBoundsSet.js";
 export * from "./routes/devFaucet.js";
 import * as build from "./routes/build.js";
 import * as chainRedeem from "./routes/chainRedeem.js";
@@ -65,6 +66,7 @@ import * as safeBatch from "./routes/safe/batch.js";
 import * as deskGet from "./routes/desk/deskGet.js";
 import * as deskPolicySet from "./routes/desk/deskPolicySet.js";
 import * as deskDecide from "./routes/desk/deskDecide.js";
+import * as deskBoundsSet from "./routes/desk/deskBoundsSet.js";
 import * as factoryVerification from "./routes/factoryVerification.js";
 import * as devFaucet from "./routes/devFaucet.js";
 import type { RouteDef } from "./route.js";
@@ -102,6 +104,7 @@ export const routes = {
   ...pick(deskGet),
   ...pick(deskPolicySet),
   ...pick(deskDecide),
+  ...pick(deskBoundsSet),
   ...pick(rolesHeld),
   ...pick(adminHandoverPlan),
   ...pick(factoryVerification),

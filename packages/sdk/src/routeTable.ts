@@ -69,6 +69,7 @@ export const routeTable: {
   operatorAssetAdd: { method: "put", path: "/api/v1/operator/chains/:chainId/assets/:kind/:address" },
   operatorAssetRemove: { method: "delete", path: "/api/v1/operator/chains/:chainId/assets/:kind/:address" },
   operatorAssetsList: { method: "get", path: "/api/v1/operator/chains/:chainId/assets" },
+  operatorDeskBoundsSet: { method: "put", path: "/api/v1/operator/programs/:programId/redemption-desk/bounds" },
   operatorWebhookDelete: { method: "delete", path: "/api/v1/operator/webhooks/:webhookId" },
   operatorWebhookPause: { method: "post", path: "/api/v1/operator/webhooks/:webhookId/pause" },
   operatorWebhookResume: { method: "post", path: "/api/v1/operator/webhooks/:webhookId/resume" },

@@ -397,6 +397,16 @@ describe("namespaces: every method reaches its route of the schema table (live A
       () => client.desk.reject(set, "999999", "unknown", live.actors.brand),
       404,
     );
+    // The operator (this key holds the admin scope) sets the program's own bounds, then restores the defaults.
+    const own = (await expectRoute("operatorDeskBoundsSet", () =>
+      client.operator.desk.setBounds(programId, { minAmount: "7", gasBudgetPerDay: "0" }),
+    )) as { bounds: { minAmount: string; gasBudgetPerDay: string } };
+    assert.deepEqual([own.bounds.minAmount, own.bounds.gasBudgetPerDay], ["7", "0"]);
+    const again = (await expectRoute("redemptionDeskGet", () => client.desk.get(programId))) as DeskView;
+    assert.deepEqual([again.bounds.minAmount, again.bounds.gasBudgetPerDay], ["7", "0"]);
+    await expectRoute("operatorDeskBoundsSet", () =>
+      client.operator.desk.setBounds(programId, { minAmount: null, gasBudgetPerDay: null }),
+    );
   });
 
   it("devFaucet_buildsTheMockCollateralsMint_forFrom_andItLands", async () => {

@@ -106,6 +106,8 @@ export const FIELD_KINDS: Record<string, Kind> = {
   recipients: "bulkRecipients",
   bulkId: "bulkId",
   gasCeiling: "gasCeiling",
+  minAmount: "amount",
+  gasBudgetPerDay: "amount",
   dryRun: "bool",
   settlementReceiver: "address",
   actions: "safeActions",

@@ -1,7 +1,7 @@
 import type { Core } from "./core.js";
-import type { Query } from "../types.js";
+import type { Body, Query } from "../types.js";
 
-/** Operator routes (an API key with the admin scope) over every tenant's webhooks. */
+/** Operator routes (an API key with the admin scope) over every tenant's webhooks and desk bounds. */
 export function operatorNamespace(core: Core) {
   return {
     webhooks: {
@@ -13,6 +13,14 @@ export function operatorNamespace(core: Core) {
       resume: (webhookId: string) => core.request("operatorWebhookResume", { params: { webhookId } }),
       /** Deletes any subscription and its delivery log. */
       remove: (webhookId: string) => core.request("operatorWebhookDelete", { params: { webhookId } }),
+    },
+    desk: {
+      /**
+       * Sets one program's redemption desk bounds: its smallest automatic request (SP wei) and its gas per UTC
+       * day (0 stops the automatic desk for it); null restores the server's default. Answers the bounds in force.
+       */
+      setBounds: (programId: string, bounds: Body<"operatorDeskBoundsSet">) =>
+        core.request("operatorDeskBoundsSet", { params: { programId }, body: bounds }),
     },
   };
 }

@@ -18,6 +18,12 @@ export interface DeskBudget {
   reason: string | null;
 }
 
+/** A program's own bounds (PUT /api/v1/operator/programs/:programId/redemption-desk/bounds). */
+export interface DeskOverrides {
+  minAmount: string | null;
+  gasBudgetPerDay: string | null;
+}
+
 const DAY_MS = 86_400_000;
 /** The next UTC midnight after `now`: when a spent budget renews. */
 export const nextUtcDay = (now: number) => new Date(Math.floor(now / DAY_MS) * DAY_MS + DAY_MS);
@@ -38,19 +44,16 @@ export class DeskBounds {
   ) {}
 
   async budget(programId: string, now = Date.now()): Promise<DeskBudget> {
-    const [o] = await this.db.query<{ min_amount: string | null; gas_budget_per_day: string | null }>(
-      "SELECT min_amount, gas_budget_per_day FROM redemption_desks WHERE program_id = $1",
-      [programId],
-    );
+    const o = await this.overrides(programId);
     const [s] = await this.db.query<{ gas_used: string; exhausted: boolean }>(
       "SELECT gas_used, exhausted FROM redemption_desk_spend WHERE program_id = $1 AND day = $2::date",
       [programId, utcDay(now)],
     );
-    const budget = BigInt(o?.gas_budget_per_day ?? this.defaults.gasBudgetPerDay);
+    const budget = BigInt(o.gasBudgetPerDay ?? this.defaults.gasBudgetPerDay);
     const spent = BigInt(s?.gas_used ?? 0);
     const paused = spent >= budget || s?.exhausted === true;
     return {
-      minAmount: String(o?.min_amount ?? this.defaults.minRedeemAmount),
+      minAmount: o.minAmount ?? this.defaults.minRedeemAmount,
       gasBudgetPerDay: budget.toString(),
       gasSpentToday: spent.toString(),
       pausedUntil: paused ? nextUtcDay(now).toISOString() : null,
@@ -58,6 +61,31 @@ export class DeskBounds {
         ? `the desk spent its gas budget for today (${spent} of ${budget} gas, the next batch did not fit): it sends nothing for this program until the next UTC day`
         : null,
     };
+  }
+
+  /** What the operator set for the program; null fields follow the server's defaults. */
+  async overrides(programId: string): Promise<DeskOverrides> {
+    const [o] = await this.db.query<{ min_amount: string | null; gas_budget_per_day: string | null }>(
+      "SELECT min_amount, gas_budget_per_day FROM redemption_desks WHERE program_id = $1",
+      [programId],
+    );
+    return {
+      minAmount: o?.min_amount == null ? null : String(o.min_amount),
+      gasBudgetPerDay: o?.gas_budget_per_day == null ? null : String(o.gas_budget_per_day),
+    };
+  }
+
+  /**
+   * Sets the operator's bounds for a program. A program whose desk policy was never set gets its row at version 0
+   * (policy off, as before), which the first policy change takes over (DeskStore.setPolicy).
+   */
+  async setOverrides(programId: string, o: DeskOverrides, setBy: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO redemption_desks (program_id, policy, version, set_by, min_amount, gas_budget_per_day)
+       VALUES ($1, 'off', 0, $2, $3, $4)
+       ON CONFLICT (program_id) DO UPDATE SET min_amount = $3, gas_budget_per_day = $4`,
+      [programId, setBy, o.minAmount, o.gasBudgetPerDay],
+    );
   }
 
   async spend(programId: string, gasUsed: bigint, now = Date.now()): Promise<void> {

@@ -50,8 +50,10 @@ export class DeskStore {
     const rows =
       version === 0
         ? await this.db.query(
+            // A row at version 0 holds only the operator's bounds: the first policy takes it over.
             `INSERT INTO redemption_desks (program_id, policy, version, set_by) VALUES ($1, $2, 1, $3)
-             ON CONFLICT (program_id) DO NOTHING RETURNING program_id`,
+             ON CONFLICT (program_id) DO UPDATE SET policy = $2, version = 1, set_by = $3, updated_at = now()
+             WHERE redemption_desks.version = 0 RETURNING program_id`,
             [programId, policy, setBy],
           )
         : await this.db.query(

@@ -25,6 +25,7 @@ import * as consoleHandlers from "./console.js";
 import { operatorAssetsList } from "./operator/listAssets.js";
 import { operatorAssetAdd } from "./operator/addAsset.js";
 import { operatorAssetRemove } from "./operator/removeAsset.js";
+import { operatorDeskBoundsSet } from "./operator/deskBounds.js";
 import {
   operatorWebhookDelete,
   operatorWebhookPause,
@@ -86,6 +87,7 @@ export const handlers: Handlers = {
   operatorWebhookPause,
   operatorWebhookResume,
   operatorWebhookDelete,
+  operatorDeskBoundsSet,
   consoleWalletNonce,
   consoleWalletProve,
   ...ledgerReads,

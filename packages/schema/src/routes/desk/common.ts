@@ -52,6 +52,19 @@ export const DeskQueueEntry = z.object({
     .nullable(),
 });
 
+/** The desk's bounds of one program: the server's defaults unless the operator set its own. */
+export const DeskBoundsView = z.object({
+  minAmount: UintText.meta({
+    description: "Smallest request (SP wei) the automatic desk finalizes; smaller ones wait for a manager",
+  }),
+  gasBudgetPerDay: UintText.meta({ description: "Gas the desk may spend on this program per UTC day" }),
+  gasSpentToday: UintText.meta({ description: "Gas its transactions used since 00:00 UTC" }),
+  pausedUntil: z.string().nullable().meta({
+    description: "While the day's budget is spent: the next UTC midnight (ISO 8601), when the desk resumes; else null",
+  }),
+  reason: z.string().nullable().meta({ description: "Why the desk is paused; null when it is not" }),
+});
+
 export const DeskView = z.object({
   programId: z.string(),
   chainId: z.string(),
@@ -71,24 +84,12 @@ export const DeskView = z.object({
         "Why the executor's transactions on this chain wait: EXECUTOR_LOW_BALANCE while it is below its balance threshold (sending resumes once it is funded); null when nothing waits",
     }),
   pending: z.array(DeskQueueEntry).meta({ description: "Pending requests, oldest first (at most 500)" }),
-  bounds: z
-    .object({
-      minAmount: UintText.meta({
-        description: "Smallest request (SP wei) the automatic desk finalizes; smaller ones wait for a manager",
-      }),
-      gasBudgetPerDay: UintText.meta({ description: "Gas the desk may spend on this program per UTC day" }),
-      gasSpentToday: UintText.meta({ description: "Gas its transactions used since 00:00 UTC" }),
-      pausedUntil: z.string().nullable().meta({
-        description:
-          "While the day's budget is spent: the next UTC midnight (ISO 8601), when the desk resumes; else null",
-      }),
-      reason: z.string().nullable().meta({ description: "Why the desk is paused; null when it is not" }),
-      held: z.array(z.object({ requestId: UintText, until: z.string(), reason: z.string() })).meta({
-        description:
-          "Pending requests simulation refused or a batch skipped, with the last reason; the desk simulates each again at `until` (backoff from 1 min doubling to 1 h, restarted when the request's state changes) and sends it only if the simulation passes",
-      }),
-    })
-    .meta({ description: "The desk's bounds for this program (packages/api/README.md, Running in production)" }),
+  bounds: DeskBoundsView.extend({
+    held: z.array(z.object({ requestId: UintText, until: z.string(), reason: z.string() })).meta({
+      description:
+        "Pending requests simulation refused or a batch skipped, with the last reason; the desk simulates each again at `until` (backoff from 1 min doubling to 1 h, restarted when the request's state changes) and sends it only if the simulation passes",
+    }),
+  }).meta({ description: "The desk's bounds for this program (packages/api/README.md, Running in production)" }),
 });
 
 /** EIP-712 typed data, as ethers' signTypedData and verifyTypedData take it. */
