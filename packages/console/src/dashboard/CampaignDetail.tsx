@@ -10,6 +10,8 @@ import { CampaignMoney } from "./money/CampaignMoney";
 import { settleCheck, spCheck } from "./preflight/programChecks";
 import { useWallet } from "../wallet/wallet";
 import { NEEDS } from "../safe/roleSafes";
+import { unavailableActions } from "./campaignActions";
+import { pausedStates } from "./chain";
 
 // The chart library loads with the picture, after the page (src/dashboard/charts).
 const CampaignCharts = lazy(() => import("./charts/CampaignCharts"));
@@ -20,11 +22,21 @@ const HOLDER: FieldSpec = { name: "holder", label: "Holder", kind: "address" };
 const AMOUNT: FieldSpec = { name: "amount", label: "Amount (SP)", kind: "sp" };
 const METADATA: FieldSpec = { name: "metadata", label: "Metadata", kind: "text", optional: true };
 
-/** One pSP operation in its own card. */
-function ActionCard({ card, ...form }: { card: string } & Parameters<typeof ActionForm>[0]) {
+/** One pSP operation in its own card; one the chain would refuse says why instead of offering its form. */
+function ActionCard({
+  card,
+  unavailable,
+  ...form
+}: { card: string; unavailable?: string } & Parameters<typeof ActionForm>[0]) {
   return (
     <Card title={card}>
-      <ActionForm {...form} />
+      {unavailable ? (
+        <p className="muted" role="note" data-testid={`${form.idPrefix}-unavailable`}>
+          {unavailable}
+        </p>
+      ) : (
+        <ActionForm {...form} />
+      )}
     </Card>
   );
 }
@@ -40,6 +52,13 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
   const all = [...new Set([...minters, ...lookup])];
   const configs = useLoad(() => Promise.all(all.map((m) => v.getMinterConfig(id, m))), [id, all.join()]);
   const c = campaign.value;
+  // The vault's pause state through the wallet's own RPC (no API route reads it); unknown without a wallet.
+  const paused = useLoad(async () => {
+    const provider = wallet.provider();
+    if (!provider || String(wallet.chainId) !== program.chainId) return null;
+    return (await pausedStates(provider, program)).pspVault ?? null;
+  }, [wallet.chainId]);
+  const off = c ? unavailableActions(c.status, paused.value) : {};
   const status = (kind: "pause" | "resume") =>
     from &&
     run({
@@ -62,6 +81,14 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
               <dt>Status</dt>
               <dd>
                 <span className={`badge ${c.status === "Active" ? "ok" : "bad"}`}>{c.status}</span>
+                {paused.value && (
+                  <>
+                    {" "}
+                    <span className="badge bad" data-testid="vault-paused">
+                      Campaign vault paused
+                    </span>
+                  </>
+                )}
               </dd>
               <dt>Budget</dt>
               <dd>{sp(c.budget)}</dd>
@@ -142,6 +169,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           title="Issue pSP to a holder"
           submit="Issue pSP"
           idPrefix="issue-psp"
+          unavailable={off.issue}
           needs={NEEDS.issue}
           fields={[{ name: "to", label: "Holder", kind: "address" }, AMOUNT, METADATA]}
           build={(x, from) => v.mint(id, x.to, x.amount, x.metadata, { from })}
@@ -151,6 +179,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           title="Settle"
           submit="Settle"
           idPrefix="settle"
+          unavailable={off.settle}
           needs={NEEDS.settleOrExpire}
           check={settleCheck(client, () => wallet.provider(), program.pspVault, c?.campaignId.value ?? id)}
           fields={[HOLDER, { name: "receiver", label: "Receiver of the SP", kind: "address" }, AMOUNT, METADATA]}
@@ -161,6 +190,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           title="Expire pSP into the budget"
           submit="Expire"
           idPrefix="expire"
+          unavailable={off.expire}
           needs={NEEDS.settleOrExpire}
           fields={[HOLDER, AMOUNT, METADATA]}
           build={(x, from) => v.expire(x.holder, x.amount, id, x.metadata, { from })}
@@ -170,6 +200,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           title="Move pSP between holders"
           submit="Transfer pSP"
           idPrefix="psp-transfer"
+          unavailable={off.transfer}
           needs={NEEDS.transfer}
           fields={[
             { name: "holder", label: "From holder", kind: "address" },
@@ -183,6 +214,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           title="Top up the budget"
           submit="Fund campaign"
           idPrefix="fund"
+          unavailable={off.fund}
           check={spCheck(client, "amount", "funding")}
           fields={[AMOUNT]}
           build={(x, from) => v.fundCampaign(id, x.amount, { from })}
@@ -192,6 +224,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           title="Close for good"
           submit="Close campaign"
           idPrefix="close"
+          unavailable={off.close}
           fields={[
             {
               name: "to",
