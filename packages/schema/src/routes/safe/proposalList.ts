@@ -35,7 +35,10 @@ export const safeProposalList = defineRoute({
       .regex(/^(?:[1-9][0-9]?|100)$/, `must be a whole number from 1 to ${PROPOSAL_PAGE.max}`)
       .transform(Number)
       .optional()
-      .meta({ description: `Proposals per page, 1 to ${PROPOSAL_PAGE.max} (default ${PROPOSAL_PAGE.default})` }),
+      .meta({
+        description: `Proposals per page, 1 to ${PROPOSAL_PAGE.max} (default ${PROPOSAL_PAGE.default})`,
+        default: String(PROPOSAL_PAGE.default),
+      }),
   }),
-  response: success(z.object({ proposals: z.array(SafeProposal), nextCursor: NextCursor })),
+  response: success(z.object({ proposals: z.array(SafeProposal).max(PROPOSAL_PAGE.max), nextCursor: NextCursor })),
 });
