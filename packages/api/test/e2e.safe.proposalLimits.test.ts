@@ -14,6 +14,7 @@ import {
 import { bearerFor, startApi, type TestApi } from "./helpers/service.js";
 
 const CAP = 3;
+const TIMEOUT_MS = 5000;
 
 // Safe proposals cost chain reads on every list: one key holds at most CAP open proposals per
 // Safe, the list answers a page at a time, and a node failing under a real Safe is
@@ -34,6 +35,8 @@ describe("e2e: Safe proposals: a cap of open proposals per key and Safe, a paged
     api = await startApi(proxy.url, {
       CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: proxy.url, blockTimeMs: 200 }]),
       SAFE_OPEN_PROPOSALS_PER_SAFE: String(CAP),
+      // Short enough for the slow-node case below, long enough for a loaded machine.
+      RPC_TIMEOUT_MS: String(TIMEOUT_MS),
     });
     safe = await devSafe(node.provider);
     other = await devSafe(node.provider, { infra: safe.infra, saltNonce: 1n });
@@ -134,7 +137,7 @@ describe("e2e: Safe proposals: a cap of open proposals per key and Safe, a paged
     });
   });
 
-  it("aNodeFailingTheSafesViews_isChainUnavailable502_notNotASafe404_whileAContractWithoutThemIs404", async () => {
+  it("aNodeDownOrTooSlowUnderTheSafesViews_isChainUnavailable502_notNotASafe404_whileAContractWithoutThemIs404", async () => {
     // The node answers eth_getCode, then goes away before the Safe's view calls.
     proxy.faults.afterAnswer = (calls) => {
       if (calls.some((c) => c.method === "eth_getCode")) proxy.faults.down = true;
@@ -149,6 +152,18 @@ describe("e2e: Safe proposals: a cap of open proposals per key and Safe, a paged
     } finally {
       proxy.faults.afterAnswer = undefined;
       proxy.faults.down = false;
+    }
+    // The same with a node that answers too late (after RPC_TIMEOUT_MS).
+    proxy.faults.afterAnswer = (calls) => {
+      if (calls.some((c) => c.method === "eth_getCode")) proxy.faults.delayMs = TIMEOUT_MS + 1000;
+    };
+    try {
+      const res = await list(keyA);
+      assert.equal(res.status, 502, JSON.stringify(res.body));
+      assert.equal((res.body as { error: { code: string } }).error.code, "CHAIN_UNAVAILABLE");
+    } finally {
+      proxy.faults.afterAnswer = undefined;
+      proxy.faults.delayMs = 0;
     }
     // A contract (the Safe proxy factory) that does not answer the Safe's views.
     const factory = safe.infra.proxyFactory;
