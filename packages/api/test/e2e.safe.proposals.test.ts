@@ -92,7 +92,7 @@ describe("e2e: Safe proposals: create, sign, execute, replaced, scoped to the AP
     expectError(await e.api.call("POST", `${path}/signatures`, { signature: sig }, otherAuth), 404, "NOT_FOUND");
     expectError(await e.api.call("POST", `${path}/execute`, { from: relayer.address }, otherAuth), 404, "NOT_FOUND");
     const list = await e.api.call("GET", "/api/v1/safe/proposals", undefined, otherAuth);
-    assert.deepEqual(expectOk("safeProposalList", list), []);
+    assert.deepEqual(expectOk("safeProposalList", list), { proposals: [], nextCursor: null });
     expectError(await e.api.call("GET", path, undefined, {}), 401, "UNAUTHORIZED");
     assert.equal((await get(pauseId)).signatures.length, 1);
   });
@@ -140,11 +140,11 @@ describe("e2e: Safe proposals: create, sign, execute, replaced, scoped to the AP
     assert.equal(expectError(await execute(a.id), 409, "CONFLICT").reason, "NONCE_USED");
     const replaced = expectOk("safeProposalList", await e.call("safeProposalList", { query: { status: "replaced" } }));
     assert.deepEqual(
-      replaced.map((p) => p.id),
+      replaced.proposals.map((p) => p.id),
       [a.id],
     );
     const all = expectOk("safeProposalList", await e.call("safeProposalList", { query: { safe: safe.address } }));
-    assert.deepEqual(new Set(all.map((p) => p.id)), new Set([pauseId, a.id, b.id]));
+    assert.deepEqual(new Set(all.proposals.map((p) => p.id)), new Set([pauseId, a.id, b.id]));
   });
 
   it("create_refuses_aUsedNonce409_aDelegatecallOutsideMultiSend404_aGasRefund400_aNonSafe404_andSignVOtherThan27or28_400", async () => {

@@ -89,7 +89,12 @@ function SafeCard({ safe }: { safe: RoleSafe }) {
 function ProposalList() {
   const { client, program, safes } = useDash();
   const names = useCampaignNames();
-  const list = useLoad(() => client.safe.proposals({ chainId: program.chainId }), [program.chainId]);
+  // Every page: the list is sorted by status below, so a first page alone could hide executable ones.
+  const list = useLoad(async () => {
+    const all = [];
+    for await (const p of client.safe.allProposals({ chainId: program.chainId })) all.push(p);
+    return all;
+  }, [program.chainId]);
   // Which Safe each proposal belongs to, by the roles it holds (a Safe not yet holding any: none said).
   const roleOf = (address: string) => {
     const s = safes.find((x) => x.address.toLowerCase() === address.toLowerCase());

@@ -1,4 +1,5 @@
 import type { Core } from "./core.js";
+import { paginate } from "../paginate.js";
 import type { Body, Params, Query } from "../types.js";
 
 /**
@@ -24,8 +25,17 @@ export function safeNamespace(core: Core) {
       }),
     /** Stores a proposal (201), with the proposer's signature if given. */
     propose: (body: Body<"safeProposalCreate">) => core.request("safeProposalCreate", { body }),
-    /** The caller's proposals, newest first, optionally of one chain, Safe or status. */
+    /**
+     * A page of the caller's proposals, newest first, optionally of one chain, Safe or status:
+     * `{ proposals, nextCursor }`; pass `nextCursor` as `cursor` for the next page.
+     */
     proposals: (query: Query<"safeProposalList"> = {}) => core.request("safeProposalList", { query }),
+    /** Every page of `proposals`: `for await (const p of client.safe.allProposals({ chainId }))`. */
+    allProposals: (query: Omit<Query<"safeProposalList">, "cursor"> = {}) =>
+      paginate(
+        (cursor) => core.request("safeProposalList", { query: cursor === undefined ? query : { ...query, cursor } }),
+        (page) => page.proposals,
+      ),
     /** One proposal: status, signatures, how many are missing. */
     proposal: (id: Params<"safeProposalGet">["proposalId"]) =>
       core.request("safeProposalGet", { params: { proposalId: id } }),

@@ -36,10 +36,12 @@ export async function walkSafeProposals(
   };
   assert.equal(two.status, "executable");
   const listed = (await expectRoute("safeProposalList", () => client.safe.proposals({ status: "executable" }))) as {
-    id: string;
-  }[];
+    proposals: { id: string }[];
+    nextCursor: string | null;
+  };
+  assert.equal(listed.nextCursor, null);
   assert.deepEqual(
-    listed.map((x) => x.id),
+    listed.proposals.map((x) => x.id),
     [created.id],
   );
   const relayer = devWallet(9, p);

@@ -1,5 +1,6 @@
 import { Contract, Interface, TypedDataEncoder, getAddress } from "ethers";
 import { SAFE_TX_TYPES, type ProposalTx, type ProposedSafeTx } from "@points/schema";
+import { isRpcUnreachable } from "@points/contracts/program";
 import { ApiError } from "../errors.js";
 import type { ChainClient } from "./client.js";
 
@@ -32,9 +33,26 @@ const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000" as const;
 const SUPPORTED = /^1\.(?:3|4)\.\d+(?:\+L2)?$/;
 
 /**
+ * Whether a failed view call means "this contract has no such view": it reverted, or answered
+ * data that does not decode. A node that is down, slow or answers an error of its own is not
+ * that, and must not turn a real Safe into "not a Safe".
+ */
+function isNotASafeView(e: unknown): boolean {
+  const err = e as { code?: string; data?: unknown; info?: { error?: { message?: unknown }; signature?: unknown } };
+  // ethers makes any JSON-RPC error of eth_call a CALL_EXCEPTION: a revert carries its data (or says so).
+  if (err.code === "CALL_EXCEPTION") {
+    const nodeMessage = err.info?.error?.message;
+    return err.data != null || typeof nodeMessage !== "string" || /revert/i.test(nodeMessage);
+  }
+  // Undecodable result data (the ABI decoder names the function); not a broken JSON-RPC answer.
+  return err.code === "BAD_DATA" && err.info?.signature !== undefined;
+}
+
+/**
  * The Safe at `address`, or undefined when `code` (its bytecode) is empty or the contract does
- * not answer the Safe's views. A Safe of a version whose signing scheme the API does not know
- * is refused rather than answered with typed data its owners could not use.
+ * not answer the Safe's views. Any other failure of the reads is thrown (the caller maps it to
+ * CHAIN_UNAVAILABLE). A Safe of a version whose signing scheme the API does not know is refused
+ * rather than answered with typed data its owners could not use.
  */
 export async function readSafe(chain: ChainClient, address: string, code: string): Promise<SafeState | undefined> {
   if (code === "0x") return undefined;
@@ -47,8 +65,20 @@ export async function readSafe(chain: ChainClient, address: string, code: string
       safe.getFunction("getOwners")() as Promise<string[]>,
       safe.getFunction("nonce")() as Promise<bigint>,
     ]);
-  } catch {
-    return undefined;
+  } catch (e) {
+    if (isNotASafeView(e)) return undefined;
+    if (isRpcUnreachable(e) || (e as { code?: string }).code === "CALL_EXCEPTION") {
+      // The node failed the call (a transport failure, or an error of its own that is no revert).
+      throw new ApiError(
+        "CHAIN_UNAVAILABLE",
+        `chain ${chain.config.chainId} (${chain.config.name}) did not answer`,
+        undefined,
+        {
+          cause: e,
+        },
+      );
+    }
+    throw e;
   }
   if (!SUPPORTED.test(version)) {
     throw new ApiError("INVALID_INPUT", `${address} is a Safe of version ${version}; supported are 1.3.x and 1.4.x`, {

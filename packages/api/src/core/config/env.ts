@@ -193,6 +193,8 @@ const Env = z.object({
   WORKER_POLL_MS: int(10, 60_000, 1_000),
   /** Deploy tasks one owner (API key or console account) may create per 24 hours. */
   DEPLOY_QUOTA_PER_DAY: int(1, 1_000_000, 10),
+  /** Open (not executed, not replaced) Safe proposals one API key or session may hold per Safe. */
+  SAFE_OPEN_PROPOSALS_PER_SAFE: int(1, 10_000, 50),
   /** The most gas one executor transaction may be given; a deploy needing more sends nothing (GAS_CAP). */
   EXECUTOR_MAX_GAS_PER_TX: int(21_000, 1_000_000_000, 12_000_000),
   /** Redemption desk bounds (packages/api/README.md#running-in-production): gas per program per UTC day. */
@@ -409,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       brandRetryWindowSeconds: e.BRAND_RETRY_WINDOW_SECONDS,
       maxGasPerTx: e.EXECUTOR_MAX_GAS_PER_TX,
     },
+    safe: { openProposalsPerSafe: e.SAFE_OPEN_PROPOSALS_PER_SAFE },
     desk: {
       gasBudgetPerDay: e.DESK_GAS_BUDGET_PER_DAY,
       minRedeemAmount: e.DESK_MIN_REDEEM_AMOUNT,

@@ -36,26 +36,47 @@ interface SigRow {
 }
 
 const UNIQUE_VIOLATION = "23505";
+/** The advisory lock class of proposal caps (the second key hashes owner, chain and Safe). */
+const PROPOSALS_LOCK = 0x73616665; // "safe"
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** Proposals and their signatures in the service's database, always read through their owner. */
 export class SafeProposals {
   constructor(private readonly db: Db) {}
 
-  /** Stores a proposal; undefined when this owner already proposed the same safeTxHash on that chain. */
-  async insert(p: Omit<StoredProposal, "id" | "createdAt" | "signatures">): Promise<string | undefined> {
+  /**
+   * Stores a proposal unless `owner` already has `cap` open proposals of that Safe (nonce at or
+   * after the Safe's next, `openFrom`): "capped"; "duplicate" when this owner already proposed
+   * the same safeTxHash on that chain. Counted and inserted under one lock per owner and Safe, so
+   * parallel proposals on every instance sharing the database get exactly the cap.
+   */
+  async insert(
+    p: Omit<StoredProposal, "id" | "createdAt" | "signatures">,
+    limit: { cap: number; openFrom: bigint },
+  ): Promise<{ id: string } | "capped" | "duplicate"> {
     const id = randomUUID();
     try {
-      await this.db.query(
-        `INSERT INTO safe_proposals (id, owner, chain_id, safe, nonce, safe_tx_hash, tx, created_block)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [id, p.owner, p.chainId, p.safe, p.nonce.toString(), p.safeTxHash, JSON.stringify(p.tx), p.createdBlock],
-      );
+      return await this.db.transaction(async (tx) => {
+        await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [
+          PROPOSALS_LOCK,
+          `${p.owner}\n${p.chainId}\n${p.safe}`,
+        ]);
+        const [{ n }] = await tx.query<{ n: string | number }>(
+          "SELECT count(*) AS n FROM safe_proposals WHERE owner = $1 AND chain_id = $2 AND safe = $3 AND nonce >= $4",
+          [p.owner, p.chainId, p.safe, limit.openFrom.toString()],
+        );
+        if (Number(n) >= limit.cap) return "capped";
+        await tx.query(
+          `INSERT INTO safe_proposals (id, owner, chain_id, safe, nonce, safe_tx_hash, tx, created_block)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [id, p.owner, p.chainId, p.safe, p.nonce.toString(), p.safeTxHash, JSON.stringify(p.tx), p.createdBlock],
+        );
+        return { id };
+      });
     } catch (e) {
-      if ((e as { code?: string }).code === UNIQUE_VIOLATION) return undefined;
+      if ((e as { code?: string }).code === UNIQUE_VIOLATION) return "duplicate";
       throw e;
     }
-    return id;
   }
 
   /** The id of `owner`'s proposal of `safeTxHash` on `chainId`. */
@@ -73,14 +94,31 @@ export class SafeProposals {
     return rows[0] ? (await this.withSignatures(rows))[0] : undefined;
   }
 
-  /** `owner`'s proposals, newest first. */
-  async list(owner: string, filter: { chainId?: string; safe?: string }): Promise<StoredProposal[]> {
+  /**
+   * One page of `owner`'s proposals, newest first: at most `limit` after the proposal `after`
+   * (the previous page's last), and whether more follow; undefined when `after` is not `owner`'s.
+   */
+  async list(
+    owner: string,
+    filter: { chainId?: string; safe?: string },
+    page: { limit: number; after?: string },
+  ): Promise<{ items: StoredProposal[]; more: boolean } | undefined> {
+    if (page.after !== undefined) {
+      const found = await this.db.query("SELECT 1 FROM safe_proposals WHERE id = $1 AND owner = $2", [
+        page.after,
+        owner,
+      ]);
+      if (found.length === 0) return undefined;
+    }
+    // The cursor's row is compared in the database: a JS Date would lose created_at's microseconds.
     const rows = await this.db.query<Row>(
       `SELECT * FROM safe_proposals WHERE owner = $1 AND ($2::text IS NULL OR chain_id = $2)
-       AND ($3::text IS NULL OR safe = $3) ORDER BY created_at DESC, id`,
-      [owner, filter.chainId ?? null, filter.safe ? getAddress(filter.safe) : null],
+       AND ($3::text IS NULL OR safe = $3)
+       AND ($4::text IS NULL OR (created_at, id) < (SELECT created_at, id FROM safe_proposals WHERE id = $4))
+       ORDER BY created_at DESC, id DESC LIMIT $5`,
+      [owner, filter.chainId ?? null, filter.safe ? getAddress(filter.safe) : null, page.after ?? null, page.limit + 1],
     );
-    return this.withSignatures(rows);
+    return { items: await this.withSignatures(rows.slice(0, page.limit)), more: rows.length > page.limit };
   }
 
   /** Records `signer`'s signature; false when that signer already signed this proposal. */

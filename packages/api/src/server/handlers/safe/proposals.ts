@@ -1,10 +1,10 @@
 import { getAddress } from "ethers";
-import type { routes } from "@points/schema";
+import { PROPOSAL_PAGE, type routes } from "@points/schema";
 import type { Ctx, Handler } from "../../../core/context.js";
 import { ownerOf, type Caller } from "../../../core/auth/caller.js";
 import { ApiError } from "../../../core/errors.js";
 import { revertData } from "../../../core/chain/revert.js";
-import { SAFE_ABI, safeTxAnswer } from "../../../core/chain/safe.js";
+import { SAFE_ABI, safeTxAnswer, type SafeState } from "../../../core/chain/safe.js";
 import { unsignedType2 } from "../../../core/chain/build.js";
 import { requireMultiSendCallOnly } from "../../../core/chain/multiSend.js";
 import { chainUnavailable } from "../../../core/chain/client.js";
@@ -76,22 +76,50 @@ export const safeProposalCreate: Handler<typeof routes.safeProposalCreate> = asy
     chainUnavailable(e, chain.config);
   }
   const fields = { owner, chainId, safe: safe.address, nonce: BigInt(tx.nonce), safeTxHash, tx };
-  const id = await store(ctx).insert({ ...fields, createdBlock });
-  if (!id) {
+  const cap = ctx.config.safe.openProposalsPerSafe;
+  const added = await store(ctx).insert({ ...fields, createdBlock }, { cap, openFrom: safe.nonce });
+  if (added === "duplicate") {
     throw new ApiError("CONFLICT", `this transaction is already proposed`, {
       reason: "ALREADY_PROPOSED",
       id: await store(ctx).idOf(owner, chainId, safeTxHash),
     });
   }
+  if (added === "capped") {
+    // Each open proposal costs chain reads on every list; executed or replaced ones stop counting.
+    throw new ApiError(
+      "CONFLICT",
+      `this key already has ${cap} open proposals of Safe ${safe.address}; execute or replace some first`,
+      { reason: "TOO_MANY_OPEN_PROPOSALS", safe: safe.address, limit: cap, next: safe.nonce.toString() },
+    );
+  }
+  const { id } = added;
   const stored = (await store(ctx).get(owner, id))!;
   if (body.signature) await addSignature(ctx, stored, safe.owners, body.signature);
   return proposalView(chain, (await store(ctx).get(owner, id))!, safe);
 };
 
 export const safeProposalList: Handler<typeof routes.safeProposalList> = async ({ query, caller }, ctx) => {
-  const list = await store(ctx).list(ownerKey(caller), query);
-  const views = await Promise.all(list.map((p) => proposalView(ctx.chains.get(p.chainId), p)));
-  return query.status ? views.filter((v) => v.status === query.status) : views;
+  const limit = query.limit ?? PROPOSAL_PAGE.default;
+  const page = await store(ctx).list(ownerKey(caller), query, { limit, after: query.cursor });
+  if (!page) {
+    throw new ApiError("INVALID_INPUT", "query.cursor: is not a proposal of this key", {
+      issues: [{ field: "query.cursor", message: "is not a proposal of this key" }],
+    });
+  }
+  // One read of each Safe per page, not one per proposal.
+  const safes = new Map<string, Promise<SafeState>>();
+  const views = await Promise.all(
+    page.items.map((p) => {
+      const chain = ctx.chains.get(p.chainId);
+      const key = `${p.chainId}:${p.safe}`;
+      if (!safes.has(key)) safes.set(key, safeAt(chain, p.safe));
+      return safes.get(key)!.then((safe) => proposalView(chain, p, safe));
+    }),
+  );
+  return {
+    proposals: query.status ? views.filter((v) => v.status === query.status) : views,
+    nextCursor: page.more ? page.items.at(-1)!.id : null,
+  };
 };
 
 export const safeProposalGet: Handler<typeof routes.safeProposalGet> = async ({ params, caller }, ctx) => {
