@@ -111,6 +111,8 @@ describe("ledger: webhook subscriptions are unique per owner, URL and filter", (
     );
   });
 
+  // The in-memory database runs transactions one at a time; on a shared PostgreSQL the create's
+  // per-owner lock is what keeps these to one subscription.
   it("identicalCreatesAtOnce_makeOneSubscription", async () => {
     await clear();
     const body = { webhookUrl: "https://8.8.8.8/race", eventTypes: ["PSPMinted"] };
