@@ -2,13 +2,15 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { migrate, openDb, type Db } from "../src/index.js";
 import type { Queryable } from "../src/core/db/db.js";
-import { enqueue, insertSubscription } from "../src/core/webhooks/store.js";
+import { WebhookEventData } from "@points/schema";
+import { enqueue, insertSubscription, sentData } from "../src/core/webhooks/store.js";
+import { eventsPage } from "../src/core/ledger/read.js";
 
 const addEvent = (db: Queryable, block: number) =>
   db.query(
     `INSERT INTO ledger_events (chain_id, block_number, log_index, block_hash, block_time, tx_hash, address,
        program_id, contract, event, args, campaign_id, accounts)
-     VALUES ('31337', $1::bigint, 0, '0xh', 1700000000, '0xt', '0x04', 'acme', 'pspVault', 'PSPMinted', '{}', '0xc1', '{}')`,
+     VALUES ('31337', $1::bigint, 0, '0xh', 1700000000, '0xt', '0x0000000000000000000000000000000000000004', 'acme', 'pspVault', 'PSPMinted', '{}', '0xc1', '{}')`,
     [block],
   );
 
@@ -66,5 +68,75 @@ describe("ledger: webhook matching races the indexer", () => {
       blocks.map((r) => Number(r.b)),
       [5, 6, 7, 8, 9, 10, 11],
     );
+  });
+
+  it("aDeliverysData_hasTheLedgerRoutesFieldTypes_blockTimeAsIsoText_addressChecksummed", async () => {
+    const sub = await insertSubscription(db, {
+      owner: "k2",
+      programId: "acme",
+      chainId: "31337",
+      url: "http://127.0.0.1:9/hooks",
+      eventTypes: ["PSPMinted"],
+      campaignId: null,
+      holder: null,
+      fromBlock: 9,
+    });
+    await enqueue(db, sub);
+    const [d] = await db.query<{ payload: Record<string, unknown> | string }>(
+      "SELECT payload FROM webhook_deliveries WHERE subscription_id = $1 ORDER BY seq LIMIT 1",
+      [sub.id],
+    );
+    const data = typeof d!.payload === "string" ? JSON.parse(d!.payload) : d!.payload;
+    const page = await eventsPage(db, "acme", { events: ["PSPMinted"] }, 10, "11.0", 1);
+    const route = page.events[0]!;
+    assert.deepEqual(data, {
+      program: "acme",
+      chainId: "31337",
+      blockNumber: 10,
+      logIndex: 0,
+      txHash: "0xt",
+      blockTime: route.time,
+      contract: "pspVault",
+      address: route.address,
+      event: "PSPMinted",
+      campaignId: "0xc1",
+      args: {},
+    });
+    assert.equal(data.blockTime, "2023-11-14T22:13:20.000Z");
+    assert.deepEqual(sentData(data), data);
+    // Queued by an earlier version (seconds, lowercase address): sent with the same types.
+    const legacy = { ...data, blockTime: 1700000000, address: data.address.toLowerCase() };
+    assert.deepEqual(sentData(legacy), data);
+  });
+
+  it("theSchemasDeliveryData_typesArgsByEvent_andRefusesAnotherBlockTime", () => {
+    const place = {
+      program: "acme",
+      chainId: "31337",
+      blockNumber: 10,
+      logIndex: 0,
+      txHash: "0xt",
+      blockTime: "2023-11-14T22:13:20.000Z",
+      contract: "pspVault",
+      address: "0x0000000000000000000000000000000000000004",
+      campaignId: "0x" + "01".repeat(32),
+    };
+    const args = {
+      campaignId: "0x" + "01".repeat(32),
+      minter: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      amount: "5",
+      metadata: "",
+    };
+    assert.equal(WebhookEventData.safeParse({ ...place, event: "PSPMinted", args }).success, true);
+    assert.equal(
+      WebhookEventData.safeParse({ ...place, blockTime: 1700000000, event: "PSPMinted", args }).success,
+      false,
+    );
+    assert.equal(
+      WebhookEventData.safeParse({ ...place, event: "PSPMinted", args: { ...args, amount: 5 } }).success,
+      false,
+    );
+    assert.equal(WebhookEventData.safeParse({ ...place, event: "CampaignFunded", args }).success, false);
   });
 });

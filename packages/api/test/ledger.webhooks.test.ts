@@ -1,12 +1,14 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
+import { isDeepStrictEqual } from "node:util";
 import { parseUnits } from "ethers";
 import { actors, deployProgram, fundedCampaign, startNode, type DevNode, type ProgramRecord } from "@points/testkit";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { vaultAs } from "./helpers/ledger.js";
 import { startReceiver } from "./helpers/receiver.js";
 import { guardedLookup } from "../src/core/webhooks/target.js";
+import { WebhookEventData } from "@points/schema";
 
 const sp = (n: number) => parseUnits(String(n), 18).toString();
 type Body<T> = { data: T; error: { code: string; message: string } };
@@ -159,6 +161,11 @@ describe("ledger: webhooks", () => {
         rx.state.accepted.map((x) => [x.event, x.data.args.to, x.data.args.metadata, x.blockNumber]),
         [["PSPMinted", bob.address, "bob", r.blockNumber]],
       );
+      // The delivery carries the event as the ledger's routes answer it: the same fields and types.
+      const history = await call<{ events: unknown[] }>("GET", `/api/v1/ledger/holders/${bob.address}/history`);
+      const { program: _p, chainId: _c, blockTime, ...event } = rx.state.accepted[0]!.data;
+      assert.ok(history.body.data.events.some((e) => isDeepStrictEqual(e, { ...event, time: blockTime })));
+      assert.equal(WebhookEventData.safeParse(rx.state.accepted[0]!.data).success, true);
     } finally {
       await rx.close();
     }

@@ -55,7 +55,7 @@ async function seedLedger(db: Db, programId: string) {
     await db.query(
       `INSERT INTO ledger_events (chain_id, block_number, log_index, block_hash, block_time, tx_hash, address,
          program_id, contract, event, args, campaign_id, accounts)
-       VALUES ('31337', $1::bigint, 0, $2, 1700000000 + $1::bigint, $2, '0x04', $3, 'pspVault', 'PSPMinted', '{}', '0xc1', '{}')`,
+       VALUES ('31337', $1::bigint, 0, $2, 1700000000 + $1::bigint, $2, '0x0000000000000000000000000000000000000004', $3, 'pspVault', 'PSPMinted', '{}', '0xc1', '{}')`,
       [b, `0x${b.toString(16).padStart(64, "0")}`, programId],
     );
   }

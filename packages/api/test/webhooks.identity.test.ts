@@ -13,7 +13,7 @@ const addEvent = (db: Queryable, block: number, fork: string) =>
   db.query(
     `INSERT INTO ledger_events (chain_id, block_number, log_index, block_hash, block_time, tx_hash, address,
        program_id, contract, event, args, campaign_id, accounts)
-     VALUES ('31337', $1::bigint, 2, $2, 1700000000, $2, '0x04', 'ident', 'pspVault', 'PSPMinted', '{}', '0xc1', '{}')`,
+     VALUES ('31337', $1::bigint, 2, $2, 1700000000, $2, '0x0000000000000000000000000000000000000004', 'ident', 'pspVault', 'PSPMinted', '{}', '0xc1', '{}')`,
     [block, hashOf(block, fork)],
   );
 

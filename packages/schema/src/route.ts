@@ -31,6 +31,11 @@ export interface RouteDef<
   response: R;
   /** HTTP status of success (200 unless stated). */
   status?: number;
+  /**
+   * Other success statuses the route may answer, with the same response schema, each with what
+   * it means (documented in OpenAPI); the handler picks one with `http.answerStatus`.
+   */
+  alsoAnswers?: Record<number, string>;
   /** Error codes this route answers beyond those every route of its kind answers. */
   errors?: ErrorCode[];
 }

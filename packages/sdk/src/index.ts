@@ -32,4 +32,11 @@ export { routeTable } from "./routeTable.js";
 export { issuerSetupActions, type IssuerSetup, type SetupAction, type SetupStep } from "./namespaces/setup.js";
 export { withBigints, type WithBigints, type AmountKey } from "./amounts.js";
 export type { UnsignedTx, Hex, Addressed } from "./types.js";
-export { verifyWebhook, type WebhookEvent, type WebhookEventData } from "./webhooks.js";
+export {
+  verifyWebhook,
+  type WebhookEvent,
+  type WebhookEventData,
+  type WebhookRemovedData,
+  type LedgerEventName,
+  type LedgerEventOf,
+} from "./webhooks.js";

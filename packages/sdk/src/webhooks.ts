@@ -1,31 +1,38 @@
+import type { z } from "zod";
+import type {
+  LedgerEventName,
+  WebhookEventData as WebhookEventDataSchema,
+  WebhookRemovedData as WebhookRemovedDataSchema,
+} from "@points/schema";
 import { PointsApiError } from "./errors.js";
+import type { Addressed } from "./types.js";
 
-/** One ledger event as a delivery carries it (the ledger index's row). */
-export interface WebhookEventData {
-  program: string;
-  chainId: string;
-  blockNumber: number;
-  logIndex: number;
-  txHash: string;
-  blockTime: string | number | null;
-  contract: string;
-  address: string;
-  event: string;
-  campaignId: string | null;
-  args: Record<string, unknown>;
-}
+/**
+ * `data` of a `ledger.event` delivery: the event as the ledger routes answer it (block time as
+ * ISO text, integers as decimal strings, addresses checksummed), with its program and chain. A
+ * union over every event the ledger contracts declare: checking `event` types `args`, e.g.
+ * `if (e.data.event === "PSPMinted") e.data.args.amount`. `event` is null for a log its
+ * contract's ABI does not declare (`args` then holds its raw `topics` and `data`).
+ */
+export type WebhookEventData = Addressed<z.output<typeof WebhookEventDataSchema>>;
+
+/** `data` of a `ledger.event.removed` delivery: the event, and the `webhook-id` that announced it. */
+export type WebhookRemovedData = Addressed<z.output<typeof WebhookRemovedDataSchema>>;
+
+/** The name of every event the ledger keeps (and a subscription's `eventTypes` may list). */
+export type { LedgerEventName };
+
+/** The `data` of one event kind: `LedgerEventOf<"PSPMinted">["args"]` is a mint's arguments. */
+export type LedgerEventOf<N extends LedgerEventName> = Extract<WebhookEventData, { event: N }>;
 
 /**
  * A verified delivery: `ledger.event` for an event of a block, `ledger.event.removed` when a
  * reorg took that block away (undo what the event did). `id` is the `webhook-id` header: the
  * same on every attempt and redelivery, so keep it to process each delivery once.
  */
-export interface WebhookEvent {
-  id: string;
-  type: "ledger.event" | "ledger.event.removed";
-  timestamp: string;
-  data: WebhookEventData;
-}
+export type WebhookEvent = { id: string; timestamp: string } & (
+  { type: "ledger.event"; data: WebhookEventData } | { type: "ledger.event.removed"; data: WebhookRemovedData }
+);
 
 /** How far a delivery's `webhook-timestamp` may be from now (Standard Webhooks' 5 minutes). */
 const TOLERANCE_S = 5 * 60;
@@ -70,17 +77,21 @@ export async function verifyWebhook(
   } catch (e) {
     throw new PointsApiError("INVALID_INPUT", "the delivery's body is not JSON", { cause: e });
   }
-  const p = parsed as Partial<WebhookEvent> | null;
+  const p = parsed as { type?: unknown; timestamp?: unknown; data?: { event?: unknown; args?: unknown } } | null;
   if (
     !p ||
     (p.type !== "ledger.event" && p.type !== "ledger.event.removed") ||
     typeof p.timestamp !== "string" ||
     typeof p.data !== "object" ||
-    p.data === null
+    p.data === null ||
+    (typeof p.data.event !== "string" && p.data.event !== null) ||
+    typeof p.data.args !== "object" ||
+    p.data.args === null
   ) {
     throw new PointsApiError("INVALID_INPUT", "the delivery's body is not a ledger event");
   }
-  return { id, type: p.type, timestamp: p.timestamp, data: p.data };
+  // Signed by the API: its data is the schema's (the event's fields typed by its name).
+  return { id, type: p.type, timestamp: p.timestamp, data: p.data } as WebhookEvent;
 }
 
 const refused = (why: string) => new PointsApiError("UNAUTHORIZED", `webhook refused: ${why}`);

@@ -331,6 +331,13 @@ describe("namespaces: every method reaches its route of the schema table (live A
       201,
     )) as any;
     assert.match(hook.secret, /^whsec_/);
+    // The same URL and filter again: the same subscription (200), its secret not shown again.
+    const again = (await expectRoute(
+      "ledgerWebhookCreate",
+      () => w.subscribe({ webhookUrl: "https://8.8.8.8/hooks", eventTypes: ["PSPMinted"] }),
+      200,
+    )) as any;
+    assert.deepEqual([again.id, again.created, again.secret], [hook.id, false, null]);
     assert.equal(((await expectRoute("ledgerWebhookPause", () => w.pause(hook.id))) as any).status, "paused");
     const listed = (await expectRoute("ledgerWebhookList", () => w.list())) as any[];
     assert.deepEqual(

@@ -48,6 +48,8 @@ export interface HttpExchange {
   sessionToken: string | undefined;
   setSessionCookie(token: string, expiresAt: Date): void;
   clearSessionCookie(): void;
+  /** Answers this success status instead of the route's: one of the route's `alsoAnswers`. */
+  answerStatus(status: number): void;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;

@@ -63,7 +63,8 @@ export function ledgerNamespace(core: Core) {
       ),
     /**
      * Webhooks of the client's API key (docs/architecture.md#webhooks): `subscribe` answers the
-     * signing secret once; verify deliveries with the `standardwebhooks` package.
+     * signing secret once (`created: true`); the same URL and filter again answers that
+     * subscription, `created: false` and `secret: null`. Verify deliveries with `verifyWebhook`.
      */
     webhooks: {
       subscribe: (body: Body<"ledgerWebhookCreate">, opts: CallOptions = {}) =>

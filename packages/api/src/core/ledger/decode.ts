@@ -1,16 +1,13 @@
 import { AbiCoder, EventFragment, Indexed, ParamType, getAddress, type JsonFragment } from "ethers";
 import { INTERFACES } from "@points/contracts/program/abi";
+import { LEDGER_CONTRACTS } from "@points/schema";
 import { chainText } from "../chain/text.js";
 
-/** The contracts whose events the ledger keeps (docs/architecture.md#the-ledger). */
-export const LEDGER_CONTRACTS = [
-  "points",
-  "factory",
-  "collateralVault",
-  "pspVault",
-  "oracle",
-  "programFactory",
-] as const;
+/**
+ * The contracts whose events the ledger keeps (docs/architecture.md#the-ledger): the schema's
+ * list, from which it types their events (ledger routes, webhook deliveries).
+ */
+export { LEDGER_CONTRACTS };
 export type LedgerContract = (typeof LEDGER_CONTRACTS)[number];
 
 /** A JSON value of a decoded event argument: integers as decimal strings, addresses checksummed. */

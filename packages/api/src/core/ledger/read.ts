@@ -50,6 +50,22 @@ export interface HistoryRow {
   args: Record<string, unknown> | string;
 }
 
+/** An event as the ledger routes answer it (and webhook deliveries carry it). */
+export const ledgerEventView = (r: HistoryRow) => ({
+  blockNumber: Number(r.block_number),
+  logIndex: r.log_index,
+  txHash: r.tx_hash,
+  time: blockTimeIso(r.block_time),
+  contract: r.contract,
+  address: getAddress(r.address),
+  event: r.event,
+  campaignId: r.campaign_id,
+  args: (typeof r.args === "string" ? JSON.parse(r.args) : r.args) as Record<string, unknown>,
+});
+
+/** A block's time (seconds, as the ledger stores it) as every answer gives it: ISO 8601. */
+export const blockTimeIso = (seconds: string | number) => new Date(Number(seconds) * 1000).toISOString();
+
 /** Which events a page holds: those touching an account, or of the named events. */
 export type EventFilter = { account: string } | { events: string[] } | { campaignId: string };
 
@@ -86,17 +102,7 @@ export async function eventsPage(
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    events: page.map((r) => ({
-      blockNumber: Number(r.block_number),
-      logIndex: r.log_index,
-      txHash: r.tx_hash,
-      time: new Date(Number(r.block_time) * 1000).toISOString(),
-      contract: r.contract,
-      address: getAddress(r.address),
-      event: r.event,
-      campaignId: r.campaign_id,
-      args: typeof r.args === "string" ? JSON.parse(r.args) : r.args,
-    })),
+    events: page.map(ledgerEventView),
     nextCursor: rows.length > limit && last ? `${last.block_number}.${last.log_index}` : null,
   };
 }

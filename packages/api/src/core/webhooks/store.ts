@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { getAddress } from "ethers";
+import { getAddress, isAddress } from "ethers";
 import type { Queryable } from "../db/db.js";
 import type { LedgerListener } from "../ledger/events.js";
+import { blockTimeIso, ledgerEventView, type HistoryRow } from "../ledger/read.js";
 
 /** A subscription as its owner sees it (never the secret, but at creation). */
 export interface SubscriptionRow {
@@ -93,6 +94,42 @@ export function deliveryId(
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/**
+ * `data` of a delivery: the event with the ledger routes' field types (block time as ISO text,
+ * address checksummed; `@points/schema` WebhookEventData), and its program and chain.
+ */
+function eventData(s: SubscriptionRow, r: HistoryRow) {
+  const { time, ...event } = ledgerEventView(r);
+  return {
+    program: s.program_id,
+    chainId: s.chain_id,
+    blockNumber: event.blockNumber,
+    logIndex: event.logIndex,
+    txHash: event.txHash,
+    blockTime: time,
+    contract: event.contract,
+    address: event.address,
+    event: event.event,
+    campaignId: event.campaignId,
+    args: event.args,
+  };
+}
+
+/**
+ * A stored `data` as it is sent. Deliveries queued by an earlier version kept the block time in
+ * seconds and the address in lowercase: sent like the others, with the routes' types.
+ */
+export function sentData(payload: Record<string, unknown>): Record<string, unknown> {
+  const { blockTime, address } = payload;
+  return {
+    ...payload,
+    ...(typeof blockTime === "number" || (typeof blockTime === "string" && /^[0-9]+$/.test(blockTime))
+      ? { blockTime: blockTimeIso(blockTime) }
+      : {}),
+    ...(typeof address === "string" && isAddress(address) ? { address: getAddress(address) } : {}),
+  };
+}
+
 /** A new Standard Webhooks secret: `whsec_` + 32 random bytes, base64. */
 export const newSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
 
@@ -129,6 +166,36 @@ export async function insertSubscription(
   return row!;
 }
 
+/**
+ * A subscription's event types as compared and stored: each once, sorted; with `*` among them,
+ * just `*` (it matches every event anyway). Listing them in another order is the same filter.
+ */
+export function canonicalEventTypes(eventTypes: readonly string[] | undefined): string[] {
+  if (!eventTypes || eventTypes.includes("*")) return ["*"];
+  return [...new Set(eventTypes)].sort();
+}
+
+/** What makes two subscriptions the same: owner, program, URL and filter. */
+export type SubscriptionKey = Pick<
+  Parameters<typeof insertSubscription>[1],
+  "owner" | "programId" | "chainId" | "url" | "eventTypes" | "campaignId" | "holder"
+>;
+
+/**
+ * The owner's subscription with this URL and filter, if any. Event types compare canonically,
+ * so one stored in another order (before they were kept sorted) is found too.
+ */
+export async function sameSubscription(db: Queryable, k: SubscriptionKey): Promise<SubscriptionRow | undefined> {
+  const rows = await db.query<SubscriptionRow>(
+    `SELECT * FROM webhook_subscriptions WHERE owner = $1 AND chain_id = $2 AND program_id = $3 AND url = $4
+       AND campaign_id IS NOT DISTINCT FROM $5 AND holder IS NOT DISTINCT FROM $6
+     ORDER BY created_at, id`,
+    [k.owner, k.chainId, k.programId, k.url, k.campaignId, k.holder?.toLowerCase() ?? null],
+  );
+  const wanted = canonicalEventTypes(k.eventTypes).join(",");
+  return rows.find((r) => canonicalEventTypes(r.event_types).join(",") === wanted);
+}
+
 /** The caller's subscription; undefined for another owner's (which the routes answer 404). */
 export async function ownSubscription(db: Queryable, id: string, owner: string) {
   const [row] = await db.query<SubscriptionRow>("SELECT * FROM webhook_subscriptions WHERE id = $1 AND owner = $2", [
@@ -152,17 +219,9 @@ export async function enqueue(db: Queryable, s: SubscriptionRow, limit = 1000): 
   );
   if (!program) return 0;
   const upTo = Number(program.synced_to);
-  const rows = await db.query<{
-    block_number: string;
-    log_index: number;
-    block_hash: string;
-    event: string | null;
-    payload: unknown;
-  }>(
-    `SELECT e.block_number, e.log_index, e.block_hash, e.event,
-       jsonb_build_object('program', e.program_id, 'chainId', e.chain_id, 'blockNumber', e.block_number,
-         'logIndex', e.log_index, 'txHash', e.tx_hash, 'blockTime', e.block_time, 'contract', e.contract,
-         'address', e.address, 'event', e.event, 'campaignId', e.campaign_id, 'args', e.args) AS payload
+  const rows = await db.query<HistoryRow & { block_hash: string }>(
+    `SELECT e.block_number, e.log_index, e.block_hash, e.tx_hash, e.block_time, e.contract, e.address, e.event,
+       e.campaign_id, e.args
      FROM ledger_events e
      WHERE e.chain_id = $1 AND e.program_id = $2 AND e.block_number <= $11
        AND (e.block_number, e.log_index) > ($3, $4) AND e.block_number > $5
@@ -206,7 +265,7 @@ export async function enqueue(db: Queryable, s: SubscriptionRow, limit = 1000): 
         rows.map((r) => r.block_number),
         rows.map((r) => r.log_index),
         rows.map((r) => r.event),
-        rows.map((r) => JSON.stringify(r.payload)),
+        rows.map((r) => JSON.stringify(eventData(s, r))),
       ],
     );
   }

@@ -7,8 +7,10 @@ import { programBlock } from "../../core/ledger/read.js";
 import { requireReadable } from "../../core/ledger/tenant.js";
 import { checkWebhookUrl } from "../../core/webhooks/target.js";
 import {
+  canonicalEventTypes,
   deliveryView,
   insertSubscription,
+  sameSubscription,
   ownSubscription,
   subscriptionView,
   type DeliveryRow,
@@ -17,6 +19,8 @@ import {
 
 // Enough for any brand's integrations; bounds the work one caller gives the dispatcher.
 const MAX_PER_OWNER = 100;
+/** The advisory lock class of subscription creates (the second key is the owner's hash). */
+const CREATE_LOCK = 0x77686b73; // "whks"
 
 const ownerOrThrow = (caller: Caller) => {
   const owner = ownerOf(caller);
@@ -31,31 +35,44 @@ async function mine(ctx: Ctx, caller: Caller, id: string): Promise<SubscriptionR
   return row;
 }
 
-export const ledgerWebhookCreate: Handler<typeof routes.ledgerWebhookCreate> = async ({ body, caller }, ctx) => {
+export const ledgerWebhookCreate: Handler<typeof routes.ledgerWebhookCreate> = async ({ body, caller, http }, ctx) => {
   const owner = ownerOrThrow(caller);
   const program = await ctx.programs.resolve(body.program);
   await requireReadable(ctx, program, caller, body.program);
   const url = checkWebhookUrl(body.webhookUrl, ctx.config.webhooks.allowPrivate);
-  const [{ n }] = (await ctx.db.query<{ n: string }>(
-    "SELECT count(*)::text AS n FROM webhook_subscriptions WHERE owner = $1",
-    [owner],
-  )) as [{ n: string }];
-  if (Number(n) >= MAX_PER_OWNER) {
-    throw new ApiError("CONFLICT", `at most ${MAX_PER_OWNER} webhooks per API key or account: delete one first`);
-  }
   // Events after the ledger's block now; a program the ledger has not reached yet: all of them.
   const at = await programBlock(ctx.db, program.chainId, program.id);
-  const row = await insertSubscription(ctx.db, {
+  const key = {
     owner,
     programId: program.id,
     chainId: program.chainId,
     url: url.toString(),
-    eventTypes: body.eventTypes ? [...new Set(body.eventTypes)] : ["*"],
+    eventTypes: canonicalEventTypes(body.eventTypes),
     campaignId: body.campaignId === undefined ? null : campaignId(body.campaignId).value,
     holder: body.holder ?? null,
-    fromBlock: at ?? Math.max(0, (program.blockNumber ?? 0) - 1),
+  };
+  const made = await ctx.db.transaction(async (tx) => {
+    // One create at a time per owner: two identical requests racing make one subscription, and
+    // parallel ones cannot pass the limit together.
+    await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [CREATE_LOCK, owner]);
+    const existing = await sameSubscription(tx, key);
+    if (existing) return { row: existing, created: false as const };
+    const [{ n }] = (await tx.query<{ n: string }>(
+      "SELECT count(*)::text AS n FROM webhook_subscriptions WHERE owner = $1",
+      [owner],
+    )) as [{ n: string }];
+    if (Number(n) >= MAX_PER_OWNER) {
+      throw new ApiError("CONFLICT", `at most ${MAX_PER_OWNER} webhooks per API key or account: delete one first`);
+    }
+    const row = await insertSubscription(tx, { ...key, fromBlock: at ?? Math.max(0, (program.blockNumber ?? 0) - 1) });
+    return { row, created: true as const };
   });
-  return { ...subscriptionView(row), secret: row.secret };
+  if (!made.created) {
+    // Already there (a retried create, a deploy script run again): that one, its secret not again.
+    http.answerStatus(200);
+    return { ...subscriptionView(made.row), created: false, secret: null };
+  }
+  return { ...subscriptionView(made.row), created: true, secret: made.row.secret };
 };
 
 export const ledgerWebhookList: Handler<typeof routes.ledgerWebhookList> = async ({ caller }, ctx) => {

@@ -57,13 +57,20 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
     app[route.method](route.path, async (req, res, next) => {
       try {
         const caller = authenticate(req, res, route, ctx);
+        let status = route.status ?? 200;
         const input = {
           headers: req.headers,
           params: parsePart(route.params, req.params, "params"),
           query: parsePart(route.query, req.query, "query"),
           body: parsePart(route.body, req.body, "body"),
           caller,
-          http: sessionExchange(req, res, ctx),
+          http: {
+            ...sessionExchange(req, res, ctx),
+            answerStatus: (s: number) => {
+              if (!route.alsoAnswers?.[s]) throw new Error(`${name} does not document status ${s}`);
+              status = s;
+            },
+          },
         };
         await requireKeyOffTestnet(route, caller, input.params as never, input.body as never, ctx);
         let data: unknown;
@@ -77,7 +84,7 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
         } else {
           data = await handler(input as never, ctx);
         }
-        res.status(route.status ?? 200).json({ success: true, data });
+        res.status(status).json({ success: true, data });
       } catch (e) {
         next(e);
       }

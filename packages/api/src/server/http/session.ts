@@ -28,7 +28,7 @@ const cookieOptions = (req: Request, production: boolean) => ({
 export const isLoopbackRequest = (req: Request): boolean =>
   isLoopbackIp(req.socket.remoteAddress) && isLoopbackIp(req.ip);
 
-export function sessionExchange(req: Request, res: Response, ctx: Ctx): HttpExchange {
+export function sessionExchange(req: Request, res: Response, ctx: Ctx): Omit<HttpExchange, "answerStatus"> {
   const production = ctx.config.production;
   const name = sessionCookieName(production);
   return {

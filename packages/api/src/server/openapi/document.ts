@@ -131,6 +131,12 @@ export function openApiDocument(options: DocumentOptions = {}): OpenApiDocument 
       responses: {
         [route.status ?? 200]: { description: "Success", content: { "application/json": { schema: route.response } } },
         ...Object.fromEntries(
+          Object.entries(route.alsoAnswers ?? {}).map(([status, description]) => [
+            status,
+            { description, content: { "application/json": { schema: route.response } } },
+          ]),
+        ),
+        ...Object.fromEntries(
           errorCodesOf(route).map((c) => [ERROR_CODES[c], errorResponse(`${c}: ${ERRORS[c] ?? c}`)]),
         ),
       },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { Db } from "../../core/db/db.js";
-import { enqueue, type DeliveryRow, type SubscriptionRow } from "../../core/webhooks/store.js";
+import { enqueue, sentData, type DeliveryRow, type SubscriptionRow } from "../../core/webhooks/store.js";
 import { sendSigned } from "./send.js";
 import { FairSlots } from "./slots.js";
 import { webhookAttempted } from "../../core/metrics/index.js";
@@ -248,7 +248,7 @@ export class WebhookDispatcher {
     const body = JSON.stringify({
       type: d.type === "removed" ? "ledger.event.removed" : "ledger.event",
       timestamp: new Date().toISOString(),
-      data: payload,
+      data: sentData(payload),
     });
     const got = await sendSigned(s.url, s.secret, d.id, body, this.opts);
     const ok = "status" in got && got.status >= 200 && got.status < 300;

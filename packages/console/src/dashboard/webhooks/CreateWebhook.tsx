@@ -6,7 +6,26 @@ import { useDash } from "../context";
 import { addressError } from "../addressCheck";
 import { WEBHOOK_EVENTS, eventWords } from "../ledger/eventWords";
 
-type Created = ResponseData<"ledgerWebhookCreate">;
+type Answer = ResponseData<"ledgerWebhookCreate">;
+type Created = Extract<Answer, { created: true }>;
+
+/** The same URL and filter again: the API answers the existing webhook, whose secret is not shown twice. */
+function AlreadyThere({ onDone }: { onDone(): void }) {
+  return (
+    <div className="notice stack" role="status" aria-label="Webhook already exists">
+      <strong>You already have this webhook: same receiver URL, same events, campaign and holder.</strong>
+      <p>
+        Nothing new was added. Its signing secret was shown when it was created; if it is lost, delete the webhook and
+        add it again.
+      </p>
+      <div className="row wrap">
+        <button type="button" onClick={onDone}>
+          OK
+        </button>
+      </div>
+    </div>
+  );
+}
 
 /** The signing secret, shown once, with a copy button and the warning that it will not come back. */
 function SecretOnce({ created, onDone }: { created: Created; onDone(): void }) {
@@ -47,7 +66,7 @@ export function CreateWebhook({ onCreated }: { onCreated(): void }) {
   const [holder, setHolder] = useState("");
   const [errors, setErrors] = useState<{ url?: string; holder?: string }>({});
   const [error, setError] = useState<Described | null>(null);
-  const [created, setCreated] = useState<Created | null>(null);
+  const [created, setCreated] = useState<Answer | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
@@ -84,8 +103,10 @@ export function CreateWebhook({ onCreated }: { onCreated(): void }) {
 
   return (
     <Card title="Add a webhook">
-      {created ? (
+      {created?.created ? (
         <SecretOnce created={created} onDone={() => setCreated(null)} />
+      ) : created ? (
+        <AlreadyThere onDone={() => setCreated(null)} />
       ) : (
         <form className="stack" onSubmit={submit} noValidate data-form="create-webhook">
           <Field

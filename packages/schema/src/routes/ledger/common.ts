@@ -41,6 +41,9 @@ export const LedgerAt = {
   }),
 };
 
+/** A block's time as every ledger answer and webhook delivery gives it. */
+export const BlockTime = z.string().meta({ description: "The block's time, ISO 8601" });
+
 export const NextCursor = z
   .string()
   .nullable()

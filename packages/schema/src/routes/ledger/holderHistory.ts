@@ -2,15 +2,16 @@ import { z } from "zod";
 import { Address } from "../../primitives.js";
 import { defineRoute } from "../../route.js";
 import { success } from "../../envelope.js";
-import { EventCursor, LedgerAt, NextCursor, pageQuery } from "./common.js";
+import { LEDGER_CONTRACTS } from "../../generated/ledgerEvents.js";
+import { BlockTime, EventCursor, LedgerAt, NextCursor, pageQuery } from "./common.js";
 
 export const LedgerEventView = z
   .object({
     blockNumber: z.number().int(),
     logIndex: z.number().int(),
     txHash: z.string(),
-    time: z.string().meta({ description: "The block's time, ISO 8601" }),
-    contract: z.enum(["points", "factory", "collateralVault", "pspVault", "oracle", "programFactory"]),
+    time: BlockTime,
+    contract: z.enum(LEDGER_CONTRACTS),
     address: Address,
     event: z.string().nullable().meta({ description: "The event's name; null for a log the ABI does not declare" }),
     campaignId: z.string().nullable(),

@@ -7,3 +7,11 @@ export { ledgerWebhookDelete } from "./delete.js";
 export { ledgerWebhookDeliveries } from "./deliveryLog.js";
 export { ledgerWebhookRedeliver } from "./redeliver.js";
 export { ledgerWebhookReplay } from "./replay.js";
+export {
+  LEDGER_CONTRACTS,
+  LedgerEventKind,
+  WebhookEventData,
+  WebhookRemovedData,
+  WebhookMessage,
+  type LedgerEventName,
+} from "./delivery.js";
