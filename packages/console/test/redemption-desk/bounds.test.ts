@@ -1,16 +1,10 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import type { DeskView } from "@points/sdk";
 
 // By computed path: the console's sources are typed for Vite (bundler resolution), not this tsconfig.
 const path = "../../src/redemption-desk/bounds.ts";
-interface DeskBounds {
-  minAmount: string;
-  gasBudgetPerDay: string;
-  gasSpentToday: string;
-  pausedUntil: string | null;
-  reason: string | null;
-  held: { requestId: string; until: string; reason: string }[];
-}
+type DeskBounds = DeskView["bounds"];
 type DeskBoundsText = { gas: string; minimum: string; paused: string | null; held: Map<string, string> };
 const { deskBoundsText } = (await import(path)) as { deskBoundsText: (b: DeskBounds) => DeskBoundsText };
 
