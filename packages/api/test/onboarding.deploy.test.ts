@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { Contract, id, ZeroHash } from "ethers";
 import { Factory__factory, PSPVault__factory, Points__factory, ProgramFactory__factory } from "@points/contracts";
 import { routes } from "@points/schema";
-import { actors, type DevNode, signAndSend, startNode } from "@points/testkit";
+import { actors, deployProgram, type DevNode, signAndSend, startNode } from "@points/testkit";
+import { DbManifestStore } from "../src/core/onboarding/store.js";
 import { bearerFor, DEPLOY_SCOPES, startApi, type TestApi } from "./helpers/service.js";
 import { onboardingBody, waitForTask } from "./helpers/onboarding.js";
 
@@ -98,5 +99,31 @@ describe("onboarding: a whole program over HTTP", () => {
     assert.equal(build.status, 200, JSON.stringify(build.body));
     await signAndSend(node.provider, brand, build.body.data);
     assert.equal(await factory.isMintWhitelisted(alice.address), true);
+  });
+
+  it("attack_aBrandLivingOnAnEarlierReleaseOfTheChain_isRefusedBrandTaken_notDeployedASecondTime", async () => {
+    // An earlier ProgramFactory release the service knows (a registered program came from it)
+    // holds "twice", deployed there outside the service; the service's newest release does not.
+    const older = await deployProgram(node.provider, "olderbrand");
+    await api.service.ctx.programs.insert(older.record);
+    await deployProgram(node.provider, "twice", {
+      release: { programFactory: older.programFactory, usdc: older.usdc },
+    });
+    const newest = (await new DbManifestStore(api.service.ctx.db).getRelease(31337n))!.programFactory;
+    assert.notEqual(newest, older.programFactory);
+    const tasksBefore = await api.service.ctx.db.query("SELECT id FROM onboarding_tasks");
+    const { brand } = actors(node.provider);
+    const res = await api.call(
+      "POST",
+      "/api/v1/client-onboarding/deploy",
+      onboardingBody("twice", brand.address),
+      auth,
+    );
+    assert.equal(res.status, 409, JSON.stringify(res.body));
+    assert.equal(res.body.error.code, "CONFLICT");
+    assert.deepEqual(res.body.error.details, { reason: "BRAND_TAKEN", programFactory: older.programFactory });
+    assert.equal(res.body.error.message, "brand twice already has a program on chain 31337");
+    const tasksAfter = await api.service.ctx.db.query("SELECT id FROM onboarding_tasks");
+    assert.equal(tasksAfter.length, tasksBefore.length, "nothing queued");
   });
 });

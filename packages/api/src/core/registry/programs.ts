@@ -90,6 +90,15 @@ export class ProgramRegistry {
     });
   }
 
+  /** Every ProgramFactory (release) a registered program of the chain came from. */
+  async releasesOnChain(chainId: string): Promise<string[]> {
+    const rows = await this.db.query<{ program_factory: string }>(
+      "SELECT DISTINCT lower(program_factory) AS program_factory FROM programs WHERE chain_id = $1 AND program_factory IS NOT NULL",
+      [chainId],
+    );
+    return rows.map((r) => getAddress(r.program_factory));
+  }
+
   /** By id (brand) or Factory address; undefined when unknown. */
   async find(ref: string): Promise<Program | undefined> {
     return this.cached(`ref:${isAddress(ref) ? ref.toLowerCase() : ref}`, () => this.findUncached(ref));

@@ -1,10 +1,12 @@
-import type { Contract } from "ethers";
+import { Contract, getAddress, ZeroAddress } from "ethers";
+import { INTERFACES } from "@points/contracts/program/abi";
 import type { OnboardingRequest, routes } from "@points/schema";
 import type { Ctx, Handler } from "../../../core/context.js";
 import { ownerOf } from "../../../core/auth/caller.js";
 import { ApiError } from "../../../core/errors.js";
 import { isDevChainId as isDevChain } from "@points/contracts/program";
 import { releaseFactory } from "../../../core/onboarding/release.js";
+import { DbManifestStore } from "../../../core/onboarding/store.js";
 import { predictAddresses } from "../../../core/onboarding/view.js";
 import { requireDeployApproval, requireDeployQuota } from "../../../core/onboarding/permission.js";
 import { AssetList } from "../../../core/operator/assets.js";
@@ -32,12 +34,33 @@ async function requireListedAssets(ctx: Ctx, chainId: string, body: OnboardingRe
   }
 }
 
-/** The brand must be free on the chain too (a program deployed outside this service). */
-async function requireBrandFreeOnChain(pf: Contract | null, chainId: string, brand: string) {
-  if (!pf) return;
-  const existing = await pf.programOf(brand);
-  if (existing.points !== "0x0000000000000000000000000000000000000000") {
-    throw new ApiError("CONFLICT", `brand ${brand} already has a program on chain ${chainId}`);
+/**
+ * The brand must be free on the chain too (a program deployed outside this service), under the newest release and
+ * every earlier ProgramFactory release a program of the chain came from: each release keeps its own brand table, so
+ * a new release alone would let a brand exist twice on one chain.
+ */
+async function requireBrandFreeOnChain(ctx: Ctx, pf: Contract | null, chainId: string, brand: string) {
+  // Only releases the service knows (recorded or registered): anyone can deploy a ProgramFactory copy.
+  const releases = new Set(await ctx.programs.releasesOnChain(chainId));
+  for (const r of await new DbManifestStore(ctx.db).getReleases(BigInt(chainId))) {
+    releases.add(getAddress(r.programFactory));
+  }
+  if (pf) releases.add(getAddress(await pf.getAddress()));
+  const provider = ctx.chains.get(chainId).provider;
+  const taken = await Promise.all(
+    [...releases].map(async (address) => {
+      // A release of a reset dev chain holds nothing.
+      if ((await provider.getCode(address)) === "0x") return null;
+      const existing = await new Contract(address, INTERFACES.programFactory, provider).programOf(brand);
+      return existing.points !== ZeroAddress ? address : null;
+    }),
+  );
+  const release = taken.find((a) => a !== null);
+  if (release) {
+    throw new ApiError("CONFLICT", `brand ${brand} already has a program on chain ${chainId}`, {
+      reason: "BRAND_TAKEN",
+      programFactory: release,
+    });
   }
 }
 
@@ -88,7 +111,7 @@ export const onboardingDeploy: Handler<typeof routes.onboardingDeploy> = async (
   // Early and unlocked, so an owner over quota costs no chain reads; counted again with the insert.
   await requireDeployQuota(ctx, caller, idempotencyKey);
   const pf = await releaseFactory(ctx, chainId);
-  await requireBrandFreeOnChain(pf, chainId, body.brand);
+  await requireBrandFreeOnChain(ctx, pf, chainId, body.brand);
   const predicted = await predictAddresses(pf, body.brand, Boolean(body.oracle));
   const owner = ownerOf(caller) ?? null;
   const awaitApproval = !ctx.chains.get(chainId).config.testnet && !isDevChain(chainId);
