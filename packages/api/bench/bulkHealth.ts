@@ -1,6 +1,5 @@
 /**
- * `/health` latency while the bulk routes read the worst CSV bodies a tenant may send (issue 29
- * item 2), beside an idle baseline: many lines, many columns, quote runs, and the largest
+ * `/health` latency while the bulk routes read the worst CSV bodies a tenant may send, beside an idle baseline: many lines, many columns, quote runs, and the largest
  * accepted request (10,000 rows, dry run). Goal: under 200 ms on a 2-core machine. Printed,
  * never asserted: `pnpm --filter @points/api bench:bulkHealth`. The machine's load average is
  * printed with the figures, since a shared machine moves them. The probes run in another
