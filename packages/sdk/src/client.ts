@@ -10,6 +10,7 @@ import { vaultNamespace } from "./namespaces/vault.js";
 import { buildNamespace, freezeNamespace, readNamespace, redeemNamespace, rolesNamespace } from "./namespaces/api.js";
 import { onboardingNamespace } from "./namespaces/onboarding.js";
 import { ledgerNamespace } from "./namespaces/ledger.js";
+import { ordersNamespace } from "./namespaces/orders.js";
 import { operatorNamespace } from "./namespaces/operator.js";
 import { safeNamespace } from "./namespaces/safe.js";
 import { bulkNamespace } from "./namespaces/bulk.js";
@@ -54,6 +55,7 @@ export function createClient(options: ClientOptions) {
     program: opts.program,
   };
   const safe = safeNamespace(core);
+  const ledger = ledgerNamespace(core);
   return {
     request,
     factory: factoryNamespace(core),
@@ -67,7 +69,9 @@ export function createClient(options: ClientOptions) {
     onboarding: onboardingNamespace(core),
     /** Operator routes (admin key): every tenant's webhooks. */
     operator: operatorNamespace(core),
-    ledger: ledgerNamespace(core),
+    ledger,
+    /** Whether an order reference was issued, from the ledger (`orders.find(ref, {salt, to})`). */
+    orders: ordersNamespace(ledger),
     safe,
     bulk: bulkNamespace(core),
     /** The redemption desk: policy, queue, approvals and rejections (docs/deployment.md#redemption-desk). */

@@ -17,6 +17,7 @@ export {
 } from "./bulk.js";
 export { isPointsError, type ErrorDetails, type DetailsOf, type DecodedRevert } from "./details.js";
 export type { Order, Issued, IssuerOptions } from "./issuer.js";
+export type { FoundOrder, OrderIssuance } from "./namespaces/orders.js";
 export type {
   RequestInput,
   ResponseData,

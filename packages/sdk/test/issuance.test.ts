@@ -83,6 +83,35 @@ describe("issuing points for orders: exactly once on retry and under concurrency
     assert.ok(metadata.includes(Buffer.from(`order:${first.orderHash}`).toString("hex")));
   });
 
+  it("ordersFind_answersFromTheLedger_theOneIssuanceOfAnIssuedOrder_andNoneForAnotherReferenceOrSalt", async () => {
+    const { brand } = live.actors;
+    const to = Wallet.createRandom().address;
+    const issued = await live.client.issuer(brand, { salt: SALT }).issue(order("find-1", to, 2));
+    // A second order of the same customer, so the search must tell orders apart by their hash.
+    await live.client.issuer(brand, { salt: SALT }).issue(order("find-2", to, 1));
+    // The in-process indexer follows the chain two blocks deep.
+    await live.node.mine(2);
+    let found = await live.client.orders.find("find-1", { salt: SALT, to });
+    while (found.ledgerBlock === null || found.ledgerBlock < issued.receipt.blockNumber + 1) {
+      await new Promise((r) => setTimeout(r, 50));
+      found = await live.client.orders.find("find-1", { salt: SALT, to });
+    }
+    assert.equal(found.orderHash, issued.orderHash);
+    assert.deepEqual(
+      found.issuances.map((i) => [i.txHash, i.blockNumber, i.campaignId, i.amount, i.minter]),
+      [[issued.receipt.hash, issued.receipt.blockNumber, CAMPAIGN, SP(2).toString(), brand.address]],
+    );
+    const other = await live.client.orders.find("find-3", { salt: SALT, to });
+    assert.deepEqual(other.issuances, [], "an order never issued");
+    const wrongSalt = await live.client.orders.find("find-1", { salt: "another-salt-0123456789", to });
+    assert.deepEqual(wrongSalt.issuances, [], "another issuer's salt finds nothing");
+    await assert.rejects(live.client.orders.find("find-1", { salt: "short", to }), (e: unknown) => {
+      assert.ok(e instanceof PointsApiError);
+      assert.equal(e.code, "INVALID_INPUT");
+      return true;
+    });
+  });
+
   it("fiftyConcurrentOrdersFromOneSigner_someRetried_someWhoseBroadcastFailsOnce_eachIssuedOnce_noNonceGap", async () => {
     const brandKey = live.actors.brand.privateKey;
     const flaky = new FlakyProvider(live.node.url, (_raw, n) =>
