@@ -195,13 +195,11 @@ describe("points-deployer with a Safe as admin: Safe transactions printed, signe
         authorization: `Bearer ${key}`,
       });
       assert.equal(list.status, 200);
-      const proposals = list.body.data as {
-        id: string;
-        safe: string;
-        safeTxHash: string;
-        status: string;
-        tx: { nonce: string };
-      }[];
+      const { proposals, nextCursor } = list.body.data as {
+        proposals: { id: string; safe: string; safeTxHash: string; status: string; tx: { nonce: string } }[];
+        nextCursor: string | null;
+      };
+      assert.equal(nextCursor, null, "one page holds the one proposal");
       assert.deepEqual(
         proposals.map((x) => [x.id, x.safe, x.safeTxHash, x.status, x.tx.nonce]),
         [[p.proposalId, safe.address, p.safeTxHash, "pending", p.tx.nonce]],
