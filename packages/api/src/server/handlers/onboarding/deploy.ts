@@ -40,12 +40,14 @@ async function requireListedAssets(ctx: Ctx, chainId: string, body: OnboardingRe
  * a new release alone would let a brand exist twice on one chain.
  */
 async function requireBrandFreeOnChain(ctx: Ctx, pf: Contract | null, chainId: string, brand: string) {
+  // No release yet: nothing of the service's on the chain to ask (the release stage deploys the first).
+  if (!pf) return;
   // Only releases the service knows (recorded or registered): anyone can deploy a ProgramFactory copy.
   const releases = new Set(await ctx.programs.releasesOnChain(chainId));
   for (const r of await new DbManifestStore(ctx.db).getReleases(BigInt(chainId))) {
     releases.add(getAddress(r.programFactory));
   }
-  if (pf) releases.add(getAddress(await pf.getAddress()));
+  releases.add(getAddress(await pf.getAddress()));
   const provider = ctx.chains.get(chainId).provider;
   const taken = await Promise.all(
     [...releases].map(async (address) => {
