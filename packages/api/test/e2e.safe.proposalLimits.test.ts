@@ -124,16 +124,16 @@ describe("e2e: Safe proposals: a cap of open proposals per key and Safe, a paged
     assert.equal(((await list(keyB)).body as ListBody).data.proposals.length, 1 + CAP);
   });
 
-  it("list_refusesALimitOver100_andACursorOfAnotherKey_400", async () => {
+  it("list_refusesALimitOver100_400_andACursorOfAnotherKey_404", async () => {
     const big = await list(keyA, "?limit=101");
     assert.equal(big.status, 400);
     assert.equal((big.body as { error: { code: string } }).error.code, "INVALID_INPUT");
     const foreign = await list(keyB, `?cursor=${created[0]}`);
-    assert.equal(foreign.status, 400);
+    assert.equal(foreign.status, 404);
     assert.deepEqual((foreign.body as { error: unknown }).error, {
-      code: "INVALID_INPUT",
-      message: "query.cursor: is not a proposal of this key",
-      details: { issues: [{ field: "query.cursor", message: "is not a proposal of this key" }] },
+      code: "NOT_FOUND",
+      message: `no proposal ${created[0]} of this key to page after`,
+      details: { cursor: created[0] },
     });
   });
 

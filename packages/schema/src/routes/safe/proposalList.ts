@@ -15,6 +15,7 @@ export const safeProposalList = defineRoute({
     "The caller's Safe proposals (newest first), optionally of one chain, Safe or status, a page at a time (`limit`, `cursor`)",
   tag: "safe",
   auth: "key",
+  errors: ["NOT_FOUND"],
   query: z.object({
     chainId: ChainIdParam.optional(),
     safe: Address.optional(),
@@ -29,7 +30,10 @@ export const safeProposalList = defineRoute({
         "must be a nextCursor from a previous answer",
       )
       .optional()
-      .meta({ description: "The previous page's nextCursor (the id of its last proposal): the page holds older ones" }),
+      .meta({
+        description:
+          "The previous page's nextCursor (the id of its last proposal): the page holds older ones; 404 when it is not one of the caller's proposals",
+      }),
     limit: z
       .string()
       .regex(/^(?:[1-9][0-9]?|100)$/, `must be a whole number from 1 to ${PROPOSAL_PAGE.max}`)

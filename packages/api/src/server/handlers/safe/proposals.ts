@@ -102,9 +102,8 @@ export const safeProposalList: Handler<typeof routes.safeProposalList> = async (
   const limit = query.limit ?? PROPOSAL_PAGE.default;
   const page = await store(ctx).list(ownerKey(caller), query, { limit, after: query.cursor });
   if (!page) {
-    throw new ApiError("INVALID_INPUT", "query.cursor: is not a proposal of this key", {
-      issues: [{ field: "query.cursor", message: "is not a proposal of this key" }],
-    });
+    // Well-formed but not one of the caller's (another key's, or deleted): nothing to page after.
+    throw new ApiError("NOT_FOUND", `no proposal ${query.cursor} of this key to page after`, { cursor: query.cursor });
   }
   // One read of each Safe per page, not one per proposal.
   const safes = new Map<string, Promise<SafeState>>();
