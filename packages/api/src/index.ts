@@ -5,5 +5,6 @@ export { ProgramRegistry, type Program, type NewProgram } from "./core/registry/
 export { ApiKeys } from "./core/auth/apiKeys.js";
 export { openDb, type Db } from "./core/db/db.js";
 export { migrate } from "./core/db/migrations.js";
+export { memoryDbTemplate } from "./core/db/template.js";
 export { openApiDocument } from "./server/openapi/document.js";
 export { createDevProgramAccount } from "./core/console/devProgram.js";

@@ -38,6 +38,8 @@ export interface ServiceOptions {
   storeFor?: StoreFactory;
   /** What the executor signer calls (tests make a token answer slowly). */
   signerSeams?: SignerSeams;
+  /** An archive an in-memory database starts from instead of an empty one (tests: `memoryDbTemplate()`). */
+  memoryDbSeed?: Blob;
 }
 
 /** Opens the database (migrating it), the chains and the HTTP app. Nothing listens yet. */
@@ -45,7 +47,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
   const logger = opts.logger ?? createLogger(config.logLevel);
   // The keys first: a token that refuses or hangs stops the start before anything else opens.
   const signers = await ExecutorSigners.open(config, logger, opts.signerSeams);
-  const db = await openDb(config).catch((e) => {
+  const db = await openDb(config, opts.memoryDbSeed).catch((e) => {
     signers.close();
     throw e;
   });

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createService, loadConfig, migrate, openDb, type Db } from "../src/index.js";
+import { createService, loadConfig, memoryDbTemplate, migrate, openDb, type Db } from "../src/index.js";
 import { MIGRATIONS } from "../src/core/db/migrations.js";
 import { backends, closeDb, freshDb, migrateUpTo, createScratchDatabase, type ScratchDatabase } from "./helpers/db.js";
 import { programRecord } from "./helpers/records.js";
@@ -203,6 +203,38 @@ describe("db: embedded database (no server, DATABASE_URL unset)", () => {
       assert.deepEqual(await migrate(second.ctx.db), []);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe("db: migrated template for in-memory databases", () => {
+  it("createService_fromTheTemplate_hasEveryMigrationApplied_andNothingPending", async () => {
+    const config = serviceEnv({});
+    const service = await createService(config, { memoryDbSeed: await memoryDbTemplate() });
+    try {
+      assert.deepEqual(await applied(service.ctx.db), ids);
+      assert.deepEqual(await migrate(service.ctx.db), []);
+      // A database of its own: what one service writes, another started from the same template does not see.
+      await service.ctx.programs.insert(programRecord("mine"));
+      const other = await createService(config, { memoryDbSeed: await memoryDbTemplate() });
+      try {
+        assert.deepEqual(await other.ctx.db.query("SELECT id FROM programs"), []);
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("memoryDbTemplate_ofAnotherMigrationList_isAnotherArchive_holdingExactlyThoseMigrations", async () => {
+    const fewer = MIGRATIONS.slice(0, 3);
+    const db = await openDb({ dataDir: "memory://" }, await memoryDbTemplate(fewer));
+    try {
+      assert.deepEqual(await applied(db), ids.slice(0, 3));
+      assert.deepEqual(await migrate(db), ids.slice(3));
+    } finally {
+      await db.close();
     }
   });
 });

@@ -15,14 +15,19 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /** The connection pool's counts, for metrics (PostgreSQL only: PGlite has one connection). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** The embedded database's data directory as an archive (PGlite only). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
-/** PostgreSQL when `databaseUrl` is set, otherwise embedded PostgreSQL (PGlite) in `dataDir`. */
-export async function openDb(opts: { databaseUrl?: string; dataDir: string }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+/**
+ * PostgreSQL when `databaseUrl` is set, otherwise embedded PostgreSQL (PGlite) in `dataDir`. An in-memory database
+ * (`memory://`) starts from `memorySeed` when given (a data-directory archive, see `memoryDbTemplate`).
+ */
+export async function openDb(opts: { databaseUrl?: string; dataDir: string }, memorySeed?: Blob): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir, memorySeed);
 }
 
-async function openPglite(dataDir: string): Promise<Db> {
+async function openPglite(dataDir: string, memorySeed?: Blob): Promise<Db> {
   const { PGlite } = await import("@electric-sql/pglite");
   let release: () => Promise<void> = async () => undefined;
   if (dataDir !== "memory://") {
@@ -31,7 +36,9 @@ async function openPglite(dataDir: string): Promise<Db> {
   }
   let pg;
   try {
-    pg = await PGlite.create(dataDir);
+    pg = await PGlite.create(
+      dataDir === "memory://" && memorySeed ? { dataDir, loadDataDir: memorySeed } : { dataDir },
+    );
   } catch (e) {
     await release();
     throw e;
@@ -51,6 +58,7 @@ async function openPglite(dataDir: string): Promise<Db> {
       await pg.close();
       await release();
     },
+    dumpDataDir: () => pg.dumpDataDir("none"),
   };
 }
 
