@@ -2,7 +2,6 @@ import type { UnsignedTx } from "./types.js";
 import { callRoute, type ClientOptions, type RouteInput } from "./http.js";
 import { routeTable } from "./routeTable.js";
 import { PointsApiError } from "./errors.js";
-import { prepare } from "./transaction.js";
 import type { CallOptions, PublicRouteName, RequestInput, ResponseData } from "./types.js";
 import type { Core } from "./namespaces/core.js";
 import { factoryNamespace, pointsNamespace } from "./namespaces/allowlists.js";
@@ -49,7 +48,9 @@ export function createClient(options: ClientOptions) {
       const body = nonce === undefined ? given.body : { ...given.body, nonce };
       const headers =
         idempotencyKey === undefined ? given.headers : { ...given.headers, "idempotency-key": idempotencyKey };
-      return prepare((await send(name, { ...input, body, headers } as typeof input, w)) as UnsignedTx);
+      const data = (await send(name, { ...input, body, headers } as typeof input, w)) as UnsignedTx;
+      // The transaction helpers bring ethers: loaded by the first write, never by a read.
+      return (await import("./transaction.js")).prepare(data);
     },
     file: (route, input, call) => callRoute(opts, { ...route, file: true }, input, call) as Promise<string>,
     program: opts.program,

@@ -1,8 +1,7 @@
-import { getAddress, type Signer, type TransactionReceipt } from "ethers";
+import type { Signer, TransactionReceipt } from "ethers";
 import type { Core } from "./namespaces/core.js";
 import type { Body } from "./types.js";
-import { NonceQueue, type NonceQueueOptions } from "./queue.js";
-import { orderHash, orderKey, orderMetadata } from "./order.js";
+import type { NonceQueue, NonceQueueOptions } from "./queue.js";
 
 type Mint = Body<"pspMint">;
 
@@ -38,7 +37,10 @@ export function issuerFactory(core: Core) {
   const queues = new Map<string, NonceQueue>();
   return (signer: Signer, opts: IssuerOptions) => {
     let address: Promise<string> | undefined;
+    // The queue and order hashing bring ethers: loaded by the first issue, not with the client.
+    const load = () => Promise.all([import("./queue.js"), import("./order.js")]);
     const queue = async () => {
+      const [{ NonceQueue }, { getAddress }] = await load();
       const from = await (address ??= signer.getAddress().then(getAddress));
       let q = queues.get(from);
       if (!q) queues.set(from, (q = new NonceQueue()));
@@ -46,6 +48,7 @@ export function issuerFactory(core: Core) {
     };
     return {
       async issue(order: Order): Promise<Issued> {
+        const { orderHash, orderKey, orderMetadata } = (await load())[1];
         const hash = orderHash(opts.salt, order.orderRef);
         const { q, from } = await queue();
         const receipt = await q.submit(

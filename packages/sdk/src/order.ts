@@ -1,4 +1,7 @@
 import { computeHmac, toUtf8Bytes } from "ethers";
+
+// For the client's order lookups, which load this module on first use.
+export { getAddress } from "ethers";
 import { PointsApiError } from "./errors.js";
 
 /**

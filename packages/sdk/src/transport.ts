@@ -46,7 +46,8 @@ export async function fetchRoute(
   route: RouteEntry,
   input?: RouteInput,
   call: CallOptions = {},
-  wrap: (tx: UnsignedTx) => PreparedTx | undefined = () => undefined,
+  // Async allowed: callRoute loads the transaction helpers only when a prerequisite came.
+  wrap: (tx: UnsignedTx) => PreparedTx | undefined | Promise<PreparedTx | undefined> = () => undefined,
 ): Promise<unknown> {
   const { params, query, body, headers: extra } = input ?? {};
   const url = new URL(opts.baseUrl.replace(/\/+$/, "") + fillPath(route.path, params));
@@ -104,7 +105,7 @@ export async function fetchRoute(
   throw new PointsApiError(code, message, {
     status,
     details,
-    prerequisite: prerequisiteOf(details, wrap),
+    prerequisite: await prerequisiteOf(details, wrap),
     retryAfterMs: lastRetryAfter,
   });
 }
@@ -205,7 +206,7 @@ function parseEnvelope(text: string): Envelope | undefined {
   return undefined;
 }
 
-function prerequisiteOf(details: unknown, wrap: (tx: UnsignedTx) => PreparedTx | undefined) {
+async function prerequisiteOf(details: unknown, wrap: Parameters<typeof fetchRoute>[4] & {}) {
   const p = (details as { prerequisite?: UnsignedTx } | undefined)?.prerequisite;
   return p && typeof p.tx === "string" && typeof p.from === "string" ? wrap(p) : undefined;
 }

@@ -14,6 +14,7 @@ import { JsonRpcProvider, Wallet } from "ethers";
 import { createRequire } from "node:module";
 import { createClient, isPointsError, type PreparedTx } from "@points/sdk";
 import { viemSigner } from "@points/sdk/viem"; // for viem users; loads no viem itself
+import { createClient as readClient } from "@points/sdk/client"; // the client alone, for a page that reads
 
 const points = createClient({ baseUrl: process.env.POINTS_API_URL!, apiKey: process.env.POINTS_API_KEY });
 const brand = new Wallet(process.env.BRAND_PRIVATE_KEY!, new JsonRpcProvider(process.env.RPC_URL));
@@ -34,7 +35,11 @@ try {
 const openapi = createRequire(import.meta.url)("@points/sdk/openapi.json") as { paths: Record<string, unknown> };
 const documented = "/studio/sdk/v1/tx/whitelist/mint/add" in openapi.paths;
 const viem = typeof viemSigner;
-console.log(JSON.stringify({ status: receipt.status, mint: status.mint, address, field, documented, viem }));
+const read = await readClient({ baseUrl: process.env.POINTS_API_URL!, apiKey: process.env.POINTS_API_KEY }).factory.whitelistStatus(customer);
+// CommonJS code requires the entries (Node's require of ES modules).
+const required = createRequire(import.meta.url);
+const cjs = [required("@points/sdk").createClient, required("@points/sdk/client").createClient].map((f) => typeof f);
+console.log(JSON.stringify({ status: receipt.status, mint: status.mint, address, field, documented, viem, read: read.mint, cjs }));
 `;
 
 const run = (cmd: string, args: string[], cwd: string) =>
@@ -105,6 +110,8 @@ describe("the packed SDK installs into a clean npm project and runs against a lo
       field: "params.address",
       documented: true,
       viem: "function",
+      read: true,
+      cjs: ["function", "function"],
     });
   });
 });

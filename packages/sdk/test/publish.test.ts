@@ -53,6 +53,7 @@ describe("what the project publishes", () => {
       const declarations = files.filter((f) => f.endsWith(".d.ts")).sort();
       assert.deepEqual(declarations, [
         "package/dist/abis.d.ts",
+        "package/dist/client.d.ts",
         "package/dist/index.d.ts",
         "package/dist/shared.d.ts",
         "package/dist/viem.d.ts",

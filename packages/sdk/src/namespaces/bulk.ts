@@ -2,7 +2,10 @@ import type { Provider, Signer } from "ethers";
 import type { Core } from "./core.js";
 import type { Body } from "../types.js";
 import { PointsApiError } from "../errors.js";
-import { landedChunks, sendBulk, type BulkPlan, type BulkSendOptions, type LandedOptions } from "../bulk.js";
+import type { BulkPlan, BulkSendOptions, LandedOptions } from "../bulk.js";
+
+// bulk.js holds ethers' ABI coder: loaded when a plan is sent or checked, not with the client.
+const bulk = () => import("../bulk.js");
 
 /**
  * Bulk issuance, settlement and expiry (docs/rules.md#bulk-requests): `mint`, `settle` and
@@ -16,7 +19,7 @@ export function bulkNamespace(core: Core) {
     mint: (body: Body<"bulkPspMint">) => core.request("bulkPspMint", { body: withProgram(body) }),
     settle: (body: Body<"bulkPspSettle">) => core.request("bulkPspSettle", { body: withProgram(body) }),
     expire: (body: Body<"bulkPspExpire">) => core.request("bulkPspExpire", { body: withProgram(body) }),
-    send: (plan: BulkPlan, signer: Signer, opts?: BulkSendOptions) => sendBulk(plan, signer, opts),
+    send: async (plan: BulkPlan, signer: Signer, opts?: BulkSendOptions) => (await bulk()).sendBulk(plan, signer, opts),
     /**
      * Indexes of the plan's chunks already on chain, a dry run's included (its vault is read from
      * the program): run it before sending a drop again; CONFLICT when the bulk id was used by
@@ -31,7 +34,7 @@ export function bulkNamespace(core: Core) {
         opts.vault ??
         plan.chunks.find((c) => c.tx)?.tx?.to ??
         (await core.request("getFactory", { params: { id: plan.program.id } })).pspVault;
-      return landedChunks(plan, provider, { ...opts, vault });
+      return (await bulk()).landedChunks(plan, provider, { ...opts, vault });
     },
     /**
      * One Safe proposal per chunk, in chunk order (their Safe nonces are consecutive); owners then

@@ -1,5 +1,3 @@
-import { getAddress } from "ethers";
-import { orderHash, orderMetadata } from "../order.js";
 import type { CallOptions } from "../types.js";
 import type { ledgerNamespace } from "./ledger.js";
 
@@ -40,6 +38,8 @@ export function ordersNamespace(ledger: ReturnType<typeof ledgerNamespace>) {
       orderRef: string,
       opts: { salt: string; to: string; program?: string } & CallOptions,
     ): Promise<FoundOrder> {
+      // order.js brings ethers' hashing: loaded on first use, not with the client.
+      const { getAddress, orderHash, orderMetadata } = await import("../order.js");
       const hash = orderHash(opts.salt, orderRef);
       const tag = orderMetadata(hash);
       const to = getAddress(opts.to);
