@@ -31,8 +31,9 @@ export async function expectMoney(
       .filter({ hasText: exactly(want[key]) })
       .waitFor();
   }
+  // The sums are tables of their own under the five parts ("campaign-money" is the parts' table).
   for (const [line, sp] of Object.entries(flow)) {
-    await card
+    await page
       .getByTestId(`flow-${line}`)
       .locator(".amount")
       .filter({ hasText: exactly(sp) })
