@@ -6,21 +6,38 @@ import { parseUnits } from "ethers";
 const source = "../../src/dashboard/money/campaignMoney.ts";
 type Ev = { blockNumber: number; logIndex: number; event: string | null; args: Record<string, unknown> };
 type State = { budget: string | bigint; available: string | bigint; outstanding: string | bigint };
-const { campaignMoney } = (await import(source)) as {
-  campaignMoney: (
-    state: State,
-    events: Ev[],
-  ) => Record<
-    "budget" | "available" | "outstanding" | "settled" | "returnedAtClose" | "expiredAfterClose" | "unexplained",
-    bigint
-  >;
+type Money = Record<
+  | "budget"
+  | "available"
+  | "outstanding"
+  | "settled"
+  | "returnedAtClose"
+  | "expiredAfterClose"
+  | "unexplained"
+  | "issued"
+  | "clawedBack"
+  | "clawedBackWhileOpen"
+  | "unexplainedIssued",
+  bigint
+>;
+type Line = { key: string; label: string; sign: "" | "+" | "−" | "="; value: bigint };
+const { campaignMoney, moneyFlow } = (await import(source)) as {
+  campaignMoney: (state: State, events: Ev[]) => Money;
+  moneyFlow: (m: Money) => { budget: Line[]; issued: Line[] };
 };
+const amountSrc = "../../src/components/format/amount.ts";
+const { formatAmount } = (await import(amountSrc)) as { formatAmount: (v: bigint, d: number) => string };
 
 const SP = (n: string) => parseUnits(n, 18);
 let block = 0;
 const ev = (event: string, args: Record<string, string>): Ev => ({ blockNumber: ++block, logIndex: 0, event, args });
 const parts = (m: ReturnType<typeof campaignMoney>) =>
   m.available + m.outstanding + m.settled + m.returnedAtClose + m.expiredAfterClose;
+/** A sum as the page writes it: each line's sign, label and figure in SP. */
+const shown = (lines: Line[]) => lines.map((l) => [l.sign, l.label, formatAmount(l.value, 18)]);
+/** The start, plus and minus its lines: what the "=" line must show. */
+const worked = (lines: Line[]) =>
+  lines.slice(1, -1).reduce((t, l) => (l.sign === "+" ? t + l.value : t - l.value), lines[0]!.value);
 
 describe("a campaign's money adds up: budget = available + outstanding + settled + returned at close + expired after close", () => {
   it("anOpenCampaign_settledPspIsCountedFromItsEvents_andExpiryBeforeCloseIsAlreadyInAvailable", () => {
@@ -60,6 +77,69 @@ describe("a campaign's money adds up: budget = available + outstanding + settled
       "events arrive newest first from the ledger and are ordered by block and log index",
     );
     assert.equal(parts(m), m.budget);
+  });
+
+  it("anActiveCampaign_showsIssuedAndClawedBack_andBothSumsAddUpOnScreen", () => {
+    // Budget 1,000; issued 900; settled 100; 50 clawed back while active, back into available.
+    const events = [
+      ev("CampaignFunded", { amount: SP("1000").toString() }),
+      ev("PSPMinted", { amount: SP("600").toString() }),
+      ev("PSPSettled", { amount: SP("100").toString() }),
+      ev("PSPMinted", { amount: SP("300").toString() }),
+      ev("PSPExpired", { amount: SP("50").toString() }),
+    ];
+    const m = campaignMoney({ budget: SP("1000"), available: SP("150"), outstanding: SP("750") }, events);
+    assert.deepEqual(
+      [m.issued, m.clawedBack, m.clawedBackWhileOpen, m.settled, m.unexplained, m.unexplainedIssued],
+      [SP("900"), SP("50"), SP("50"), SP("100"), 0n, 0n],
+    );
+    const flow = moneyFlow(m);
+    assert.deepEqual(shown(flow.budget), [
+      ["", "Budget (funded in total)", "1,000"],
+      ["−", "Issued as pSP", "900"],
+      ["+", "Clawed back while open (back into available)", "50"],
+      ["=", "Available to issue", "150"],
+    ]);
+    assert.deepEqual(shown(flow.issued), [
+      ["", "Issued as pSP", "900"],
+      ["−", "Settled into SP", "100"],
+      ["−", "Clawed back (expired)", "50"],
+      ["=", "Outstanding pSP", "750"],
+    ]);
+    assert.equal(worked(flow.budget), m.available);
+    assert.equal(worked(flow.issued), m.outstanding);
+  });
+
+  it("aClosedCampaign_sumsShowReturnedAtClose_andOnlyTheClawbackBeforeClosingRefillsAvailable", () => {
+    const events = [
+      ev("CampaignFunded", { amount: SP("100").toString() }),
+      ev("PSPMinted", { amount: SP("30").toString() }),
+      ev("PSPSettled", { amount: SP("10").toString() }),
+      ev("PSPExpired", { amount: SP("4").toString() }),
+      ev("CampaignClosed", { returned: SP("50").toString() }),
+      ev("CampaignProgramShareReleased", { amount: SP("24").toString() }),
+      ev("PSPExpired", { amount: SP("6").toString() }),
+    ];
+    const m = campaignMoney({ budget: SP("100"), available: 0n, outstanding: SP("10") }, events);
+    const flow = moneyFlow(m);
+    assert.deepEqual(shown(flow.budget), [
+      ["", "Budget (funded in total)", "100"],
+      ["−", "Issued as pSP", "30"],
+      ["+", "Clawed back while open (back into available)", "4"],
+      ["−", "Returned at close", "74"],
+      ["=", "Available to issue", "0"],
+    ]);
+    assert.deepEqual(shown(flow.issued).at(2), ["−", "Clawed back (expired)", "10"]);
+    assert.equal(worked(flow.budget), m.available);
+    assert.equal(worked(flow.issued), m.outstanding);
+  });
+
+  it("aLedgerMissingAnIssue_addsUpInFiveParts_butNotInIssued_soItIsStillBehind", () => {
+    // The contract counts 5 issued (available 95, outstanding 5); the ledger has only the funding.
+    const m = campaignMoney({ budget: SP("100"), available: SP("95"), outstanding: SP("5") }, [
+      ev("CampaignFunded", { amount: SP("100").toString() }),
+    ]);
+    assert.deepEqual([m.unexplained, m.unexplainedIssued], [0n, -SP("5")]);
   });
 
   it("aLedgerBehindTheContract_leavesTheDifferenceUnexplained_neverHidden", () => {

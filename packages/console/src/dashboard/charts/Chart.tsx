@@ -3,6 +3,7 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { UserText } from "../../components/format/UserText";
 import { escapeHidden } from "../../components/format/text";
+import { stepAfter, timeDomain } from "./plot";
 
 export interface ChartSeries {
   label: string;
@@ -55,6 +56,9 @@ function Plot({ title, kind, x, series, stacked, figures, testId }: ChartProps) 
     if (stacked) ys = ys.map((_, i) => xs.map((_, j) => ys.slice(0, i + 1).reduce((a, v) => a + (v[j] ?? 0), 0)));
     const order = series.map((_, i) => i);
     if (stacked) order.reverse();
+    // Lines are running totals: drawn as steps, a dot at each real point (./plot).
+    const line = categories ? null : stepAfter(xs, ys);
+    const domain = timeDomain(xs);
     const bars = uPlot.paths.bars!({ size: [0.6, 64] });
     const opts: uPlot.Options = {
       width: Math.max(240, el.clientWidth),
@@ -62,10 +66,7 @@ function Plot({ title, kind, x, series, stacked, figures, testId }: ChartProps) 
       legend: { show: false },
       cursor: { show: false },
       scales: {
-        x: categories
-          ? { time: false, range: [-0.5, categories.length - 0.5] }
-          : // One point alone: an hour either side, not uPlot's years.
-            { time: true, range: (_u, min, max) => (min === max ? [min - 3600, max + 3600] : [min, max]) },
+        x: categories ? { time: false, range: [-0.5, categories.length - 0.5] } : { time: true, range: () => domain! },
         y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] },
       },
       axes: [
@@ -79,12 +80,13 @@ function Plot({ title, kind, x, series, stacked, figures, testId }: ChartProps) 
           stroke: COLORS[i % COLORS.length],
           fill: kind === "bars" ? COLORS[i % COLORS.length] : undefined,
           width: 2,
-          points: { show: kind === "line" },
+          points: line ? { show: true, filter: line.marks } : { show: false },
           ...(kind === "bars" ? { paths: bars } : {}),
         })),
       ],
     };
-    const plot = new uPlot(opts, [xs, ...order.map((i) => ys[i]!)] as uPlot.AlignedData, el);
+    const data = line ? [line.x, ...order.map((i) => line.ys[i]!)] : [xs, ...order.map((i) => ys[i]!)];
+    const plot = new uPlot(opts, data as uPlot.AlignedData, el);
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(240, el.clientWidth), height: HEIGHT }));
     resize.observe(el);
     return () => {

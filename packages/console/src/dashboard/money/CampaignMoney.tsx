@@ -4,7 +4,7 @@ import { Amount } from "../../components/format/Amount";
 import { useDash, useLoad } from "../context";
 import { campaignEvents } from "../ledger/events";
 import { SP_DECIMALS } from "../units";
-import { campaignMoney, type CampaignMoney as Money } from "./campaignMoney";
+import { campaignMoney, moneyFlow, type CampaignMoney as Money, type FlowLine } from "./campaignMoney";
 
 const PARTS: [keyof Money, string, string][] = [
   ["available", "Available to issue", "from the contract"],
@@ -17,7 +17,10 @@ const PARTS: [keyof Money, string, string][] = [
 /** Reads again while the ledger is behind the contract (it indexes a block or two after it is mined). */
 const RETRIES = 30;
 
-/** budget = available + outstanding + settled + returned at close + expired after close, each labelled. */
+/**
+ * budget = available + outstanding + settled + returned at close + expired after close, each
+ * labelled; then how available and outstanding got there, with what was issued and clawed back.
+ */
 export function CampaignMoney({ id }: { id: string }) {
   const { client } = useDash();
   const [attempt, setAttempt] = useState(0);
@@ -26,7 +29,8 @@ export function CampaignMoney({ id }: { id: string }) {
     return { ...campaignMoney(state, ledger.events), ledgerBlock: ledger.blockNumber };
   }, [id, attempt]);
   const m = money.value;
-  const behind = m !== null && m.unexplained !== 0n;
+  // A ledger behind the contract can miss an issue too, which leaves the five parts adding up.
+  const behind = m !== null && (m.unexplained !== 0n || m.unexplainedIssued !== 0n);
   useEffect(() => {
     if (!behind || attempt >= RETRIES) return;
     const t = setTimeout(() => setAttempt((a) => a + 1), 1000);
@@ -61,8 +65,14 @@ export function CampaignMoney({ id }: { id: string }) {
       )}
       {m && !behind && (
         <p className="muted" data-testid="money-adds-up">
-          The five parts add up to the budget, to the wei.
+          The five parts add up to the budget, and each sum below adds up, to the wei.
         </p>
+      )}
+      {m && (
+        <>
+          <Flow id="budget" caption="From the budget to what is available" lines={moneyFlow(m).budget} />
+          <Flow id="issued" caption="What became of the pSP issued" lines={moneyFlow(m).issued} />
+        </>
       )}
       {behind && (
         <p role="status">
@@ -70,5 +80,25 @@ export function CampaignMoney({ id }: { id: string }) {
         </p>
       )}
     </Card>
+  );
+}
+
+/** A sum written out line by line, its result last (docs/glossary.md#budget). */
+function Flow({ id, caption, lines }: { id: string; caption: string; lines: FlowLine[] }) {
+  return (
+    <table className="table flow" data-testid={`money-flow-${id}`}>
+      <caption>{caption}</caption>
+      <tbody>
+        {lines.map((l) => (
+          <tr key={l.key} data-testid={`flow-${id}-${l.key}`} className={l.sign === "=" ? "total" : undefined}>
+            <th scope="row">{l.label}</th>
+            <td className="num">
+              {l.sign && <span className="sign">{l.sign} </span>}
+              <Amount value={l.value} decimals={SP_DECIMALS} symbol="SP" />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

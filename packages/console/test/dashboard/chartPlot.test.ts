@@ -1,0 +1,56 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+
+// By a computed path: the console's sources are typed for Vite (bundler resolution), not this tsconfig.
+const source = "../../src/dashboard/charts/plot.ts";
+const p = (await import(source)) as {
+  stepAfter(x: number[], ys: (number | null)[][]): { x: number[]; ys: (number | null)[][]; marks: number[] };
+  timeDomain(x: number[]): [number, number] | null;
+};
+
+const secs = (t: string) => Date.parse(t) / 1000;
+const T0 = secs("2026-11-23T10:00:00Z");
+const MIN = 60;
+
+describe("what a line chart draws: running totals as steps, on a time axis of their own span", () => {
+  it("stepAfter_drawsAFundingAsAVerticalJumpAtItsBlockTime_notARampFromThePreviousPoint", () => {
+    // Burn-down: 460 available, then a 10 SP top-up 10 minutes later, then 5 issued 20 minutes after that.
+    const line = p.stepAfter([T0, T0 + 10 * MIN, T0 + 30 * MIN], [[460, 470, 465]]);
+    assert.deepEqual(line.x, [T0, T0 + 10 * MIN, T0 + 10 * MIN, T0 + 30 * MIN, T0 + 30 * MIN]);
+    assert.deepEqual(line.ys, [[460, 460, 470, 470, 465]]);
+    // Dots only where the ledger has a point, not at the corners.
+    assert.deepEqual(line.marks, [0, 2, 4]);
+    // Each change is vertical: the two points drawn either side of it share their time.
+    for (const i of [1, 3]) {
+      assert.equal(line.x[i], line.x[i + 1]);
+      assert.notEqual(line.ys[0]![i], line.ys[0]![i + 1]);
+    }
+  });
+
+  it("stepAfter_holdsEachSeriesOwnValue_andKeepsAGapBeforeASeriesStarts", () => {
+    const line = p.stepAfter(
+      [T0, T0 + MIN],
+      [
+        [100, 90],
+        [null, 5],
+      ],
+    );
+    assert.deepEqual(line.ys, [
+      [100, 100, 90],
+      [null, null, 5],
+    ]);
+  });
+
+  it("stepAfter_ofOnePoint_isThatPoint", () => {
+    assert.deepEqual(p.stepAfter([T0], [[500]]), { x: [T0], ys: [[500]], marks: [0] });
+  });
+
+  it("timeDomain_ofOnePoint_isAnHourEitherSide_notAnAxisRunningYearsAhead", () => {
+    assert.deepEqual(p.timeDomain([T0]), [T0 - 3600, T0 + 3600]);
+  });
+
+  it("timeDomain_ofTwoPoints_isTheirOwnSpan", () => {
+    assert.deepEqual(p.timeDomain([T0, T0 + 10 * MIN]), [T0, T0 + 10 * MIN]);
+    assert.equal(p.timeDomain([]), null);
+  });
+});
