@@ -43,7 +43,8 @@ export class DeskBounds {
     readonly defaults: DeskDefaults,
   ) {}
 
-  async budget(programId: string, now = Date.now()): Promise<DeskBudget> {
+  /** Today's bounds and spend, with the overrides they were computed from (read once). */
+  async budget(programId: string, now = Date.now()): Promise<DeskBudget & { overrides: DeskOverrides }> {
     const o = await this.overrides(programId);
     const [s] = await this.db.query<{ gas_used: string; exhausted: boolean }>(
       "SELECT gas_used, exhausted FROM redemption_desk_spend WHERE program_id = $1 AND day = $2::date",
@@ -60,6 +61,7 @@ export class DeskBounds {
       reason: paused
         ? `the desk spent its gas budget for today (${spent} of ${budget} gas, the next batch did not fit): it sends nothing for this program until the next UTC day`
         : null,
+      overrides: o,
     };
   }
 
