@@ -10,21 +10,31 @@ export interface BrandHome {
   points: string;
 }
 
+/** Which ProgramFactories `brandHomes` asks besides the store's. */
+export interface BrandHomesOptions {
+  /** An adopted ProgramFactory. */
+  programFactory?: string;
+  /** Factories the caller knows from elsewhere (a service's program registry), asked first. */
+  factories?: readonly string[];
+  contractsDir?: string;
+}
+
 /**
- * Every ProgramFactory this tool knows on the chain: each recorded release (every version, also
- * those whose code is no longer this build's), the factory of the brand's own manifest and an
- * adopted one. Only known factories are asked: anyone can deploy a ProgramFactory copy and
- * emit a ProgramDeployed event for any brand, so a chain-wide scan would let a stranger block
- * a brand.
+ * Every ProgramFactory this tool knows on the chain: the caller's, each recorded release (every
+ * version, also those whose code is no longer this build's), the factory of the brand's own
+ * manifest and an adopted one. Only known factories are asked: anyone can deploy a
+ * ProgramFactory copy and emit a ProgramDeployed event for any brand, so a chain-wide scan
+ * would let a stranger block a brand.
  */
-async function knownFactories(store: DeploymentStore, chainId: bigint, brand: string, extra?: string) {
+async function knownFactories(store: DeploymentStore, chainId: bigint, brand: string, opts: BrandHomesOptions) {
   const found = new Set<string>();
+  for (const f of opts.factories ?? []) found.add(getAddress(f));
   for (const r of (await store.getReleases?.(chainId)) ?? []) found.add(getAddress(r.programFactory));
   const latest = await store.getRelease(chainId);
   if (latest) found.add(getAddress(latest.programFactory));
   const own = await store.getProgram(chainId, brand);
   if (own) found.add(getAddress(own.programFactory));
-  if (extra) found.add(getAddress(extra));
+  if (opts.programFactory) found.add(getAddress(opts.programFactory));
   return [...found];
 }
 
@@ -34,10 +44,10 @@ export async function brandHomes(
   store: DeploymentStore,
   info: ChainInfo,
   brand: string,
-  opts: { programFactory?: string; contractsDir?: string } = {},
+  opts: BrandHomesOptions = {},
 ): Promise<BrandHome[]> {
   const homes: BrandHome[] = [];
-  for (const address of await knownFactories(store, info.chainId, brand, opts.programFactory)) {
+  for (const address of await knownFactories(store, info.chainId, brand, opts)) {
     // A factory of a reset dev chain (or never deployed) holds nothing.
     if ((await chain.code(address)) === "0x") continue;
     const pf = programFactoryAt(address, chain, opts.contractsDir);
@@ -58,7 +68,7 @@ export async function assertBrandOnce(
   info: ChainInfo,
   brand: string,
   current: string | undefined,
-  opts: { programFactory?: string; contractsDir?: string } = {},
+  opts: BrandHomesOptions = {},
 ): Promise<void> {
   const homes = await brandHomes(chain, store, info, brand, opts);
   const elsewhere = homes.filter((h) => !current || h.programFactory !== getAddress(current));

@@ -14,6 +14,7 @@ export { upgrade, type DryRun, type ImplementationSource, type UpgradeOptions, t
 export { validateUpgrade, type PlanOptions, type ValidationReport } from "./upgrade-plan.js";
 export { layoutDiff, formatLayoutDiff, type LayoutRow } from "./layouts.js";
 export { syncProgram, type SyncOptions, type SyncResult } from "./sync.js";
+export { brandHomes, type BrandHome, type BrandHomesOptions } from "./brand-once.js";
 export { importProgram, type ImportOptions, type ImportResult } from "./import.js";
 export { handoverAdmin, acceptAdmin, cancelAdminTransfer, type AdminOptions, type AdminResult } from "./admin.js";
 export {

@@ -1,6 +1,7 @@
 import { FetchRequest, type FetchGetUrlFunc, type GetUrlResponse as FetchResponse } from "ethers";
 import type { ChainConfig } from "../config/env.js";
 import { ApiError } from "../errors.js";
+import { doubling, jittered } from "../backoff.js";
 
 /**
  * How an endpoint of a chain stands; `refused`: it answered another chain id at its last check
@@ -187,8 +188,7 @@ export class RpcPool {
     e.state = "backoff";
     e.stale = true;
     e.reason = reason;
-    const backoff = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.min(16, e.failures - 1));
-    e.until = Date.now() + (waitMs ?? backoff * (0.75 + Math.random() / 2));
+    e.until = Date.now() + (waitMs ?? jittered(doubling(e.failures, BACKOFF_MIN_MS, BACKOFF_MAX_MS), 0.75, 1.25));
   }
 
   /** Asks the endpoint its chain id: before its first use, after a failed connection, or when `force`. */

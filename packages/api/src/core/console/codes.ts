@@ -2,6 +2,7 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto"
 import type { Config } from "../config/env.js";
 import type { Db } from "../db/db.js";
 import { ApiError } from "../errors.js";
+import { doubling } from "../backoff.js";
 import type { Mailer } from "./mailer.js";
 
 /** The window of the per-address and per-IP request limits. */
@@ -138,7 +139,7 @@ export class LoginCodes {
     // A network with no wrong code for this address (the owner, with the code it asked for) is
     // never made to wait by the others' guesses.
     if (over < 0 || byEmail.since === null || !byEmail.mine) return;
-    const wait = Math.min(2 ** Math.min(over, 30), this.config.verifyBackoffMaxSeconds);
+    const wait = doubling(over + 1, 1, this.config.verifyBackoffMaxSeconds);
     const left = wait - Number(byEmail.since);
     if (left > 0) {
       throw new ApiError("RATE_LIMITED", `too many wrong codes for this address: try again in ${Math.ceil(left)} s`, {

@@ -1,3 +1,4 @@
+import { doubling } from "../backoff.js";
 import type { Db } from "../db/db.js";
 
 /** The desk's bounds as the server is configured (ctx.config.desk). */
@@ -29,10 +30,6 @@ const DAY_MS = 86_400_000;
 export const nextUtcDay = (now: number) => new Date(Math.floor(now / DAY_MS) * DAY_MS + DAY_MS);
 const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
 
-/** Backoff after `failures` failures: min doubling up to max (1 min, 2, 4 ... 1 h by default). */
-export const backoffMs = (d: DeskDefaults, failures: number) =>
-  Math.min(d.backoffMaxMs, d.backoffMinMs * 2 ** Math.min(30, Math.max(0, failures - 1)));
-
 /**
  * Holds (per-request backoff), per-day spend and per-program overrides of the desk
  * (migration 071_desk_bounds). Times come from the caller so tests need no clock.
@@ -43,7 +40,8 @@ export class DeskBounds {
     readonly defaults: DeskDefaults,
   ) {}
 
-  async budget(programId: string, now = Date.now()): Promise<DeskBudget> {
+  /** Today's bounds and spend, with the overrides they were computed from (read once). */
+  async budget(programId: string, now = Date.now()): Promise<DeskBudget & { overrides: DeskOverrides }> {
     const o = await this.overrides(programId);
     const [s] = await this.db.query<{ gas_used: string; exhausted: boolean }>(
       "SELECT gas_used, exhausted FROM redemption_desk_spend WHERE program_id = $1 AND day = $2::date",
@@ -60,6 +58,7 @@ export class DeskBounds {
       reason: paused
         ? `the desk spent its gas budget for today (${spent} of ${budget} gas, the next batch did not fit): it sends nothing for this program until the next UTC day`
         : null,
+      overrides: o,
     };
   }
 
@@ -128,7 +127,8 @@ export class DeskBounds {
       [programId, requestId],
     );
     const failures = r && r.fingerprint === fingerprint ? Number(r.failures) + 1 : 1;
-    const nextAt = new Date(now + backoffMs(this.defaults, failures));
+    // 1 min, 2, 4 ... 1 h by default.
+    const nextAt = new Date(now + doubling(failures, this.defaults.backoffMinMs, this.defaults.backoffMaxMs));
     await this.db.query(
       `INSERT INTO redemption_desk_holds (program_id, request_id, fingerprint, failures, next_at, reason)
        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (program_id, request_id)

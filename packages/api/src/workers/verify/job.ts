@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { submissionOf, type ExplorerClient } from "@points/deployer";
 import type { Ctx } from "../../core/context.js";
+import { doubling } from "../../core/backoff.js";
 import { PassLoop } from "../jobs/passLoop.js";
 import { explorerClients, redact } from "../../core/verify/explorers.js";
 import { VerifyStore, type DueVerification, type ExplorerName } from "../../core/verify/store.js";
@@ -21,7 +22,7 @@ export interface VerifyJobOptions {
 
 /** The wait before the attempt after `attempts` unanswered ones. */
 export const retryDelay = (attempts: number, o: Pick<VerifyJobOptions, "retryMinMs" | "retryMaxMs">) =>
-  Math.min(o.retryMaxMs, o.retryMinMs * 2 ** Math.min(30, Math.max(0, attempts - 1)));
+  doubling(attempts, o.retryMinMs, o.retryMaxMs);
 
 /**
  * Verifies deployed contracts' sources on the chains' explorers (docs/deployment.md#source-verification),

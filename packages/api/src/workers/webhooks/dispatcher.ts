@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { Db } from "../../core/db/db.js";
+import { doubling, jittered } from "../../core/backoff.js";
 import { enqueue, sentData, type DeliveryRow, type SubscriptionRow } from "../../core/webhooks/store.js";
 import { sendSigned } from "./send.js";
 import { FairSlots } from "./slots.js";
@@ -28,10 +29,8 @@ const BURST = 200;
 const RECHECK_MS = 1000;
 
 /** Exponential backoff with full jitter: between half and all of min * 2^(attempts-1), at most an hour. */
-export const backoffMs = (attempts: number, minMs: number) => {
-  const base = Math.min(MAX_WAIT_MS, minMs * 2 ** Math.min(30, attempts - 1));
-  return Math.round(base / 2 + (Math.random() * base) / 2);
-};
+export const backoffMs = (attempts: number, minMs: number) =>
+  Math.round(jittered(doubling(attempts, minMs, MAX_WAIT_MS), 0.5, 1));
 
 /**
  * Marks taken deliveries delivered in the background, as many per statement as have piled up,

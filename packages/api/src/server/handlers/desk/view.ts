@@ -25,7 +25,7 @@ export async function deskView(ctx: Ctx, t: Target) {
   const { policy, version } = await store.policy(t.program.id);
   const executor = executorAddress(ctx, t.program.chainId) ?? null;
   const bounds = new DeskBounds(ctx.db, ctx.config.desk);
-  const [status, { pending }, decisions, waiting, budget, holds] = await Promise.all([
+  const [status, { pending }, decisions, waiting, { overrides: _overrides, ...budget }, holds] = await Promise.all([
     read(t, "factory", () => executorStatus(t, executor ?? undefined)),
     pendingRequests(t),
     store.decisions(t.program.id),

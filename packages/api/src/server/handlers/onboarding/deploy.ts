@@ -1,11 +1,11 @@
-import { Contract, getAddress, ZeroAddress } from "ethers";
-import { INTERFACES } from "@points/contracts/program/abi";
+import type { Contract } from "ethers";
+import { brandHomes } from "@points/deployer";
 import type { OnboardingRequest, routes } from "@points/schema";
 import type { Ctx, Handler } from "../../../core/context.js";
 import { ownerOf } from "../../../core/auth/caller.js";
 import { ApiError } from "../../../core/errors.js";
 import { isDevChainId as isDevChain } from "@points/contracts/program";
-import { releaseFactory } from "../../../core/onboarding/release.js";
+import { deployerChain, releaseFactory } from "../../../core/onboarding/release.js";
 import { DbManifestStore } from "../../../core/onboarding/store.js";
 import { predictAddresses } from "../../../core/onboarding/view.js";
 import { requireDeployApproval, requireDeployQuota } from "../../../core/onboarding/permission.js";
@@ -37,31 +37,25 @@ async function requireListedAssets(ctx: Ctx, chainId: string, body: OnboardingRe
 /**
  * The brand must be free on the chain too (a program deployed outside this service), under the newest release and
  * every earlier ProgramFactory release a program of the chain came from: each release keeps its own brand table, so
- * a new release alone would let a brand exist twice on one chain.
+ * a new release alone would let a brand exist twice on one chain. The deployer's check, over the releases the
+ * service recorded plus those of registered programs (only known ones: anyone can deploy a ProgramFactory copy).
  */
 async function requireBrandFreeOnChain(ctx: Ctx, pf: Contract | null, chainId: string, brand: string) {
   // No release yet: nothing of the service's on the chain to ask (the release stage deploys the first).
   if (!pf) return;
-  // Only releases the service knows (recorded or registered): anyone can deploy a ProgramFactory copy.
-  const releases = new Set(await ctx.programs.releasesOnChain(chainId));
-  for (const r of await new DbManifestStore(ctx.db).getReleases(BigInt(chainId))) {
-    releases.add(getAddress(r.programFactory));
-  }
-  releases.add(getAddress(await pf.getAddress()));
-  const provider = ctx.chains.get(chainId).provider;
-  const taken = await Promise.all(
-    [...releases].map(async (address) => {
-      // A release of a reset dev chain holds nothing.
-      if ((await provider.getCode(address)) === "0x") return null;
-      const existing = await new Contract(address, INTERFACES.programFactory, provider).programOf(brand);
-      return existing.points !== ZeroAddress ? address : null;
-    }),
+  const homes = await brandHomes(
+    deployerChain(ctx, chainId),
+    new DbManifestStore(ctx.db),
+    { chainId: BigInt(chainId) },
+    brand,
+    {
+      factories: await ctx.programs.releasesOnChain(chainId),
+    },
   );
-  const release = taken.find((a) => a !== null);
-  if (release) {
+  if (homes.length) {
     throw new ApiError("CONFLICT", `brand ${brand} already has a program on chain ${chainId}`, {
       reason: "BRAND_TAKEN",
-      programFactory: release,
+      programFactory: homes[0].programFactory,
     });
   }
 }

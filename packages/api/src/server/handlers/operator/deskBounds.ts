@@ -16,10 +16,6 @@ export const operatorDeskBoundsSet: Handler<typeof routes.operatorDeskBoundsSet>
   const bounds = new DeskBounds(ctx.db, ctx.config.desk);
   await bounds.setOverrides(program.id, body, ownerOf(caller) ?? "operator");
   ctx.logger.info({ programId: program.id, ...body }, "desk bounds set by the operator");
-  const { minAmount, gasBudgetPerDay, gasSpentToday, pausedUntil, reason } = await bounds.budget(program.id);
-  return {
-    programId: program.id,
-    bounds: { minAmount, gasBudgetPerDay, gasSpentToday, pausedUntil, reason },
-    overrides: await bounds.overrides(program.id),
-  };
+  const { overrides, ...current } = await bounds.budget(program.id);
+  return { programId: program.id, bounds: current, overrides };
 };
