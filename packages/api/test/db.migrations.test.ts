@@ -38,6 +38,7 @@ for (const backend of backends()) {
           "console_sessions",
           "console_users",
           "deployer_manifests",
+          "engine_kept_txs",
           "executor_leases",
           "executor_status",
           "ledger_allowlists",

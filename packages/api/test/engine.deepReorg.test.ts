@@ -6,6 +6,7 @@ import { openDb } from "../src/core/db/db.js";
 import { migrate } from "../src/core/db/migrations.js";
 import { ProgramRegistry } from "../src/core/registry/programs.js";
 import { checkProgramsAfterReorg } from "../src/core/onboarding/reorgCheck.js";
+import { dbKeptStore } from "../src/core/engine/kept.js";
 import type { TxEngine } from "../src/core/engine/engine.js";
 import type { ReorgEvent } from "../src/core/engine/inflight.js";
 import { engineSuite, sendTransfers, testEngine, until } from "./helpers/engine.js";
@@ -81,6 +82,63 @@ describe("engine: a reorg removes final transactions", () => {
     assert.equal(engine.status().latestNonce, before + 4);
     assert.equal(engine.status().nextNonce, before + 4);
     engine.stop();
+  });
+
+  it("deepReorg_whileTheKeyHadNoEngine_theNextEngineReadsTheKeptBytesBack_sameHashesMined_contractBack", async () => {
+    const db = await openDb({ dataDir: "memory://" });
+    await migrate(db);
+    const first = testEngine(t.node.url, t.key, { confirmations: 2 });
+    first.engine.stop();
+    const from = first.wallet.address;
+    const kept = dbKeptStore(db, "31337", from);
+    const firstEngine = testEngine(t.node.url, t.key, { confirmations: 2, kept }).engine;
+    const before = await t.nonceOf(from);
+    const point = await t.node.reorgPoint();
+    const deployed = await deployTiny(firstEngine, from);
+    const { nonces, hashes } = await sendTransfers(firstEngine, SINK, 1);
+    await t.mine();
+    await t.mine(2);
+    await Promise.all([deployed.nonce, ...nonces].map((n) => firstEngine.wait(n, "before the reorg")));
+    await until(async () => (await kept.load()).length === 2, 10_000, "the kept bytes to be written");
+    // The process holding the key stops (a restart, a lease taken over); the reorg comes while no engine runs.
+    firstEngine.stop();
+    await t.node.reorg(point, { extra: 2 });
+    assert.equal(await t.nonceOf(from), before);
+    assert.equal(await t.node.provider.getCode(deployed.address), "0x");
+
+    const { engine } = testEngine(t.node.url, t.key, { confirmations: 2, kept });
+    await engine.start();
+    await until(
+      async () => (await t.node.provider.getTransactionCount(from, "pending")) === before + 2,
+      10_000,
+      "the kept bytes sent again",
+    );
+    await t.mine();
+    // The very transactions mined before the reorg, not new ones and not empty fills.
+    const original = [deployed.hash, hashes.get(before + 1)![0]];
+    for (const h of original) assert.notEqual(await t.node.provider.getTransactionReceipt(h), null, h);
+    assert.equal(await t.node.provider.getCode(deployed.address), RUNTIME);
+    const next = await sendTransfers(engine, SINK, 1);
+    assert.deepEqual(next.nonces, [before + 2]);
+    engine.stop();
+    await db.close();
+  });
+
+  it("keptBytes_finalityDeep_areDroppedFromTheStore_notOnlyFromMemory", async () => {
+    const db = await openDb({ dataDir: "memory://" });
+    await migrate(db);
+    const probe = testEngine(t.node.url, t.key);
+    probe.engine.stop();
+    const kept = dbKeptStore(db, "31337", probe.wallet.address);
+    const { engine } = testEngine(t.node.url, t.key, { confirmations: 1, finalityBlocks: 3, kept });
+    const { nonces } = await sendTransfers(engine, SINK, 1);
+    await t.mine();
+    await engine.wait(nonces[0], "final");
+    await until(async () => (await kept.load()).length === 1, 10_000, "the kept bytes to be written");
+    await t.mine(4);
+    await until(async () => (await kept.load()).length === 0, 10_000, "the bytes dropped at finality depth");
+    engine.stop();
+    await db.close();
   });
 
   it("deepReorg_beyondTheKeptSignedBytes_theRestAreFilled_andTheGapCloses", async () => {

@@ -4,6 +4,7 @@ import { DESK_MIGRATIONS } from "./deskMigrations.js";
 import { WEBHOOK_IDENTITY_MIGRATIONS, WEBHOOK_LEASE_MIGRATIONS, WEBHOOK_MIGRATIONS } from "./webhookMigrations.js";
 import { VERIFY_MIGRATIONS } from "./verifyMigrations.js";
 import { LIMIT_MIGRATIONS } from "./limitMigrations.js";
+import { ENGINE_MIGRATIONS } from "./engineMigrations.js";
 
 /**
  * One ordered list of migrations for both backends. Never edit an applied migration: append.
@@ -284,6 +285,7 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
   },
   ...WEBHOOK_IDENTITY_MIGRATIONS,
   ...LIMIT_MIGRATIONS,
+  ...ENGINE_MIGRATIONS,
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

@@ -7,6 +7,7 @@ import { EngineError } from "./errors.js";
 import { engineStats, type EngineStats } from "../metrics/engines.js";
 import { FeePolicy, type FeeCaps, type Fees } from "./fees.js";
 import { Finals } from "./finals.js";
+import type { KeptStore } from "./kept.js";
 import { untilFunded, type EnginePause } from "./funds.js";
 import { sendRaw, signType2 } from "./send.js";
 import {
@@ -37,6 +38,8 @@ export interface EngineOptions {
   keepFinal?: number;
   /** Blocks after which a final transaction's bytes are dropped: no reorg is expected deeper (default 64). */
   finalityBlocks?: number;
+  /** Where kept signed bytes outlive the process (read back at start); none: kept in memory only. */
+  kept?: KeptStore;
   /** Told when the engine pauses for funds or resumes (the task view shows it). */
   onPause?: (paused: EnginePause | null) => Promise<void> | void;
 }
@@ -81,7 +84,11 @@ export class TxEngine extends EventEmitter implements TxSender {
     super();
     this.from = wallet.address;
     this.fees = new FeePolicy(provider, opts.caps, Math.max(50, opts.pollMs));
-    this.finals = new Finals(opts.keepFinal, opts.finalityBlocks);
+    this.finals = new Finals(
+      opts.keepFinal,
+      opts.finalityBlocks,
+      opts.kept && { kept: opts.kept, logger: opts.logger },
+    );
   }
 
   /** What a metrics scrape reads (src/core/metrics/engines.ts). */
@@ -90,20 +97,34 @@ export class TxEngine extends EventEmitter implements TxSender {
   /** Reads the account's nonces and starts watching; idempotent. */
   start(): Promise<void> {
     this.started ??= (async () => {
+      // What the key's previous holder kept: a reorg since then is found at the first look and its bytes sent again.
+      await this.finals.restore(this.provider);
       const [latest, pending, head] = await Promise.all([
         this.nonceAt("latest"),
         this.nonceAt("pending"),
         this.blockNumber(),
       ]);
-      [this.latestNonce, this.next, this.head] = [latest, pending, head];
+      // Above kept final nonces a reorg took while no engine ran: the first look sends them again (reconcile).
+      [this.latestNonce, this.next, this.head] = [latest, Math.max(pending, this.finals.top), head];
       // Sent before a crash (or by another holder of the key): watched, filled if dropped.
-      for (let n = latest; n < pending; n++) this.inflight.set(n, newEntry(n, null, null, head));
+      for (let n = latest; n < pending; n++) this.inflight.set(n, this.pendingAtStart(n, head));
       if (pending > latest) this.opts.logger.warn({ latest, pending }, "engine: found pending transactions at start");
       this.schedule();
     })();
     // A start that failed (a dead RPC) is tried again by the next caller.
     this.started.catch(() => (this.started = undefined));
     return this.started;
+  }
+
+  /**
+   * A nonce pending at start: with the bytes kept for it when it was final once (a reorg put it back in the node's
+   * pool), so a drop sends it again instead of filling it; otherwise unknown, filled if dropped.
+   */
+  private pendingAtStart(nonce: number, head: number): InFlight {
+    const e = newEntry(nonce, null, null, head);
+    const kept = this.finals.take(nonce);
+    const tx = kept?.raw ? readSigned(kept.raw, { from: this.from, nonce, chainId: this.opts.chainId }) : null;
+    return tx ? Object.assign(e, { request: tx.request, fees: tx.fees, raw: kept!.raw, hashes: [tx.hash] }) : e;
   }
 
   stop(): void {

@@ -1,5 +1,7 @@
 import type { JsonRpcProvider, TransactionReceipt } from "ethers";
+import type { Logger } from "pino";
 import { newEntry, type InFlight } from "./inflight.js";
+import type { KeptStore, KeptTx } from "./kept.js";
 
 /** Final receipts kept for callers that ask after the nonce left the in-flight set. */
 const FINALS_KEPT = 4096;
@@ -19,11 +21,48 @@ export class Finals {
   private readonly settled = new Map<number, InFlight>();
   /** One past the highest nonce seen final: a chain nonce below it means a reorg took final transactions. */
   top = 0;
+  /** The chain's block 0, written beside each kept transaction (set by {@link restore}). */
+  private genesis?: string;
 
   constructor(
     private readonly keepFinal = KEEP_FINAL,
     private readonly finalityBlocks = 64,
+    /** Where the kept bytes outlive this process (the next holder of the key reads them back); none: memory only. */
+    private readonly store?: { kept: KeptStore; logger: Logger },
   ) {}
+
+  /**
+   * Takes back what an earlier holder of the key kept (a restart, a lease takeover): each as a final entry with its
+   * signed bytes, so a reorg found later sends them again as they were.
+   */
+  async restore(provider: JsonRpcProvider): Promise<void> {
+    if (!this.store) return;
+    this.genesis = (await provider.getBlock(0))!.hash!;
+    const kept = await this.store.kept.load();
+    // Kept on a chain that has since started afresh under the same id (a dev node restarted): never sent there.
+    const elsewhere = kept.filter((k) => k.genesis !== this.genesis).map((k) => k.nonce);
+    if (elsewhere.length > 0) {
+      this.store.logger.warn({ count: elsewhere.length }, "engine: kept transactions of another chain dropped");
+      this.persist("drop", elsewhere);
+    }
+    for (const k of kept.filter((k) => k.genesis === this.genesis)) {
+      const e = Object.assign(newEntry(k.nonce, null, null, k.blockNumber), {
+        raw: k.raw,
+        hashes: [k.hash],
+        // What `forget` and `reorged` read of a receipt: its block and hash.
+        mined: { hash: k.hash, blockNumber: k.blockNumber } as TransactionReceipt,
+      });
+      this.settled.set(k.nonce, e);
+      this.top = Math.max(this.top, k.nonce + 1);
+    }
+  }
+
+  /** Takes a kept final transaction out (a nonce found pending at start gets its bytes back). */
+  take(nonce: number): InFlight | undefined {
+    const e = this.settled.get(nonce);
+    this.settled.delete(nonce);
+    return e;
+  }
 
   receipt(nonce: number): TransactionReceipt | undefined {
     return this.receipts.get(nonce);
@@ -38,16 +77,40 @@ export class Finals {
     if (e.raw) {
       this.settled.delete(e.nonce);
       this.settled.set(e.nonce, e);
+      if (this.genesis)
+        this.persist("save", {
+          nonce: e.nonce,
+          hash: e.mined!.hash,
+          raw: e.raw,
+          blockNumber: e.mined!.blockNumber,
+          genesis: this.genesis,
+        });
       this.forget(head);
     }
   }
 
   /** Drops kept bytes `finalityBlocks` deep (no reorg reaches them) and beyond `keepFinal` (bounded by it). */
   forget(head: number): void {
+    const dropped: number[] = [];
     for (const [n, e] of this.settled) {
       if (this.settled.size <= this.keepFinal && head - e.mined!.blockNumber < this.finalityBlocks) break;
       this.settled.delete(n);
+      dropped.push(n);
     }
+    if (dropped.length > 0) this.persist("drop", dropped);
+  }
+
+  /**
+   * Writes through to the store without holding up the engine's look at the chain: a write that fails costs only
+   * what the store adds (the next holder of the key fills those nonces instead of sending them again), and says so.
+   */
+  private persist(op: "save", tx: KeptTx): void;
+  private persist(op: "drop", nonces: number[]): void;
+  private persist(op: "save" | "drop", arg: KeptTx | number[]): void {
+    if (!this.store) return;
+    const { kept, logger } = this.store;
+    const write = op === "save" ? kept.save(arg as KeptTx) : kept.drop(arg as number[]);
+    write.catch((err) => logger.warn({ err, op }, "engine: could not write a kept final transaction"));
   }
 
   /**

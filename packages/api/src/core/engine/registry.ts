@@ -5,6 +5,7 @@ import { DEFAULT_ENGINE } from "../config/env.js";
 import { rpcProvider } from "../chain/rpc.js";
 import { TxEngine } from "./engine.js";
 import { savePause } from "./status.js";
+import { dbKeptStore } from "./kept.js";
 import type { ReorgEvent } from "./inflight.js";
 import { unwatchEngine, watchEngine } from "../metrics/index.js";
 
@@ -74,6 +75,7 @@ export class Engines {
       waitTimeoutMs: Math.max(60_000, (e.replaceAfterBlocks + e.confirmations) * 30 * chain.blockTimeMs),
       logger: this.ctx.logger.child({ component: "tx-engine", chainId, lane }),
       onPause: (p) => savePause(this.ctx.db, chainId, wallet.address, p),
+      kept: dbKeptStore(this.ctx.db, chainId, wallet.address),
     });
     // Final transactions a deep reorg removed are sent again by the engine; programs whose contracts stay gone are
     // unregistered (docs/architecture.md#nodes-and-networks).
