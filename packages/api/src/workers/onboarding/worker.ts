@@ -67,6 +67,13 @@ export class Worker {
     clearTimeout(drained);
     await this.opts.onStop?.();
     await running;
+    // Every task has ended: one still leased to us was left unfinished. Leases are given back so
+    // another instance takes the executor and resumes those tasks now, not at expiry.
+    const left = await this.tasks.releaseTasks(this.id).catch((e: unknown) => {
+      this.logger.warn({ err: e }, "could not release the stopped worker's task leases");
+      return [];
+    });
+    if (left.length > 0) this.logger.info({ taskIds: left }, "released unfinished onboarding tasks for another worker");
     await Promise.all(this.opts.chainIds.map((c) => this.tasks.releaseExecutor(c, this.id).catch(() => undefined)));
   }
 
