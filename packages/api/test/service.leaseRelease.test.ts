@@ -6,6 +6,7 @@ import { TaskRepo } from "../src/core/onboarding/tasks.js";
 import { createScratchDatabase, type ScratchDatabase } from "./helpers/db.js";
 import { onboardingBody } from "./helpers/onboarding.js";
 import { bearerFor, DEPLOY_SCOPES, startApi, type TestApi } from "./helpers/service.js";
+import { startWorkerProcess } from "./helpers/workerProcess.js";
 
 // Ten minutes: within a test only an explicit release can explain a takeover, never expiry.
 const LEASE_MS = 600_000;
@@ -126,6 +127,40 @@ describe("graceful shutdown: a closed instance's leases go to its peer at once (
     const c = await start();
     await until("C claims the task", async () => (await task(id))?.lease_owner === c.service.worker!.id);
     assert.deepEqual(await task(id), { status: "running", lease_owner: c.service.worker!.id, live: true });
+  });
+
+  it("pointsApiServe_onSigterm_exits0_andGivesBackTheExecutorAndItsUnfinishedTasksLeases", async (t) => {
+    // From the second test C holds the executor and the stuck task (nothing is mined yet).
+    const id = (await db.query<{ id: string }>("SELECT id FROM onboarding_tasks WHERE brand = 'leftover'"))[0].id;
+    for (const api of [...apis]) await close(api);
+    const proc = startWorkerProcess(
+      {
+        ...env(),
+        PORT: "0",
+        LEDGER: "off",
+        CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: node.url, blockTimeMs: 200 }]),
+      },
+      "serve",
+    );
+    t.after(() => proc.kill("SIGKILL"));
+    let owner = "";
+    await until("the serve process holds the executor lease and the task", async () => {
+      assert.equal(proc.child.exitCode, null, proc.output());
+      owner = (await executorLease())?.owner ?? "";
+      return owner !== "" && (await task(id))?.lease_owner === owner;
+    }).catch(async (e: Error) => {
+      // Why it did not: the task's row and the process's last lines.
+      const rows = await db.query("SELECT status, lease_owner, error FROM onboarding_tasks");
+      assert.fail(`${e.message}: ${JSON.stringify(rows)}\n${proc.output().slice(-3000)}`);
+    });
+    assert.deepEqual(await executorLease(), { owner, live: true });
+    assert.deepEqual(await task(id), { status: "running", lease_owner: owner, live: true });
+
+    await proc.kill("SIGTERM");
+
+    assert.equal(proc.child.exitCode, 0, proc.output());
+    assert.equal(await executorLease(), undefined);
+    assert.deepEqual(await task(id), { status: "running", lease_owner: owner, live: false });
   });
 
   it("aHolder_cannotReleaseAnotherHoldersExecutorOrTaskLease", async () => {
