@@ -30,6 +30,9 @@ import { LedgerIndexer } from "./workers/ledger/indexer.js";
 import { WebhookDispatcher } from "./workers/webhooks/dispatcher.js";
 import { ExecutorSigners, type SignerSeams } from "./core/signer/executors.js";
 
+/** How long in-flight requests and running tasks get to finish on shutdown (the worker's default drain). */
+const SHUTDOWN_DRAIN_MS = 5_000;
+
 export type Service = Awaited<ReturnType<typeof createService>>;
 
 export interface ServiceOptions {
@@ -117,13 +120,20 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
     desk,
     webhooks,
     verifier,
+    /**
+     * Graceful shutdown (SIGINT/SIGTERM): stops taking new work (the listener closes at once and
+     * no loop claims again), lets in-flight requests and tasks finish within the worker's drain,
+     * then gives this instance's leases back (executor, tasks, ledger chains, webhook
+     * subscriptions) so another instance takes over at once rather than at their expiry.
+     */
     async close() {
+      const http = server ? stopListening(server, SHUTDOWN_DRAIN_MS) : undefined;
       await desk?.stop();
       await worker?.stop();
       await verifier?.stop();
       await webhooks?.stop();
       await ledger?.stop();
-      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+      await http;
       ctx.chains.destroy();
       mailer.close();
       signers.close();
@@ -167,6 +177,7 @@ export function createWorker(
       chainIds: ctx.config.chains.map((c) => String(c.chainId)),
       leaseMs: ctx.config.worker.leaseMs,
       pollMs: ctx.config.worker.pollMs,
+      drainMs: SHUTDOWN_DRAIN_MS,
       concurrency: (chainId) => engines.concurrency(chainId),
       onStopping: () => engines.halt(),
       onStop: () => engines.stop(),
@@ -202,7 +213,14 @@ export function createDeskJob(ctx: Ctx, engines: Engines, owner: string): DeskRu
   const fastest = Math.min(...ctx.config.chains.map((c) => c.blockTimeMs));
   const logger = ctx.logger.child({ component: "redemption-desk" });
   const chainIds = ctx.config.chains.map((c) => String(c.chainId));
-  const lease = new ExecutorLeaseHold(ctx.tasks, owner, chainIds, ctx.config.worker.leaseMs, logger);
+  const lease = new ExecutorLeaseHold(
+    ctx.tasks,
+    owner,
+    chainIds,
+    ctx.config.worker.leaseMs,
+    logger,
+    ctx.config.worker.pollMs,
+  );
   const job = new RedemptionDeskJob(ctx, leasedSender(engineSender(ctx, engines), lease), logger, {
     batchSize: 50,
     // A few looks per block, so a request is finalized in the block after its readyAt.
@@ -228,6 +246,19 @@ export function createDispatcher(ctx: Ctx): WebhookDispatcher {
 /** The ledger's indexer over every configured chain, sharing the service's database. */
 export function createIndexer(ctx: Ctx): LedgerIndexer {
   return new LedgerIndexer(ctx.db, ctx.config.chains, ctx.logger.child({ component: "ledger" }), ctx.config.ledger);
+}
+
+/** Stops accepting connections now; requests still running after `drainMs` are cut off. */
+function stopListening(server: Server, drainMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const cut = setTimeout(() => server.closeAllConnections(), drainMs);
+    server.close(() => {
+      clearTimeout(cut);
+      resolve();
+    });
+    // Idle keep-alive connections would otherwise hold the close until they time out.
+    server.closeIdleConnections();
+  });
 }
 
 /** A listen failure in words: a busy or forbidden port names itself and the setting to change. */

@@ -37,11 +37,19 @@ async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDb>>) => Promise
 
 const program = new Command("points-api").description("The points platform API service").showHelpAfterError();
 
-/** Runs `stop` on SIGINT or SIGTERM, then exits. */
+/**
+ * Runs `stop` (the graceful shutdown: drain, then give the leases back) on SIGINT or SIGTERM, then
+ * exits; 1 when the shutdown failed. A second signal kills the process (the handlers run once).
+ */
 function stopOnSignal(stop: () => Promise<void>): void {
   const once = async () => {
-    await stop();
-    process.exit(0);
+    try {
+      await stop();
+      process.exit(0);
+    } catch (e) {
+      process.stderr.write(`points-api: shutdown failed: ${(e as Error).message}\n`);
+      process.exit(1);
+    }
   };
   process.once("SIGINT", once);
   process.once("SIGTERM", once);

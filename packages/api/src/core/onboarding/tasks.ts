@@ -303,7 +303,22 @@ export class TaskRepo {
     return takeLease(this.db, "executor_leases", chainId, workerId, leaseMs);
   }
 
+  /** Gives `workerId`'s executor lease of `chainId` back; another worker's lease is left alone. */
   releaseExecutor(chainId: string, workerId: string): Promise<void> {
     return releaseLease(this.db, "executor_leases", chainId, workerId);
+  }
+
+  /**
+   * Ends the leases of the tasks `workerId` still holds (a stopping worker's tasks that did not
+   * finish in the drain): another worker claims and resumes them at once, not when the lease
+   * would have run out. Another worker's tasks are left alone. Answers the ids released.
+   */
+  async releaseTasks(workerId: string): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `UPDATE onboarding_tasks SET lease_expires_at = now()
+       WHERE lease_owner = $1 AND status = 'running' RETURNING id`,
+      [workerId],
+    );
+    return rows.map((r) => r.id);
   }
 }

@@ -6,8 +6,10 @@ import type { ExecutorSender } from "./sender.js";
  * The desk's hold on each chain's executor lease (the lease onboarding's worker takes, under the
  * worker's id): the desk acts for a chain only while this process holds it, so two instances
  * never both send desk transactions with the executor's key. Renewed every
- * third of the lease; a renewal that fails or is refused drops the hold at once, and a hold
- * also ends by the clock where the last renewal's lease would.
+ * third of the lease, or every `pollMs` when sooner (a lease another instance gave back on
+ * shutdown is taken up within a poll, not a third of the lease later); a renewal that fails or
+ * is refused drops the hold at once, and a hold also ends by the clock where the last
+ * renewal's lease would.
  */
 export class ExecutorLeaseHold {
   private readonly until = new Map<string, number>();
@@ -21,11 +23,15 @@ export class ExecutorLeaseHold {
     private readonly chainIds: readonly string[],
     private readonly leaseMs: number,
     private readonly logger: Logger,
+    private readonly pollMs = Infinity,
   ) {}
 
   /** Takes (or renews) the leases now; resolves once the first look is done. */
   start(): Promise<void> {
-    this.timer ??= setInterval(() => void this.renew(), Math.max(50, Math.floor(this.leaseMs / 3)));
+    this.timer ??= setInterval(
+      () => void this.renew(),
+      Math.max(50, Math.min(this.pollMs, Math.floor(this.leaseMs / 3))),
+    );
     return this.renew();
   }
 

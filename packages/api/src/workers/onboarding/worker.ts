@@ -33,6 +33,8 @@ export type TaskRunner = (task: Task, signal: AbortSignal) => Promise<{ programI
 export class Worker {
   readonly id = `worker-${randomUUID()}`;
   private stopped = false;
+  /** The drain is over and the engines stop: whatever a task throws now comes from the shutdown. */
+  private halted = false;
   private loop?: Promise<void>;
   private wake?: () => void;
   private readonly running = new Map<string, Set<Promise<void>>>();
@@ -65,8 +67,16 @@ export class Worker {
     let drained: NodeJS.Timeout | undefined;
     await Promise.race([running, new Promise((r) => (drained = setTimeout(r, this.opts.drainMs ?? 5_000)))]);
     clearTimeout(drained);
+    this.halted = true;
     await this.opts.onStop?.();
     await running;
+    // Every task has ended: one still leased to us was left unfinished. Leases are given back so
+    // another instance takes the executor and resumes those tasks now, not at expiry.
+    const left = await this.tasks.releaseTasks(this.id).catch((e: unknown) => {
+      this.logger.warn({ err: e }, "could not release the stopped worker's task leases");
+      return [];
+    });
+    if (left.length > 0) this.logger.info({ taskIds: left }, "released unfinished onboarding tasks for another worker");
     await Promise.all(this.opts.chainIds.map((c) => this.tasks.releaseExecutor(c, this.id).catch(() => undefined)));
   }
 
@@ -129,8 +139,10 @@ export class Worker {
       log.info({ programId }, "onboarding task succeeded");
     } catch (e) {
       if (abort.signal.aborted) log.warn({ err: e }, "onboarding task lost its lease; another worker resumes it");
-      else if (this.stopped && taskErrorOf(e).code === "ENGINE_STOPPED") {
-        log.warn("worker stopped while the task waited for executor funds; another worker resumes it");
+      else if (this.halted || (this.stopped && taskErrorOf(e).code === "ENGINE_STOPPED")) {
+        // Not the task's failure: its engine or provider went away under it. Left running, its
+        // lease is given back and another worker resumes it through the deployer.
+        log.warn({ err: e }, "worker stopped while the task ran; another worker resumes it");
       } else {
         await this.tasks.finish(task.id, this.id, { error: taskErrorOf(e) });
         log.warn({ err: e }, "onboarding task failed");
