@@ -29,7 +29,7 @@ describe("the embedded database belongs to one process: a second opener is refus
     const dataDir = join(dir, "b");
     // What a killed process leaves: the lock directory, no longer refreshed.
     mkdirSync(join(dataDir, "points-api.lock"), { recursive: true });
-    const old = new Date(Date.now() - 60_000);
+    const old = new Date(Date.now() - 10 * 60_000);
     utimesSync(join(dataDir, "points-api.lock"), old, old);
     const db: Db = await openDb({ dataDir });
     await db.close();

@@ -1,8 +1,11 @@
 import path from "node:path";
 import lockfile from "proper-lockfile";
 
-/** How long a lock outlives a process that died without releasing it (a crash, kill -9). */
-const STALE_MS = 15_000;
+/**
+ * How long a lock outlives a process that died without releasing it (a crash, kill -9). Long enough that a live
+ * process whose event loop PGlite's start blocks for many seconds on a loaded machine keeps its lock (15 s did not).
+ */
+const STALE_MS = 60_000;
 
 /**
  * Thrown when the embedded database's folder is held by another process: PGlite is single-process,
