@@ -4,8 +4,9 @@ import { actors, deployProgram, type DevNode, fundedCampaign, startNode } from "
 import { startRpcProxy, type RpcProxy } from "./helpers/rpcProxy.js";
 import { startApi, type TestApi, bearerFor } from "./helpers/service.js";
 
-// Long enough that the fee cache cannot expire inside one test step by accident.
-const BLOCK_TIME_MS = 1500;
+// The caches last one block time. Long enough that one test step (a burst of 20 builds) stays inside it on a loaded
+// 2-core machine: at 1.5 s a loaded CI run saw the fee data and the signer's code expire mid-step.
+const BLOCK_TIME_MS = 8000;
 const FEE_METHODS = ["eth_getBlockByNumber", "eth_gasPrice", "eth_maxPriorityFeePerGas"];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
