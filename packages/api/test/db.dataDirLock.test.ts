@@ -18,8 +18,11 @@ describe("the embedded database belongs to one process: a second opener is refus
   it("open_refusesAFolderAnotherOpenerHolds_andSucceedsOnceItCloses", async () => {
     const dataDir = join(dir, "a");
     const first = await openDb({ dataDir });
-    await assert.rejects(openDb({ dataDir }), (e) => e instanceof DataDirInUseError && e.dataDir === dataDir);
-    await first.close();
+    try {
+      await assert.rejects(openDb({ dataDir }), (e) => e instanceof DataDirInUseError && e.dataDir === dataDir);
+    } finally {
+      await first.close();
+    }
     const second = await openDb({ dataDir });
     assert.deepEqual(await second.query<{ one: number }>("select 1 as one"), [{ one: 1 }]);
     await second.close();
