@@ -83,7 +83,7 @@ export function describeError(e: unknown): Described {
     switch (e.code) {
       case "WOULD_REVERT":
       case "NOT_FOUND": {
-        const sentence = d.name ? revertSentence(d.name, d.args) : undefined;
+        const sentence = d.name ? revertSentence(d.name, d.args, d.contract) : undefined;
         if (sentence) return { title: plain, detail: sentence, raw };
         return { title: plain, detail: e.code === "NOT_FOUND" ? e.message : undefined, raw };
       }

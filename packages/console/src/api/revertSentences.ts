@@ -14,6 +14,8 @@ const units = (v: unknown) => {
   }
 };
 const text = (v: unknown) => String(v);
+/** ERC-20 errors come from SP or from a collateral token, whose decimals the error does not carry. */
+const tok = (v: unknown, contract?: string) => (contract === "points" ? sp(v) : `${text(v)} (smallest units)`);
 /** Addresses checksummed, so they compare by eye with the ones on the other pages. */
 const addr = (v: unknown) => {
   try {
@@ -40,7 +42,7 @@ const when = (v: unknown) => {
  * packages/contracts/docs/errors.md in plain words; a test checks every error of the ABIs has one.
  * Amounts are SP (18 decimals). The raw error stays one click away.
  */
-const SENTENCES: Record<string, (a: Args) => string> = {
+const SENTENCES: Record<string, (a: Args, contract?: string) => string> = {
   // Solidity's own, which the API decodes too.
   Error: (a) => `The contract refused: ${text(a.message)}.`,
   Panic: (a) => `The contract hit an internal error (panic code ${text(a.code)}). Report it with the details below.`,
@@ -61,10 +63,10 @@ const SENTENCES: Record<string, (a: Args) => string> = {
   ERC1967InvalidImplementation: (a) =>
     `${addr(a.implementation)} is not a valid upgrade target. Deploy the release first.`,
   ERC1967NonPayable: () => "This upgrade call must not send ETH. Send it again without value.",
-  ERC20InsufficientAllowance: (a) =>
-    `${addr(a.spender)} may move only ${sp(a.allowance)}; ${sp(a.needed)} are needed. Approve it for the amount first.`,
-  ERC20InsufficientBalance: (a) =>
-    `${addr(a.sender)} holds ${sp(a.balance)}; ${sp(a.needed)} are needed. Use at most the balance.`,
+  ERC20InsufficientAllowance: (a, c) =>
+    `${addr(a.spender)} may move only ${tok(a.allowance, c)}; ${tok(a.needed, c)} are needed. Approve it for the amount first.`,
+  ERC20InsufficientBalance: (a, c) =>
+    `${addr(a.sender)} holds ${tok(a.balance, c)}; ${tok(a.needed, c)} are needed. Use at most the balance.`,
   ERC20InvalidApprover: (a) => `${addr(a.approver)} cannot approve spending. Use a real account.`,
   ERC20InvalidReceiver: (a) => `${addr(a.receiver)} cannot receive tokens. Use a real account.`,
   ERC20InvalidSender: (a) => `${addr(a.sender)} cannot send tokens. Use a real account.`,
@@ -139,9 +141,9 @@ const SENTENCES: Record<string, (a: Args) => string> = {
   ZeroAmount: () => "The amount is zero. Enter a positive amount.",
   // CollateralVault
   CallerNotFactory: () => "Only the program itself moves collateral. Use mint or redeem instead.",
-  ERC4626ExceededMaxDeposit: (a) => `At most ${sp(a.max)} can be deposited now. Deposit less.`,
-  ERC4626ExceededMaxMint: (a) => `At most ${sp(a.max)} can be minted now. Mint less.`,
-  ERC4626ExceededMaxRedeem: (a) => `At most ${sp(a.max)} can be redeemed now. Redeem less.`,
+  ERC4626ExceededMaxDeposit: (a) => `At most ${text(a.max)} (smallest units) can be deposited now. Deposit less.`,
+  ERC4626ExceededMaxMint: (a) => `At most ${text(a.max)} vault shares can be minted now. Mint less.`,
+  ERC4626ExceededMaxRedeem: (a) => `At most ${text(a.max)} vault shares can be redeemed now. Redeem less.`,
   ERC4626ExceededMaxWithdraw: () =>
     "This collateral's vault holds too little for this redemption. Redeem less of it, or redeem in basket mode.",
   SharesNonTransferable: () => "Collateral vault shares cannot be moved between accounts.",
@@ -200,7 +202,7 @@ const SENTENCES: Record<string, (a: Args) => string> = {
   BrandTaken: (a) => `The brand "${text(a.brand)}" has a program on this chain already. Choose another brand.`,
   Create2EmptyBytecode: () => "The contract to deploy has no code. Deploy the release first.",
   FailedDeployment: () => "Deploying the program's contracts failed. Try again; if it fails again, check the release.",
-  InsufficientBalance: (a) => `The deployer holds ${sp(a.balance)}; ${sp(a.needed)} are needed.`,
+  InsufficientBalance: (a) => `The deployer holds ${units(a.balance)} ETH; ${units(a.needed)} ETH are needed.`,
   InvalidBrand: (a) =>
     `"${text(a.brand)}" is not a valid brand: use 1 to 32 lowercase letters and digits, such as acme2026.`,
   NotAContract: (a) => `${addr(a.account)} is not a contract. Deploy the release first.`,
@@ -210,11 +212,11 @@ const SENTENCES: Record<string, (a: Args) => string> = {
 export const SENTENCE_NAMES: readonly string[] = Object.keys(SENTENCES);
 
 /** The sentence for a decoded revert, or undefined when the console has none for it. */
-export function revertSentence(name: string, args: unknown): string | undefined {
+export function revertSentence(name: string, args: unknown, contract?: string): string | undefined {
   const f = SENTENCES[name];
   if (!f) return undefined;
   try {
-    return f(args && typeof args === "object" && !Array.isArray(args) ? (args as Args) : {});
+    return f(args && typeof args === "object" && !Array.isArray(args) ? (args as Args) : {}, contract);
   } catch {
     return undefined;
   }
