@@ -43,7 +43,7 @@ export function ErrorBox({ error }: { error: Described | null }) {
         <ul>
           {error.fields.map((f) => (
             <li key={f.field}>
-              <code>{f.field}</code>: {f.message}
+              {f.field}: {f.message}
             </li>
           ))}
         </ul>
