@@ -11,7 +11,7 @@ import { devWallet, startApi, startNode, type DevNode, type TestApi } from "@poi
 import { launch, screenshot, watchProblems, type PageProblem } from "./helpers/browser.js";
 import { steps } from "./helpers/steps.js";
 import { injectWallet, type TestWallet } from "./helpers/wallet.js";
-import { currentStep, signIn, signInDialog, signOut, submitForm } from "./helpers/flow.js";
+import { signIn, signInDialog, signOut, stepNow, submitForm } from "./helpers/flow.js";
 import { auditPage } from "./helpers/audit.js";
 import * as actions from "./helpers/actions.js";
 import { press, typeInto } from "./helpers/keyboard.js";
@@ -80,7 +80,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await auditPage(page, "sign-in");
     await signIn(page, api.url, EMAIL, "step1-code");
     await page.getByRole("heading", { name: "Connect your wallet" }).waitFor();
-    assert.equal(await currentStep(page), "Connect wallet");
+    assert.equal(await stepNow(page, "Connect wallet"), "Connect wallet");
   });
 
   it("step2_connectsTheInjectedWallet_andSavesItsAddress", async () => {
@@ -115,7 +115,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await signOut(page);
     await signIn(page, api.url, EMAIL);
     await page.getByRole("heading", { name: "Choose the chain" }).waitFor();
-    assert.equal(await currentStep(page), "Chain");
+    assert.equal(await stepNow(page, "Chain"), "Chain");
   });
 
   it("step4_choosesTheTestChain_keyboardOnly", async () => {
@@ -176,7 +176,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await signOut(page);
     await signIn(page, api.url, EMAIL);
     await page.getByRole("heading", { name: "Your contracts" }).waitFor();
-    assert.equal(await currentStep(page), "Contracts");
+    assert.equal(await stepNow(page, "Contracts"), "Contracts");
     const res = await api.call("GET", `/api/v1/contracts/factories/${BRAND}`);
     assert.equal(res.status, 200);
     program = res.body.data;
@@ -230,7 +230,12 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await page.getByRole("link", { name: "Overview", exact: true }).click();
     // Over the cap: refused before anything reaches the wallet.
     await submitForm(page, "test-collateral", { [`Amount (${symbol})`]: "10001" });
-    await page.getByRole("dialog").getByText("Test collateral is capped at 10000 tokens per mint.").waitFor();
+    // The headline paragraph (the same text is also under the raw-error disclosure).
+    await page
+      .getByRole("dialog")
+      .getByRole("paragraph")
+      .filter({ hasText: "Test collateral is capped at 10000 tokens per mint." })
+      .waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
     await submitForm(page, "test-collateral", { [`Amount (${symbol})`]: "1000" });
     const text = await signInDialog(page, "test-collateral");

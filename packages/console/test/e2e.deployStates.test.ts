@@ -198,7 +198,7 @@ describe("console e2e: deploy states an operator controls, in headless Chromium"
     await page.reload();
     await page.getByRole("heading", { name: "Deploy your program" }).waitFor();
     await page.getByRole("button", { name: "Deploy" }).click();
-    await page.getByText("Deploy quota reached").waitFor();
+    await page.getByText("Deploy quota reached", { exact: true }).waitFor();
     await page.getByText("Your account may start 2 deploys per 24 hours").waitFor();
     await screenshot(page, "deploy-quota-reached");
     assert.equal((await tasks()).length, 2);

@@ -44,6 +44,12 @@ export async function signOut(page: Page) {
 /** The step the stepper marks as current. */
 export const currentStep = (page: Page) => page.locator('.stepper [aria-current="step"] .name').innerText();
 
+/** The stepper's current step once it reads `name` (it may update a frame after the step's heading shows). */
+export async function stepNow(page: Page, name: string): Promise<string> {
+  await page.locator('.stepper [aria-current="step"] .name', { hasText: name }).waitFor();
+  return currentStep(page);
+}
+
 /**
  * Drives the transaction dialog: (optionally) the prerequisite approval, then the call itself;
  * waits for the receipt and closes. Returns the dialog's text at the receipt.
