@@ -239,16 +239,29 @@ export class Chain {
     return this.call(what, () => signer.sendTransaction(tx));
   }
 
-  /** Waits for `hash` to be mined; a reverted transaction is TRANSACTION_FAILED. */
+  /**
+   * Waits for `hash` to be mined; a reverted transaction is TRANSACTION_FAILED. It polls the
+   * receipt itself: ethers' `waitForTransaction` compares the receipt with a block number read
+   * before it, and when the block lands in between it waits for a next block, which a dev node
+   * that mines per transaction never makes (a 5-minute hang seen on anvil under load).
+   */
   async receipt(hash: string, what: string): Promise<TransactionReceipt> {
-    const r = await this.call(
-      `${what} (waiting for ${hash})`,
-      () => this.provider.waitForTransaction(hash, 1, this.receiptTimeoutMs),
-      this.receiptTimeoutMs + this.timeoutMs,
-    );
-    if (!r) throw new DeployerError("TRANSACTION_FAILED", `${what}: transaction ${hash} was not mined`);
-    if (r.status !== 1) throw new DeployerError("TRANSACTION_FAILED", `${what}: transaction ${hash} reverted`);
-    return r;
+    const label = `${what} (waiting for ${hash})`;
+    const deadline = Date.now() + this.receiptTimeoutMs;
+    for (;;) {
+      const r = await this.call(label, () => this.provider.getTransactionReceipt(hash));
+      if (r) {
+        if (r.status !== 1) throw new DeployerError("TRANSACTION_FAILED", `${what}: transaction ${hash} reverted`);
+        return r;
+      }
+      if (Date.now() > deadline) {
+        throw new DeployerError(
+          "TRANSACTION_FAILED",
+          `${what}: transaction ${hash} was not mined within ${this.receiptTimeoutMs} ms`,
+        );
+      }
+      await sleep(this.pollMs);
+    }
   }
 
   /**
