@@ -11,7 +11,7 @@ export interface CollectSources {
 const TASK_STATES = ["awaiting_approval", "queued", "running", "succeeded", "failed"];
 
 /**
- * The gauges read at scrape time (docs/operations.md#metrics): each `collect` runs one small
+ * The gauges read at scrape time (README.md#metrics-and-alerts): each `collect` runs one small
  * query when Prometheus asks, so no worker or request does any work for metrics.
  */
 export function serviceRegistry({ db, chains }: CollectSources): Registry {

@@ -2,7 +2,7 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client
 import type { LedgerListener } from "../ledger/events.js";
 
 /**
- * The metrics this process counts as things happen (docs/operations.md#metrics): one registry
+ * The metrics this process counts as things happen (README.md#metrics-and-alerts): one registry
  * per process, like the process it measures. Gauges that read the database or the chain are
  * collected at scrape time instead (./collect.ts), so nothing here adds a query to a hot path.
  */
