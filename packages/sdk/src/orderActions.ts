@@ -47,9 +47,16 @@ export async function once(
     const receipt = await fromNode("the receipt of the order's earlier transaction", () =>
       provider.getTransactionReceipt(first.txHash),
     );
-    // The ledger follows the chain some blocks deep, so the node has the receipt; one it lost
-    // (a reorg the ledger has not caught up with yet) is left to the Idempotency-Key below.
-    if (receipt) return { receipt, orderHash: hash, fromLedger: true, ledgerBlock: found.ledgerBlock };
+    // The ledger follows the chain some blocks deep, so a node in step with it has the receipt.
+    // One without it lags (or follows another fork): sending again could settle twice.
+    if (!receipt) {
+      throw new PointsApiError(
+        "CHAIN_UNAVAILABLE",
+        `the ledger has order ${hash} in transaction ${first.txHash} but the signer's node has no receipt for it; nothing was sent`,
+        { details: { hash: first.txHash } },
+      );
+    }
+    return { receipt, orderHash: hash, fromLedger: true, ledgerBlock: found.ledgerBlock };
   }
   const { q, from } = await queue();
   const common = {

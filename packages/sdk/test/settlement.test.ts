@@ -281,6 +281,33 @@ describe("settling and clawing back orders: exactly once per order reference", (
     assert.equal(await psp(holder), SP(3));
   });
 
+  it("theLedgerHasTheSettlementButTheSignersNodeHasNoReceipt_isChainUnavailable_andNothingIsSent", async () => {
+    const { brand } = live.actors;
+    const holder = await issued("lagging-1", 5);
+    const s = { orderRef: "lagging-1", campaignId: "orders", holder, receiver, amount: SP(2) };
+    const first = await live.client.issuer(brand, { salt: SALT }).settle(s);
+    await ledgerPast(live.client, "lagging-1", holder, first.receipt.blockNumber);
+    await forgetKey(`settle-${first.orderHash.slice(2)}`);
+    // A node behind the ledger (another RPC of the signer's that has not got the block yet).
+    class Lagging extends JsonRpcProvider {
+      override async getTransactionReceipt(hash: string) {
+        return hash === first.receipt.hash ? null : super.getTransactionReceipt(hash);
+      }
+    }
+    const signer = new Wallet(brand.privateKey, new Lagging(live.node.url, undefined, { staticNetwork: true }));
+    const nonce = await live.node.provider.getTransactionCount(brand.address, "pending");
+    const later = countingClient();
+    await assert.rejects(later.client.issuer(signer, { salt: SALT }).settle(s), (e: unknown) => {
+      assert.ok(e instanceof PointsApiError);
+      assert.equal(e.code, "CHAIN_UNAVAILABLE");
+      assert.deepEqual(e.details, { hash: first.receipt.hash });
+      return true;
+    });
+    assert.deepEqual(later.builds, []);
+    assert.equal(await live.node.provider.getTransactionCount(brand.address, "pending"), nonce);
+    assert.equal(await psp(holder), SP(3));
+  });
+
   it("invalidInput_aShortSalt_anEmptyReference_aBadHolderOrAmount_isInvalidInput_beforeAnyRequest", async () => {
     const { brand } = live.actors;
     const holder = Wallet.createRandom().address;
