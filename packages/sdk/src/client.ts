@@ -57,6 +57,7 @@ export function createClient(options: ClientOptions) {
   };
   const safe = safeNamespace(core);
   const ledger = ledgerNamespace(core);
+  const orders = ordersNamespace(ledger);
   return {
     request,
     factory: factoryNamespace(core),
@@ -71,14 +72,14 @@ export function createClient(options: ClientOptions) {
     /** Operator routes (admin key): every tenant's webhooks. */
     operator: operatorNamespace(core),
     ledger,
-    /** Whether an order reference was issued, from the ledger (`orders.find(ref, {salt, to})`). */
-    orders: ordersNamespace(ledger),
+    /** Whether an order reference was issued, settled or clawed back, from the ledger (`orders.find(ref, {salt, to})`). */
+    orders,
     safe,
     bulk: bulkNamespace(core),
     /** The redemption desk: policy, queue, approvals and rejections (docs/deployment.md#redemption-desk). */
     desk: deskNamespace(core),
-    /** An issuer of pSP for orders, exactly once per order reference (see {@link issuerFactory}). */
-    issuer: issuerFactory(core),
+    /** An issuer of pSP for orders that also settles and claws them back, each exactly once per order reference (see {@link issuerFactory}). */
+    issuer: issuerFactory(core, orders),
     /** Brand setup for issuing pSP, step by step from a wallet or as one Safe batch. */
     setup: setupNamespace(core, safe.batch),
     /** Development chains only: the mock collateral faucet. */

@@ -26,8 +26,12 @@ export interface ErrorDetails {
   FORBIDDEN: { reason: string; needed?: string; granted?: string[] } | undefined;
   /** `reason` "quota" with the daily `limit` of deploys; otherwise the per-minute budget. */
   RATE_LIMITED: { reason?: string; limit?: number } | undefined;
-  /** An Idempotency-Key used before (`route`, `nonce`), or a nonce already mined (`nonce`, `next`). */
-  CONFLICT: { route?: string; nonce?: number; next?: number } | undefined;
+  /**
+   * An Idempotency-Key used before (`route`, `nonce`), or a nonce already mined (`nonce`, `next`);
+   * `reason` "BULK_ID_REUSED" (the bulk routes), or "ORDER_REUSED" (the SDK's `issuer.settle` or
+   * `clawback` found the order's earlier one with other terms, `hash` its transaction).
+   */
+  CONFLICT: { route?: string; nonce?: number; next?: number; reason?: string; hash?: Hex } | undefined;
   TX_REVERTED: { hash: Hex; blockNumber?: number; gasUsed?: string };
   NONCE_CONFLICT: { hash?: Hex; nonce?: number };
   BROADCAST_FAILED: { hash?: Hex; nonce?: number; reason?: string };

@@ -4,7 +4,7 @@ export { PointsApiError, type PointsErrorCode } from "./errors.js";
 export { prepare, type PreparedTx } from "./transaction.js";
 export { broadcastTx as broadcast, waitTx as waitForReceipt, type SignedTx, type WaitOptions } from "./chain.js";
 export { NonceQueue, type NonceQueueOptions, type QueuedBuild } from "./queue.js";
-export { orderHash, orderMetadata } from "./order.js";
+export { orderHash, orderMetadata, actionMetadata, type OrderAction } from "./order.js";
 export { withPrerequisites } from "./prerequisites.js";
 export {
   landedChunks,
@@ -16,8 +16,16 @@ export {
   type LandedOptions,
 } from "./bulk.js";
 export { isPointsError, type ErrorDetails, type DetailsOf, type DecodedRevert } from "./details.js";
-export type { Order, Issued, IssuerOptions } from "./issuer.js";
-export type { FoundOrder, OrderIssuance } from "./namespaces/orders.js";
+export type {
+  Order,
+  Issued,
+  IssuerOptions,
+  OrderSettlementRequest,
+  OrderClawbackRequest,
+  Settled,
+  ClawedBack,
+} from "./issuer.js";
+export type { FoundOrder, OrderIssuance, OrderSettlement, OrderClawback } from "./namespaces/orders.js";
 export type {
   RequestInput,
   ResponseData,

@@ -1,9 +1,11 @@
 import type { Signer, TransactionReceipt } from "ethers";
 import type { Core } from "./namespaces/core.js";
+import type { ordersNamespace } from "./namespaces/orders.js";
 import type { Body } from "./types.js";
 import type { NonceQueue, NonceQueueOptions } from "./queue.js";
 
 type Mint = Body<"pspMint">;
+type Settle = Body<"pspSettle">;
 
 /** One order's points: issued into `campaignId` for `to`, identified by the brand's order reference. */
 export interface Order {
@@ -12,6 +14,21 @@ export interface Order {
   campaignId: Mint["campaignId"];
   to: Mint["to"];
   amount: Mint["amount"];
+}
+
+/** An order's clawback: `amount` of `holder`'s pSP in `campaignId` back into the campaign's budget (PSPVault `expire`). */
+export interface OrderClawbackRequest {
+  /** The brand's own order id (the one its points were issued under); only its salted hash leaves the process. */
+  orderRef: string;
+  campaignId: Settle["campaignId"];
+  holder: Settle["holder"];
+  amount: Settle["amount"];
+}
+
+/** An order's settlement: `amount` of `holder`'s pSP in `campaignId` burnt and its SP sent to `receiver`. */
+export interface OrderSettlementRequest extends OrderClawbackRequest {
+  /** On the campaign's settlement allowlist (docs/rules.md). */
+  receiver: Settle["receiver"];
 }
 
 export interface IssuerOptions extends NonceQueueOptions {
@@ -27,13 +44,40 @@ export interface Issued {
   orderHash: string;
 }
 
+/** The outcome of `settle` or `clawback`: the receipt of the order's one settlement (or clawback). */
+export interface Settled {
+  receipt: TransactionReceipt;
+  /** The salted hash written into the metadata as `settle:<hash>` (or `clawback:<hash>`). */
+  orderHash: string;
+  /** True when the ledger already had the order's settlement (or clawback): nothing was built or sent. */
+  fromLedger: boolean;
+  /**
+   * The ledger's last block when it was checked (null before the indexer reached the program):
+   * an earlier settlement mined after it was not seen by the check, only by the Idempotency-Key.
+   */
+  ledgerBlock: number | null;
+}
+
+export type ClawedBack = Settled;
+
+/** What one issuer's settle and clawback work with (its client, signer, options and queue). */
+export interface IssuerContext {
+  core: Core;
+  orders: ReturnType<typeof ordersNamespace>;
+  signer: Signer;
+  opts: IssuerOptions;
+  queue: () => Promise<{ q: NonceQueue; from: string }>;
+  program: () => string | undefined;
+}
+
 /**
  * Issues pSP for orders exactly once per order reference: the reference's salted hash is the
  * build's Idempotency-Key and the on-chain metadata, and one queue per signer address orders
  * the nonces. Retrying an order (concurrently, or later within the API's idempotency window)
- * returns the receipt of its one issuance.
+ * returns the receipt of its one issuance. Settles and claws back an order's pSP the same way,
+ * once each per order reference, after looking for an earlier one in the ledger.
  */
-export function issuerFactory(core: Core) {
+export function issuerFactory(core: Core, orders: ReturnType<typeof ordersNamespace>) {
   const queues = new Map<string, NonceQueue>();
   return (signer: Signer, opts: IssuerOptions) => {
     let address: Promise<string> | undefined;
@@ -46,6 +90,9 @@ export function issuerFactory(core: Core) {
       if (!q) queues.set(from, (q = new NonceQueue()));
       return { q, from };
     };
+    const program = () => opts.program ?? core.program;
+    const ctx: IssuerContext = { core, orders, signer, opts, queue, program };
+
     return {
       async issue(order: Order): Promise<Issued> {
         const { orderHash, orderKey, orderMetadata } = (await load())[1];
@@ -63,7 +110,7 @@ export function issuerFactory(core: Core) {
                   amount: order.amount,
                   metadata: orderMetadata(hash),
                   from,
-                  program: opts.program ?? core.program,
+                  program: program(),
                 },
               },
               { nonce, idempotencyKey },
@@ -73,6 +120,18 @@ export function issuerFactory(core: Core) {
         );
         return { receipt, orderHash: hash };
       },
+      /**
+       * Settles an order's pSP once per order reference (metadata `settle:<hash>`, Idempotency-Key
+       * `settle-<hash>`): an earlier settlement the ledger holds is answered without sending.
+       */
+      settle: async (settlement: OrderSettlementRequest): Promise<Settled> =>
+        (await import("./orderActions.js")).once(ctx, "settle", settlement),
+      /**
+       * Claws an order's pSP back into the budget once per order reference (PSPVault `expire`;
+       * metadata `clawback:<hash>`, Idempotency-Key `clawback-<hash>`), like `settle`.
+       */
+      clawback: async (clawback: OrderClawbackRequest): Promise<ClawedBack> =>
+        (await import("./orderActions.js")).once(ctx, "clawback", clawback),
     };
   };
 }

@@ -14,13 +14,34 @@ export interface OrderIssuance {
   minter: string;
 }
 
+/** One clawback of an order (PSPVault `expire`: the holder's pSP back into the budget), as the ledger indexed it. */
+export interface OrderClawback {
+  txHash: string;
+  blockNumber: number;
+  logIndex: number;
+  /** The campaign's id (bytes32 hex). */
+  campaignId: string | null;
+  /** pSP taken back, in wei (decimal text). */
+  amount: string;
+}
+
+/** One settlement of an order (the holder's pSP burnt, its SP sent to `receiver`), as the ledger indexed it. */
+export interface OrderSettlement extends OrderClawback {
+  /** Who got the SP. */
+  receiver: string;
+}
+
 export interface FoundOrder {
-  /** The salted hash the issuance carries on chain as `order:<hash>`. */
+  /** The order reference's salted hash, carried on chain as `order:<hash>`, `settle:<hash>`, `clawback:<hash>`. */
   orderHash: string;
   /** The order's issuances, newest first: one for an order `issuer.issue` sent; none when it was not issued. */
   issuances: OrderIssuance[];
+  /** The order's settlements, newest first (metadata `settle:<hash>`, what `issuer.settle` writes). */
+  settlements: OrderSettlement[];
+  /** The order's clawbacks, newest first (metadata `clawback:<hash>`, what `issuer.clawback` writes). */
+  clawbacks: OrderClawback[];
   /**
-   * The ledger's last block of the program when the search began: an issuance mined after it (or
+   * The ledger's last block of the program when the search began: an event mined after it (or
    * still in the node's pool) is not seen yet. Null until the indexer reached the program.
    */
   ledgerBlock: number | null;
@@ -30,42 +51,45 @@ export interface FoundOrder {
 export function ordersNamespace(ledger: ReturnType<typeof ledgerNamespace>) {
   return {
     /**
-     * Whether an order reference was issued: the customer's ledger history searched for the
-     * issuance whose metadata is `order:<orderHash(salt, orderRef)>` (what `issuer.issue` writes).
-     * `salt` is the issuer's; `to` the order's customer. The raw reference never leaves the process.
+     * Whether an order reference was issued, settled or clawed back: the customer's ledger
+     * history searched for the events whose metadata is `order:<hash>` (what `issuer.issue`
+     * writes), `settle:<hash>` (`issuer.settle`) or `clawback:<hash>` (`issuer.clawback`), the
+     * hash being `orderHash(salt, orderRef)`. `salt` is the issuer's; `to` the order's customer
+     * (the holder of its pSP). The raw reference never leaves the process.
      */
     async find(
       orderRef: string,
       opts: { salt: string; to: string; program?: string } & CallOptions,
     ): Promise<FoundOrder> {
       // order.js brings ethers' hashing: loaded on first use, not with the client.
-      const { getAddress, orderHash, orderMetadata } = await import("../order.js");
+      const { actionMetadata, checkedAddress, getAddress, orderHash } = await import("../order.js");
       const hash = orderHash(opts.salt, orderRef);
-      const tag = orderMetadata(hash);
-      const to = getAddress(opts.to);
+      const tags = { order: actionMetadata("order", hash), settle: actionMetadata("settle", hash) };
+      const clawbackTag = actionMetadata("clawback", hash);
+      const to = checkedAddress("to", opts.to);
       const { salt: _salt, to: _to, ...pageOpts } = opts;
-      const issuances: OrderIssuance[] = [];
+      const found: FoundOrder = { orderHash: hash, issuances: [], settlements: [], clawbacks: [], ledgerBlock: null };
       let ledgerBlock: number | null | undefined;
       let cursor: string | undefined;
+      const account = (v: unknown) => (typeof v === "string" ? getAddress(v) : undefined);
       do {
         const page = await ledger.holderHistory(to, { ...pageOpts, limit: 500, ...(cursor ? { cursor } : {}) });
         if (ledgerBlock === undefined) ledgerBlock = page.blockNumber;
         for (const e of page.events) {
+          if (e.contract !== "pspVault") continue;
           const args = e.args as Record<string, unknown>;
-          if (e.contract !== "pspVault" || e.event !== "PSPMinted" || args.metadata !== tag) continue;
-          if (typeof args.to !== "string" || getAddress(args.to) !== to) continue;
-          issuances.push({
-            txHash: e.txHash,
-            blockNumber: e.blockNumber,
-            logIndex: e.logIndex,
-            campaignId: e.campaignId,
-            amount: String(args.amount),
-            minter: String(args.minter),
-          });
+          const at = { txHash: e.txHash, blockNumber: e.blockNumber, logIndex: e.logIndex, campaignId: e.campaignId };
+          if (e.event === "PSPMinted" && args.metadata === tags.order && account(args.to) === to) {
+            found.issuances.push({ ...at, amount: String(args.amount), minter: String(args.minter) });
+          } else if (e.event === "PSPSettled" && args.metadata === tags.settle && account(args.holder) === to) {
+            found.settlements.push({ ...at, amount: String(args.amount), receiver: String(args.receiver) });
+          } else if (e.event === "PSPExpired" && args.metadata === clawbackTag && account(args.holder) === to) {
+            found.clawbacks.push({ ...at, amount: String(args.amount) });
+          }
         }
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
-      return { orderHash: hash, issuances, ledgerBlock: ledgerBlock ?? null };
+      return { ...found, ledgerBlock: ledgerBlock ?? null };
     },
   };
 }
