@@ -99,13 +99,14 @@ describe("errors: surface as PointsApiError with the API's code, message, detail
 
   it("unknownCampaign_isNotFoundCampaignNotFound_onReadsAndBuildsAlike", async () => {
     const { brand, alice } = live.actors;
+    // Started one at a time: a call started early that fails before it is awaited is an unhandled rejection.
     const calls = [
-      live.client.vault.balanceOf("no-such", alice.address),
-      live.client.vault.getMinterConfig("no-such", alice.address),
-      live.client.vault.mint("no-such", alice.address, 1n, "", { from: brand.address }),
+      () => live.client.vault.balanceOf("no-such", alice.address),
+      () => live.client.vault.getMinterConfig("no-such", alice.address),
+      () => live.client.vault.mint("no-such", alice.address, 1n, "", { from: brand.address }),
     ];
     for (const call of calls) {
-      const e = await apiError(call);
+      const e = await apiError(call());
       assert.deepEqual(
         [e.code, e.status, (e.details as { name: string; args: object }).name],
         ["NOT_FOUND", 404, "CampaignNotFound"],
