@@ -31,7 +31,7 @@ for (let i = 0; i < lines.length; i++) {
     failed += Number(m[1]);
     count(task, "failed", Number(m[1]));
     // mocha prints each failure's title and error right after the count.
-    failures.push(`${task} mocha:`, ...following(i, 40, () => false));
+    failures.push(`${task} mocha:`, ...following(i, 40, () => false, task));
   } else if ((m = /^# pass (\d+)$/.exec(text))) {
     passed += Number(m[1]);
     count(task, "passed", Number(m[1]));
@@ -40,13 +40,20 @@ for (let i = 0; i < lines.length; i++) {
     count(task, "failed", Number(m[1]));
   } else if (/^\s*not ok \d+ - /.test(text)) {
     // node:test: the failing test's line, then its YAML block up to the block's end ("...").
-    failures.push(`${task} ${text.trim()}`, ...following(i, 25, (t) => /^\s*(\.\.\.$|ok \d|not ok \d|# )/.test(t)));
+    failures.push(
+      `${task} ${text.trim()}`,
+      ...following(i, 25, (t) => /^\s*(\.\.\.$|ok \d|not ok \d|# )/.test(t), task),
+    );
   }
 }
 
-function following(at, max, isEnd) {
+/** Up to `max` lines of `task` after line `at` (two tasks run at once, so their lines interleave). */
+function following(at, max, isEnd, task) {
   const out = [];
-  for (let j = at + 1; j < Math.min(lines.length, at + 1 + max); j++) {
+  for (let j = at + 1, taken = 0; j < lines.length && taken < max; j++) {
+    const prefix = /^(@[^:]+):(\S+?): /.exec(lines[j]);
+    if (prefix && `${prefix[1]}#${prefix[2]}` !== task) continue;
+    taken++;
     const t = lines[j].replace(/^@[^:]+:\S+?: /, "");
     if (isEnd(t)) break;
     if (/duration_ms|type: '|^\s*---$/.test(t)) continue;
