@@ -120,6 +120,42 @@ describe("console e2e: bulk drops, in headless Chromium", () => {
     await auditPage(page, "bulk-bad-rows");
   });
 
+  it("perRowMetadata_thatSplitsTheDrop_isSaidWithItsSignatureCount_andCanBeDroppedBeforeSigning", async () => {
+    // Six rows, two texts alternating: each row starts a transaction of its own.
+    const lines = Array.from({ length: 6 }, (_, i) => `${holder(1000 + i)},1,${i % 2 ? '"order, odd"' : "order even"}`);
+    await upload("tagged.csv", ["address,amount,metadata", ...lines].join("\n"));
+    await page.getByRole("button", { name: "Check rows (dry run)" }).click();
+    const dry = page.getByTestId("bulk-dry-run");
+    await dry.getByTestId("bulk-metadata-split").waitFor();
+    assert.equal(await dry.getByTestId("bulk-chunks").innerText(), "6");
+    assert.match(
+      await dry.getByTestId("bulk-metadata-split").innerText(),
+      /6 rows with 2 different texts need 6 signatures/,
+    );
+    // Each transaction's review: its rows, amount and metadata, before anything is signed.
+    await dry.getByText("Review the 6 transactions to sign").click();
+    const reviewed = await dry
+      .getByRole("table", { name: "Transactions to sign" })
+      .locator("tbody tr")
+      .evaluateAll((trs) =>
+        trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent ?? "").slice(0, 4)),
+      );
+    assert.deepEqual(reviewed.slice(0, 2), [
+      ["1", "row 1", "1 SP", "order even"],
+      ["2", "row 2", "1 SP", "order, odd"],
+    ]);
+    await screenshot(page, "bulk-metadata-split");
+
+    await dry.getByRole("button", { name: "Drop per-row metadata and check again" }).click();
+    await page.locator('[data-testid="bulk-chunks"]', { hasText: /^1$/ }).waitFor();
+    assert.equal(await page.getByTestId("bulk-metadata-split").count(), 0);
+    assert.equal(await page.getByTestId("bulk-rows").innerText(), "6");
+    const rows = await page.getByLabel("Rows (address,amount[,metadata])").inputValue();
+    assert.ok(!rows.includes("order"), rows);
+    assert.equal(sends(wallet), 0, "nothing was signed");
+    await auditPage(page, "bulk-metadata-dropped");
+  });
+
   it("aThousandRowCsv_dryRunShowsExactTotals_thenEveryChunkLandsOnce_evenAfterARejectionAndAReload", async () => {
     const lines = Array.from(
       { length: ROWS },

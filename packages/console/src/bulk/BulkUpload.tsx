@@ -12,6 +12,7 @@ import { DryRun } from "./DryRun";
 import { Progress } from "./Progress";
 import { OPERATIONS, requestPlan, type Operation } from "./operations";
 import { clearPlan, loadPlan, savePlan } from "./savedPlan";
+import { withoutRowMetadata } from "./rowMetadata";
 
 type Check =
   | { kind: "idle" }
@@ -86,12 +87,15 @@ export function BulkUpload() {
     operation === "settle" && receiver.trim() && !isAddress(receiver) ? "Must be an address." : null;
   const input = () => ({ operation, campaignId, csv, receiver, from: from ?? "" });
 
-  const onCheck = async (e: FormEvent) => {
+  const onCheck = (e: FormEvent) => {
     e.preventDefault();
+    return runCheck(csv);
+  };
+  const runCheck = async (rows: string) => {
     if (!from) return setCheck({ kind: "error", error: { title: "Connect your wallet first." } });
     setCheck({ kind: "checking" });
     try {
-      setCheck({ kind: "dry", plan: await requestPlan(client, input(), true) });
+      setCheck({ kind: "dry", plan: await requestPlan(client, { ...input(), csv: rows }, true) });
     } catch (err) {
       const rows = (err as PointsApiError).details as { rows?: BadRow[] } | undefined;
       if (err instanceof PointsApiError && err.code === "INVALID_ROWS" && Array.isArray(rows?.rows)) {
@@ -137,6 +141,19 @@ export function BulkUpload() {
     setProgress({});
     setState("ready");
     setSendError(null);
+  };
+
+  // The rows without their metadata column, checked again: what is then signed is what this dry run shows.
+  const dropMetadata = async () => {
+    const rows = await withoutRowMetadata(csv).catch(() => null);
+    if (rows === null) {
+      return setCheck({
+        kind: "error",
+        error: { title: "The rows could not be read as CSV; edit them and check again." },
+      });
+    }
+    setCsv(rows);
+    await runCheck(rows);
   };
 
   const dry = check.kind === "dry" ? check.plan : null;
@@ -231,7 +248,7 @@ export function BulkUpload() {
             {check.kind === "error" && <ErrorBox error={check.error} />}
             {dry && (
               <Card title="Dry run">
-                <DryRun plan={dry} explorerUrl={explorerUrl} />
+                <DryRun plan={dry} explorerUrl={explorerUrl} onDropMetadata={dropMetadata} />
                 <ErrorBox error={sendError} />
                 <button className="primary" disabled={!canSign} onClick={onSign}>
                   Sign and send {dry.chunkCount} transaction{dry.chunkCount === 1 ? "" : "s"}

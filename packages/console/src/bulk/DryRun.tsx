@@ -3,14 +3,27 @@ import { Address } from "../components/format/Address";
 import { formatAmount } from "../components/format/amount";
 import { Table } from "../components/ui";
 import { revertSentence } from "../api/revertSentences";
+import { metadataSplit, rowMetadataOf } from "./rowMetadata";
 
 const SYMBOL = "SP";
 const units = (v: string, decimals: number) => `${formatAmount(v, decimals)} ${SYMBOL}`;
 
-/** What a dry run found, before anything is signed: rows, totals, headroom, refusals, transactions. */
-export function DryRun({ plan, explorerUrl }: { plan: BulkPlan; explorerUrl: string | null }) {
+/**
+ * What a dry run found, before anything is signed: rows, totals, headroom, refusals, and each transaction to sign.
+ * `onDropMetadata`, when given, offers to check the rows again without their metadata column.
+ */
+export function DryRun({
+  plan,
+  explorerUrl,
+  onDropMetadata,
+}: {
+  plan: BulkPlan;
+  explorerUrl: string | null;
+  onDropMetadata?: () => void;
+}) {
   const d = plan.decimals;
   const blocked = plan.blocked && revertSentence(plan.blocked.name, plan.blocked.args);
+  const metadata = metadataSplit(plan);
   return (
     <div className="stack" data-testid="bulk-dry-run">
       <Table columns={["Figure", "Value"]} label="Dry run">
@@ -53,11 +66,49 @@ export function DryRun({ plan, explorerUrl }: { plan: BulkPlan; explorerUrl: str
           <td data-testid="bulk-chunks">{plan.chunkCount}</td>
         </tr>
       </Table>
+      {metadata.split && (
+        <div className="notice" data-testid="bulk-metadata-split">
+          <strong>Per-row metadata splits this drop</strong>
+          <p>
+            A transaction carries one metadata text, so a row whose metadata differs from the row before starts a new
+            transaction: {plan.rowCount.toLocaleString("en-US")} rows with {metadata.texts.toLocaleString("en-US")}{" "}
+            different texts need {plan.chunkCount.toLocaleString("en-US")} signatures. Without the metadata column the
+            rows share transactions as far as gas allows.
+          </p>
+          {onDropMetadata && (
+            <button type="button" onClick={onDropMetadata}>
+              Drop per-row metadata and check again
+            </button>
+          )}
+        </div>
+      )}
       {plan.blocked && (
         <div className="error" role="alert">
           <strong>The chain would refuse this drop</strong>
           <p>{blocked ?? `${plan.blocked.name}: nothing can be sent as it is.`}</p>
         </div>
+      )}
+      {plan.chunks.length > 0 && (
+        <details data-testid="bulk-transactions">
+          <summary>
+            Review the {plan.chunkCount} transaction{plan.chunkCount === 1 ? "" : "s"} to sign
+          </summary>
+          <div className="table-scroll">
+            <Table columns={["#", "Rows", "Amount", "Metadata", "Gas (estimate)"]} label="Transactions to sign">
+              {plan.chunks.map((c) => (
+                <tr key={c.index}>
+                  <td>{c.index + 1}</td>
+                  <td>
+                    {c.rowCount === 1 ? `row ${c.firstRow}` : `rows ${c.firstRow}–${c.firstRow + c.rowCount - 1}`}
+                  </td>
+                  <td>{units(c.totalAmount, d)}</td>
+                  <td>{rowMetadataOf(c) || <span className="muted">none</span>}</td>
+                  <td>{Number(c.simulatedGas).toLocaleString("en-US")}</td>
+                </tr>
+              ))}
+            </Table>
+          </div>
+        </details>
       )}
       {plan.notAllowed.length > 0 && (
         <div className="table-scroll">
