@@ -38,29 +38,24 @@ export interface IssuerOptions extends NonceQueueOptions {
   program?: string;
 }
 
+/** The outcome of `issue`, `settle` or `clawback`: the receipt of the order's one transaction for it. */
 export interface Issued {
   receipt: TransactionReceipt;
-  /** The salted hash written into the issuance's metadata as `order:<hash>`. */
+  /** The salted hash written into the metadata as `order:<hash>` (`settle:<hash>`, `clawback:<hash>`). */
   orderHash: string;
-}
-
-/** The outcome of `settle` or `clawback`: the receipt of the order's one settlement (or clawback). */
-export interface Settled {
-  receipt: TransactionReceipt;
-  /** The salted hash written into the metadata as `settle:<hash>` (or `clawback:<hash>`). */
-  orderHash: string;
-  /** True when the ledger already had the order's settlement (or clawback): nothing was built or sent. */
+  /** True when the ledger already had the order's issuance (settlement, clawback): nothing was built or sent. */
   fromLedger: boolean;
   /**
    * The ledger's last block when it was checked (null before the indexer reached the program):
-   * an earlier settlement mined after it was not seen by the check, only by the Idempotency-Key.
+   * an earlier transaction mined after it was not seen by the check, only by the Idempotency-Key.
    */
   ledgerBlock: number | null;
 }
 
+export type Settled = Issued;
 export type ClawedBack = Settled;
 
-/** What one issuer's settle and clawback work with (its client, signer, options and queue). */
+/** What one issuer's issue, settle and clawback work with (its client, signer, options and queue). */
 export interface IssuerContext {
   core: Core;
   orders: ReturnType<typeof ordersNamespace>;
@@ -71,20 +66,18 @@ export interface IssuerContext {
 }
 
 /**
- * Issues pSP for orders exactly once per order reference: the reference's salted hash is the
- * build's Idempotency-Key and the on-chain metadata, and one queue per signer address orders
- * the nonces. Retrying an order (concurrently, or later within the API's idempotency window)
- * returns the receipt of its one issuance. Settles and claws back an order's pSP the same way,
- * once each per order reference, after looking for an earlier one in the ledger.
+ * Issues, settles and claws back pSP for orders exactly once per order reference and action:
+ * the ledger is asked first for the order's earlier transaction (by the reference's salted
+ * hash, which the metadata carries on chain); what it has not seen yet is covered by the
+ * build's Idempotency-Key, the same hash. One queue per signer address orders the nonces.
  */
 export function issuerFactory(core: Core, orders: ReturnType<typeof ordersNamespace>) {
   const queues = new Map<string, NonceQueue>();
   return (signer: Signer, opts: IssuerOptions) => {
     let address: Promise<string> | undefined;
     // The queue and order hashing bring ethers: loaded by the first issue, not with the client.
-    const load = () => Promise.all([import("./queue.js"), import("./order.js")]);
     const queue = async () => {
-      const [{ NonceQueue }, { getAddress }] = await load();
+      const [{ NonceQueue }, { getAddress }] = await Promise.all([import("./queue.js"), import("./order.js")]);
       const from = await (address ??= signer.getAddress().then(getAddress));
       let q = queues.get(from);
       if (!q) queues.set(from, (q = new NonceQueue()));
@@ -94,32 +87,12 @@ export function issuerFactory(core: Core, orders: ReturnType<typeof ordersNamesp
     const ctx: IssuerContext = { core, orders, signer, opts, queue, program };
 
     return {
-      async issue(order: Order): Promise<Issued> {
-        const { orderHash, orderKey, orderMetadata } = (await load())[1];
-        const hash = orderHash(opts.salt, order.orderRef);
-        const { q, from } = await queue();
-        const receipt = await q.submit(
-          orderKey(hash),
-          (nonce, idempotencyKey) =>
-            core.write(
-              "pspMint",
-              {
-                body: {
-                  campaignId: order.campaignId,
-                  to: order.to,
-                  amount: order.amount,
-                  metadata: orderMetadata(hash),
-                  from,
-                  program: program(),
-                },
-              },
-              { nonce, idempotencyKey },
-            ),
-          signer,
-          opts,
-        );
-        return { receipt, orderHash: hash };
-      },
+      /**
+       * Issues an order's pSP once per order reference (metadata `order:<hash>`, Idempotency-Key
+       * `order-<hash>`): an earlier issuance the ledger holds is answered without sending.
+       */
+      issue: async (order: Order): Promise<Issued> =>
+        (await import("./orderActions.js")).once(ctx, "order", { ...order, holder: order.to }),
       /**
        * Settles an order's pSP once per order reference (metadata `settle:<hash>`, Idempotency-Key
        * `settle-<hash>`): an earlier settlement the ledger holds is answered without sending.

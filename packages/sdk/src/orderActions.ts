@@ -1,25 +1,28 @@
 import { PointsApiError } from "./errors.js";
 import { fromNode } from "./chain.js";
 import { actionKey, actionMetadata, campaignBytes32, checkedAddress, orderHash } from "./order.js";
-import type { IssuerContext, OrderClawbackRequest, Settled } from "./issuer.js";
-import type { OrderClawback, OrderSettlement } from "./namespaces/orders.js";
+import type { Issued, IssuerContext, OrderClawbackRequest } from "./issuer.js";
+import type { OrderClawback, OrderIssuance, OrderSettlement } from "./namespaces/orders.js";
+import type { OrderAction } from "./order.js";
 
-// An issuer's settle and clawback: loaded by the first of them, not with the client.
+// An issuer's issue, settle and clawback: loaded by the first of them, not with the client.
+
+const DONE: Record<OrderAction, string> = { order: "issued", settle: "settled", clawback: "clawed back" };
 
 /**
- * Settles or claws back an order once: the ledger is asked first (the holder's history, by the
- * order's hash); an action found there answers its receipt without building anything, one found
- * with other terms is CONFLICT. Otherwise it is queued like an issuance, under the action's own
- * Idempotency-Key (`settle-<hash>`, `clawback-<hash>`), which covers what the ledger has not
- * seen yet (a transaction pending or mined after `ledgerBlock`).
+ * Issues, settles or claws back an order once: the ledger is asked first (the holder's history,
+ * by the order's hash); an action found there answers its receipt without building anything,
+ * one found with other terms is CONFLICT. Otherwise it is queued under the action's own
+ * Idempotency-Key (`order-<hash>`, `settle-<hash>`, `clawback-<hash>`), which covers what the
+ * ledger has not seen yet (a transaction pending or mined after `ledgerBlock`).
  */
 export async function once(
   { core, orders, signer, opts, queue, program }: IssuerContext,
-  action: "settle" | "clawback",
+  action: OrderAction,
   request: OrderClawbackRequest & { receiver?: string },
-): Promise<Settled> {
+): Promise<Issued> {
   const hash = orderHash(opts.salt, request.orderRef);
-  const holder = checkedAddress("holder", request.holder);
+  const holder = checkedAddress(action === "order" ? "to" : "holder", request.holder);
   const receiver = action === "settle" ? checkedAddress("receiver", request.receiver ?? "") : undefined;
   const amount = amountText(request.amount);
   const found = await orders.find(request.orderRef, {
@@ -27,7 +30,8 @@ export async function once(
     to: holder,
     ...(program() === undefined ? {} : { program: program()! }),
   });
-  const earlier: (OrderSettlement | OrderClawback)[] = action === "settle" ? found.settlements : found.clawbacks;
+  const earlier: (OrderIssuance | OrderSettlement | OrderClawback)[] =
+    action === "order" ? found.issuances : action === "settle" ? found.settlements : found.clawbacks;
   const first = earlier[earlier.length - 1]; // newest first
   if (first) {
     const same =
@@ -35,10 +39,9 @@ export async function once(
       first.amount === amount &&
       (receiver === undefined || checkedAddress("receiver", (first as OrderSettlement).receiver) === receiver);
     if (!same) {
-      const done = action === "settle" ? "settled" : "clawed back";
       throw new PointsApiError(
         "CONFLICT",
-        `order ${hash} was ${done} before with other terms (transaction ${first.txHash})`,
+        `order ${hash} was ${DONE[action]} before with other terms (transaction ${first.txHash})`,
         { details: { reason: "ORDER_REUSED", hash: first.txHash } },
       );
     }
@@ -48,7 +51,7 @@ export async function once(
       provider.getTransactionReceipt(first.txHash),
     );
     // The ledger follows the chain some blocks deep, so a node in step with it has the receipt.
-    // One without it lags (or follows another fork): sending again could settle twice.
+    // One without it lags (or follows another fork): sending again could do it twice.
     if (!receipt) {
       throw new PointsApiError(
         "CHAIN_UNAVAILABLE",
@@ -69,10 +72,15 @@ export async function once(
   };
   const receipt = await q.submit(
     actionKey(action, hash),
-    (nonce, idempotencyKey) =>
-      action === "settle"
-        ? core.write("pspSettle", { body: { ...common, receiver: receiver! } }, { nonce, idempotencyKey })
-        : core.write("pspExpire", { body: common }, { nonce, idempotencyKey }),
+    (nonce, idempotencyKey) => {
+      const with_ = { nonce, idempotencyKey };
+      if (action === "order") {
+        const { holder: to, ...mint } = common;
+        return core.write("pspMint", { body: { ...mint, to } }, with_);
+      }
+      if (action === "settle") return core.write("pspSettle", { body: { ...common, receiver: receiver! } }, with_);
+      return core.write("pspExpire", { body: common }, with_);
+    },
     signer,
     opts,
   );

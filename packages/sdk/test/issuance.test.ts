@@ -4,10 +4,10 @@ import { JsonRpcProvider, Transaction, Wallet, id, parseUnits } from "ethers";
 import { PSPVault__factory } from "@points/contracts";
 import { broadcast, createClient, orderHash, PointsApiError, waitForReceipt, type Order } from "../src/index.js";
 import { type Live, liveWithCampaign } from "./helpers/live.js";
+import { countingClient, forgetKey, ledgerPast, SALT } from "./helpers/orders.js";
 
 const SP = (n: number) => parseUnits(String(n), 18);
 const CAMPAIGN = id("orders");
-const SALT = "test-salt-0123456789";
 
 /** A provider whose broadcasts fail the first time for the chosen transactions. */
 class FlakyProvider extends JsonRpcProvider {
@@ -81,6 +81,48 @@ describe("issuing points for orders: exactly once on retry and under concurrency
     const metadata = (await live.node.provider.getTransaction(first.receipt.hash))!.data;
     assert.ok(!metadata.includes(Buffer.from("retry-1").toString("hex")), "the raw order id must not be on chain");
     assert.ok(metadata.includes(Buffer.from(`order:${first.orderHash}`).toString("hex")));
+  });
+
+  it("theSameOrderPastTheKeysWindow_onceTheLedgerHasIt_returnsItsOneIssuance_andBuildsNothing", async () => {
+    const { brand } = live.actors;
+    const to = Wallet.createRandom().address;
+    const first = await live.client.issuer(brand, { salt: SALT }).issue(order("late-1", to, 3));
+    assert.equal(first.fromLedger, false);
+    await ledgerPast(live, live.client, "late-1", to, first.receipt.blockNumber);
+    // The API forgot the key (its 24 h window passed): the ledger still knows the order.
+    await forgetKey(live, `order-${first.orderHash.slice(2)}`);
+    const nonce = await live.node.provider.getTransactionCount(brand.address, "pending");
+    const later = countingClient(live);
+    const again = await later.client.issuer(brand, { salt: SALT }).issue(order("late-1", to, 3));
+    assert.equal(again.receipt.hash, first.receipt.hash);
+    assert.equal(again.fromLedger, true);
+    assert.ok(again.ledgerBlock !== null && again.ledgerBlock >= first.receipt.blockNumber);
+    assert.deepEqual(later.builds, []);
+    assert.equal(await live.node.provider.getTransactionCount(brand.address, "pending"), nonce);
+    assert.equal(await psp(to), SP(3));
+  });
+
+  it("theSameOrderIssuedAgainWithOtherTerms_onceTheLedgerHasIt_isConflict_andNothingIsSent", async () => {
+    const { brand } = live.actors;
+    const to = Wallet.createRandom().address;
+    const first = await live.client.issuer(brand, { salt: SALT }).issue(order("terms-issue", to, 2));
+    await ledgerPast(live, live.client, "terms-issue", to, first.receipt.blockNumber);
+    const nonce = await live.node.provider.getTransactionCount(brand.address, "pending");
+    const later = countingClient(live);
+    for (const changed of [{ amount: SP(5) }, { campaignId: id("another") }]) {
+      await assert.rejects(
+        later.client.issuer(brand, { salt: SALT }).issue({ ...order("terms-issue", to, 2), ...changed }),
+        (e: unknown) => {
+          assert.ok(e instanceof PointsApiError);
+          assert.equal(e.code, "CONFLICT");
+          assert.deepEqual(e.details, { reason: "ORDER_REUSED", hash: first.receipt.hash });
+          return true;
+        },
+      );
+    }
+    assert.deepEqual(later.builds, []);
+    assert.equal(await live.node.provider.getTransactionCount(brand.address, "pending"), nonce);
+    assert.equal(await psp(to), SP(2));
   });
 
   it("ordersFind_answersFromTheLedger_theOneIssuanceOfAnIssuedOrder_andNoneForAnotherReferenceOrSalt", async () => {

@@ -4,10 +4,15 @@ import { JsonRpcProvider, Wallet, id, parseUnits } from "ethers";
 import { Points__factory, PSPVault__factory } from "@points/contracts";
 import { createClient, orderHash, PointsApiError, type PointsClient } from "../src/index.js";
 import { type Live, liveWithCampaign } from "./helpers/live.js";
+import {
+  countingClient as counting,
+  forgetKey as forgetKeyOf,
+  ledgerPast as ledgerPastOf,
+  SALT,
+} from "./helpers/orders.js";
 
 const SP = (n: number) => parseUnits(String(n), 18);
 const CAMPAIGN = id("orders");
-const SALT = "test-salt-0123456789";
 
 /** A provider whose chosen broadcasts reach the node and then "crash" the process (abort its signal). */
 class CrashAfterBroadcast extends JsonRpcProvider {
@@ -49,38 +54,10 @@ describe("settling and clawing back orders: exactly once per order reference", (
       .issue({ orderRef: ref, campaignId: "orders", to, amount: SP(amount) });
     return to;
   };
-  /** A client whose build requests of these routes are counted. */
-  const countingClient = () => {
-    const builds: string[] = [];
-    const client = createClient({
-      baseUrl: live.api.url,
-      apiKey: live.apiKey,
-      fetch: (input, init) => {
-        const url = String(input instanceof Request ? input.url : input);
-        if (/\/tx\/psp\/(settle|expire)$/.test(new URL(url).pathname)) builds.push(new URL(url).pathname);
-        return fetch(input, init);
-      },
-    });
-    return { client, builds };
-  };
-  /** Waits until the in-process indexer (two blocks deep) has passed `block`. */
-  const ledgerPast = async (client: PointsClient, ref: string, to: string, block: number) => {
-    await live.node.mine(2);
-    let found = await client.orders.find(ref, { salt: SALT, to });
-    while (found.ledgerBlock === null || found.ledgerBlock < block) {
-      await new Promise((r) => setTimeout(r, 50));
-      found = await client.orders.find(ref, { salt: SALT, to });
-    }
-    return found;
-  };
-  /** The API forgets a build's Idempotency-Key, as it does once `IDEMPOTENCY_TTL_HOURS` passed. */
-  const forgetKey = async (key: string) => {
-    const rows = await live.api.service.ctx.db.query(
-      "UPDATE build_idempotency SET expires_at = now() - interval '1 second' WHERE idempotency_key = $1 RETURNING owner",
-      [key],
-    );
-    assert.equal(rows.length, 1, `the API kept ${key}`);
-  };
+  const countingClient = () => counting(live);
+  const ledgerPast = (client: PointsClient, ref: string, to: string, block: number) =>
+    ledgerPastOf(live, client, ref, to, block);
+  const forgetKey = (key: string) => forgetKeyOf(live, key);
   const settledEvents = async (holder: string) =>
     (await vault.queryFilter(vault.filters.PSPSettled(CAMPAIGN, holder))).map((e) => [e.args.amount, e.args.metadata]);
   const expiredEvents = async (holder: string) =>
