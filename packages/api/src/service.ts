@@ -29,6 +29,7 @@ import { ConsoleUsers } from "./core/console/users.js";
 import { LedgerIndexer } from "./workers/ledger/indexer.js";
 import { WebhookDispatcher } from "./workers/webhooks/dispatcher.js";
 import { ExecutorSigners, type SignerSeams } from "./core/signer/executors.js";
+import { openRedis } from "./core/limits/redis.js";
 
 /** How long in-flight requests and running tasks get to finish on shutdown (the worker's default drain). */
 const SHUTDOWN_DRAIN_MS = 5_000;
@@ -50,8 +51,16 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
   const logger = opts.logger ?? createLogger(config.logLevel);
   // The keys first: a token that refuses or hangs stops the start before anything else opens.
   const signers = await ExecutorSigners.open(config, logger, opts.signerSeams);
+  // Then Redis, when it holds the request budgets: one that does not answer stops the start too.
+  const redis = config.redis
+    ? await openRedis(config.redis, logger).catch((e) => {
+        signers.close();
+        throw e;
+      })
+    : undefined;
   const db = await openDb(config, opts.memoryDbSeed).catch((e) => {
     signers.close();
+    redis?.disconnect();
     throw e;
   });
   await migrate(db);
@@ -72,6 +81,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
       mailer,
     },
     signers,
+    ...(redis && { redis }),
   };
   try {
     await checkChainIds(ctx);
@@ -79,6 +89,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
     ctx.chains.destroy();
     mailer.close();
     signers.close();
+    redis?.disconnect();
     await db.close();
     throw e;
   }
@@ -137,6 +148,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
       ctx.chains.destroy();
       mailer.close();
       signers.close();
+      await redis?.quit().catch(() => redis.disconnect());
       await db.close();
     },
   };

@@ -1,3 +1,4 @@
+import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { RouteDef } from "@points/schema";
@@ -36,6 +37,8 @@ export interface Ctx {
   console: ConsoleServices;
   /** The executor keys (local or in an HSM), opened and checked at start. */
   signers: ExecutorSigners;
+  /** Redis for the shared request budgets, when REDIS_URL is set (opened and pinged at start). */
+  redis?: Redis;
 }
 
 /** The parts of the HTTP exchange a handler may touch (the console's session cookie). */

@@ -52,6 +52,20 @@ const Env = z.object({
     .refine((v) => URL.canParse(v), "is not a valid URL")
     .optional(),
   DATA_DIR: z.string().default(".data/pglite"),
+  /**
+   * Redis for the request budgets shared by every instance (packages/api/README.md#scaling-out); unset: the shared
+   * PostgreSQL keeps them (the embedded database: this process's memory).
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^/\s]+/, "must be a redis:// or rediss:// URL with a host")
+    .refine((v) => URL.canParse(v), "is not a valid URL")
+    .optional(),
+  /** Put before every key in Redis, so deployments that share one Redis keep apart. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, "must be 1-64 letters, digits, ':', '_' or '-'")
+    .default("points:"),
   /** Program id or factory address used when a request names none. */
   DEFAULT_PROGRAM: z.string().optional(),
   /** Require an API key on every route, not only role, freeze and studio routes. */
@@ -276,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     chains: e.CHAINS,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     defaultProgram: e.DEFAULT_PROGRAM,
     requireApiKey: e.REQUIRE_API_KEY,
     publicMainnetBuilds: e.PUBLIC_MAINNET_BUILDS,

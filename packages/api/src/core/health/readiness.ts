@@ -1,3 +1,4 @@
+import type { Redis } from "ioredis";
 import type { Config } from "../config/env.js";
 import type { Db } from "../db/db.js";
 import { MIGRATIONS } from "../db/migrations.js";
@@ -64,17 +65,28 @@ async function chainCheck(chain: Config["chains"][number], timeoutMs: number): P
   return { name, ok: false, reason: "unreachable", error: why };
 }
 
+/** Redis, when the request budgets live there: it answers PING. */
+async function redisCheck(redis: Pick<Redis, "ping">, timeoutMs: number): Promise<ReadyCheck> {
+  try {
+    await within(timeoutMs, redis.ping());
+    return { name: "redis", ok: true };
+  } catch (e) {
+    return { name: "redis", ok: false, reason: "unreachable", error: `redis did not answer: ${(e as Error).message}` };
+  }
+}
+
 /**
  * Whether this instance can serve (docs/architecture.md): its database answers, every
- * migration is applied, and every configured chain has an RPC endpoint answering its chain id.
- * `/health` only says the process is alive.
+ * migration is applied, every configured chain has an RPC endpoint answering its chain id, and
+ * Redis answers when it holds the request budgets. `/health` only says the process is alive.
  */
-export async function readiness(config: Config, db: Db): Promise<Readiness> {
+export async function readiness(config: Config, db: Db, redis?: Pick<Redis, "ping">): Promise<Readiness> {
   const timeoutMs = config.rpcTimeoutMs;
-  const [dbChecks, ...chains] = await Promise.all([
+  const [dbChecks, redisChecks, ...chains] = await Promise.all([
     databaseChecks(db, timeoutMs),
+    redis ? redisCheck(redis, timeoutMs).then((c) => [c]) : [],
     ...config.chains.map((c) => chainCheck(c, timeoutMs)),
   ]);
-  const checks = [...dbChecks, ...chains];
+  const checks = [...dbChecks, ...redisChecks, ...chains];
   return { ready: checks.every((c) => c.ok), checks };
 }

@@ -7,7 +7,7 @@ import { readiness } from "../../core/health/readiness.js";
 export function readyRoute(ctx: Ctx): RequestHandler {
   return async (_req, res, next) => {
     try {
-      const { ready, checks } = await readiness(ctx.config, ctx.db);
+      const { ready, checks } = await readiness(ctx.config, ctx.db, ctx.redis);
       if (ready) return void res.json({ success: true, data: { ready, checks } });
       const failed = checks.filter((c) => !c.ok).map((c) => c.name);
       throw new ApiError("NOT_READY", `this instance cannot serve: ${failed.join(", ")} failed`, { checks });

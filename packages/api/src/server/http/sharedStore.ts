@@ -1,4 +1,5 @@
 import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
+import { RedisStore, type RedisReply } from "rate-limit-redis";
 import type { Ctx } from "../../core/context.js";
 import { SharedCounters } from "../../core/limits/counters.js";
 
@@ -34,9 +35,16 @@ export class SharedStore implements Store {
 }
 
 /**
- * A shared store when the instances share PostgreSQL; undefined (each process's memory) on the
- * embedded PGlite, which only one process can open anyway.
+ * The store every instance shares: Redis when REDIS_URL is set, else the shared PostgreSQL;
+ * undefined (each process's memory) on the embedded PGlite, which only one process can open.
  */
-export function limitStore(ctx: Pick<Ctx, "db">, prefix: string): Store | undefined {
+export function limitStore(ctx: Pick<Ctx, "db" | "redis" | "config">, prefix: string): Store | undefined {
+  const redis = ctx.redis;
+  if (redis) {
+    return new RedisStore({
+      sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
+      prefix: `${ctx.config.redis!.keyPrefix}${prefix}`,
+    });
+  }
   return ctx.db.kind === "postgres" ? new SharedStore(new SharedCounters(ctx.db), prefix) : undefined;
 }
