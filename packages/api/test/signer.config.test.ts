@@ -11,7 +11,7 @@ import { ExecutorSigners } from "../src/core/signer/executors.js";
 const KEY = `0x${"1".repeat(64)}`;
 const PRODUCTION = { NODE_ENV: "production", CONSOLE_SECRET: "s".repeat(32), SMTP_URL: "smtp://mail.example.com" };
 const LOCAL_REFUSED =
-  "EXECUTOR_PRIVATE_KEY: raw executor keys are refused when NODE_ENV=production: set EXECUTOR_SIGNER=pkcs11 (an HSM), or opt in with EXECUTOR_ALLOW_LOCAL_KEY=true";
+  "EXECUTOR_PRIVATE_KEY: raw executor keys are refused when NODE_ENV=production: set EXECUTOR_SIGNER=pkcs11 (an HSM) or aws-kms (AWS KMS), or opt in with EXECUTOR_ALLOW_LOCAL_KEY=true";
 
 // Where the executor keys live (packages/api/README.md#keys), checked once at boot.
 describe("signer: settings", () => {
@@ -28,7 +28,7 @@ describe("signer: settings", () => {
     assert.deepEqual(
       warned.map((l) => l.msg),
       [
-        "executor keys are raw keys in the environment (EXECUTOR_ALLOW_LOCAL_KEY=true): use an HSM (EXECUTOR_SIGNER=pkcs11) in production",
+        "executor keys are raw keys in the environment (EXECUTOR_ALLOW_LOCAL_KEY=true): use an HSM (EXECUTOR_SIGNER=pkcs11) or AWS KMS (EXECUTOR_SIGNER=aws-kms) in production",
       ],
     );
     assert.ok(!logs.lines.some((l) => l.includes("1111111111")), "the key is never logged");
@@ -60,6 +60,55 @@ describe("signer: settings", () => {
     assert.deepEqual(config.signer.pkcs11?.keyLabels, ["a", "b"]);
     assert.ok(!JSON.stringify(config).includes("123456"), "the PIN never appears in the serialised configuration");
     // Keys in a token serve every chain: no local key, and none is asked for.
+    assert.deepEqual(config.executorKeys(31337), []);
+  });
+
+  it("awsKms_withoutItsSettings_refusesToStart_sayingHowToFixEach", () => {
+    assert.deepEqual(configProblems({ EXECUTOR_SIGNER: "aws-kms" }), [
+      "AWS_KMS_KEY_IDS: is required when EXECUTOR_SIGNER=aws-kms (the executor key's id, ARN or alias first, then one per extra lane)",
+      "AWS_REGION: is required when EXECUTOR_SIGNER=aws-kms (the region of the keys, e.g. eu-west-1)",
+    ]);
+    const full = {
+      EXECUTOR_SIGNER: "aws-kms",
+      AWS_KMS_KEY_IDS: "alias/executor,mrk-1234abcd",
+      AWS_REGION: "eu-west-1",
+    };
+    assert.deepEqual(
+      configProblems({
+        ...full,
+        AWS_REGION: "Frankfurt",
+        AWS_KMS_KEY_IDS: "alias/executor,alias/executor",
+        EXECUTOR_PRIVATE_KEY: KEY,
+      }),
+      [
+        'AWS_REGION: "Frankfurt" is not an AWS region code: set the region of the keys, e.g. eu-west-1',
+        'AWS_KMS_KEY_IDS: "alias/executor" is listed twice: each lane needs its own key (list each key once)',
+        "EXECUTOR_PRIVATE_KEY: must not be set when EXECUTOR_SIGNER=aws-kms (the keys are in AWS KMS): unset it",
+      ],
+    );
+    assert.deepEqual(configProblems({ ...full, AWS_KMS_KEY_IDS: "alias/a, alias/b" }), [
+      "AWS_KMS_KEY_IDS: must be 1 to 16 comma-separated KMS key ids, key ARNs or aliases (alias/executor), without spaces",
+    ]);
+    assert.deepEqual(
+      configProblems({ ...full, AWS_KMS_KEY_IDS: Array.from({ length: 17 }, (_, i) => `k${i}`).join(",") }),
+      [
+        "AWS_KMS_KEY_IDS: must be 1 to 16 comma-separated KMS key ids, key ARNs or aliases (alias/executor), without spaces",
+      ],
+    );
+    assert.deepEqual(configProblems({ ...full, AWS_KMS_ENDPOINT: "vpce.example" }), [
+      "AWS_KMS_ENDPOINT: must be the http(s):// URL of a KMS endpoint, e.g. a VPC endpoint https://vpce-0abc-1x2y.kms.eu-west-1.vpce.amazonaws.com (https:// in production), or unset",
+    ]);
+    assert.deepEqual(configProblems({ ...full, ...PRODUCTION, AWS_KMS_ENDPOINT: "http://10.0.0.1" }), [
+      "AWS_KMS_ENDPOINT: must be https:// when NODE_ENV=production (a KMS VPC endpoint's https:// URL), or unset for the region's public endpoint",
+    ]);
+    assert.deepEqual(configProblems({ EXECUTOR_SIGNER: "kms" }), ["EXECUTOR_SIGNER: must be local, pkcs11 or aws-kms"]);
+    const config = loadConfig({ ...full, ...PRODUCTION, AWS_KMS_ENDPOINT: "https://kms.eu-west-1.amazonaws.com" });
+    assert.deepEqual(config.signer.awsKms, {
+      region: "eu-west-1",
+      endpoint: "https://kms.eu-west-1.amazonaws.com",
+      keyIds: ["alias/executor", "mrk-1234abcd"],
+    });
+    // KMS's keys serve every chain: no local key, and none is asked for.
     assert.deepEqual(config.executorKeys(31337), []);
   });
 });

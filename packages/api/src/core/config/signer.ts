@@ -3,11 +3,14 @@ import { z } from "zod";
 
 /**
  * Where the executor keys live (packages/api/README.md#keys): "local" raw keys in the
- * environment (development; production only with EXECUTOR_ALLOW_LOCAL_KEY=true) or "pkcs11"
- * keys inside an HSM that signs digests and never gives the key out.
+ * environment (development; production only with EXECUTOR_ALLOW_LOCAL_KEY=true), "pkcs11"
+ * keys inside an HSM, or "aws-kms" keys in AWS KMS; an HSM and KMS sign digests and never
+ * give the key out.
  */
 export const SignerEnv = {
-  EXECUTOR_SIGNER: z.enum(["local", "pkcs11"]).default("local"),
+  EXECUTOR_SIGNER: z
+    .enum(["local", "pkcs11", "aws-kms"], { error: "must be local, pkcs11 or aws-kms" })
+    .default("local"),
   EXECUTOR_ALLOW_LOCAL_KEY: z.enum(["true", "false"]).default("false"),
   /** How long one signature may take before SIGNER_TIMEOUT (a token that hangs must not hang the engine). */
   SIGNER_TIMEOUT_MS: z
@@ -31,7 +34,31 @@ export const SignerEnv = {
     .string()
     .regex(/^[^,]+(,[^,]+){0,15}$/, "must be 1 to 16 comma-separated key labels")
     .optional(),
+  /**
+   * Each executor key in AWS KMS, comma-separated: the executor key first, then more nonce lanes.
+   * AWS's credentials are never settings of ours: the AWS SDK's default provider chain finds them.
+   */
+  AWS_KMS_KEY_IDS: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9:/_.-]+(,[A-Za-z0-9:/_.-]+){0,15}$/,
+      "must be 1 to 16 comma-separated KMS key ids, key ARNs or aliases (alias/executor), without spaces",
+    )
+    .optional(),
+  /** Read by the AWS SDK as well; checked only when EXECUTOR_SIGNER=aws-kms. */
+  AWS_REGION: z.string().optional(),
+  /** A VPC endpoint of KMS (or a test's fake); unset: the region's public endpoint. */
+  AWS_KMS_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error:
+        "must be the http(s):// URL of a KMS endpoint, e.g. a VPC endpoint https://vpce-0abc-1x2y.kms.eu-west-1.vpce.amazonaws.com (https:// in production), or unset",
+    })
+    .optional(),
 };
+
+/** An AWS region code (eu-west-1, us-gov-west-1, ap-southeast-4). */
+const AWS_REGION = /^[a-z]{2,}(-[a-z]+)+-[0-9]{1,2}$/;
 
 type SignerVars = z.output<z.ZodObject<typeof SignerEnv>> & {
   EXECUTOR_PRIVATE_KEY?: string;
@@ -45,10 +72,11 @@ export function signerConfig(e: SignerVars, production: boolean, refused: string
   if (e.EXECUTOR_SIGNER === "local") {
     if (production && (e.EXECUTOR_PRIVATE_KEY || e.EXECUTOR_PRIVATE_KEYS) && !allowLocal)
       refused.push(
-        "EXECUTOR_PRIVATE_KEY: raw executor keys are refused when NODE_ENV=production: set EXECUTOR_SIGNER=pkcs11 (an HSM), or opt in with EXECUTOR_ALLOW_LOCAL_KEY=true",
+        "EXECUTOR_PRIVATE_KEY: raw executor keys are refused when NODE_ENV=production: set EXECUTOR_SIGNER=pkcs11 (an HSM) or aws-kms (AWS KMS), or opt in with EXECUTOR_ALLOW_LOCAL_KEY=true",
       );
-    return { backend: "local" as const, allowLocal, timeoutMs, pkcs11: undefined };
+    return { backend: "local" as const, allowLocal, timeoutMs, pkcs11: undefined, awsKms: undefined };
   }
+  if (e.EXECUTOR_SIGNER === "aws-kms") return awsKmsConfig(e, production, refused, allowLocal, timeoutMs);
   const missing = (name: string) => refused.push(`${name}: is required when EXECUTOR_SIGNER=pkcs11`);
   if (!e.PKCS11_MODULE) missing("PKCS11_MODULE");
   if (e.PKCS11_TOKEN_LABEL === undefined && e.PKCS11_SLOT === undefined)
@@ -81,6 +109,38 @@ export function signerConfig(e: SignerVars, production: boolean, refused: string
       pin: () => secret,
       keyLabels: e.PKCS11_KEY_LABELS?.split(",") ?? [],
     },
+    awsKms: undefined,
+  };
+}
+
+function awsKmsConfig(e: SignerVars, production: boolean, refused: string[], allowLocal: boolean, timeoutMs: number) {
+  const region = e.AWS_REGION;
+  if (!e.AWS_KMS_KEY_IDS)
+    refused.push(
+      "AWS_KMS_KEY_IDS: is required when EXECUTOR_SIGNER=aws-kms (the executor key's id, ARN or alias first, then one per extra lane)",
+    );
+  if (!region)
+    refused.push("AWS_REGION: is required when EXECUTOR_SIGNER=aws-kms (the region of the keys, e.g. eu-west-1)");
+  else if (!AWS_REGION.test(region))
+    refused.push(`AWS_REGION: "${region}" is not an AWS region code: set the region of the keys, e.g. eu-west-1`);
+  if (production && e.AWS_KMS_ENDPOINT?.startsWith("http:"))
+    refused.push(
+      "AWS_KMS_ENDPOINT: must be https:// when NODE_ENV=production (a KMS VPC endpoint's https:// URL), or unset for the region's public endpoint",
+    );
+  const keyIds = e.AWS_KMS_KEY_IDS?.split(",") ?? [];
+  const twice = keyIds.find((k, i) => keyIds.indexOf(k) !== i);
+  if (twice)
+    refused.push(`AWS_KMS_KEY_IDS: "${twice}" is listed twice: each lane needs its own key (list each key once)`);
+  if (e.EXECUTOR_PRIVATE_KEY || e.EXECUTOR_PRIVATE_KEYS)
+    refused.push(
+      "EXECUTOR_PRIVATE_KEY: must not be set when EXECUTOR_SIGNER=aws-kms (the keys are in AWS KMS): unset it",
+    );
+  return {
+    backend: "aws-kms" as const,
+    allowLocal,
+    timeoutMs,
+    pkcs11: undefined,
+    awsKms: { region: region ?? "", endpoint: e.AWS_KMS_ENDPOINT, keyIds },
   };
 }
 

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Config } from "../config/env.js";
 import { SignerError } from "./errors.js";
 import { localSigner } from "./local.js";
+import { openAwsKms } from "./awsKms.js";
 import { openPkcs11, type Pkcs11Lib } from "./pkcs11.js";
 import type { DigestSigner } from "./signer.js";
 import { ExecutorWallet } from "./wallet.js";
@@ -21,7 +22,7 @@ export interface SignerSeams {
 export class ExecutorSigners {
   private constructor(
     private readonly config: Config,
-    /** The token's keys (pkcs11), the same on every chain; undefined: local keys per chain. */
+    /** The token's (pkcs11) or KMS's keys, the same on every chain; undefined: local keys per chain. */
     private readonly shared: DigestSigner[] | undefined,
     private readonly onClose: () => void,
   ) {}
@@ -31,13 +32,16 @@ export class ExecutorSigners {
     if (s.backend === "local") {
       if (config.production && config.chains.some((c) => config.executorKeys(c.chainId).length > 0))
         logger.warn(
-          "executor keys are raw keys in the environment (EXECUTOR_ALLOW_LOCAL_KEY=true): use an HSM (EXECUTOR_SIGNER=pkcs11) in production",
+          "executor keys are raw keys in the environment (EXECUTOR_ALLOW_LOCAL_KEY=true): use an HSM (EXECUTOR_SIGNER=pkcs11) or AWS KMS (EXECUTOR_SIGNER=aws-kms) in production",
         );
       const signers = new ExecutorSigners(config, undefined, () => undefined);
       for (const chain of config.chains) await signers.probe(signers.keys(chain.chainId));
       return signers;
     }
-    const token = openPkcs11(s.pkcs11!, s.timeoutMs, seams.pkcs11Lib);
+    const token =
+      s.backend === "aws-kms"
+        ? await openAwsKms(s.awsKms!, s.timeoutMs)
+        : openPkcs11(s.pkcs11!, s.timeoutMs, seams.pkcs11Lib);
     const signers = new ExecutorSigners(config, token.signers, token.close);
     try {
       await signers.probe(token.signers);
@@ -47,7 +51,7 @@ export class ExecutorSigners {
     }
     logger.info(
       { executors: token.signers.map((k) => ({ key: k.describe, address: k.address })) },
-      "executor keys are in the PKCS#11 token",
+      s.backend === "aws-kms" ? "executor keys are in AWS KMS" : "executor keys are in the PKCS#11 token",
     );
     return signers;
   }

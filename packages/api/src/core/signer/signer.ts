@@ -9,7 +9,7 @@ import { SignerError } from "./errors.js";
 export interface DigestSigner {
   /** The key's Ethereum address (checksummed), derived from its public key. */
   readonly address: string;
-  /** Where the key lives, for logs: "local" or "pkcs11:<label>". */
+  /** Where the key lives, for logs: "local", "pkcs11:<label>" or "aws-kms:<key id>". */
   readonly describe: string;
   signDigest(digest: Uint8Array): Promise<Uint8Array>;
 }
