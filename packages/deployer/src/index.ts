@@ -12,7 +12,7 @@ export { verifyProgram, expectedHolders, type AdminAccount, type VerifyOptions, 
 export { safeInfo, type SafeInfo } from "./safe-info.js";
 export { upgrade, type DryRun, type ImplementationSource, type UpgradeOptions, type UpgradeResult } from "./upgrade.js";
 export { validateUpgrade, type PlanOptions, type ValidationReport } from "./upgrade-plan.js";
-export { layoutDiff, formatLayoutDiff, type LayoutRow } from "./layouts.js";
+export { layoutDiff, formatLayoutDiff, shortType, type LayoutChange, type LayoutRow } from "./layouts.js";
 export { syncProgram, type SyncOptions, type SyncResult } from "./sync.js";
 export { brandHomes, type BrandHome, type BrandHomesOptions } from "./brand-once.js";
 export { importProgram, type ImportOptions, type ImportResult } from "./import.js";

@@ -110,6 +110,18 @@ export abstract class ManifestStore implements DeploymentStore {
     return (await this.load(keyOf({ chainId, brand })))?.record as ProgramRecord | undefined;
   }
 
+  /** Every program of the chain, by brand. */
+  async getPrograms(chainId: bigint): Promise<ProgramRecord[]> {
+    const programs: ProgramRecord[] = [];
+    for (const key of (await this.keys(chainId)).sort()) {
+      if (key.includes("/release-")) continue;
+      // Another program's unreadable manifest must not stop this one's upgrade.
+      const record = (await this.load(key).catch(() => undefined))?.record as ProgramRecord | undefined;
+      if (record?.brand) programs.push(record);
+    }
+    return programs;
+  }
+
   saveProgram(record: ProgramRecord): Promise<void> {
     return this.update({ chainId: record.chainId, brand: record.brand }, (m) => {
       m.record = record;

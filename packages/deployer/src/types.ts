@@ -200,4 +200,10 @@ export interface DeploymentStore {
    * ProgramFactories whether the brand already exists (a brand exists once per chain).
    */
   getReleases?(chainId: bigint): Promise<Release[]>;
+  /**
+   * Optional: every program recorded for the chain. With it an upgrade reuses an implementation
+   * another program of the chain already deployed with the same bytecode instead of deploying a
+   * second copy.
+   */
+  getPrograms?(chainId: bigint): Promise<ProgramRecord[]>;
 }

@@ -1,9 +1,15 @@
-import { Contract, getAddress, type Provider } from "ethers";
+import { Contract, getAddress, keccak256, type Provider } from "ethers";
 import { artifactNames, codeMatches, loadArtifact, type Artifact } from "./artifacts.js";
 import { Chain, IMPLEMENTATION_SLOT, type ChainOptions } from "./chain.js";
-import { DeployerError } from "./errors.js";
+import { DeployerError, isDeployerError } from "./errors.js";
 import { layoutDiff, type LayoutRow } from "./layouts.js";
-import { PROGRAM_CONTRACTS, type ProgramContract, type ProgramRecord, type RecordedLayout } from "./types.js";
+import {
+  PROGRAM_CONTRACTS,
+  type DeploymentStore,
+  type ProgramContract,
+  type ProgramRecord,
+  type RecordedLayout,
+} from "./types.js";
 import { assertCrossCallsKept } from "./cross-calls.js";
 import { assertUpgradeSafe, storageLayoutOf, type SafetyOptions } from "./upgrade-safety.js";
 import { programContract } from "./verify.js";
@@ -19,6 +25,11 @@ export interface PlanOptions extends ChainOptions, SafetyOptions {
   implementation?: string;
   /** Calldata for upgradeToAndCall; initializer checks then apply to the new version. */
   call?: string;
+  /**
+   * The chain's manifests. Read for the implementations the chain's other programs and releases
+   * deployed: one holding the new build's code is reused instead of deploying a second copy.
+   */
+  store?: DeploymentStore;
 }
 
 /** What an upgrade would do, found by reads only. */
@@ -29,12 +40,19 @@ export interface UpgradePlan {
   /** What the proxy runs on chain, and that implementation's recorded layout. */
   oldImplementation: string;
   current: RecordedLayout;
-  /** The deployed layout and the new one, position by position. */
+  /** The deployed layout and the new one, variable by variable, each row safe or not and why. */
   layout: LayoutRow[];
   /** The DEFAULT_ADMIN_ROLE holder, who must send upgradeToAndCall. */
   admin: string;
   /** An implementation with the new bytecode already on chain (given, deployed or proposed before). */
   reuse?: string;
+  /** Whose implementation `reuse` is: "given", "program <brand>" or "release <version>". */
+  reusedFrom?: string;
+  /**
+   * The proxy already runs the new build: no call asked, the running implementation's code is the
+   * new build's (immutables masked) and every variable of the layout is unchanged.
+   */
+  alreadyRunning: boolean;
   call: string;
 }
 
@@ -74,14 +92,43 @@ async function deployedProblem(chain: Chain, address: string, next: Artifact): P
   return undefined;
 }
 
-/** Addresses the program ran or was proposed before: where the same bytecode may already live. */
-function knownImplementations(p: ProgramRecord): string[] {
-  const all = [
+/** Addresses a program ran or was proposed before: where the same bytecode may already live. */
+function implementationsOf(p: ProgramRecord): string[] {
+  return [
     ...p.upgrades.map((u) => u.newImplementation),
     ...Object.values(p.layouts ?? {}).map((l) => l.address),
     ...Object.values(p.contracts).map((c) => c!.implementation),
   ];
-  return [...new Set(all.map((a) => getAddress(a)))];
+}
+
+/**
+ * Where the new build may already be deployed on the chain, each with whose it is: the program's
+ * own implementations first, then those of the chain's other programs and releases in the store.
+ * Only the manifests this tool knows: code elsewhere on the chain is nobody's to vouch for.
+ */
+async function knownImplementations(
+  program: ProgramRecord,
+  store?: DeploymentStore,
+): Promise<{ address: string; from: string }[]> {
+  const found = new Map<string, string>();
+  const add = (addresses: string[], from: string) => {
+    for (const a of addresses) if (!found.has(getAddress(a))) found.set(getAddress(a), from);
+  };
+  add(implementationsOf(program), `program ${program.brand}`);
+  if (store) {
+    for (const other of (await store.getPrograms?.(program.chainId)) ?? []) {
+      if (other.brand !== program.brand) add(implementationsOf(other), `program ${other.brand}`);
+    }
+    const latest = await store.getRelease(program.chainId);
+    const releases = (await store.getReleases?.(program.chainId)) ?? (latest ? [latest] : []);
+    for (const r of releases) {
+      add(
+        [...Object.values(r.implementations), ...Object.values(r.layouts ?? {}).map((l) => l.address)],
+        `release ${r.version}`,
+      );
+    }
+  }
+  return [...found].map(([address, from]) => ({ address, from }));
 }
 
 /**
@@ -113,7 +160,8 @@ export async function planUpgrade(
       `${key}: the chain runs ${oldImplementation}, the record has ${rec.implementation}; refresh the record first: ${sync}`,
     );
   }
-  const codeHash = await chain.codeHash(oldImplementation);
+  const runningCode = await chain.code(oldImplementation);
+  const codeHash = keccak256(runningCode);
   const current = program.layouts?.[codeHash];
   if (!current) {
     throw new DeployerError(
@@ -123,22 +171,44 @@ export async function planUpgrade(
       { details: { contract: key, implementation: oldImplementation, codeHash } },
     );
   }
-  assertUpgradeSafe(current, next, { ...opts, initializerRuns: call !== "0x" });
-  // Layout-safe is not enough: the other program contracts must still find what they call.
-  assertCrossCallsKept(key, next, dir);
+  const layout = layoutDiff(current.layout, storageLayoutOf(next, dir));
+  try {
+    assertUpgradeSafe(current, next, { ...opts, initializerRuns: call !== "0x" });
+    // Layout-safe is not enough: the other program contracts must still find what they call.
+    assertCrossCallsKept(key, next, dir);
+  } catch (e) {
+    if (!isDeployerError(e, "UNSAFE_UPGRADE")) throw e;
+    // The same refusal, with the layouts side by side for the reader (the CLI prints them).
+    throw new DeployerError("UNSAFE_UPGRADE", e.message, {
+      cause: e,
+      details: {
+        ...e.details,
+        contract: key,
+        oldImplementation,
+        deployedArtifact: current.artifact,
+        newArtifact: next.contractName,
+        layout,
+      },
+    });
+  }
+  const alreadyRunning =
+    call === "0x" && layout.every((row) => row.change === "same") && codeMatches(next, runningCode);
 
   const proxy = programContract(program, key, provider, dir);
   const admin = getAddress(await chain.call(`${key}.defaultAdmin`, () => proxy.defaultAdmin()));
   let reuse: string | undefined;
+  let reusedFrom: string | undefined;
   if (opts.implementation) {
     reuse = getAddress(opts.implementation);
+    reusedFrom = "given";
     const problem = await deployedProblem(chain, reuse, next);
     if (problem) throw new DeployerError("INVALID_CONFIG", `implementation: ${reuse}: ${problem}`);
-  } else {
-    for (const candidate of knownImplementations(program)) {
-      if (candidate === oldImplementation) continue;
-      if (!(await deployedProblem(chain, candidate, next))) {
-        reuse = candidate;
+  } else if (!alreadyRunning) {
+    for (const candidate of await knownImplementations(program, opts.store)) {
+      if (candidate.address === oldImplementation) continue;
+      if (!(await deployedProblem(chain, candidate.address, next))) {
+        reuse = candidate.address;
+        reusedFrom = candidate.from;
         break;
       }
     }
@@ -149,9 +219,10 @@ export async function planUpgrade(
     next,
     oldImplementation,
     current,
-    layout: layoutDiff(current.layout, storageLayoutOf(next, dir)),
+    layout,
     admin,
-    ...(reuse ? { reuse } : {}),
+    ...(reuse ? { reuse, reusedFrom } : {}),
+    alreadyRunning,
     call,
   };
 }
@@ -164,8 +235,11 @@ export interface ValidationReport {
   deployedArtifact: string;
   newArtifact: string;
   layout: LayoutRow[];
-  /** An implementation with the new bytecode already on chain, if any. */
+  /** An implementation with the new bytecode already on chain, if any, and whose it is. */
   reuse?: string;
+  reusedFrom?: string;
+  /** The proxy already runs this build: an upgrade would deploy and send nothing. */
+  alreadyRunning?: true;
 }
 
 /**
@@ -186,6 +260,7 @@ export async function validateUpgrade(
     deployedArtifact: plan.current.artifact,
     newArtifact: plan.next.contractName,
     layout: plan.layout,
-    ...(plan.reuse ? { reuse: plan.reuse } : {}),
+    ...(plan.reuse ? { reuse: plan.reuse, reusedFrom: plan.reusedFrom } : {}),
+    ...(plan.alreadyRunning ? { alreadyRunning: true as const } : {}),
   };
 }

@@ -29,7 +29,11 @@ export interface UpgradeOptions extends PlanOptions {
   send?: boolean;
   /** Reads and simulates only: needs no key, sends nothing and records nothing. */
   dryRun?: boolean;
-  /** Records the upgrade (and the implementation deployment's stage) here. */
+  /**
+   * Records the upgrade (and the implementation deployment's stage) here. Also read: an
+   * implementation of the new build that another program or release of the chain deployed is
+   * reused (a dry run only reads it).
+   */
   store?: DeploymentStore;
   /** Factory only: the ProgramFactory of the release to upgrade to (default: the store's newest release). */
   programFactory?: string;
@@ -37,8 +41,8 @@ export interface UpgradeOptions extends PlanOptions {
 
 /** What a dry run found: the upgrade as it would be sent, and how the chain would answer it. */
 export interface DryRun {
-  /** The implementation the upgrade would point at; `reused` when one with this bytecode is deployed. */
-  implementation: { address: string; reused: boolean };
+  /** The implementation the upgrade would point at; `reused` when one with this bytecode is deployed, `from` whose. */
+  implementation: { address: string; reused: boolean; from?: string };
   /** The admin's transaction. */
   transaction: { to: string; data: string; from: string; chainId: bigint; value: bigint };
   /** eth_call of the transaction from the admin on the latest block (the new code placed by a state override when not deployed yet). */
@@ -51,7 +55,9 @@ export interface UpgradeResult {
   newImplementation: string;
   /** Whether this call deployed the new implementation (false: it was given or reused). */
   deployed: boolean;
-  /** The deployed layout and the new one, position by position. */
+  /** Whose implementation was reused: "given" (`implementation`), "program <brand>" or "release <version>". */
+  reusedFrom?: string;
+  /** The deployed layout and the new one, variable by variable, each row safe or not and why. */
   layout: LayoutRow[];
   /** The upgrade transaction, when sent. */
   tx?: { hash: string; blockNumber: number };
@@ -101,7 +107,12 @@ async function dryRun(chain: Chain, program: ProgramRecord, plan: UpgradePlan, s
   } catch (e) {
     simulation = { ok: false, error: (e as Error).message };
   }
-  return { implementation: { address, reused: Boolean(plan.reuse) }, transaction, simulation };
+  const implementation = {
+    address,
+    reused: Boolean(plan.reuse),
+    ...(plan.reusedFrom ? { from: plan.reusedFrom } : {}),
+  };
+  return { implementation, transaction, simulation };
 }
 
 /**
@@ -144,18 +155,6 @@ async function vaultRecord(
 }
 
 /**
- * Whether the upgrade would change nothing: no call asked, the running implementation's runtime
- * code is the new build's (immutables masked) and the new build declares the same storage layout.
- * Code alone is not enough: the contracts are built without a metadata hash, so a contract that
- * only appends an unused field to its storage struct compiles to the very same bytes, yet its
- * upgrade records the longer layout that later upgrades must extend.
- */
-async function runsAlready(chain: Chain, plan: UpgradePlan): Promise<boolean> {
-  if (plan.call !== "0x" || plan.layout.some((row) => row.change !== "same")) return false;
-  return codeMatches(plan.next, await chain.code(plan.oldImplementation));
-}
-
-/**
  * Upgrades one contract of a program. First, by reads only, the implementation the proxy runs on
  * chain is looked up in the record by its runtime bytecode hash, and the new implementation must
  * be UUPS-safe and extend that recorded layout (UNSAFE_UPGRADE naming the problem otherwise).
@@ -180,7 +179,10 @@ export async function upgrade(
   const plan = await planUpgrade(program, contractName, newImplementation, chain.provider, { ...opts, ...record });
   const key = plan.contract;
   const base = { contract: key, oldImplementation: plan.oldImplementation, layout: plan.layout };
-  if (await runsAlready(chain, plan)) {
+  // Code alone is not enough: the contracts are built without a metadata hash, so a contract that
+  // only appends an unused field to its storage struct compiles to the very same bytes, yet its
+  // upgrade records the longer layout that later upgrades must extend (plan.alreadyRunning).
+  if (plan.alreadyRunning) {
     return { ...base, newImplementation: plan.oldImplementation, deployed: false, alreadyRunning: true, program };
   }
 
@@ -227,7 +229,12 @@ export async function upgrade(
       at: new Date().toISOString(),
     };
     let result: UpgradeResult;
-    const common = { ...base, newImplementation: newAddress, deployed: !plan.reuse };
+    const common = {
+      ...base,
+      newImplementation: newAddress,
+      deployed: !plan.reuse,
+      ...(plan.reusedFrom ? { reusedFrom: plan.reusedFrom } : {}),
+    };
     if (sendIt) {
       const fn = proxy.connect(opts.signer!).getFunction("upgradeToAndCall");
       const gas = await chain.call(`simulate ${key}.upgradeToAndCall`, () => fn.estimateGas(newAddress, plan.call));

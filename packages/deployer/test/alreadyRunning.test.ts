@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import type { Wallet } from "ethers";
 import type { DevNode } from "@points/testkit";
-import { MemoryStore, upgrade, type ProgramRecord } from "../src/index.js";
+import { MemoryStore, upgrade, validateUpgrade, type ProgramRecord } from "../src/index.js";
 import { CHAIN, deployAcme } from "./helpers/fixture.js";
 
 describe("upgrade: to the code already running", () => {
@@ -33,6 +33,9 @@ describe("upgrade: to the code already running", () => {
       assert.equal(r.dryRun, undefined);
       assert.deepEqual(r.program, program);
     }
+    const report = await validateUpgrade(program, "points", "Points", node.provider, { store });
+    assert.equal(report.alreadyRunning, true);
+    assert.equal(report.reuse, undefined, "nothing to deploy, nothing to reuse");
     assert.deepEqual(await nonces(), before, "nothing sent");
     assert.deepEqual(await store.getProgram(CHAIN.chainId, "acme"), saved, "nothing recorded");
   });
@@ -51,5 +54,7 @@ describe("upgrade: to the code already running", () => {
     const r = await upgrade(program, "points", "PointsV2Mock", { provider: node.provider, dryRun: true });
     assert.equal(r.alreadyRunning, undefined);
     assert.equal(r.dryRun!.simulation.ok, true);
+    const report = await validateUpgrade(program, "points", "PointsV2Mock", node.provider);
+    assert.equal(report.alreadyRunning, undefined);
   });
 });

@@ -82,14 +82,33 @@ describe("points-deployer upgrade against the deployed layout (hardhat node, edi
     const refused = await runCli(args("validate", "Points", ["--contracts-dir", copy.dir]), as());
     assert.equal(refused.code, 5, refused.stderr);
     assert.match(errorLine(refused), /^error \[UNSAFE_UPGRADE\]: .*Inserted `inserted`/);
+    // The refusal shows its table: one inserted row, the fields after it unchanged, within 100 columns.
+    assert.match(refused.stdout, /^ {2}- +inserted uint256 +UNSAFE: inserted before existing fields$/m);
+    for (const line of refused.stdout.split("\n")) assert.ok(line.length <= 100, line);
     const ok = await runCli(args("validate", "PointsAppendedMock", ["--contracts-dir", copy.dir]), as());
     assert.equal(ok.code, 0, ok.stderr);
     assert.match(ok.stdout, /PointsAppendedMock may replace Points \(0x[0-9a-fA-F]{40}\) behind points/);
-    assert.match(
-      ok.stdout,
-      /erc7201:points\.storage\.Points\s+transferRestricted bool\s+transferRestricted bool\s+same/,
+    assert.match(ok.stdout, /^erc7201:points\.storage\.Points$/m);
+    // PointsAppendedMock declares its own copy of the Holder struct, with the same members.
+    assert.match(ok.stdout, /^ {2}holders mapping\(address=>Holder\) +holders mapping\(address=>Holder\) +unchanged$/m);
+    assert.match(ok.stdout, /^ {2}transferRestricted bool +transferRestricted bool +unchanged$/m);
+    assert.match(ok.stdout, /^ {2}- +appended uint256 +appended at the end$/m);
+    const json = await runCli(args("validate", "PointsAppendedMock", ["--contracts-dir", copy.dir, "--json"]), as());
+    assert.equal(json.code, 0, json.stderr);
+    const report = JSON.parse(json.stdout) as { ok: boolean; layout: Record<string, unknown>[] };
+    assert.equal(report.ok, true);
+    assert.deepEqual(
+      report.layout.find((r) => r.namespace === "erc7201:points.storage.Points" && r.index === 0),
+      {
+        namespace: "erc7201:points.storage.Points",
+        index: 0,
+        old: "holders mapping(address => struct Points.Holder)",
+        next: "holders mapping(address => struct PointsAppendedMock.Holder)",
+        change: "same",
+        safe: true,
+        reason: "unchanged",
+      },
     );
-    assert.match(ok.stdout, /erc7201:points\.storage\.Points\s+-\s+appended uint256\s+appended/);
     assert.deepEqual(await state(), before);
   });
 
@@ -98,7 +117,7 @@ describe("points-deployer upgrade against the deployed layout (hardhat node, edi
     const r = await runCli(args("upgrade", "PointsAppendedMock", ["--contracts-dir", copy.dir, "--dry-run"]), as());
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /dry run: nothing was sent/);
-    assert.match(r.stdout, /appended uint256\s+appended/);
+    assert.match(r.stdout, /appended uint256 +appended at the end/);
     assert.match(r.stdout, /implementation: would be deployed \(simulated at 0x[0-9a-fA-F]{40}\)/);
     assert.match(r.stdout, new RegExp(`from: ${ACCOUNTS.brand.address} \\(the admin\\)`));
     assert.match(r.stdout, /calldata: 0x4f1ef286/); // upgradeToAndCall(address,bytes)

@@ -6,6 +6,7 @@ import { printSummary, toJson } from "../output.js";
 import { withStages, withStep } from "../progress.js";
 import { context, programFromManifest } from "./context.js";
 import { printSafeTransaction, safeProposalOptions, type SafeFlags } from "../safe-proposal.js";
+import { showingRefusal } from "../refusal.js";
 
 interface UpgradeFlags extends SafeFlags {
   brand: string;
@@ -21,7 +22,7 @@ interface UpgradeFlags extends SafeFlags {
 function printDryRun(r: UpgradeResult): void {
   const d = r.dryRun!;
   const impl = d.implementation.reused
-    ? `${d.implementation.address} (already deployed with this bytecode: reused)`
+    ? `${d.implementation.address} (already deployed with this bytecode${d.implementation.from ? ` for ${d.implementation.from}` : ""}: reused)`
     : `would be deployed (simulated at ${d.implementation.address})`;
   const sim = d.simulation.ok ? "succeeds" : `fails: ${d.simulation.error}`;
   process.stdout.write(
@@ -38,14 +39,19 @@ function printDryRun(r: UpgradeResult): void {
 }
 
 function printAlreadyRunning(r: UpgradeResult): void {
-  process.stdout.write(`${r.contract} already runs this code (${r.oldImplementation}): nothing sent\n`);
+  process.stdout.write(`${r.contract}: already running this code (${r.oldImplementation}): nothing sent\n`);
 }
+
+const reusedNote = (r: UpgradeResult) =>
+  r.reusedFrom && r.reusedFrom !== "given"
+    ? `already deployed for ${r.reusedFrom}: reused`
+    : "already deployed: reused";
 
 function printResult(r: UpgradeResult, from?: string): void {
   const { program: _record, layout: _layout, dryRun: _dry, ...shown } = r;
   const implementation = r.deployed
     ? `${r.newImplementation} (deployed by ${from}; any funded key may deploy it, it is harmless until a proxy points at it)`
-    : `${r.newImplementation} (already deployed: reused)`;
+    : `${r.newImplementation} (${reusedNote(r)})`;
   printSummary(r.tx ? `${r.contract} upgraded` : "unsigned upgrade (sign and send as the admin)", {
     ...shown,
     newImplementation: implementation,
@@ -59,9 +65,12 @@ export function upgradeCommand(): Command {
       "Reads the implementation the proxy runs on chain, finds its storage layout recorded in the manifest " +
         "(by runtime bytecode hash) and refuses a new implementation that does not extend it, is not UUPS-safe, " +
         "drops proxiableUUID or leaves its initializers enabled, BEFORE anything is sent. Then deploys the " +
-        "implementation (unless --at, or the same bytecode is already deployed) and sends upgradeToAndCall with " +
+        "implementation (unless --at, or the same bytecode is already deployed for this or another program or " +
+        "release of the manifests) and sends upgradeToAndCall with " +
         "the program admin's key, or with --unsigned prints the transaction for the admin (e.g. a multisig). " +
-        "--dry-run needs no key and sends nothing: it prints both layouts, the calldata and a simulation from the admin.",
+        "--dry-run needs no key and sends nothing: it prints both layouts, the calldata and a simulation from the admin. " +
+        "An upgrade to the code the proxy already runs sends nothing and says so. A refusal prints the layouts " +
+        "side by side, each row saying why it is safe or not (with --json: the refusal and its rows as JSON).",
     )
     .requiredOption("--brand <name>", "the program's brand (looked up in the manifest)")
     .requiredOption("--contract <name>", "points, factory, collateralVault, pspVault or oracle")
@@ -92,23 +101,28 @@ export function upgradeCommand(): Command {
       implementation: o.at,
       call: o.call,
       contractsDir: o.contractsDir,
+      store: ctx.store, // read for implementations other programs of the chain deployed
     };
     if (o.dryRun) {
-      const result = await withStep(
-        `dry run ${o.contract}`,
-        () => upgrade(program, o.contract, o.implementation, { ...opts, dryRun: true }),
-        scrub,
+      const result = await showingRefusal(o.json, () =>
+        withStep(
+          `dry run ${o.contract}`,
+          () => upgrade(program, o.contract, o.implementation, { ...opts, dryRun: true }),
+          scrub,
+        ),
       );
       if (o.json) process.stdout.write(`${toJson({ ...result, program: undefined })}\n`);
       else if (result.alreadyRunning) printAlreadyRunning(result);
       else printDryRun(result);
       return;
     }
-    const result = await withStages(
-      ["upgrade"],
-      ctx.store,
-      (store) => upgrade(program, o.contract, o.implementation, { ...opts, store }),
-      { unreported: "done", redact: scrub },
+    const result = await showingRefusal(o.json, () =>
+      withStages(
+        ["upgrade"],
+        ctx.store,
+        (store) => upgrade(program, o.contract, o.implementation, { ...opts, store }),
+        { unreported: "done", redact: scrub },
+      ),
     );
     if (result.alreadyRunning && !o.json) return printAlreadyRunning(result);
     // An admin that is a Safe gets the Safe transaction of upgradeToAndCall, after the checks above.
