@@ -33,6 +33,13 @@ import { openRedis } from "./core/limits/redis.js";
 
 /** How long in-flight requests and running tasks get to finish on shutdown (the worker's default drain). */
 const SHUTDOWN_DRAIN_MS = 5_000;
+/**
+ * How long an idle keep-alive connection stays open. Longer than any client's or load balancer's
+ * own idle timeout (undici 4 s, AWS ALB 60 s), so the client side always closes first: a server
+ * that closed first (Node's default is 5 s) races a client reusing the socket, which then fails
+ * with a reset ("fetch failed", a 502 at the balancer). Headers must come within a bound above it.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export type Service = Awaited<ReturnType<typeof createService>>;
 
@@ -122,6 +129,8 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
         const s = app.listen(config.port, config.host, (err?: Error) =>
           err ? reject(listenError(err, config)) : resolve(s),
         );
+        s.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+        s.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
       });
       const { port } = server.address() as AddressInfo;
       return `http://${config.host}:${port}`;
