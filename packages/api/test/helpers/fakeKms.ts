@@ -19,6 +19,8 @@ export interface FakeKey {
   hang?: boolean;
   /** Sign with another key than the one GetPublicKey shows (a KMS that mixes keys up). */
   signWith?: SigningKey;
+  /** Another id of the key with this id (as an alias and its key id are): the same key pair answers. */
+  aliasOf?: string;
 }
 
 interface Key extends FakeKey {
@@ -47,7 +49,12 @@ export interface KmsRequest {
 export async function startFakeKms(keys: Record<string, FakeKey>) {
   const region = "eu-west-1";
   const store = new Map<string, Key>();
-  for (const [id, k] of Object.entries(keys)) store.set(id, { ...k, ...generate(k.keySpec), arn: arn(region, id) });
+  for (const [id, k] of Object.entries(keys)) {
+    if (!k.aliasOf) store.set(id, { ...k, ...generate(k.keySpec), arn: arn(region, id) });
+  }
+  for (const [id, k] of Object.entries(keys)) {
+    if (k.aliasOf) store.set(id, { ...store.get(k.aliasOf)!, arn: arn(region, k.aliasOf) });
+  }
   const requests: KmsRequest[] = [];
   /** Every DER signature the fake answered, in order, and whether it was given a high s. */
   const signatures: { der: Buffer; highS: boolean }[] = [];

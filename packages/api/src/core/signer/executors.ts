@@ -44,6 +44,7 @@ export class ExecutorSigners {
         : openPkcs11(s.pkcs11!, s.timeoutMs, seams.pkcs11Lib);
     const signers = new ExecutorSigners(config, token.signers, token.close);
     try {
+      refuseSharedAddresses(token.signers);
       await signers.probe(token.signers);
     } catch (e) {
       token.close();
@@ -83,5 +84,21 @@ export class ExecutorSigners {
   private async probe(keys: DigestSigner[]): Promise<void> {
     const digest = new Uint8Array(32).fill(0x11);
     for (const key of keys) await new ExecutorWallet(key, this.config.signer.timeoutMs).signDigest(digest);
+  }
+}
+
+/**
+ * Two configured keys that are one key (an alias and its key id, two labels on one key pair) would be two nonce lanes
+ * of one address, sending over each other's nonces: refused at start.
+ */
+function refuseSharedAddresses(keys: DigestSigner[]): void {
+  for (const [i, k] of keys.entries()) {
+    const j = keys.findIndex((o) => o.address === k.address);
+    if (j !== i) {
+      throw new SignerError(
+        "SIGNER_KEY_DUPLICATE",
+        `${keys[j]!.describe} and ${k.describe} are the same key (${k.address}): each nonce lane needs its own key; list each key once`,
+      );
+    }
   }
 }
