@@ -10,14 +10,8 @@ import { Finals } from "./finals.js";
 import type { KeptStore } from "./kept.js";
 import { untilFunded, type EnginePause } from "./funds.js";
 import { sendRaw, signType2 } from "./send.js";
-import {
-  newEntry,
-  readSigned,
-  type FinalEvent,
-  type InFlight,
-  type ReorgEvent,
-  type ReplacementEvent,
-} from "./inflight.js";
+import { newEntry, type FinalEvent, type InFlight, type ReorgEvent, type ReplacementEvent } from "./inflight.js";
+import { adopt, watchPendingAtStart, type ResumeLane } from "./resume.js";
 
 export interface EngineOptions {
   chainId: number;
@@ -57,7 +51,7 @@ const TAKEN_LOOKS = 3;
  * after its sending is replaced (same nonce, fees bumped >= 10%), a receipt a reorg removed
  * goes back to pending, and a receipt `confirmations` deep is final. At start it takes the
  * chain's pending nonce; nonces pending from before a crash are watched and filled with an
- * empty transaction if the node drops them.
+ * empty transaction if the node drops them (resume.ts).
  */
 export class TxEngine extends EventEmitter implements TxSender {
   readonly from: string;
@@ -75,6 +69,8 @@ export class TxEngine extends EventEmitter implements TxSender {
   private timer?: NodeJS.Timeout;
   private stopped = false;
   private tickWaiters: (() => void)[] = [];
+  /** This engine's state as crash resumption (resume.ts) reads and changes it. */
+  private readonly lane: ResumeLane;
 
   constructor(
     private readonly wallet: TxSigner,
@@ -89,6 +85,17 @@ export class TxEngine extends EventEmitter implements TxSender {
       opts.finalityBlocks,
       opts.kept && { kept: opts.kept, logger: opts.logger },
     );
+    this.lane = {
+      from: this.from,
+      chainId: opts.chainId,
+      logger: opts.logger,
+      inflight: this.inflight,
+      takeKept: (nonce) => this.finals.take(nonce),
+      head: () => this.head,
+      next: () => this.next,
+      setNext: (nonce) => (this.next = nonce),
+      broadcast: (raw, e) => this.broadcast(raw, e),
+    };
   }
 
   /** What a metrics scrape reads (src/core/metrics/engines.ts). */
@@ -107,24 +114,12 @@ export class TxEngine extends EventEmitter implements TxSender {
       // Above kept final nonces a reorg took while no engine ran: the first look sends them again (reconcile).
       [this.latestNonce, this.next, this.head] = [latest, Math.max(pending, this.finals.top), head];
       // Sent before a crash (or by another holder of the key): watched, filled if dropped.
-      for (let n = latest; n < pending; n++) this.inflight.set(n, this.pendingAtStart(n, head));
-      if (pending > latest) this.opts.logger.warn({ latest, pending }, "engine: found pending transactions at start");
+      watchPendingAtStart(this.lane, latest, pending, head);
       this.schedule();
     })();
     // A start that failed (a dead RPC) is tried again by the next caller.
     this.started.catch(() => (this.started = undefined));
     return this.started;
-  }
-
-  /**
-   * A nonce pending at start: with the bytes kept for it when it was final once (a reorg put it back in the node's
-   * pool), so a drop sends it again instead of filling it; otherwise unknown, filled if dropped.
-   */
-  private pendingAtStart(nonce: number, head: number): InFlight {
-    const e = newEntry(nonce, null, null, head);
-    const kept = this.finals.take(nonce);
-    const tx = kept?.raw ? readSigned(kept.raw, { from: this.from, nonce, chainId: this.opts.chainId }) : null;
-    return tx ? Object.assign(e, { request: tx.request, fees: tx.fees, raw: kept!.raw, hashes: [tx.hash] }) : e;
   }
 
   stop(): void {
@@ -221,46 +216,9 @@ export class TxEngine extends EventEmitter implements TxSender {
   async settleNonce(nonce: number, resume?: SignedTx): Promise<void> {
     await this.start();
     if (resume && (nonce >= this.next || this.inflight.get(nonce)?.raw === null))
-      await this.serial(() => this.adopt(nonce, resume));
+      await this.serial(() => adopt(this.lane, nonce, resume));
     if (nonce >= this.next) return;
     while (this.latestNonce <= nonce && !this.stopped) await this.nextTick();
-  }
-
-  /**
-   * Takes on the transaction a crashed run signed for the next nonce and sends it again as it
-   * was: the node may never have had it, or may get it late from the dead process (or another
-   * endpoint), and a new transaction for the same purpose would then take a second nonce. Not
-   * the next nonce (taken meanwhile, or one below it was never sent), not this key's, or refused
-   * by the node: left alone, and the caller sends anew. A nonce found pending at start gets its
-   * transaction too, so the node dropping it means sending it again, not filling the nonce.
-   */
-  private async adopt(nonce: number, signed: SignedTx): Promise<void> {
-    const pendingAtStart = this.inflight.get(nonce);
-    if (nonce !== this.next && pendingAtStart?.raw !== null) return;
-    const tx = readSigned(signed.raw, { from: this.from, nonce, chainId: this.opts.chainId });
-    if (!tx) {
-      this.opts.logger.warn({ nonce }, "engine: a recorded transaction is not this key's next one; it is sent anew");
-      return;
-    }
-    const taken = { request: tx.request, fees: tx.fees, raw: signed.raw, hashes: [tx.hash], onSigned: signed.onSigned };
-    if (pendingAtStart) {
-      Object.assign(pendingAtStart, taken);
-      return;
-    }
-    const entry = Object.assign(newEntry(nonce, null, null, this.head), taken);
-    this.next = nonce + 1;
-    this.inflight.set(nonce, entry);
-    try {
-      await this.broadcast(signed.raw, entry);
-      this.opts.logger.info({ nonce, hash: tx.hash }, "engine: sent again a transaction signed before a restart");
-    } catch (e) {
-      this.inflight.delete(nonce);
-      this.next = nonce;
-      this.opts.logger.warn(
-        { err: e, nonce },
-        "engine: the node refused a transaction signed before a restart; it is sent anew",
-      );
-    }
   }
 
   /** Resolves when the balance is at least the threshold; meanwhile the engine is paused (funds.ts). */

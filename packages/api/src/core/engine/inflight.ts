@@ -1,4 +1,4 @@
-import { Transaction, type TransactionReceipt, type TransactionRequest } from "ethers";
+import type { TransactionReceipt, TransactionRequest } from "ethers";
 import type { Fees } from "./fees.js";
 
 /** A nonce the engine handed out and has not seen final yet. */
@@ -70,28 +70,5 @@ export function newEntry(nonce: number, request: TransactionRequest | null, fees
     takenLooks: 0,
     onSigned: () => {},
     waiters: [],
-  };
-}
-
-/**
- * What a recorded signed transaction asks for, if it is `from`'s type-2 transaction for `nonce`
- * on `chainId` (a resumed run takes on nothing else); null otherwise, or when it does not parse.
- */
-export function readSigned(
-  raw: string,
-  expect: { from: string; nonce: number; chainId: number },
-): { request: TransactionRequest; fees: Fees; hash: string } | null {
-  let tx: Transaction;
-  try {
-    tx = Transaction.from(raw);
-  } catch {
-    return null;
-  }
-  if (tx.from !== expect.from || tx.nonce !== expect.nonce || tx.chainId !== BigInt(expect.chainId) || tx.type !== 2)
-    return null;
-  return {
-    request: { to: tx.to, data: tx.data, value: tx.value, gasLimit: tx.gasLimit, chainId: tx.chainId },
-    fees: { maxFeePerGas: tx.maxFeePerGas!, maxPriorityFeePerGas: tx.maxPriorityFeePerGas! },
-    hash: tx.hash!,
   };
 }
