@@ -6,5 +6,5 @@ export { ApiKeys } from "./core/auth/apiKeys.js";
 export { openDb, type Db } from "./core/db/db.js";
 export { migrate } from "./core/db/migrations.js";
 export { memoryDbTemplate } from "./core/db/template.js";
-export { openApiDocument } from "./server/openapi/document.js";
+export { openApiDocument } from "@points/schema/openapi";
 export { createDevProgramAccount } from "./core/console/devProgram.js";

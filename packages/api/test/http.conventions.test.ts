@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { fileRoutes, routes, type RouteDef } from "@points/schema";
-import { OPS_OPERATIONS } from "../src/server/openapi/ops.js";
+import { OPS_OPERATIONS } from "@points/schema/openapi";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { validRequest } from "./helpers/badInput.js";
 import { assertError, send } from "./helpers/http.js";

@@ -17,7 +17,7 @@ import { methodsOfPaths } from "./methods.js";
 import { isLoopbackRequest, sessionExchange } from "./session.js";
 import { consoleDistDir, consoleStatic } from "../console/static.js";
 import { mailboxPage, readDevMailbox } from "../../core/console/mailer.js";
-import { openApiDocument } from "../openapi/document.js";
+import { openApiDocument } from "@points/schema/openapi";
 import { referencePage } from "../openapi/reference.js";
 import { FILE_ROUTE_PATHS, mountFileRoutes } from "./fileRoutes.js";
 import { readyRoute } from "./ready.js";

@@ -1,4 +1,4 @@
-import type { OpenApiDocument as Doc } from "./document.js";
+import type { OpenApiDocument as Doc } from "@points/schema/openapi";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

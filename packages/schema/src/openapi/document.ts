@@ -1,21 +1,15 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
-import {
-  CONFIGURED_CHAINS,
-  ErrorEnvelope,
-  ERROR_CODES,
-  MAX_UINT256,
-  SESSION_COOKIE,
-  fileRoutes,
-  isBuildRoute,
-  routes,
-  type RouteDef,
-} from "@points/schema";
 import type { z } from "zod";
+import { ErrorEnvelope, ERROR_CODES } from "../envelope.js";
+import type { RouteDef } from "../route.js";
+import { SESSION_COOKIE } from "../routes/console.js";
+import { fileRoutes } from "../routes/ledger/exports.js";
+import { routes } from "../index.js";
+import { fillConfiguredChains } from "./chains.js";
+import { errorCodesOf, ERRORS } from "./errors.js";
+import { NAMED_FORMATS } from "./formats.js";
 import { registerOpsPaths } from "./ops.js";
-
-/** OpenAPI security of an auth mode: "key" routes take a key or a console session. */
-export const securityOf = (auth: RouteDef["auth"]): Record<string, string[]>[] =>
-  auth === "key" ? [{ apiKey: [] }, { consoleSession: [] }] : auth === "session" ? [{ consoleSession: [] }] : [];
+import { securityOf } from "./security.js";
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, "{$1}");
 
@@ -24,73 +18,6 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, "{$1}");
  * document cannot drift from the service.
  */
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
-
-/** The named formats the document's schemas use, for validators and generators to register. */
-export const NAMED_FORMATS = {
-  "eip55-address": "0x + 40 hex digits, all lowercase, all uppercase, or mixed case with a valid EIP-55 checksum",
-  uint256: `A decimal integer string of at most ${MAX_UINT256} (2^256 - 1)`,
-  email: "An e-mail address: local part, @, a domain with a dot and a top-level name of 2+ letters",
-};
-
-const ERRORS: Record<string, string> = {
-  INVALID_INPUT: "the request is malformed; the message names the field",
-  INVALID_ROWS:
-    "bulk routes: rows with a bad address, amount or metadata, or duplicates; details.rows lists every one (row, field, reason)",
-  UNAUTHORIZED: "missing, unknown or revoked API key, or no console session",
-  MISSING_ROLE: "the signer lacks an on-chain role",
-  FORBIDDEN:
-    "the API key lacks the scope the route needs, the console account is not approved to deploy, or a state-changing request with a session cookie (or to /console/) came from another Origin than the console's (details.reason = origin)",
-  DEV_CHAIN_ONLY:
-    "a development-only route called for a chain that is not a dev chain id on loopback RPCs, or in production",
-  NOT_FOUND: "no such program, campaign (CampaignNotFound, on every route naming one), request, task or resource",
-  CONFLICT: "the request conflicts with the resource's state",
-  PAYLOAD_TOO_LARGE: "the body is larger than 100 kB (2 MB on bulk routes)",
-  WOULD_REVERT: "the simulation reverted, or a chain precondition does not hold",
-  RATE_LIMITED: "too many requests: slow down",
-  INTERNAL: "an unexpected failure of the service or a service it needs (never the request's fault)",
-  CHAIN_UNAVAILABLE: "the chain's RPC did not answer",
-  CHAIN_MISMATCH:
-    "every RPC endpoint of the chain answers another chain id (a node swapped behind its URL): nothing was built, read or sent; retry once the endpoint serves the chain again",
-};
-
-/** Statuses of a route's answers, by error code. */
-function errorCodesOf(route: RouteDef): (keyof typeof ERROR_CODES)[] {
-  const codes = new Set<keyof typeof ERROR_CODES>([
-    "INVALID_INPUT",
-    "NOT_FOUND",
-    "RATE_LIMITED",
-    "INTERNAL",
-    "CHAIN_UNAVAILABLE",
-    "CHAIN_MISMATCH",
-  ]);
-  if (route.auth !== "open" || !route.public) codes.add("UNAUTHORIZED");
-  if (route.method !== "get") {
-    codes.add("MISSING_ROLE");
-    codes.add("WOULD_REVERT");
-  }
-  if (route.body) codes.add("PAYLOAD_TOO_LARGE");
-  // A key sent to any route is checked for the route's scope.
-  codes.add("FORBIDDEN");
-  // An Idempotency-Key reused with another body, or an explicit nonce already mined.
-  if (isBuildRoute(route)) codes.add("CONFLICT");
-  for (const c of route.errors ?? []) codes.add(c);
-  return [...codes].sort((a, b) => ERROR_CODES[a] - ERROR_CODES[b]);
-}
-
-/** Lists the configured chains wherever a schema is marked as taking only those. */
-function fillConfiguredChains(node: unknown, chainIds: number[]): void {
-  if (Array.isArray(node)) return node.forEach((n) => fillConfiguredChains(n, chainIds));
-  if (typeof node !== "object" || node === null) return;
-  const o = node as Record<string, unknown>;
-  if (o[CONFIGURED_CHAINS] === true) {
-    const types = ([] as unknown[]).concat(o.type);
-    o.enum = [
-      ...(types.includes("string") ? chainIds.map(String) : chainIds),
-      ...(types.includes("null") ? [null] : []),
-    ];
-  }
-  for (const v of Object.values(o)) fillConfiguredChains(v, chainIds);
-}
 
 export interface DocumentOptions {
   /** The chains this server serves: chain ids elsewhere are refused, so the document says so. */

@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
-import { ErrorEnvelope } from "@points/schema";
 import { z } from "zod";
+import { ErrorEnvelope } from "../envelope.js";
 
 const ReadyCheck = z
   .object({
