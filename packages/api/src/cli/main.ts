@@ -23,6 +23,7 @@ import { programFromManifest } from "./manifest.js";
 import { AssetList, type AssetKind } from "../core/operator/assets.js";
 import { OperatorWebhooks } from "../core/operator/webhooks.js";
 import { isAddress } from "ethers";
+import { detached } from "../core/detached.js";
 
 /** Opens the configured database for a one-off command and closes it after. */
 async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDb>>) => Promise<T>): Promise<T> {
@@ -42,15 +43,16 @@ const program = new Command("points-api").description("The points platform API s
  * exits; 1 when the shutdown failed. A second signal kills the process (the handlers run once).
  */
 function stopOnSignal(stop: () => Promise<void>): void {
-  const once = async () => {
-    try {
+  const once = detached(
+    async () => {
       await stop();
       process.exit(0);
-    } catch (e) {
+    },
+    (e) => {
       process.stderr.write(`points-api: shutdown failed: ${(e as Error).message}\n`);
       process.exit(1);
-    }
-  };
+    },
+  );
   process.once("SIGINT", once);
   process.once("SIGTERM", once);
 }

@@ -4,6 +4,7 @@ import type { TxSigner } from "../signer/wallet.js";
 import type { Logger } from "pino";
 import type { SignedTx, TxSender } from "@points/deployer";
 import { EngineError } from "./errors.js";
+import { detached } from "../detached.js";
 import { engineStats, type EngineStats } from "../metrics/engines.js";
 import { FeePolicy, type FeeCaps, type Fees } from "./fees.js";
 import { Finals } from "./finals.js";
@@ -260,15 +261,21 @@ export class TxEngine extends EventEmitter implements TxSender {
 
   private schedule(): void {
     if (this.stopped) return;
-    this.timer = setTimeout(async () => {
-      try {
-        await this.tick();
-      } catch (e) {
-        this.opts.logger.warn({ err: e }, "engine: chain check failed; retried next block");
-      }
-      this.tickWaiters.splice(0).forEach((w) => w());
-      this.schedule();
-    }, this.opts.pollMs);
+    this.timer = setTimeout(
+      detached(
+        async () => {
+          try {
+            await this.tick();
+          } catch (e) {
+            this.opts.logger.warn({ err: e }, "engine: chain check failed; retried next block");
+          }
+          this.tickWaiters.splice(0).forEach((w) => w());
+          this.schedule();
+        },
+        (e) => this.opts.logger.error({ err: e }, "engine: chain checks stopped"),
+      ),
+      this.opts.pollMs,
+    );
     this.timer.unref();
   }
 

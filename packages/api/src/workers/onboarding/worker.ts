@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { Task, TaskRepo } from "../../core/onboarding/tasks.js";
 import { taskErrorOf } from "../../core/onboarding/taskError.js";
+import { detached } from "../../core/detached.js";
 
 export interface WorkerOptions {
   /** Chains this worker deploys on. */
@@ -121,16 +122,15 @@ export class Worker {
     log.info("onboarding task started");
     const abort = new AbortController();
     const heartbeat = setInterval(
-      async () => {
-        try {
+      detached(
+        async () => {
           const ours =
             (await this.tasks.renew(task.id, this.id, this.opts.leaseMs)) &&
             (await this.tasks.leaseExecutor(chainId, this.id, this.opts.leaseMs));
           if (!ours) abort.abort(new Error("lease lost"));
-        } catch (e) {
-          log.warn({ err: e }, "lease renewal failed");
-        }
-      },
+        },
+        (e) => log.warn({ err: e }, "lease renewal failed"),
+      ),
       Math.max(50, Math.floor(this.opts.leaseMs / 3)),
     );
     try {

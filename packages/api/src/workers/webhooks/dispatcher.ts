@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { Db } from "../../core/db/db.js";
 import { doubling, jittered } from "../../core/backoff.js";
+import { detached } from "../../core/detached.js";
 import { enqueue, sentData, type DeliveryRow, type SubscriptionRow } from "../../core/webhooks/store.js";
 import { sendSigned } from "./send.js";
 import { FairSlots } from "./slots.js";
@@ -98,23 +99,26 @@ export class WebhookDispatcher {
     this.slots = new FairSlots(opts.concurrency, opts.ownerConcurrency);
   }
 
-  private loop?: () => Promise<void>;
+  private loop?: () => void;
   private again = false;
 
   start(): void {
     this.stopped = false;
-    const loop = async () => {
-      if (this.stopped) return;
-      this.timer = undefined;
-      this.again = false;
-      this.running = this.schedule().then(
-        () => undefined,
-        (e) => this.logger.error({ err: e }, "webhook pass failed"),
-      );
-      await this.running;
-      this.running = undefined;
-      if (!this.stopped) this.timer = setTimeout(loop, this.again ? 0 : this.opts.pollMs);
-    };
+    const loop: () => void = detached(
+      async () => {
+        if (this.stopped) return;
+        this.timer = undefined;
+        this.again = false;
+        this.running = this.schedule().then(
+          () => undefined,
+          (e) => this.logger.error({ err: e }, "webhook pass failed"),
+        );
+        await this.running;
+        this.running = undefined;
+        if (!this.stopped) this.timer = setTimeout(loop, this.again ? 0 : this.opts.pollMs);
+      },
+      (e) => this.logger.error({ err: e }, "webhook passes stopped"),
+    );
     this.loop = loop;
     this.timer = setTimeout(loop, 0);
   }
