@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { deployProgram, MemoryStore } from "../src/index.js";
-import { CrashingStore, InjectedCrash } from "./helpers/crash.js";
+import { CrashingStore } from "./helpers/crash.js";
 import { CHAIN, config } from "./helpers/fixture.js";
-import { PER_CRASH_POINT_MS, resumeFixture } from "./helpers/resume.js";
+import { crashes, PER_CRASH_POINT_MS, resumeFixture } from "./helpers/resume.js";
 
 /**
  * Crash injected after every store call of a first deployment is recorded, and while sent
@@ -28,9 +28,9 @@ describe("deployProgram: resume after a crash after any store call, or with tran
         await fresh();
         const inner = new MemoryStore();
         // "before": the transaction is in the mempool, unrecorded, when the process dies.
-        await assert.rejects(
+        await crashes(
           deployProgram(config(brand), executor, new CrashingStore(inner, at, "before"), { chain: CHAIN }),
-          InjectedCrash,
+          `pending at ${at}`,
         );
         await assertSameEnd(await deployProgram(config(brand), executor, inner, { chain: CHAIN }), `pending at ${at}`);
       }

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { deployProgram, MemoryStore } from "../src/index.js";
-import { CrashingStore, InjectedCrash } from "./helpers/crash.js";
+import { CrashingStore } from "./helpers/crash.js";
 import { CHAIN, config } from "./helpers/fixture.js";
-import { PER_CRASH_POINT_MS, resumeFixture } from "./helpers/resume.js";
+import { crashes, PER_CRASH_POINT_MS, resumeFixture } from "./helpers/resume.js";
 
 /**
  * Crash injected at every store call of a first deployment (release included, mock collateral)
@@ -30,9 +30,9 @@ describe("deployProgram: resume after a crash before any store call, or with the
     for (const at of points) {
       await fresh();
       const what = `crash after ${at[0]}, store lost`;
-      await assert.rejects(
+      await crashes(
         deployProgram(config(brand), executor, new CrashingStore(new MemoryStore(), at[1], "after"), { chain: CHAIN }),
-        InjectedCrash,
+        what,
       );
       await assertSameEnd(await deployProgram(config(brand), executor, new MemoryStore(), { chain: CHAIN }), what);
     }

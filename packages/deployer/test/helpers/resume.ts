@@ -12,6 +12,25 @@ import { CHAIN, config } from "./fixture.js";
  */
 export const PER_CRASH_POINT_MS = 60_000;
 
+/**
+ * Asserts that `run` ends in the injected crash; anything else (it finished, or failed another way) names what it
+ * got, so a failure on a loaded CI machine says why rather than only where.
+ */
+export async function crashes(run: Promise<unknown>, what: string): Promise<void> {
+  let got: unknown;
+  try {
+    await run;
+  } catch (e) {
+    if (e instanceof InjectedCrash) return;
+    got = e;
+  }
+  const how =
+    got === undefined
+      ? "it finished"
+      : `${(got as { code?: string }).code ?? (got as Error).name}: ${(got as Error).message}`;
+  assert.fail(`${what}: expected the injected crash, ${got === undefined ? how : `got ${how}`}`);
+}
+
 /** What a clean first deployment did: its store calls, the executor's nonce after it, its record. */
 export interface CleanRun {
   calls: string[];
@@ -72,7 +91,7 @@ export function resumeFixture() {
       const inner = new MemoryStore();
       const crashing = new CrashingStore(inner, i, mode);
       const what = `crash ${mode} call ${i} (${clean.calls[i]})`;
-      await assert.rejects(deployProgram(config(brand), executor, crashing, { chain: CHAIN }), InjectedCrash, what);
+      await crashes(deployProgram(config(brand), executor, crashing, { chain: CHAIN }), what);
       const record = await deployProgram(config(brand), executor, inner, { chain: CHAIN });
       await assertSameEnd(record, what);
       assert.deepEqual(await inner.getProgram(CHAIN.chainId, "acme"), record, what);
