@@ -5,11 +5,13 @@
  *
  * Two entries, so a browser bundle never carries ABIs:
  * - `@points/contracts/program` (this file): names, roles, role hashes, chain ids, stage
- *   names, the RPC-unreachable test and the chain-id probe. No dependencies; safe for the
- *   schema and the console.
+ *   names, the RPC-unreachable test, the chain-id probe, the Safe EIP-712 types and the
+ *   redemption desk's typed data. No dependencies; safe for the schema and the console.
  * - `@points/contracts/program/abi`: the ABIs, their ethers Interfaces and the revert decoder
  *   (needs ethers); for the API and the deployer.
  * - `@points/contracts/program/code`: the release's creation and runtime code; for the deployer.
+ * - `@points/contracts/program/multiSend`: MultiSendCallOnly's address, code hash and batch
+ *   encoding (needs ethers); for the API, the deployer and the testkit.
  * Roles and ABIs are generated at build time from the Hardhat artifacts (scripts/program.ts):
  * which roles a contract has is whatever `*_ROLE()` constants its ABI defines.
  */
@@ -17,7 +19,16 @@ import { CONTRACT_ARTIFACTS, CONTRACT_ROLES, ROLE_HASHES } from "./generated/rol
 
 export { CONTRACT_ARTIFACTS, CONTRACT_ROLES, ROLE_HASHES };
 export { rolesInAbi, type AbiItem } from "./abiRoles.js";
-export { SAFE_TX_TYPES } from "./safeTx.js";
+export { SAFE_DOMAIN_TYPE, SAFE_TX_TYPES, SAFE_TYPED_DATA_TYPES } from "./safeTx.js";
+export {
+  DESK_DECISIONS,
+  DESK_POLICIES,
+  deskTypedData,
+  type DeskDecisionName,
+  type DeskInstruction,
+  type DeskPolicyName,
+  type DeskTypedData,
+} from "./deskTypedData.js";
 
 /** The contracts of one program, in deployment order, by the names records and routes use. */
 export const PROGRAM_CONTRACTS = ["points", "factory", "collateralVault", "pspVault", "oracle"] as const;

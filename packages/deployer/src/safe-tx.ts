@@ -1,5 +1,10 @@
-import { Contract, TypedDataEncoder, ZeroAddress, concat, getAddress, solidityPacked, type Provider } from "ethers";
-import { SAFE_TX_TYPES as SAFE_TX } from "@points/contracts/program";
+import { Contract, TypedDataEncoder, ZeroAddress, getAddress, type Provider } from "ethers";
+import { SAFE_TX_TYPES as SAFE_TX, SAFE_TYPED_DATA_TYPES as SAFE_TYPED } from "@points/contracts/program";
+import {
+  CANONICAL_MULTISEND_CALL_ONLY,
+  encodeMultiSend,
+  type MultiSendCall,
+} from "@points/contracts/program/multiSend";
 import { DeployerError } from "./errors.js";
 import { safeInfo } from "./safe-info.js";
 
@@ -10,30 +15,19 @@ import { safeInfo } from "./safe-info.js";
  * checks; the API's proposal store takes the same `tx` (POST /api/v1/safe/proposals).
  */
 
-/** MultiSendCallOnly v1.4.1 at its canonical address (deployed by the Safe singleton factory). */
-export const CANONICAL_MULTISEND_CALL_ONLY = "0x9641d764fc13c8B624c04430C7356C1C7C8102e2";
+export { CANONICAL_MULTISEND_CALL_ONLY, encodeMultiSend };
 
 /** The SafeTx struct of Safe 1.3/1.4 (EIP-712), as its contract hashes it. */
 export const SAFE_TX_TYPES = { SafeTx: SAFE_TX.SafeTx.map((f) => ({ ...f })) };
 
 /**
- * Safe 1.3/1.4's EIP-712 domain (chainId and verifyingContract, no name or version). Wallets
- * (eth_signTypedData_v4) hash the domain from this entry of `types`: without it they hash an
- * empty domain and the signature recovers to a non-owner.
+ * Typed data as eth_signTypedData_v4 takes it: EIP712Domain (Safe's domain: chainId and
+ * verifyingContract) in `types`, then SafeTx.
  */
-export const SAFE_DOMAIN_TYPE = [
-  { name: "chainId", type: "uint256" },
-  { name: "verifyingContract", type: "address" },
-];
+export const SAFE_TYPED_DATA_TYPES = { EIP712Domain: SAFE_TYPED.EIP712Domain.map((f) => ({ ...f })), ...SAFE_TX_TYPES };
 
-/** Typed data as eth_signTypedData_v4 takes it: EIP712Domain in `types`. */
-export const SAFE_TYPED_DATA_TYPES = { EIP712Domain: SAFE_DOMAIN_TYPE, ...SAFE_TX_TYPES };
-
-export interface SafeCall {
-  to: string;
-  data: string;
-  value?: bigint;
-}
+/** A call a Safe transaction makes; `value` defaults to 0. */
+export type SafeCall = MultiSendCall;
 
 /** The SafeTx fields, integers as decimal strings (the API's proposal `tx`). */
 export interface SafeTxFields {
@@ -67,19 +61,6 @@ export interface SafeTransaction {
   };
 }
 
-/** MultiSendCallOnly's `transactions` bytes: each call packed as (operation 0, to, value, length, data). */
-export function encodeMultiSend(calls: SafeCall[]): string {
-  const packed = concat(
-    calls.map((c) =>
-      solidityPacked(
-        ["uint8", "address", "uint256", "uint256", "bytes"],
-        [0, c.to, c.value ?? 0n, (c.data.length - 2) / 2, c.data],
-      ),
-    ),
-  );
-  return MULTISEND.interface.encodeFunctionData("multiSend", [packed]);
-}
-const MULTISEND = new Contract(ZeroAddress, ["function multiSend(bytes transactions) payable"]);
 const NONCE = ["function nonce() view returns (uint256)"];
 
 /**

@@ -7,7 +7,6 @@ import {
   ZeroAddress,
   concat,
   getAddress,
-  solidityPacked,
   type ContractRunner,
   type Provider,
   type Signer,
@@ -233,20 +232,10 @@ export async function execTransaction(
 
 /**
  * MultiSendCallOnly's `multiSend(bytes)` data for `calls` (each a plain call): delegatecalled
- * by the Safe (operation 1) it runs them in order and reverts all if one reverts.
+ * by the Safe (operation 1) it runs them in order and reverts all if one reverts. The encoding
+ * the API and the deployer use, from `@points/contracts/program/multiSend`.
  */
-export function encodeMultiSend(calls: { to: string; data: string; value?: bigint }[]): string {
-  const packed = concat(
-    calls.map((c) => {
-      const dataLen = (c.data.length - 2) / 2;
-      return solidityPacked(
-        ["uint8", "address", "uint256", "uint256", "bytes"],
-        [0, c.to, c.value ?? 0n, dataLen, c.data],
-      );
-    }),
-  );
-  return multiSendInterface.encodeFunctionData("multiSend", [packed]);
-}
+export { encodeMultiSend } from "@points/contracts/program/multiSend";
 
 /** Typed helper for reading a Safe. */
 export function safeContract(address: string, runner: ContractRunner) {

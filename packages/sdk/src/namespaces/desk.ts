@@ -1,5 +1,6 @@
 import type { Core } from "./core.js";
 import type { ResponseData } from "../types.js";
+import { deskTypedData, type DeskInstruction, type DeskTypedData } from "../generated/deskTypedData.js";
 
 /** A wallet that signs EIP-712 typed data (an ethers v6 Signer fits). */
 export interface TypedDataSigner {
@@ -13,53 +14,17 @@ export interface TypedDataSigner {
 
 export type DeskView = ResponseData<"redemptionDeskGet">;
 type Policy = DeskView["policy"];
-type Instruction =
-  | { kind: "policy"; policy: Policy; version: number; signedUntil: number }
-  | { kind: "decision"; requestId: string; decision: "approve" | "reject"; reason: string; signedUntil: number };
 
 /**
- * The typed data a manager signs for the redemption desk; the same as `deskTypedData` of
- * `@points/schema`, which the server checks against (the SDK has no runtime dependency on it).
+ * The typed data a manager signs for the redemption desk: `@points/contracts/program`'s, which
+ * the server checks against, copied into the SDK at build time (scripts/deskTypedData.ts) so the
+ * SDK has no runtime dependency on it.
  */
-/** EIP-712 typed data as ethers' signTypedData takes it. */
-export interface DeskTypedData {
-  domain: { name: string; version: string; chainId: bigint; verifyingContract: string };
-  types: Record<string, { name: string; type: string }[]>;
-  message: Record<string, string | number>;
-}
-
-export function deskTypedData(chainId: string | number | bigint, factory: string, i: Instruction): DeskTypedData {
-  const domain = { name: "Points redemption desk", version: "1", chainId: BigInt(chainId), verifyingContract: factory };
-  if (i.kind === "policy") {
-    return {
-      domain,
-      types: {
-        DeskPolicy: [
-          { name: "policy", type: "string" },
-          { name: "version", type: "uint256" },
-          { name: "signedUntil", type: "uint256" },
-        ],
-      },
-      message: { policy: i.policy, version: i.version, signedUntil: i.signedUntil },
-    };
-  }
-  return {
-    domain,
-    types: {
-      DeskDecision: [
-        { name: "requestId", type: "uint256" },
-        { name: "decision", type: "string" },
-        { name: "reason", type: "string" },
-        { name: "signedUntil", type: "uint256" },
-      ],
-    },
-    message: { requestId: i.requestId, decision: i.decision, reason: i.reason, signedUntil: i.signedUntil },
-  };
-}
+export { deskTypedData, type DeskTypedData };
 
 const until = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
 
-async function signed(desk: DeskView, i: Instruction, manager: TypedDataSigner) {
+async function signed(desk: DeskView, i: DeskInstruction, manager: TypedDataSigner) {
   const t = deskTypedData(desk.chainId, desk.factory, i);
   return {
     manager: await manager.getAddress(),

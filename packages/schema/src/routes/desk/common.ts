@@ -1,13 +1,17 @@
 import { z } from "zod";
+import { DESK_DECISIONS, DESK_POLICIES } from "@points/contracts/program";
 import { Address, PathText, TrimmedText, Uint, UintText } from "../../primitives.js";
 import { SafeSignature } from "../../safe.js";
+
+/** The EIP-712 typed data a desk manager signs, defined once in `@points/contracts/program`. */
+export { deskTypedData, type DeskTypedData } from "@points/contracts/program";
 
 /**
  * The redemption desk of a program (docs/deployment.md#redemption-desk): how the service's
  * executor finalizes matured redemption requests. Changes and decisions are signed by a wallet
  * holding MANAGER_ROLE on the program's Factory (EIP-712, see {@link deskTypedData}).
  */
-export const DeskPolicy = z.enum(["automatic", "manual", "off"]).meta({
+export const DeskPolicy = z.enum(DESK_POLICIES).meta({
   description:
     "automatic: the executor finalizes each request once its readyAt has passed, in batches; manual: it finalizes a request a manager approved; off: it does nothing",
 });
@@ -27,7 +31,7 @@ export const DeskSigned = {
     .meta({ description: "Unix time (seconds) after which the signature is refused; at most one hour ahead" }),
 };
 
-export const DeskDecisionKind = z.enum(["approve", "reject"]);
+export const DeskDecisionKind = z.enum(DESK_DECISIONS);
 export const DeskReason = TrimmedText(200, false).meta({
   description: "Why, for the requester and the record (required to reject, at most 200 characters)",
 });
@@ -91,51 +95,3 @@ export const DeskView = z.object({
     }),
   }).meta({ description: "The desk's bounds for this program (packages/api/README.md, Running in production)" }),
 });
-
-/** EIP-712 typed data, as ethers' signTypedData and verifyTypedData take it. */
-export interface DeskTypedData {
-  domain: { name: string; version: string; chainId: bigint; verifyingContract: string };
-  types: Record<string, { name: string; type: string }[]>;
-  message: Record<string, string | number>;
-}
-
-/** The EIP-712 domain and types a manager signs (the console and SDK build the same). */
-export function deskTypedData(
-  chainId: number | bigint | string,
-  factory: string,
-  instruction:
-    | { kind: "policy"; policy: z.infer<typeof DeskPolicy>; version: number; signedUntil: number }
-    | { kind: "decision"; requestId: string; decision: "approve" | "reject"; reason: string; signedUntil: number },
-): DeskTypedData {
-  const domain = { name: "Points redemption desk", version: "1", chainId: BigInt(chainId), verifyingContract: factory };
-  if (instruction.kind === "policy") {
-    return {
-      domain,
-      types: {
-        DeskPolicy: [
-          { name: "policy", type: "string" },
-          { name: "version", type: "uint256" },
-          { name: "signedUntil", type: "uint256" },
-        ],
-      },
-      message: { policy: instruction.policy, version: instruction.version, signedUntil: instruction.signedUntil },
-    };
-  }
-  return {
-    domain,
-    types: {
-      DeskDecision: [
-        { name: "requestId", type: "uint256" },
-        { name: "decision", type: "string" },
-        { name: "reason", type: "string" },
-        { name: "signedUntil", type: "uint256" },
-      ],
-    },
-    message: {
-      requestId: instruction.requestId,
-      decision: instruction.decision,
-      reason: instruction.reason,
-      signedUntil: instruction.signedUntil,
-    },
-  };
-}

@@ -7,12 +7,8 @@ import { collectedCalls, type CollectedCall } from "../../../core/chain/build.js
 import { safeTxAnswer, safeTxFields } from "../../../core/chain/safe.js";
 import { chainUnavailable } from "../../../core/chain/client.js";
 import { revertToApiError } from "../../../core/chain/revert.js";
-import {
-  CANONICAL_MULTISEND_CALL_ONLY,
-  encodeMultiSend,
-  firstFailingCall,
-  requireMultiSendCallOnly,
-} from "../../../core/chain/multiSend.js";
+import { CANONICAL_MULTISEND_CALL_ONLY, encodeMultiSend } from "@points/contracts/program/multiSend";
+import { firstFailingCall, requireMultiSendCallOnly } from "../../../core/chain/multiSend.js";
 import { safeAt } from "../../../core/safe/view.js";
 
 // A Safe batch (docs/architecture.md#safe-multisig): each action runs its own build route's
