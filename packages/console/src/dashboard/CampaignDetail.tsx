@@ -3,7 +3,9 @@ import { useTx } from "../components/TxDialog";
 import { Card, ErrorBox, Field, isAddress, Table } from "../components/ui";
 import { ActionForm, type FieldSpec } from "./ActionForm";
 import { useDash, useLoad } from "./context";
-import { SP_DECIMALS, fmt } from "./units";
+import { SP_DECIMALS } from "./units";
+import { PENDING_SYMBOL, tokenAmount } from "./tokenSymbol";
+import { useTokenSymbol } from "./useTokenSymbol";
 import { UserText } from "../components/format/UserText";
 import { escapeHidden } from "../components/format/text";
 import { CampaignMoney } from "./money/CampaignMoney";
@@ -15,8 +17,6 @@ import { pausedStates } from "./chain";
 
 // The chart library loads with the picture, after the page (src/dashboard/charts).
 const CampaignCharts = lazy(() => import("./charts/CampaignCharts"));
-
-const sp = (v: string) => `${fmt(v, SP_DECIMALS)} SP`;
 
 const HOLDER: FieldSpec = { name: "holder", label: "Holder", kind: "address" };
 const AMOUNT: FieldSpec = { name: "amount", label: "Amount (SP)", kind: "sp" };
@@ -44,6 +44,8 @@ function ActionCard({
 /** One campaign: its budget and status, and every pSP operation on it (`/studio/sdk/v1/tx/psp/*`). */
 export function CampaignDetail({ id, name, minters }: { id: string; name?: string; minters: string[] }) {
   const { client, program, from, bump } = useDash();
+  const symbol = useTokenSymbol();
+  const sp = (v: string) => tokenAmount(v, SP_DECIMALS, symbol);
   const wallet = useWallet();
   const run = useTx();
   const v = client.vault;
@@ -215,7 +217,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           submit="Fund campaign"
           idPrefix="fund"
           unavailable={off.fund}
-          check={spCheck(client, "amount", "funding")}
+          check={spCheck(client, "amount", "funding", symbol)}
           fields={[AMOUNT]}
           build={(x, from) => v.fundCampaign(id, x.amount, { from })}
         />
@@ -301,7 +303,7 @@ function PspBalance({ id }: { id: string }) {
         <button type="submit">Show</button>
       </form>
       <ErrorBox error={bal.error} />
-      {bal.value && <p data-testid="psp-balance">{fmt(bal.value.balance, SP_DECIMALS)} pSP</p>}
+      {bal.value && <p data-testid="psp-balance">{tokenAmount(bal.value.balance, SP_DECIMALS, PENDING_SYMBOL)}</p>}
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { Card, ErrorBox, Field } from "../components/ui";
 import { NEEDS } from "../safe/roleSafes";
 import { ActionForm } from "./ActionForm";
 import { spCheck } from "./preflight/programChecks";
+import { useTokenSymbol } from "./useTokenSymbol";
 import { useDash, useLoad } from "./context";
 import { CampaignDetail } from "./CampaignDetail";
 import { CampaignName } from "./CampaignName";
@@ -18,6 +19,7 @@ const isHexId = (v: string) => /^0x[0-9a-fA-F]{64}$/.test(v);
 
 export function Campaigns() {
   const { client } = useDash();
+  const symbol = useTokenSymbol();
   // The open campaign is part of the URL: /console/program/campaigns/<id or label>[/ledger].
   const { sub, view } = useParams();
   const selected = sub ?? null;
@@ -121,7 +123,7 @@ export function Campaigns() {
             submit="Create campaign"
             idPrefix="create-campaign"
             needs={NEEDS.createCampaign}
-            check={spCheck(client, "spBudget", "this budget")}
+            check={spCheck(client, "spBudget", "this budget", symbol)}
             fields={[
               {
                 name: "campaignId",

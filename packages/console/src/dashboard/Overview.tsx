@@ -5,6 +5,8 @@ import { ActionForm } from "./ActionForm";
 import { pausedStates, programContracts } from "./chain";
 import { useDash, useLoad } from "./context";
 import { SP_DECIMALS, fmt } from "./units";
+import { tokenAmount } from "./tokenSymbol";
+import { useTokenSymbol } from "./useTokenSymbol";
 import { TestCollateral } from "./testCollateral/TestCollateral";
 import { mintSpCheck } from "./preflight/programChecks";
 import { lazy, Suspense } from "react";
@@ -17,6 +19,7 @@ const ProgramCharts = lazy(() => import("./charts/ProgramCharts"));
 export function Overview() {
   const { client, program, from, explorerUrl } = useDash();
   const wallet = useWallet();
+  const symbol = useTokenSymbol();
   const state = useLoad(() => client.read.factoryState(), []);
   const balance = useLoad(async () => (from ? client.read.balance(from) : null), [from]);
   const paused = useLoad(async () => {
@@ -71,7 +74,7 @@ export function Overview() {
         {s && (
           <dl className="kv">
             <dt>SP supply</dt>
-            <dd data-testid="sp-supply">{fmt(s.totalSupply, SP_DECIMALS)} SP</dd>
+            <dd data-testid="sp-supply">{tokenAmount(s.totalSupply, SP_DECIMALS, symbol)}</dd>
             {s.assets.map((a) => (
               <FragmentRow key={a.asset} label={`Collateral ${a.symbol}`}>
                 {fmt(a.collateral, a.decimals)} {a.symbol}
@@ -106,7 +109,9 @@ export function Overview() {
               <code className="addr">{from}</code>
             </dd>
             <dt>SP balance</dt>
-            <dd data-testid="sp-balance">{balance.value ? `${fmt(balance.value.balance, SP_DECIMALS)} SP` : "…"}</dd>
+            <dd data-testid="sp-balance">
+              {balance.value ? tokenAmount(balance.value.balance, SP_DECIMALS, symbol) : "…"}
+            </dd>
             <dt>Roles</dt>
             <dd>
               {roles.loading && !roles.value ? (

@@ -1,10 +1,11 @@
 import type { ResponseData } from "@points/sdk";
 import { Card, ErrorBox } from "../../components/ui";
-import { formatAmount } from "../../components/format/amount";
 import { verifiedLabel } from "../campaignLabel";
 import { useDash, useLoad } from "../context";
 import { addressEvents, campaignEvents } from "../ledger/events";
 import { SP_DECIMALS } from "../units";
+import { tokenAmount } from "../tokenSymbol";
+import { useTokenSymbol } from "../useTokenSymbol";
 import Chart from "./Chart";
 import { collateral, issuancePerDay, merge, pspOutcome, redemptionQueue, spSupply, units } from "./series";
 
@@ -13,13 +14,14 @@ type Asset = ResponseData<"readFactoryState">["assets"][number];
 const ZERO = "0x0000000000000000000000000000000000000000";
 /** The pictures show this many campaigns at most (the Campaigns page lists them all). */
 const MAX_CAMPAIGNS = 12;
-const sp = (v: bigint) => `${formatAmount(v, SP_DECIMALS)} SP`;
 const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 const when = (t: number) => new Date(t * 1000).toISOString().slice(0, 19).replace("T", " ") + " UTC";
 
 /** The program's pictures, all from the ledger routes; lazy-loaded with the chart library. */
 export default function ProgramCharts({ asset }: { asset: Asset | undefined }) {
   const { client } = useDash();
+  const symbol = useTokenSymbol();
+  const sp = (v: bigint) => tokenAmount(v, SP_DECIMALS, symbol);
   const data = useLoad(async () => {
     const [supply, assetHistory, campaigns, redemptions] = await Promise.all([
       addressEvents(client, ZERO),
@@ -66,7 +68,7 @@ export default function ProgramCharts({ asset }: { asset: Asset | undefined }) {
               rows: d.overTime.t.map((t, i) => [
                 when(t),
                 sp(d.overTime.a[i] ?? 0n),
-                ...(asset ? [`${formatAmount(d.overTime.b[i] ?? 0n, asset.decimals)} ${asset.symbol}`] : []),
+                ...(asset ? [tokenAmount(d.overTime.b[i] ?? 0n, asset.decimals, asset.symbol)] : []),
               ]),
             }}
           />
