@@ -141,8 +141,8 @@ describe("console e2e: bulk drops, in headless Chromium", () => {
         trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent ?? "").slice(0, 4)),
       );
     assert.deepEqual(reviewed.slice(0, 2), [
-      ["1", "row 1", "1 SP", "order even"],
-      ["2", "row 2", "1 SP", "order, odd"],
+      ["1", "row 1", "1 ACME", "order even"],
+      ["2", "row 2", "1 ACME", "order, odd"],
     ]);
     await screenshot(page, "bulk-metadata-split");
 
@@ -168,8 +168,8 @@ describe("console e2e: bulk drops, in headless Chromium", () => {
     const dry = page.getByTestId("bulk-dry-run");
     await dry.waitFor();
     assert.equal(await dry.getByTestId("bulk-rows").innerText(), "1,000");
-    assert.equal(await dry.getByTestId("bulk-total").innerText(), "500,750 SP");
-    assert.equal(await dry.getByTestId("bulk-budget").innerText(), "600,000 SP (99,250 SP left after)");
+    assert.equal(await dry.getByTestId("bulk-total").innerText(), "500,750 ACME");
+    assert.equal(await dry.getByTestId("bulk-budget").innerText(), "600,000 ACME (99,250 ACME left after)");
     assert.equal(await dry.getByTestId("bulk-not-allowed").innerText(), "0");
     const n = Number(await dry.getByTestId("bulk-chunks").innerText());
     // 1,000 new holders cost about 27 M gas: more than one 10 M transaction, fewer than 1,000.

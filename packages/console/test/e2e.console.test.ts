@@ -255,7 +255,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.equal(await Points__factory.connect(program.points, node.provider).balanceOf(brand.address), SP("1000"));
     await page
       .getByTestId("sp-supply")
-      .filter({ hasText: /^1,000 SP$/ })
+      .filter({ hasText: /^1,000 ACME$/ })
       .waitFor();
   });
 
@@ -272,7 +272,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.equal(c.budget, SP("500"));
     await page
       .getByTestId("campaign-available")
-      .filter({ hasText: /^500 SP$/ })
+      .filter({ hasText: /^500 ACME$/ })
       .waitFor();
   });
 
@@ -297,7 +297,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.equal((await vault.getMinterConfig(labelHash("summer"), minter.address)).issued, SP("40"));
     await page
       .getByRole("row", { name: new RegExp(minter.address) })
-      .getByText("40 SP")
+      .getByText("40 ACME")
       .waitFor();
   });
 
@@ -307,7 +307,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     // A sentence that says what to do; the decoded error itself behind a disclosure.
     await alert
       .getByText(
-        "This minter has 60 SP left to issue (limit 100 SP, 40 SP issued); 70 SP would exceed it. Raise its limit or issue at most 60 SP.",
+        "This minter has 60 ACME left to issue (limit 100 ACME, 40 ACME issued); 70 ACME would exceed it. Raise its limit or issue at most 60 ACME.",
       )
       .waitFor();
     await alert.getByText("Technical details").click();
@@ -331,7 +331,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.equal(await Points__factory.connect(program.points, node.provider).balanceOf(alice.address), SP("40"));
     await page
       .getByTestId("campaign-outstanding")
-      .filter({ hasText: /^0 SP$/ })
+      .filter({ hasText: /^0 ACME$/ })
       .waitFor();
     await settledMoneyAndBurnDown(walk());
     await screenshot(page, "campaign-after-settle");
@@ -395,7 +395,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.equal(onChain.available, SP("460"), "500 SP budget less the 40 SP issued");
     await page
       .getByTestId("campaign-available")
-      .filter({ hasText: /^460 SP$/ })
+      .filter({ hasText: /^460 ACME$/ })
       .waitFor();
     await page.goBack();
     await page.waitForURL(`${api.url}/console/program/campaigns`);

@@ -164,7 +164,7 @@ describe("console e2e: a program run by a 2-of-3 Safe, in headless Chromium", ()
     const actions = page.getByRole("list", { name: "What this proposal does" });
     await actions.getByText("Create a campaign on the Campaign vault").waitFor();
     await actions.getByText("safe-summer", { exact: true }).waitFor();
-    await actions.getByText("0 SP").waitFor();
+    await actions.getByText("0 ACME").waitFor();
     await auditPage(page, "safe-proposal");
     proposalUrl = page.url();
 

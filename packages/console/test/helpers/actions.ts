@@ -27,7 +27,9 @@ export async function overBudget({ page, api, node, program, brand, alice, walle
   await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (SP)": "1000" });
   const alert = page.getByRole("dialog").getByRole("alert");
   await alert
-    .getByText("This campaign has 460 SP left; 1,000 SP would exceed it. Fund the campaign or issue at most 460 SP.")
+    .getByText(
+      "This campaign has 460 ACME left; 1,000 ACME would exceed it. Fund the campaign or issue at most 460 ACME.",
+    )
     .waitFor();
   await screenshot(page, "mistake-over-budget");
   await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
@@ -67,7 +69,7 @@ export async function fund({ page, api, node, program, brand, alice, wallet }: W
   assert.equal(after.available, before.available + SP("10"));
   await page
     .getByTestId("campaign-available")
-    .filter({ hasText: /^470 SP$/ })
+    .filter({ hasText: /^470 ACME$/ })
     .waitFor();
 }
 
