@@ -263,7 +263,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await page.getByRole("link", { name: "Campaigns", exact: true }).click();
     await submitForm(page, "create-campaign", {
       "Campaign id or label": "summer",
-      "Budget (SP)": "500",
+      "Budget (ACME)": "500",
       "Settlement destinations": alice.address,
       Metadata: "Summer promotion",
     });
@@ -277,7 +277,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   });
 
   it("campaigns_configuresADelegatedMinter_withItsLimit", async () => {
-    await submitForm(page, "configure-minter", { "Minter address": minter.address, "Limit (SP)": "100" });
+    await submitForm(page, "configure-minter", { "Minter address": minter.address, "Limit (ACME)": "100" });
     await signInDialog(page, "configure-minter");
     const cfg = await PSPVault__factory.connect(program.pspVault, node.provider).getMinterConfig(
       labelHash("summer"),
@@ -289,7 +289,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   it("campaigns_delegatedMinterIssuesPsp_fromItsOwnWallet", async () => {
     await wallet.use(minter);
     await page.locator(".chip", { hasText: minter.address.slice(0, 6) }).waitFor();
-    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (SP)": "40" });
+    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (ACME)": "40" });
     const text = await signInDialog(page, "issue-psp");
     assert.match(text, new RegExp(minter.address, "i"));
     const vault = PSPVault__factory.connect(program.pspVault, node.provider);
@@ -302,7 +302,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   });
 
   it("campaigns_showTheDecodedRevert_whenTheMinterPassesItsLimit", async () => {
-    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (SP)": "70" });
+    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (ACME)": "70" });
     const alert = page.getByRole("dialog").getByRole("alert");
     // A sentence that says what to do; the decoded error itself behind a disclosure.
     await alert
@@ -322,8 +322,8 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await page.locator(".chip", { hasText: brand.address.slice(0, 6) }).waitFor();
     await submitForm(page, "settle", {
       Holder: alice.address,
-      "Receiver of the SP": alice.address,
-      "Amount (SP)": "40",
+      Receiver: alice.address,
+      "Amount (ACME)": "40",
     });
     await signInDialog(page, "settle");
     const vault = PSPVault__factory.connect(program.pspVault, node.provider);

@@ -5,7 +5,6 @@ import { describeError, type Described } from "../api/errors";
 import { useWallet } from "../wallet/wallet";
 import { ErrorBox } from "./ui";
 import { DashContext } from "../dashboard/context";
-import { useProgramTokenSymbol } from "../dashboard/useTokenSymbol";
 import { proposeSafeTx } from "../safe/propose";
 import { Proposed, SafeReview } from "../safe/SafeReview";
 import { TokenApproval } from "./TokenApproval";
@@ -41,7 +40,7 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
   const dash = useContext(DashContext);
   // Read when an error is described: `build` keeps its identity while the symbol loads.
   const symbol = useRef<string | null>(null);
-  symbol.current = useProgramTokenSymbol(dash?.program ?? null);
+  symbol.current = dash?.tokenSymbol ?? null;
   const dialog = useRef<HTMLDialogElement>(null);
   const [job, setJob] = useState<TxJob | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "building" });

@@ -19,7 +19,7 @@ import { pausedStates } from "./chain";
 const CampaignCharts = lazy(() => import("./charts/CampaignCharts"));
 
 const HOLDER: FieldSpec = { name: "holder", label: "Holder", kind: "address" };
-const AMOUNT: FieldSpec = { name: "amount", label: "Amount (SP)", kind: "sp" };
+const AMOUNT: FieldSpec = { name: "amount", label: "Amount", kind: "sp" };
 const METADATA: FieldSpec = { name: "metadata", label: "Metadata", kind: "text", optional: true };
 
 /** One pSP operation in its own card; one the chain would refuse says why instead of offering its form. */
@@ -158,7 +158,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           idPrefix="configure-minter"
           fields={[
             { name: "minter", label: "Minter address", kind: "address" },
-            { name: "limit", label: "Limit (SP)", kind: "sp", hint: "Total pSP it may issue; 0 and inactive revokes." },
+            { name: "limit", label: "Limit", kind: "sp", hint: "Total pSP it may issue; 0 and inactive revokes." },
             { name: "active", label: "Active", kind: "bool" },
           ]}
           build={(x, from) => v.setMinter(id, x.minter, x.limit, x.active, { from })}
@@ -184,7 +184,17 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           unavailable={off.settle}
           needs={NEEDS.settleOrExpire}
           check={settleCheck(client, () => wallet.provider(), program.pspVault, c?.campaignId.value ?? id)}
-          fields={[HOLDER, { name: "receiver", label: "Receiver of the SP", kind: "address" }, AMOUNT, METADATA]}
+          fields={[
+            HOLDER,
+            {
+              name: "receiver",
+              label: "Receiver",
+              kind: "address",
+              hint: "Gets the settled points; on the campaign's settlement allowlist.",
+            },
+            AMOUNT,
+            METADATA,
+          ]}
           build={(x, from) => v.settle(x.holder, x.receiver, x.amount, id, x.metadata, { from })}
         />
         <ActionCard

@@ -7,6 +7,7 @@ import { NEEDS } from "../safe/roleSafes";
 import { ActionForm } from "./ActionForm";
 import { spCheck } from "./preflight/programChecks";
 import { useTokenSymbol } from "./useTokenSymbol";
+import { tokenWord } from "./tokenSymbol";
 import { useDash, useLoad } from "./context";
 import { CampaignDetail } from "./CampaignDetail";
 import { CampaignName } from "./CampaignName";
@@ -94,7 +95,9 @@ export function Campaigns() {
           <LedgerStatus stand={known.value ? known.stand : null} />
           <ErrorBox error={known.error} />
           {known.value && known.value.ids.length === 0 && (
-            <p className="muted">No campaign yet: create one below with a short label and a budget in SP.</p>
+            <p className="muted">
+              No campaign yet: create one below with a short label and a budget in {tokenWord(symbol)}.
+            </p>
           )}
           <ul className="list" aria-label="Campaigns">
             {known.value?.ids.map((id) => (
@@ -116,7 +119,8 @@ export function Campaigns() {
         </Card>
         <Card title="Create a campaign">
           <p className="muted">
-            The budget comes from SP already in the vault, then from your wallet (you approve the vault first).
+            The budget comes from {tokenWord(symbol)} already in the vault, then from your wallet (you approve the vault
+            first).
           </p>
           <ActionForm
             title="New campaign"
@@ -131,7 +135,7 @@ export function Campaigns() {
                 kind: "text",
                 hint: "A short label like summer-2026, or 0x + 64 hex digits.",
               },
-              { name: "spBudget", label: "Budget (SP)", kind: "sp" },
+              { name: "spBudget", label: "Budget", kind: "sp" },
               { name: "settlementDestinations", label: "Settlement destinations", kind: "addresses", optional: true },
               { name: "transferWhitelist", label: "pSP transfer allowlist", kind: "addresses", optional: true },
               { name: "metadata", label: "Metadata", kind: "text", optional: true },

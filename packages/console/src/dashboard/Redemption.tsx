@@ -7,7 +7,7 @@ import { useDash, useLoad } from "./context";
 import { useLedger } from "./ledger/useLedger";
 import { LedgerStatus } from "./ledger/LedgerStatus";
 import { SP_DECIMALS } from "./units";
-import { tokenAmount } from "./tokenSymbol";
+import { tokenAmount, tokenWord } from "./tokenSymbol";
 import { useTokenSymbol } from "./useTokenSymbol";
 import { readyIn } from "./readyIn";
 
@@ -57,16 +57,16 @@ export function Redemption() {
               </div>
             )}
             <p className="muted">
-              SP goes into escrow; after {s.redeemDelay} s you (or at once an executor) finalize it and receive{" "}
-              {asset.symbol}. Basket mode is {s.basketMode ? "on" : "off"}.
+              Your {tokenWord(symbol)} go into escrow; after {s.redeemDelay} s you (or at once an executor) finalize it
+              and receive {asset.symbol}. Basket mode is {s.basketMode ? "on" : "off"}.
             </p>
             <ActionForm
-              title={`Redeem SP for ${asset.symbol}`}
+              title={`Redeem ${tokenWord(symbol)} for ${asset.symbol}`}
               submit="Request redemption"
               idPrefix="redeem"
               check={redeemCheck(client, symbol)}
               fields={[
-                { name: "amount", label: "Amount (SP)", kind: "sp" },
+                { name: "amount", label: "Amount", kind: "sp" },
                 { name: "to", label: "Send collateral to", kind: "address", initial: from ?? "" },
               ]}
               build={(v, from) =>

@@ -20,3 +20,6 @@ export function tokenAmount(value: string | bigint, decimals: number, symbol: st
   const n = formatAmount(value, decimals);
   return symbol === null ? n : `${n} ${symbol}`;
 }
+
+/** The token named in a sentence ("Mint ACME"): its symbol, or "points" while that is not known. */
+export const tokenWord = (symbol: string | null): string => symbol ?? "points";

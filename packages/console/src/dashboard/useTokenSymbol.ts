@@ -28,5 +28,5 @@ export function useProgramTokenSymbol(program: ProgramView | null): string | nul
   return known ?? (onChain && onChain.points === points ? onChain.symbol : null);
 }
 
-/** The dashboard program's token symbol (see useProgramTokenSymbol); null until known. */
-export const useTokenSymbol = (): string | null => useProgramTokenSymbol(useDash().program);
+/** The dashboard program's token symbol, read once by the dashboard (useProgramTokenSymbol); null until known. */
+export const useTokenSymbol = (): string | null => useDash().tokenSymbol;

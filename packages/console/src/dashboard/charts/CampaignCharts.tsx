@@ -2,7 +2,7 @@ import { ErrorBox } from "../../components/ui";
 import { useDash, useLoad } from "../context";
 import { campaignEvents } from "../ledger/events";
 import { SP_DECIMALS } from "../units";
-import { tokenAmount } from "../tokenSymbol";
+import { tokenAmount, tokenWord } from "../tokenSymbol";
 import { useTokenSymbol } from "../useTokenSymbol";
 import Chart from "./Chart";
 import { burnDown, units } from "./series";
@@ -22,7 +22,7 @@ export default function CampaignCharts({ id }: { id: string }) {
         <Chart
           testId="chart-burn-down"
           empty="Nothing funded yet."
-          title="Budget burn-down: SP available to issue over time"
+          title={`Budget burn-down: ${tokenWord(symbol)} available to issue over time`}
           kind="line"
           x={d.t}
           series={[{ label: "Available", values: d.v.map((v) => units(v, SP_DECIMALS)) }]}

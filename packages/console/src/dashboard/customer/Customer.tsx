@@ -49,7 +49,7 @@ function CustomerPage({ address }: { address: string }) {
         <ErrorBox error={h.error} />
         {v && (
           <dl className="kv" data-testid="customer">
-            <dt>SP balance</dt>
+            <dt>{symbol === null ? "Balance" : `${symbol} balance`}</dt>
             <dd data-testid="customer-sp">
               <Amount value={v.sp} decimals={SP_DECIMALS} symbol={symbol} />
             </dd>

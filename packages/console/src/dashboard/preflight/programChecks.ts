@@ -1,7 +1,7 @@
 import type { BrowserProvider } from "ethers";
 import type { PointsClient } from "@points/sdk";
 import { SP_DECIMALS, fmt } from "../units";
-import { PENDING_SYMBOL, tokenAmount } from "../tokenSymbol";
+import { PENDING_SYMBOL, tokenAmount, tokenWord } from "../tokenSymbol";
 import { accessChange, type Blocker, type Check } from "./checks";
 import { isCampaignAdmin, isSettlementAllowed, tokenBalance } from "./chainReads";
 
@@ -32,7 +32,7 @@ async function spHeld(
   const held = BigInt((await client.read.balance(from)).balance);
   if (held >= BigInt(needed)) return null;
   return {
-    message: `Your wallet holds ${sp(held)}; ${doing} takes ${sp(needed)} from it. Mint SP on the Overview page first, or use at most ${sp(held)}.`,
+    message: `Your wallet holds ${sp(held)}; ${doing} takes ${sp(needed)} from it. Mint ${tokenWord(symbol)} on the Overview page first, or use at most ${sp(held)}.`,
   };
 }
 
