@@ -132,6 +132,11 @@ describe("console e2e: bulk drops, in headless Chromium", () => {
       await dry.getByTestId("bulk-metadata-split").innerText(),
       /6 rows with 2 different texts need 6 signatures/,
     );
+    // The token's symbol is read from the chain: amounts show it once it is there.
+    await dry
+      .getByTestId("bulk-total")
+      .filter({ hasText: / ACME$/ })
+      .waitFor();
     // Each transaction's review: its rows, amount and metadata, before anything is signed.
     await dry.getByText("Review the 6 transactions to sign").click();
     const reviewed = await dry
@@ -141,8 +146,8 @@ describe("console e2e: bulk drops, in headless Chromium", () => {
         trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent ?? "").slice(0, 4)),
       );
     assert.deepEqual(reviewed.slice(0, 2), [
-      ["1", "row 1", "1 SP", "order even"],
-      ["2", "row 2", "1 SP", "order, odd"],
+      ["1", "row 1", "1 ACME", "order even"],
+      ["2", "row 2", "1 ACME", "order, odd"],
     ]);
     await screenshot(page, "bulk-metadata-split");
 
@@ -166,10 +171,13 @@ describe("console e2e: bulk drops, in headless Chromium", () => {
     await upload("drop.csv", ["address,amount", ...lines].join("\n"));
     await page.getByRole("button", { name: "Check rows (dry run)" }).click();
     const dry = page.getByTestId("bulk-dry-run");
-    await dry.waitFor();
+    await dry
+      .getByTestId("bulk-total")
+      .filter({ hasText: / ACME$/ })
+      .waitFor();
     assert.equal(await dry.getByTestId("bulk-rows").innerText(), "1,000");
-    assert.equal(await dry.getByTestId("bulk-total").innerText(), "500,750 SP");
-    assert.equal(await dry.getByTestId("bulk-budget").innerText(), "600,000 SP (99,250 SP left after)");
+    assert.equal(await dry.getByTestId("bulk-total").innerText(), "500,750 ACME");
+    assert.equal(await dry.getByTestId("bulk-budget").innerText(), "600,000 ACME (99,250 ACME left after)");
     assert.equal(await dry.getByTestId("bulk-not-allowed").innerText(), "0");
     const n = Number(await dry.getByTestId("bulk-chunks").innerText());
     // 1,000 new holders cost about 27 M gas: more than one 10 M transaction, fewer than 1,000.

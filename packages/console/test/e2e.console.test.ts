@@ -255,7 +255,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.equal(await Points__factory.connect(program.points, node.provider).balanceOf(brand.address), SP("1000"));
     await page
       .getByTestId("sp-supply")
-      .filter({ hasText: /^1,000 SP$/ })
+      .filter({ hasText: /^1,000 ACME$/ })
       .waitFor();
   });
 
@@ -263,7 +263,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await page.getByRole("link", { name: "Campaigns", exact: true }).click();
     await submitForm(page, "create-campaign", {
       "Campaign id or label": "summer",
-      "Budget (SP)": "500",
+      "Budget (ACME)": "500",
       "Settlement destinations": alice.address,
       Metadata: "Summer promotion",
     });
@@ -272,12 +272,12 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.equal(c.budget, SP("500"));
     await page
       .getByTestId("campaign-available")
-      .filter({ hasText: /^500 SP$/ })
+      .filter({ hasText: /^500 ACME$/ })
       .waitFor();
   });
 
   it("campaigns_configuresADelegatedMinter_withItsLimit", async () => {
-    await submitForm(page, "configure-minter", { "Minter address": minter.address, "Limit (SP)": "100" });
+    await submitForm(page, "configure-minter", { "Minter address": minter.address, "Limit (ACME)": "100" });
     await signInDialog(page, "configure-minter");
     const cfg = await PSPVault__factory.connect(program.pspVault, node.provider).getMinterConfig(
       labelHash("summer"),
@@ -289,7 +289,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   it("campaigns_delegatedMinterIssuesPsp_fromItsOwnWallet", async () => {
     await wallet.use(minter);
     await page.locator(".chip", { hasText: minter.address.slice(0, 6) }).waitFor();
-    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (SP)": "40" });
+    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (ACME)": "40" });
     const text = await signInDialog(page, "issue-psp");
     assert.match(text, new RegExp(minter.address, "i"));
     const vault = PSPVault__factory.connect(program.pspVault, node.provider);
@@ -297,17 +297,17 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.equal((await vault.getMinterConfig(labelHash("summer"), minter.address)).issued, SP("40"));
     await page
       .getByRole("row", { name: new RegExp(minter.address) })
-      .getByText("40 SP")
+      .getByText("40 ACME")
       .waitFor();
   });
 
   it("campaigns_showTheDecodedRevert_whenTheMinterPassesItsLimit", async () => {
-    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (SP)": "70" });
+    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (ACME)": "70" });
     const alert = page.getByRole("dialog").getByRole("alert");
     // A sentence that says what to do; the decoded error itself behind a disclosure.
     await alert
       .getByText(
-        "This minter has 60 SP left to issue (limit 100 SP, 40 SP issued); 70 SP would exceed it. Raise its limit or issue at most 60 SP.",
+        "This minter has 60 ACME left to issue (limit 100 ACME, 40 ACME issued); 70 ACME would exceed it. Raise its limit or issue at most 60 ACME.",
       )
       .waitFor();
     await alert.getByText("Technical details").click();
@@ -322,8 +322,8 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await page.locator(".chip", { hasText: brand.address.slice(0, 6) }).waitFor();
     await submitForm(page, "settle", {
       Holder: alice.address,
-      "Receiver of the SP": alice.address,
-      "Amount (SP)": "40",
+      Receiver: alice.address,
+      "Amount (ACME)": "40",
     });
     await signInDialog(page, "settle");
     const vault = PSPVault__factory.connect(program.pspVault, node.provider);
@@ -331,7 +331,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.equal(await Points__factory.connect(program.points, node.provider).balanceOf(alice.address), SP("40"));
     await page
       .getByTestId("campaign-outstanding")
-      .filter({ hasText: /^0 SP$/ })
+      .filter({ hasText: /^0 ACME$/ })
       .waitFor();
     await settledMoneyAndBurnDown(walk());
     await screenshot(page, "campaign-after-settle");
@@ -395,7 +395,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.equal(onChain.available, SP("460"), "500 SP budget less the 40 SP issued");
     await page
       .getByTestId("campaign-available")
-      .filter({ hasText: /^460 SP$/ })
+      .filter({ hasText: /^460 ACME$/ })
       .waitFor();
     await page.goBack();
     await page.waitForURL(`${api.url}/console/program/campaigns`);

@@ -128,12 +128,12 @@ describe("console e2e: the ledger pages (customer, campaign ledger, webhooks) in
     // The list and the name come from the ledger: the label is verified against the campaign id.
     await page.getByRole("list", { name: "Campaigns" }).getByRole("button", { name: "spring" }).click();
     await page.waitForURL(`${api.url}/console/program/campaigns/${SPRING}`);
-    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (SP)": "30" });
+    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (ACME)": "30" });
     await signInDialog(page, "ledger-issue");
     await submitForm(page, "settle", {
       Holder: alice.address,
-      "Receiver of the SP": alice.address,
-      "Amount (SP)": "12",
+      Receiver: alice.address,
+      "Amount (ACME)": "12",
     });
     await signInDialog(page, "ledger-settle");
     const vault = PSPVault__factory.connect(pspVault, node.provider);
@@ -167,7 +167,7 @@ describe("console e2e: the ledger pages (customer, campaign ledger, webhooks) in
   it("customerPage_showsTheExactBalances_andEveryEventOfTheCustomer", async () => {
     await page
       .getByTestId("customer-sp")
-      .filter({ hasText: /^12 SP$/ })
+      .filter({ hasText: /^12 ACME$/ })
       .waitFor();
     const spring = page.getByTestId("customer-psp-row").filter({ hasText: "spring" });
     await spring
@@ -189,7 +189,7 @@ describe("console e2e: the ledger pages (customer, campaign ledger, webhooks) in
     const history = page.getByRole("table", { name: "Customer history" });
     await history.getByTestId("ledger-row").nth(4).waitFor();
     assert.deepEqual(await eventRows(page), [
-      ["SP transfer", "—", "12 SP"],
+      ["SP transfer", "—", "12 ACME"],
       ["pSP settled", "spring", "12 pSP"],
       ["pSP issued", "spring", "30 pSP"],
       ["Transfer allowlist changed", "—", "—"],
@@ -219,7 +219,7 @@ describe("console e2e: the ledger pages (customer, campaign ledger, webhooks) in
     await status.filter({ hasText: `From the ledger, as of block ${at + 6}.` }).waitFor();
     await page
       .getByTestId("customer-sp")
-      .filter({ hasText: /^12 SP$/ })
+      .filter({ hasText: /^12 ACME$/ })
       .waitFor();
   });
 
@@ -249,7 +249,7 @@ describe("console e2e: the ledger pages (customer, campaign ledger, webhooks) in
       ["pSP settled", "spring", "12 pSP"],
       ["pSP issued", "spring", "30 pSP"],
       ["Settlement allowlist changed", "spring", "—"],
-      ["Campaign funded", "spring", "100 SP"],
+      ["Campaign funded", "spring", "100 ACME"],
       ["Campaign admin changed", "spring", "—"],
       ["Campaign created", "spring", "—"],
     ]);
@@ -339,7 +339,7 @@ describe("console e2e: the ledger pages (customer, campaign ledger, webhooks) in
     await page.goto(`${api.url}/console/program/customer/${alice.address}`);
     await page
       .getByTestId("customer-sp")
-      .filter({ hasText: /^0 SP$/ })
+      .filter({ hasText: /^0 ACME$/ })
       .waitFor();
     await page.getByText("This program has no campaign yet.").waitFor();
     assert.equal(await page.getByText("spring").count(), 0);

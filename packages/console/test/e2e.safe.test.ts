@@ -154,7 +154,7 @@ describe("console e2e: a program run by a 2-of-3 Safe, in headless Chromium", ()
     // An owner of the admin Safe acts for it by default.
     const actAs = page.getByLabel("Act as the Safe: actions become proposals for its owners to sign");
     assert.equal(await actAs.isChecked(), true);
-    await submitForm(page, "create-campaign", { "Campaign id or label": "safe-summer", "Budget (SP)": "0" });
+    await submitForm(page, "create-campaign", { "Campaign id or label": "safe-summer", "Budget (ACME)": "0" });
     const dialog = page.getByRole("dialog");
     await dialog.getByText("it is not sent now but stored as a proposal that 2 of its 3 owners must sign").waitFor();
     await dialog.getByRole("button", { name: "Sign and propose" }).click();
@@ -164,7 +164,7 @@ describe("console e2e: a program run by a 2-of-3 Safe, in headless Chromium", ()
     const actions = page.getByRole("list", { name: "What this proposal does" });
     await actions.getByText("Create a campaign on the Campaign vault").waitFor();
     await actions.getByText("safe-summer", { exact: true }).waitFor();
-    await actions.getByText("0 SP").waitFor();
+    await actions.getByText("0 ACME").waitFor();
     await auditPage(page, "safe-proposal");
     proposalUrl = page.url();
 

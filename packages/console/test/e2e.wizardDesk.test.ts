@@ -140,7 +140,7 @@ describe("console e2e: the redemption desk chosen in the wizard, in headless Chr
     );
     assert.equal(
       await page.getByTestId("desk-minimum").innerText(),
-      "Requests under 2.5 SP are finalized only when a manager approves them.",
+      "Requests under 2.5 DSK are finalized only when a manager approves them.",
     );
     assert.equal(await page.getByTestId("desk-paused").count(), 0);
     await screenshot(page, "desk-from-wizard-manual");

@@ -74,8 +74,11 @@ function rawOf(e: PointsApiError, d: Record<string, any>): string {
   return `${e.code}: ${e.message}${details}`;
 }
 
-/** A failure as a person should read it: a sentence first, the raw error behind a disclosure. */
-export function describeError(e: unknown): Described {
+/**
+ * A failure as a person should read it: a sentence first, the raw error behind a disclosure.
+ * `tokenSymbol`: the program token's symbol for amounts in the sentence (none while not known).
+ */
+export function describeError(e: unknown, tokenSymbol: string | null = null): Described {
   if (e instanceof PointsApiError) {
     const d = (e.details ?? {}) as Record<string, any>;
     const raw = rawOf(e, d);
@@ -83,7 +86,7 @@ export function describeError(e: unknown): Described {
     switch (e.code) {
       case "WOULD_REVERT":
       case "NOT_FOUND": {
-        const sentence = d.name ? revertSentence(d.name, d.args, d.contract) : undefined;
+        const sentence = d.name ? revertSentence(d.name, d.args, d.contract, tokenSymbol) : undefined;
         if (sentence) return { title: plain, detail: sentence, raw };
         return { title: plain, detail: e.code === "NOT_FOUND" ? e.message : undefined, raw };
       }

@@ -4,8 +4,13 @@ import { formatAmount } from "../components/format/amount";
 import { readyIn } from "../dashboard/readyIn";
 
 type Args = Record<string, unknown>;
-/** An amount in SP; an argument the API did not send shows as "?" rather than hiding the sentence. */
-const sp = (v: unknown) => `${units(v)} SP`;
+/**
+ * The program token's own symbol while revertSentence writes one sentence (src/dashboard/tokenSymbol.ts);
+ * null: amounts without a symbol rather than a guessed one.
+ */
+let symbol: string | null = null;
+/** An amount of the token; an argument the API did not send shows as "?" rather than hiding the sentence. */
+const sp = (v: unknown) => (symbol === null ? units(v) : `${units(v)} ${symbol}`);
 const units = (v: unknown) => {
   try {
     return formatAmount(String(v), 18);
@@ -14,7 +19,7 @@ const units = (v: unknown) => {
   }
 };
 const text = (v: unknown) => String(v);
-/** ERC-20 errors come from SP or from a collateral token, whose decimals the error does not carry. */
+/** ERC-20 errors come from the points token or from a collateral token, whose decimals the error does not carry. */
 const tok = (v: unknown, contract?: string) => (contract === "points" ? sp(v) : `${text(v)} (smallest units)`);
 /** Addresses checksummed, so they compare by eye with the ones on the other pages. */
 const addr = (v: unknown) => {
@@ -40,7 +45,7 @@ const when = (v: unknown) => {
  * Every custom error of the program contracts as a sentence that says what happened and what to
  * do, by the error's name and its arguments as the API names them. The cause and fix follow
  * packages/contracts/docs/errors.md in plain words; a test checks every error of the ABIs has one.
- * Amounts are SP (18 decimals). The raw error stays one click away.
+ * Amounts are the token's (18 decimals), in its own symbol. The raw error stays one click away.
  */
 const SENTENCES: Record<string, (a: Args, contract?: string) => string> = {
   // Solidity's own, which the API decodes too.
@@ -89,7 +94,7 @@ const SENTENCES: Record<string, (a: Args, contract?: string) => string> = {
     "The new implementation is not an upgradeable contract of this kind. Deploy the right release.",
   ZeroAddress: () => "An address is empty (the zero address). Enter a real address.",
   // Points
-  SupplyCapExceeded: (a) => `The SP supply would pass its limit (${sp(a.max)}). Mint less.`,
+  SupplyCapExceeded: (a) => `The token supply would pass its limit (${sp(a.max)}). Mint less.`,
   TransferNotWhitelisted: (a) =>
     `${addr(a.account)} is not on the transfer allowlist while transfers are restricted. Add it on the Allowlists page first.`,
   // Factory
@@ -211,13 +216,24 @@ const SENTENCES: Record<string, (a: Args, contract?: string) => string> = {
 /** The names with a sentence, for the test that every error of the ABIs has one. */
 export const SENTENCE_NAMES: readonly string[] = Object.keys(SENTENCES);
 
-/** The sentence for a decoded revert, or undefined when the console has none for it. */
-export function revertSentence(name: string, args: unknown, contract?: string): string | undefined {
+/**
+ * The sentence for a decoded revert, or undefined when the console has none for it. `tokenSymbol`:
+ * the program token's own symbol for its amounts, null (not known) writes them without one.
+ */
+export function revertSentence(
+  name: string,
+  args: unknown,
+  contract?: string,
+  tokenSymbol: string | null = null,
+): string | undefined {
   const f = SENTENCES[name];
   if (!f) return undefined;
+  symbol = tokenSymbol;
   try {
     return f(args && typeof args === "object" && !Array.isArray(args) ? (args as Args) : {}, contract);
   } catch {
     return undefined;
+  } finally {
+    symbol = null;
   }
 }

@@ -4,6 +4,8 @@ import { describeError, type Described } from "../api/errors";
 import { Card, ErrorBox, Field, isAddress } from "../components/ui";
 import { useWallet } from "../wallet/wallet";
 import { useDash } from "../dashboard/context";
+import { tokenWord } from "../dashboard/tokenSymbol";
+import { useTokenSymbol } from "../dashboard/useTokenSymbol";
 import { useLedger } from "../dashboard/ledger/useLedger";
 import { verifiedLabel } from "../dashboard/campaignLabel";
 import { escapeHidden } from "../components/format/text";
@@ -28,6 +30,7 @@ type Check =
  */
 export function BulkUpload() {
   const { client, program, from, explorerUrl, bump } = useDash();
+  const symbol = useTokenSymbol();
   const wallet = useWallet();
   const ids = { op: useId(), campaign: useId(), file: useId() };
   const [operation, setOperation] = useState<Operation>("mint");
@@ -211,10 +214,10 @@ export function BulkUpload() {
               </div>
               {operation === "settle" && (
                 <Field
-                  label="Receiver of the SP"
+                  label="Receiver"
                   value={receiver}
                   error={receiverError}
-                  hint="On the campaign's settlement allowlist."
+                  hint="Gets the settled points; on the campaign's settlement allowlist."
                   onChange={(e) => edit(setReceiver)(e.target.value)}
                 />
               )}
@@ -228,7 +231,7 @@ export function BulkUpload() {
                 className="bulk-csv"
                 spellCheck={false}
                 value={csv}
-                hint={'One row per line; amounts in SP, "." as decimal point (1.5). A header line is optional.'}
+                hint={`One row per line; amounts in ${tokenWord(symbol)}, "." as decimal point (1.5). A header line is optional.`}
                 onChange={(e) => edit(setCsv)(e.target.value)}
               />
               <div className="row wrap">

@@ -1,12 +1,10 @@
 import type { BulkPlan } from "@points/sdk";
 import { Address } from "../components/format/Address";
-import { formatAmount } from "../components/format/amount";
 import { Table } from "../components/ui";
 import { revertSentence } from "../api/revertSentences";
 import { metadataSplit, rowMetadataOf } from "./rowMetadata";
-
-const SYMBOL = "SP";
-const units = (v: string, decimals: number) => `${formatAmount(v, decimals)} ${SYMBOL}`;
+import { tokenAmount } from "../dashboard/tokenSymbol";
+import { useTokenSymbol } from "../dashboard/useTokenSymbol";
 
 /**
  * What a dry run found, before anything is signed: rows, totals, headroom, refusals, and each transaction to sign.
@@ -22,6 +20,8 @@ export function DryRun({
   onDropMetadata?: () => void;
 }) {
   const d = plan.decimals;
+  const symbol = useTokenSymbol();
+  const units = (v: string, decimals: number) => tokenAmount(v, decimals, symbol);
   const blocked = plan.blocked && revertSentence(plan.blocked.name, plan.blocked.args);
   const metadata = metadataSplit(plan);
   return (

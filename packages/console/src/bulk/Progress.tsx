@@ -1,5 +1,6 @@
 import type { BulkPlan, BulkProgress } from "@points/sdk";
-import { formatAmount } from "../components/format/amount";
+import { tokenAmount } from "../dashboard/tokenSymbol";
+import { useTokenSymbol } from "../dashboard/useTokenSymbol";
 
 const STATUS: Record<BulkProgress["status"] | "waiting", { text: string; badge: string }> = {
   waiting: { text: "waiting", badge: "" },
@@ -21,6 +22,7 @@ export function Progress({
   progress: Record<number, BulkProgress>;
   explorerUrl: string | null;
 }) {
+  const symbol = useTokenSymbol();
   const done = plan.chunks.filter((c) => ["mined", "landed"].includes(progress[c.index]?.status ?? "")).length;
   const current = plan.chunks.find((c) => !["mined", "landed"].includes(progress[c.index]?.status ?? ""));
   return (
@@ -41,7 +43,7 @@ export function Progress({
                 Chunk {c.index + 1} of {plan.chunkCount}
               </strong>{" "}
               <span className="muted">
-                rows {c.firstRow}–{c.firstRow + c.rowCount - 1}, {formatAmount(c.totalAmount, plan.decimals)} SP
+                rows {c.firstRow}–{c.firstRow + c.rowCount - 1}, {tokenAmount(c.totalAmount, plan.decimals, symbol)}
               </span>{" "}
               <span className={`badge ${s.badge}`}>{s.text}</span>{" "}
               {p?.hash &&

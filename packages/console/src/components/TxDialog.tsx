@@ -38,6 +38,9 @@ export const useTx = () => useContext(TxContext);
 export function TxProvider({ children, explorerUrl }: { children: ReactNode; explorerUrl?: string | null }) {
   const wallet = useWallet();
   const dash = useContext(DashContext);
+  // Read when an error is described: `build` keeps its identity while the symbol loads.
+  const symbol = useRef<string | null>(null);
+  symbol.current = dash?.tokenSymbol ?? null;
   const dialog = useRef<HTMLDialogElement>(null);
   const [job, setJob] = useState<TxJob | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "building" });
@@ -48,8 +51,8 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
       setPhase({ kind: "review", tx: await j.build() });
     } catch (e) {
       if (e instanceof PointsApiError && e.prerequisite) {
-        setPhase({ kind: "prerequisite", tx: e.prerequisite, reason: describeError(e) });
-      } else setPhase({ kind: "error", error: describeError(e) });
+        setPhase({ kind: "prerequisite", tx: e.prerequisite, reason: describeError(e, symbol.current) });
+      } else setPhase({ kind: "error", error: describeError(e, symbol.current) });
     }
   }, []);
 
@@ -74,7 +77,7 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
       setPhase({ kind: "done", tx, receipt });
       job?.onDone?.(receipt);
     } catch (e) {
-      setPhase({ kind: "error", error: describeError(e), tx });
+      setPhase({ kind: "error", error: describeError(e, symbol.current), tx });
     }
   };
 
@@ -93,7 +96,7 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
       setPhase({ kind: "proposed", tx, proposalId, signed: owner });
       dash?.bump();
     } catch (e) {
-      setPhase({ kind: "error", error: describeError(e), tx });
+      setPhase({ kind: "error", error: describeError(e, symbol.current), tx });
     }
   };
 

@@ -3,6 +3,7 @@ import type { PreparedTx } from "@points/sdk";
 import { useTx } from "../components/TxDialog";
 import { Field, isAddress } from "../components/ui";
 import { useDash } from "./context";
+import { useTokenSymbol } from "./useTokenSymbol";
 import { SP_DECIMALS, toUnits } from "./units";
 import { addressError } from "./addressCheck";
 import type { Blocker, Check } from "./preflight/checks";
@@ -12,6 +13,7 @@ import { ActingNote } from "../safe/ActAs";
 export type FieldKind = "address" | "sp" | "text" | "addresses" | "bool" | "units" | "uint";
 export interface FieldSpec {
   name: string;
+  /** For "sp": the label without a unit; the form adds the token's own symbol, "Amount (ACME)". */
   label: string;
   kind: FieldKind;
   /** For "units": the token's decimals. */
@@ -86,6 +88,7 @@ export function ActionForm({
 }) {
   const run = useTx();
   const dash = useDash();
+  const symbol = useTokenSymbol();
   const who = needs ? dash.acting(needs) : null;
   const from = who ? who.from : dash.from;
   const bump = dash.bump;
@@ -145,7 +148,7 @@ export function ActionForm({
         ) : (
           <Field
             key={f.name}
-            label={f.label}
+            label={f.kind === "sp" && symbol !== null ? `${f.label} (${symbol})` : f.label}
             value={raw[f.name]}
             textarea={f.kind === "addresses"}
             inputMode={f.kind === "sp" || f.kind === "units" || f.kind === "uint" ? "decimal" : undefined}
@@ -153,7 +156,7 @@ export function ActionForm({
             hint={
               f.hint ??
               (f.kind === "sp"
-                ? "In SP, e.g. 100 or 2.5."
+                ? `${symbol === null ? "" : `In ${symbol}, `}e.g. 100 or 2.5.`
                 : f.kind === "addresses"
                   ? "Addresses separated by commas or new lines."
                   : undefined)

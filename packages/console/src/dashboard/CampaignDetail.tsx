@@ -3,7 +3,9 @@ import { useTx } from "../components/TxDialog";
 import { Card, ErrorBox, Field, isAddress, Table } from "../components/ui";
 import { ActionForm, type FieldSpec } from "./ActionForm";
 import { useDash, useLoad } from "./context";
-import { SP_DECIMALS, fmt } from "./units";
+import { SP_DECIMALS } from "./units";
+import { PENDING_SYMBOL, tokenAmount } from "./tokenSymbol";
+import { useTokenSymbol } from "./useTokenSymbol";
 import { UserText } from "../components/format/UserText";
 import { escapeHidden } from "../components/format/text";
 import { CampaignMoney } from "./money/CampaignMoney";
@@ -16,10 +18,8 @@ import { pausedStates } from "./chain";
 // The chart library loads with the picture, after the page (src/dashboard/charts).
 const CampaignCharts = lazy(() => import("./charts/CampaignCharts"));
 
-const sp = (v: string) => `${fmt(v, SP_DECIMALS)} SP`;
-
 const HOLDER: FieldSpec = { name: "holder", label: "Holder", kind: "address" };
-const AMOUNT: FieldSpec = { name: "amount", label: "Amount (SP)", kind: "sp" };
+const AMOUNT: FieldSpec = { name: "amount", label: "Amount", kind: "sp" };
 const METADATA: FieldSpec = { name: "metadata", label: "Metadata", kind: "text", optional: true };
 
 /** One pSP operation in its own card; one the chain would refuse says why instead of offering its form. */
@@ -44,6 +44,8 @@ function ActionCard({
 /** One campaign: its budget and status, and every pSP operation on it (`/studio/sdk/v1/tx/psp/*`). */
 export function CampaignDetail({ id, name, minters }: { id: string; name?: string; minters: string[] }) {
   const { client, program, from, bump } = useDash();
+  const symbol = useTokenSymbol();
+  const sp = (v: string) => tokenAmount(v, SP_DECIMALS, symbol);
   const wallet = useWallet();
   const run = useTx();
   const v = client.vault;
@@ -156,7 +158,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           idPrefix="configure-minter"
           fields={[
             { name: "minter", label: "Minter address", kind: "address" },
-            { name: "limit", label: "Limit (SP)", kind: "sp", hint: "Total pSP it may issue; 0 and inactive revokes." },
+            { name: "limit", label: "Limit", kind: "sp", hint: "Total pSP it may issue; 0 and inactive revokes." },
             { name: "active", label: "Active", kind: "bool" },
           ]}
           build={(x, from) => v.setMinter(id, x.minter, x.limit, x.active, { from })}
@@ -182,7 +184,17 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           unavailable={off.settle}
           needs={NEEDS.settleOrExpire}
           check={settleCheck(client, () => wallet.provider(), program.pspVault, c?.campaignId.value ?? id)}
-          fields={[HOLDER, { name: "receiver", label: "Receiver of the SP", kind: "address" }, AMOUNT, METADATA]}
+          fields={[
+            HOLDER,
+            {
+              name: "receiver",
+              label: "Receiver",
+              kind: "address",
+              hint: "Gets the settled points; on the campaign's settlement allowlist.",
+            },
+            AMOUNT,
+            METADATA,
+          ]}
           build={(x, from) => v.settle(x.holder, x.receiver, x.amount, id, x.metadata, { from })}
         />
         <ActionCard
@@ -215,7 +227,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           submit="Fund campaign"
           idPrefix="fund"
           unavailable={off.fund}
-          check={spCheck(client, "amount", "funding")}
+          check={spCheck(client, "amount", "funding", symbol)}
           fields={[AMOUNT]}
           build={(x, from) => v.fundCampaign(id, x.amount, { from })}
         />
@@ -301,7 +313,7 @@ function PspBalance({ id }: { id: string }) {
         <button type="submit">Show</button>
       </form>
       <ErrorBox error={bal.error} />
-      {bal.value && <p data-testid="psp-balance">{fmt(bal.value.balance, SP_DECIMALS)} pSP</p>}
+      {bal.value && <p data-testid="psp-balance">{tokenAmount(bal.value.balance, SP_DECIMALS, PENDING_SYMBOL)}</p>}
     </Card>
   );
 }

@@ -6,6 +6,8 @@ import { Card, ErrorBox, Field } from "../components/ui";
 import { NEEDS } from "../safe/roleSafes";
 import { ActionForm } from "./ActionForm";
 import { spCheck } from "./preflight/programChecks";
+import { useTokenSymbol } from "./useTokenSymbol";
+import { tokenWord } from "./tokenSymbol";
 import { useDash, useLoad } from "./context";
 import { CampaignDetail } from "./CampaignDetail";
 import { CampaignName } from "./CampaignName";
@@ -18,6 +20,7 @@ const isHexId = (v: string) => /^0x[0-9a-fA-F]{64}$/.test(v);
 
 export function Campaigns() {
   const { client } = useDash();
+  const symbol = useTokenSymbol();
   // The open campaign is part of the URL: /console/program/campaigns/<id or label>[/ledger].
   const { sub, view } = useParams();
   const selected = sub ?? null;
@@ -92,7 +95,9 @@ export function Campaigns() {
           <LedgerStatus stand={known.value ? known.stand : null} />
           <ErrorBox error={known.error} />
           {known.value && known.value.ids.length === 0 && (
-            <p className="muted">No campaign yet: create one below with a short label and a budget in SP.</p>
+            <p className="muted">
+              No campaign yet: create one below with a short label and a budget in {tokenWord(symbol)}.
+            </p>
           )}
           <ul className="list" aria-label="Campaigns">
             {known.value?.ids.map((id) => (
@@ -114,14 +119,15 @@ export function Campaigns() {
         </Card>
         <Card title="Create a campaign">
           <p className="muted">
-            The budget comes from SP already in the vault, then from your wallet (you approve the vault first).
+            The budget comes from {tokenWord(symbol)} already in the vault, then from your wallet (you approve the vault
+            first).
           </p>
           <ActionForm
             title="New campaign"
             submit="Create campaign"
             idPrefix="create-campaign"
             needs={NEEDS.createCampaign}
-            check={spCheck(client, "spBudget", "this budget")}
+            check={spCheck(client, "spBudget", "this budget", symbol)}
             fields={[
               {
                 name: "campaignId",
@@ -129,7 +135,7 @@ export function Campaigns() {
                 kind: "text",
                 hint: "A short label like summer-2026, or 0x + 64 hex digits.",
               },
-              { name: "spBudget", label: "Budget (SP)", kind: "sp" },
+              { name: "spBudget", label: "Budget", kind: "sp" },
               { name: "settlementDestinations", label: "Settlement destinations", kind: "addresses", optional: true },
               { name: "transferWhitelist", label: "pSP transfer allowlist", kind: "addresses", optional: true },
               { name: "metadata", label: "Metadata", kind: "text", optional: true },

@@ -15,6 +15,7 @@ import { useProgramSafes } from "../safe/useProgramSafes";
 import { adminSafe, safeFor } from "../safe/roleSafes";
 import { ActAs } from "../safe/ActAs";
 import { CustomerSearch } from "./customer/CustomerSearch";
+import { useProgramTokenSymbol } from "./useTokenSymbol";
 
 /** Pages that take a sub-path (/console/program/campaigns/<campaign>); elsewhere one is not found. */
 const WITH_SUB = new Set(["campaigns", "safe", "customer"]);
@@ -50,6 +51,7 @@ export function Dashboard() {
   }, [client, programId]);
 
   const safes = useProgramSafes(program, client, wallet, version);
+  const tokenSymbol = useProgramTokenSymbol(program);
   const safe = adminSafe(safes);
   // Acting as a Safe only while the connected wallet is one of its owners.
   const mine = wallet.address;
@@ -68,10 +70,11 @@ export function Dashboard() {
         actAsSafe: asSafe,
         setActAsSafe,
         explorerUrl,
+        tokenSymbol,
         version,
         bump: () => setVersion((v) => v + 1),
       },
-    [client, program, mine, safes, safe, asSafe, adminActs, explorerUrl, version],
+    [client, program, mine, safes, safe, asSafe, adminActs, explorerUrl, tokenSymbol, version],
   );
 
   if (me.wizard.step < 9) return <Navigate to="/setup" replace />;

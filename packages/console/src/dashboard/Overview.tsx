@@ -5,6 +5,8 @@ import { ActionForm } from "./ActionForm";
 import { pausedStates, programContracts } from "./chain";
 import { useDash, useLoad } from "./context";
 import { SP_DECIMALS, fmt } from "./units";
+import { tokenAmount, tokenWord } from "./tokenSymbol";
+import { useTokenSymbol } from "./useTokenSymbol";
 import { TestCollateral } from "./testCollateral/TestCollateral";
 import { mintSpCheck } from "./preflight/programChecks";
 import { lazy, Suspense } from "react";
@@ -17,6 +19,7 @@ const ProgramCharts = lazy(() => import("./charts/ProgramCharts"));
 export function Overview() {
   const { client, program, from, explorerUrl } = useDash();
   const wallet = useWallet();
+  const symbol = useTokenSymbol();
   const state = useLoad(() => client.read.factoryState(), []);
   const balance = useLoad(async () => (from ? client.read.balance(from) : null), [from]);
   const paused = useLoad(async () => {
@@ -70,8 +73,8 @@ export function Overview() {
         <ErrorBox error={state.error} />
         {s && (
           <dl className="kv">
-            <dt>SP supply</dt>
-            <dd data-testid="sp-supply">{fmt(s.totalSupply, SP_DECIMALS)} SP</dd>
+            <dt>{symbol === null ? "Supply" : `${symbol} supply`}</dt>
+            <dd data-testid="sp-supply">{tokenAmount(s.totalSupply, SP_DECIMALS, symbol)}</dd>
             {s.assets.map((a) => (
               <FragmentRow key={a.asset} label={`Collateral ${a.symbol}`}>
                 {fmt(a.collateral, a.decimals)} {a.symbol}
@@ -105,8 +108,10 @@ export function Overview() {
             <dd>
               <code className="addr">{from}</code>
             </dd>
-            <dt>SP balance</dt>
-            <dd data-testid="sp-balance">{balance.value ? `${fmt(balance.value.balance, SP_DECIMALS)} SP` : "…"}</dd>
+            <dt>{symbol === null ? "Balance" : `${symbol} balance`}</dt>
+            <dd data-testid="sp-balance">
+              {balance.value ? tokenAmount(balance.value.balance, SP_DECIMALS, symbol) : "…"}
+            </dd>
             <dt>Roles</dt>
             <dd>
               {roles.loading && !roles.value ? (
@@ -127,14 +132,14 @@ export function Overview() {
       </Card>
       {s && s.assets.length > 0 && <TestCollateral asset={s.assets[0]} />}
       {s && s.assets.length > 0 && (
-        <Card title="Mint SP">
+        <Card title={`Mint ${tokenWord(symbol)}`}>
           <p className="muted">
-            Deposit collateral, receive SP (needs the mint allowlist, and the receiver on the transfer allowlist while
-            transfers are restricted). An approval of the collateral comes first when needed.
+            Deposit collateral, receive {tokenWord(symbol)} (needs the mint allowlist, and the receiver on the transfer
+            allowlist while transfers are restricted). An approval of the collateral comes first when needed.
           </p>
           <ActionForm
-            title="Mint SP from collateral"
-            submit="Mint SP"
+            title={`Mint ${tokenWord(symbol)} from collateral`}
+            submit={`Mint ${tokenWord(symbol)}`}
             idPrefix="mint-sp"
             check={mintSpCheck(client, () => wallet.provider(), s.assets[0])}
             fields={[

@@ -6,7 +6,9 @@ import { redeemCheck } from "./preflight/programChecks";
 import { useDash, useLoad } from "./context";
 import { useLedger } from "./ledger/useLedger";
 import { LedgerStatus } from "./ledger/LedgerStatus";
-import { SP_DECIMALS, fmt } from "./units";
+import { SP_DECIMALS } from "./units";
+import { tokenAmount, tokenWord } from "./tokenSymbol";
+import { useTokenSymbol } from "./useTokenSymbol";
 import { readyIn } from "./readyIn";
 
 /** How many of the latest requests the table shows. */
@@ -15,6 +17,7 @@ const RECENT = 10;
 /** Create, cancel and finalize redemption requests, and see their status. */
 export function Redemption() {
   const { client, program, from, bump } = useDash();
+  const symbol = useTokenSymbol();
   const run = useTx();
   const state = useLoad(() => client.read.factoryState(), []);
   const [assetIdx, setAssetIdx] = useState(0);
@@ -54,16 +57,16 @@ export function Redemption() {
               </div>
             )}
             <p className="muted">
-              SP goes into escrow; after {s.redeemDelay} s you (or at once an executor) finalize it and receive{" "}
-              {asset.symbol}. Basket mode is {s.basketMode ? "on" : "off"}.
+              Your {tokenWord(symbol)} go into escrow; after {s.redeemDelay} s you (or at once an executor) finalize it
+              and receive {asset.symbol}. Basket mode is {s.basketMode ? "on" : "off"}.
             </p>
             <ActionForm
-              title={`Redeem SP for ${asset.symbol}`}
+              title={`Redeem ${tokenWord(symbol)} for ${asset.symbol}`}
               submit="Request redemption"
               idPrefix="redeem"
-              check={redeemCheck(client)}
+              check={redeemCheck(client, symbol)}
               fields={[
-                { name: "amount", label: "Amount (SP)", kind: "sp" },
+                { name: "amount", label: "Amount", kind: "sp" },
                 { name: "to", label: "Send collateral to", kind: "address", initial: from ?? "" },
               ]}
               build={(v, from) =>
@@ -89,7 +92,7 @@ export function Redemption() {
                 <tr key={r.requestId}>
                   <td>{r.requestId}</td>
                   <td>
-                    {fmt(r.amount, SP_DECIMALS)} SP
+                    {tokenAmount(r.amount, SP_DECIMALS, symbol)}
                     <br />
                     <small className="muted">to {r.to.slice(0, 10)}…</small>
                   </td>

@@ -26,6 +26,11 @@ export interface Dash {
   actAsSafe: boolean;
   setActAsSafe(v: boolean): void;
   explorerUrl: string | null;
+  /**
+   * The program token's own symbol, read once for the dashboard (src/dashboard/useTokenSymbol.ts);
+   * null until known. Read it through useTokenSymbol().
+   */
+  tokenSymbol: string | null;
   /** Bumped after every mined transaction so views read again. */
   version: number;
   bump(): void;

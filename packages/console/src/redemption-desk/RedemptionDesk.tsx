@@ -7,6 +7,7 @@ import { useDash, useLoad } from "../dashboard/context";
 import { SP_DECIMALS, fmt } from "../dashboard/units";
 import { useWallet } from "../wallet/wallet";
 import { deskBoundsText } from "./bounds";
+import { useTokenSymbol } from "../dashboard/useTokenSymbol";
 
 const POLICIES = [
   ["automatic", "Automatic: the executor finalizes each request once it is ready, in batches"],
@@ -29,12 +30,13 @@ const STATUS_TEXT: Record<DeskView["status"], string> = {
 export function RedemptionDesk() {
   const { client, program, bump } = useDash();
   const wallet = useWallet();
+  const symbol = useTokenSymbol();
   const desk = useLoad(() => client.desk.get(program.id), []);
   const [error, setError] = useState<Described | null>(null);
   const [busy, setBusy] = useState(false);
   const [reasons, setReasons] = useState<Record<string, string>>({});
   const d = desk.value;
-  const bounds = d && deskBoundsText(d.bounds);
+  const bounds = d && deskBoundsText(d.bounds, symbol);
 
   const signed = async (f: (signer: Awaited<ReturnType<typeof wallet.signer>>) => Promise<unknown>) => {
     setBusy(true);
@@ -93,7 +95,10 @@ export function RedemptionDesk() {
       <Card title="Redemption queue">
         {d && d.pending.length === 0 && <p className="muted">No pending requests.</p>}
         {d && d.pending.length > 0 && (
-          <Table columns={["Request", "Amount (SP)", "Pays to", "Ready", "Decision"]} label="Redemption queue">
+          <Table
+            columns={["Request", symbol === null ? "Amount" : `Amount (${symbol})`, "Pays to", "Ready", "Decision"]}
+            label="Redemption queue"
+          >
             {d.pending.map((p) => (
               <tr key={p.requestId}>
                 <td>#{p.requestId}</td>

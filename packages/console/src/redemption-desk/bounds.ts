@@ -1,4 +1,5 @@
 import { formatAmount } from "../components/format/amount";
+import { tokenAmount } from "../dashboard/tokenSymbol";
 
 /** The desk's bounds for a program, as the API answers them (packages/api/README.md, Running in production). */
 export interface DeskBounds {
@@ -30,7 +31,8 @@ const time = (iso: string) => {
 /** Integer text with grouped thousands (gas units have no decimals). */
 const whole = (v: string) => formatAmount(v, 0);
 
-export function deskBoundsText(b: DeskBounds): DeskBoundsText {
+/** `symbol`: the program's token symbol (src/dashboard/tokenSymbol.ts), null while not known. */
+export function deskBoundsText(b: DeskBounds, symbol: string | null): DeskBoundsText {
   const budget = BigInt(b.gasBudgetPerDay);
   const spent = BigInt(b.gasSpentToday);
   const share = budget > 0n ? ` (${(spent * 100n) / budget}%)` : "";
@@ -39,7 +41,7 @@ export function deskBoundsText(b: DeskBounds): DeskBoundsText {
       budget === 0n
         ? "No gas budget: the automatic desk sends nothing for this program."
         : `Gas today: ${whole(b.gasSpentToday)} of ${whole(b.gasBudgetPerDay)}${share}, counted from 00:00 UTC.`,
-    minimum: `Requests under ${formatAmount(b.minAmount, 18)} SP are finalized only when a manager approves them.`,
+    minimum: `Requests under ${tokenAmount(b.minAmount, 18, symbol)} are finalized only when a manager approves them.`,
     paused: b.pausedUntil
       ? `The desk is paused for this program until ${time(b.pausedUntil)}${b.reason ? `: ${b.reason}` : "."}`
       : null,

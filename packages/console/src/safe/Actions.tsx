@@ -5,10 +5,12 @@ import { UserText } from "../components/format/UserText";
 import { CampaignName } from "../dashboard/CampaignName";
 import { CONTRACT_WORDS, roleWords } from "../dashboard/names";
 import { useDash } from "../dashboard/context";
+import { useTokenSymbol } from "../dashboard/useTokenSymbol";
 import type { Arg, DecodedCall } from "./decode";
 
 function ArgValue({ arg }: { arg: Arg }) {
   const { explorerUrl } = useDash();
+  const symbol = useTokenSymbol();
   switch (arg.kind) {
     case "sp":
       return (
@@ -16,7 +18,7 @@ function ArgValue({ arg }: { arg: Arg }) {
           {arg.value.split(",").map((v, i) => (
             <span key={i}>
               {i > 0 && ", "}
-              <Amount value={v} decimals={18} symbol="SP" />
+              <Amount value={v} decimals={18} symbol={symbol} />
             </span>
           ))}
         </>
@@ -48,7 +50,7 @@ function ArgValue({ arg }: { arg: Arg }) {
 
 /**
  * What a Safe transaction does, call by call, in words: the action and its contract, then each
- * argument (amounts in SP, addresses shortened with a copy button, campaigns by verified label).
+ * argument (amounts in the token's own symbol, addresses shortened with a copy button, campaigns by verified label).
  */
 export function Actions({ calls }: { calls: DecodedCall[] }) {
   return (

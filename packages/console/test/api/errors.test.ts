@@ -8,7 +8,7 @@ import { PointsApiError } from "@points/sdk";
 const sentencesPath = "../../src/api/revertSentences.ts";
 const errorsPath = "../../src/api/errors.ts";
 const { revertSentence, SENTENCE_NAMES } = (await import(sentencesPath)) as {
-  revertSentence: (name: string, args: unknown, contract?: string) => string | undefined;
+  revertSentence: (name: string, args: unknown, contract?: string, tokenSymbol?: string | null) => string | undefined;
   SENTENCE_NAMES: readonly string[];
 };
 interface Described {
@@ -119,8 +119,16 @@ describe("amounts are in the unit of the contract that raised them", () => {
   it("erc20InsufficientBalance_isSpOnPoints_andSmallestUnitsOnCollateral", () => {
     const args = { sender: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8", balance: "1500000000000000000", needed: "2" };
     assert.equal(
-      revertSentence("ERC20InsufficientBalance", args, "points"),
+      revertSentence("ERC20InsufficientBalance", args, "points", "SP"),
       "0x70997970C51812dc3A010C7d01b50e0d17dc79C8 holds 1.5 SP; 0.000000000000000002 SP are needed. Use at most the balance.",
+    );
+    assert.equal(
+      revertSentence("ERC20InsufficientBalance", args, "points", "DEMO"),
+      "0x70997970C51812dc3A010C7d01b50e0d17dc79C8 holds 1.5 DEMO; 0.000000000000000002 DEMO are needed. Use at most the balance.",
+    );
+    assert.equal(
+      revertSentence("ERC20InsufficientBalance", args, "points"),
+      "0x70997970C51812dc3A010C7d01b50e0d17dc79C8 holds 1.5; 0.000000000000000002 are needed. Use at most the balance.",
     );
     assert.equal(
       revertSentence("ERC20InsufficientBalance", args, "asset"),

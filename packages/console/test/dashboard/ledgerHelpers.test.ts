@@ -9,7 +9,8 @@ const { eventLine } = (await import(words)) as {
   eventLine: (
     event: string | null,
     args: Record<string, unknown>,
-  ) => { words: string; amount: string | null; symbol: string };
+    token: string | null,
+  ) => { words: string; amount: string | null; symbol: string | null };
 };
 
 describe("a customer's entry of a holder list starts the page at the customer", () => {
@@ -28,22 +29,36 @@ describe("a customer's entry of a holder list starts the page at the customer", 
 
 describe("ledger events read in words with their SP amount", () => {
   it("pspEvents_showTheirAmountInPsp_spTransfersInSp", () => {
-    assert.deepEqual(eventLine("PSPMinted", { amount: "30000000000000000000" }), {
+    assert.deepEqual(eventLine("PSPMinted", { amount: "30000000000000000000" }, "SP"), {
       words: "pSP issued",
       amount: "30000000000000000000",
       symbol: "pSP",
     });
-    assert.deepEqual(eventLine("Transfer", { value: "12" }), { words: "SP transfer", amount: "12", symbol: "SP" });
+    assert.deepEqual(eventLine("Transfer", { value: "12" }, "SP"), {
+      words: "SP transfer",
+      amount: "12",
+      symbol: "SP",
+    });
+  });
+
+  it("tokenAmounts_showTheProgramsOwnSymbol_orNoneWhileItIsNotKnown", () => {
+    assert.deepEqual(eventLine("Transfer", { value: "12" }, "ACME"), {
+      words: "SP transfer",
+      amount: "12",
+      symbol: "ACME",
+    });
+    assert.equal(eventLine("PSPSettled", { amount: "12" }, "ACME").symbol, "pSP");
+    assert.equal(eventLine("Minted", { spMinted: "5" }, null).symbol, null);
   });
 
   it("collateralAmounts_andCreationBudgets_showNoSpAmount", () => {
-    assert.equal(eventLine("CollateralPaid", { amount: "5" }).amount, null);
-    assert.equal(eventLine("CampaignCreated", { spBudget: "100" }).amount, null);
-    assert.equal(eventLine("CampaignFunded", { amount: "100" }).amount, "100");
+    assert.equal(eventLine("CollateralPaid", { amount: "5" }, null).amount, null);
+    assert.equal(eventLine("CampaignCreated", { spBudget: "100" }, null).amount, null);
+    assert.equal(eventLine("CampaignFunded", { amount: "100" }, null).amount, "100");
   });
 
   it("anUnknownLog_readsAsUnknown_andANonDecimalAmountIsNotShown", () => {
-    assert.deepEqual(eventLine(null, {}), { words: "Unknown event", amount: null, symbol: "SP" });
-    assert.equal(eventLine("PSPMinted", { amount: "0x10" }).amount, null);
+    assert.deepEqual(eventLine(null, {}, "SP"), { words: "Unknown event", amount: null, symbol: "SP" });
+    assert.equal(eventLine("PSPMinted", { amount: "0x10" }, null).amount, null);
   });
 });

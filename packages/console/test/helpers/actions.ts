@@ -24,10 +24,12 @@ export interface Walk {
 const SP = (n: string) => parseUnits(n, 18);
 
 export async function overBudget({ page, api, node, program, brand, alice, wallet }: Walk) {
-  await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (SP)": "1000" });
+  await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (ACME)": "1000" });
   const alert = page.getByRole("dialog").getByRole("alert");
   await alert
-    .getByText("This campaign has 460 SP left; 1,000 SP would exceed it. Fund the campaign or issue at most 460 SP.")
+    .getByText(
+      "This campaign has 460 ACME left; 1,000 ACME would exceed it. Fund the campaign or issue at most 460 ACME.",
+    )
     .waitFor();
   await screenshot(page, "mistake-over-budget");
   await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
@@ -44,7 +46,7 @@ export async function mistypedAddress({ page, api, node, program, brand, alice, 
     (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) +
     alice.address.slice(i + 1);
   const sent = wallet.calls.length;
-  await submitForm(page, "issue-psp", { Holder: typo, "Amount (SP)": "1" });
+  await submitForm(page, "issue-psp", { Holder: typo, "Amount (ACME)": "1" });
   const form = page.locator('form[data-form="issue-psp"]');
   await form
     .getByText("This address has a typo: its capital letters do not match its checksum. Copy it again.")
@@ -59,7 +61,7 @@ export async function fund({ page, api, node, program, brand, alice, wallet }: W
   await page.goto(`${api.url}/console/program/campaigns/${labelHash("summer")}`);
   const vault = PSPVault__factory.connect(program.pspVault, node.provider);
   const before = await vault.getCampaign(labelHash("summer"));
-  await submitForm(page, "fund", { "Amount (SP)": "10" });
+  await submitForm(page, "fund", { "Amount (ACME)": "10" });
   // The campaign's creation spent its SP allowance: funding asks for a new approval first.
   await signInDialog(page, "fund", { approval: true });
   const after = await vault.getCampaign(labelHash("summer"));
@@ -67,16 +69,16 @@ export async function fund({ page, api, node, program, brand, alice, wallet }: W
   assert.equal(after.available, before.available + SP("10"));
   await page
     .getByTestId("campaign-available")
-    .filter({ hasText: /^470 SP$/ })
+    .filter({ hasText: /^470 ACME$/ })
     .waitFor();
 }
 
 export async function expire({ page, api, node, program, brand, alice, wallet }: Walk) {
   const vault = PSPVault__factory.connect(program.pspVault, node.provider);
-  await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (SP)": "5" });
+  await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (ACME)": "5" });
   await signInDialog(page, "issue-before-expire");
   assert.equal(await vault.balanceOf(labelHash("summer"), alice.address), SP("5"));
-  await submitForm(page, "expire", { Holder: alice.address, "Amount (SP)": "5" });
+  await submitForm(page, "expire", { Holder: alice.address, "Amount (ACME)": "5" });
   await signInDialog(page, "expire");
   assert.equal(await vault.balanceOf(labelHash("summer"), alice.address), 0n);
   const c = await vault.getCampaign(labelHash("summer"));

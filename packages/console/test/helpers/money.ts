@@ -11,7 +11,7 @@ const PARTS = ["available", "outstanding", "settled", "returnedAtClose", "expire
 type Parts = Record<(typeof PARTS)[number] | "budget", string>;
 /** Lines of the written-out sums, by `<sum>-<line>` (src/dashboard/money/campaignMoney.ts moneyFlow). */
 type Flow = Record<string, string>;
-const exactly = (sp: string) => new RegExp(`^${sp.replace(/[.,]/g, "\\$&")} SP$`);
+const exactly = (sp: string) => new RegExp(`^${sp.replace(/[.,]/g, "\\$&")} ACME$`);
 
 /**
  * The campaign page's "Where the budget went" shows each part in SP as expected, says they add up,
@@ -72,7 +72,7 @@ export async function settledMoneyAndBurnDown(w: Walk) {
     },
     { "budget-issued": "40", "budget-clawedBackWhileOpen": "0", "issued-clawedBack": "0" },
   );
-  assert.deepEqual((await chartFigures(w.page, "chart-burn-down")).at(-1)?.split(" ").slice(-2), ["460", "SP"]);
+  assert.deepEqual((await chartFigures(w.page, "chart-burn-down")).at(-1)?.split(" ").slice(-2), ["460", "ACME"]);
 }
 
 /** The overview's pictures, read from the ledger: their figures tables say what the chain did. */
@@ -80,12 +80,12 @@ export async function overviewPictures({ page }: Walk, minter: string) {
   await page.getByRole("link", { name: "Overview", exact: true }).click();
   // The pictures load once scrolled to.
   await page.getByTestId("pictures").scrollIntoViewIfNeeded();
-  assert.deepEqual(await chartFigures(page, "chart-psp"), ["summer 0 SP 40 SP 0 SP"]);
-  assert.match((await chartFigures(page, "chart-supply")).at(-1)!, / 1,000 SP [\d,.]+ \S+$/);
+  assert.deepEqual(await chartFigures(page, "chart-psp"), ["summer 0 ACME 40 ACME 0 ACME"]);
+  assert.match((await chartFigures(page, "chart-supply")).at(-1)!, / 1,000 ACME [\d,.]+ \S+$/);
   const issued = await chartFigures(page, "chart-issuance");
   assert.deepEqual(
     issued.map((r) => r.split(" ").slice(1)),
-    [[minter, "40", "SP"]],
+    [[minter, "40", "ACME"]],
   );
   await chartFigures(page, "chart-redemptions");
   await screenshot(page, "overview-charts");
@@ -97,7 +97,7 @@ export async function overviewPictures({ page }: Walk, minter: string) {
 
 /** pSP issued just before closing: it outlives the campaign. */
 export async function issueBeforeClose({ page, node, program, alice }: Walk) {
-  await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (SP)": "3" });
+  await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (ACME)": "3" });
   await signInDialog(page, "issue-before-close");
   const c = await PSPVault__factory.connect(program.pspVault, node.provider).getCampaign(labelHash("summer"));
   assert.deepEqual([c.available, c.outstanding], [parseUnits("467", 18), parseUnits("3", 18)]);
@@ -109,7 +109,7 @@ export async function closedMoneyThenExpireAfterClose(w: Walk) {
   // 48 issued: 40 settled, 5 clawed back while open (back into available), 3 outstanding.
   const flow = { "budget-issued": "48", "budget-clawedBackWhileOpen": "5", "budget-returnedAtClose": "467" };
   await expectMoney(w, { ...closed, outstanding: "3", expiredAfterClose: "0" }, { ...flow, "issued-clawedBack": "5" });
-  await submitForm(w.page, "expire", { Holder: w.alice.address, "Amount (SP)": "3" });
+  await submitForm(w.page, "expire", { Holder: w.alice.address, "Amount (ACME)": "3" });
   await signInDialog(w.page, "expire-after-close");
   const c = await PSPVault__factory.connect(w.program.pspVault, w.node.provider).getCampaign(labelHash("summer"));
   assert.deepEqual([c.available, c.outstanding], [0n, 0n], "expired after closing: not back into available");

@@ -47,7 +47,7 @@ export async function redemptionWalk({ page, node, program, brand, wallet }: Wal
   // 1. Not on the redeem allowlist: said before anything is built; the fix is its own transaction.
   const sent = wallet.calls.filter((m) => m === "eth_sendTransaction").length;
   const count = await factory.redeemRequestCount();
-  await submitForm(page, "redeem", { "Amount (SP)": "2" });
+  await submitForm(page, "redeem", { "Amount (ACME)": "2" });
   const blocked = page.getByTestId("redeem-blocked");
   await blocked
     .getByText(
@@ -71,7 +71,7 @@ export async function redemptionWalk({ page, node, program, brand, wallet }: Wal
 
   // 2. Request, then cancel: the escrowed SP comes back.
   const spBefore = await points.balanceOf(brand.address);
-  await submitForm(page, "redeem", { "Amount (SP)": "2" });
+  await submitForm(page, "redeem", { "Amount (ACME)": "2" });
   await signWithApprovalIfAsked(page, "redeem-request");
   const first = count + 1n;
   assert.equal(await factory.redeemRequestCount(), first);
@@ -85,7 +85,7 @@ export async function redemptionWalk({ page, node, program, brand, wallet }: Wal
   await requestRow(page, first).getByText("Cancelled").waitFor();
 
   // 3. Request again and finalize after the redeem delay: SP burned, collateral paid to the wallet.
-  await submitForm(page, "redeem", { "Amount (SP)": "3" });
+  await submitForm(page, "redeem", { "Amount (ACME)": "3" });
   await signWithApprovalIfAsked(page, "redeem-request-2");
   const second = first + 1n;
   const asset = (await factory.assets())[0]!;

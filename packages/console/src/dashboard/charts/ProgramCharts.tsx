@@ -1,10 +1,11 @@
 import type { ResponseData } from "@points/sdk";
 import { Card, ErrorBox } from "../../components/ui";
-import { formatAmount } from "../../components/format/amount";
 import { verifiedLabel } from "../campaignLabel";
 import { useDash, useLoad } from "../context";
 import { addressEvents, campaignEvents } from "../ledger/events";
 import { SP_DECIMALS } from "../units";
+import { tokenAmount, tokenWord } from "../tokenSymbol";
+import { useTokenSymbol } from "../useTokenSymbol";
 import Chart from "./Chart";
 import { collateral, issuancePerDay, merge, pspOutcome, redemptionQueue, spSupply, units } from "./series";
 
@@ -13,13 +14,15 @@ type Asset = ResponseData<"readFactoryState">["assets"][number];
 const ZERO = "0x0000000000000000000000000000000000000000";
 /** The pictures show this many campaigns at most (the Campaigns page lists them all). */
 const MAX_CAMPAIGNS = 12;
-const sp = (v: bigint) => `${formatAmount(v, SP_DECIMALS)} SP`;
 const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 const when = (t: number) => new Date(t * 1000).toISOString().slice(0, 19).replace("T", " ") + " UTC";
 
 /** The program's pictures, all from the ledger routes; lazy-loaded with the chart library. */
 export default function ProgramCharts({ asset }: { asset: Asset | undefined }) {
   const { client } = useDash();
+  const symbol = useTokenSymbol();
+  const sp = (v: bigint) => tokenAmount(v, SP_DECIMALS, symbol);
+  const supply = symbol === null ? "Supply" : `${symbol} supply`;
   const data = useLoad(async () => {
     const [supply, assetHistory, campaigns, redemptions] = await Promise.all([
       addressEvents(client, ZERO),
@@ -53,20 +56,20 @@ export default function ProgramCharts({ asset }: { asset: Asset | undefined }) {
         <div className="cards">
           <Chart
             testId="chart-supply"
-            empty="No SP minted yet: mint SP on this page."
-            title={`SP supply and ${asset?.symbol ?? "collateral"} collateral over time`}
+            empty={`No ${tokenWord(symbol)} minted yet: mint ${tokenWord(symbol)} on this page.`}
+            title={`${supply} and ${asset?.symbol ?? "collateral"} collateral over time`}
             kind="line"
             x={d.overTime.t}
             series={[
-              { label: "SP supply", values: d.overTime.a.map((v) => (v === null ? null : units(v, SP_DECIMALS))) },
+              { label: supply, values: d.overTime.a.map((v) => (v === null ? null : units(v, SP_DECIMALS))) },
               ...(asset ? [{ label: `Collateral (${asset.symbol})`, values: d.overTime.b.map(col) }] : []),
             ]}
             figures={{
-              columns: ["Time", "SP supply", ...(asset ? [`Collateral (${asset.symbol})`] : [])],
+              columns: ["Time", supply, ...(asset ? [`Collateral (${asset.symbol})`] : [])],
               rows: d.overTime.t.map((t, i) => [
                 when(t),
                 sp(d.overTime.a[i] ?? 0n),
-                ...(asset ? [`${formatAmount(d.overTime.b[i] ?? 0n, asset.decimals)} ${asset.symbol}`] : []),
+                ...(asset ? [tokenAmount(d.overTime.b[i] ?? 0n, asset.decimals, asset.symbol)] : []),
               ]),
             }}
           />
@@ -113,9 +116,11 @@ export default function ProgramCharts({ asset }: { asset: Asset | undefined }) {
             title="Redemption queue"
             kind="bars"
             x={d.queue.map((q) => q.status)}
-            series={[{ label: "SP requested", values: d.queue.map((q) => units(q.amount, SP_DECIMALS)) }]}
+            series={[
+              { label: `${tokenWord(symbol)} requested`, values: d.queue.map((q) => units(q.amount, SP_DECIMALS)) },
+            ]}
             figures={{
-              columns: ["Status", "Requests", "SP"],
+              columns: ["Status", "Requests", "Amount"],
               rows: d.queue.map((q) => [q.status, String(q.count), sp(q.amount)]),
             }}
           />

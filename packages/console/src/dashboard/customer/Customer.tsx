@@ -7,6 +7,8 @@ import { NotFound } from "../../NotFound";
 import { CampaignName } from "../CampaignName";
 import { useDash } from "../context";
 import { SP_DECIMALS } from "../units";
+import { PENDING_SYMBOL } from "../tokenSymbol";
+import { useTokenSymbol } from "../useTokenSymbol";
 import { EVENTS_PER_PAGE, EventTable } from "../ledger/EventTable";
 import { LedgerStatus } from "../ledger/LedgerStatus";
 import { useLedger } from "../ledger/useLedger";
@@ -34,6 +36,7 @@ export function Customer() {
 
 function CustomerPage({ address }: { address: string }) {
   const { client, program, explorerUrl } = useDash();
+  const symbol = useTokenSymbol();
   const h = useLedger(() => holdingsOf(client, address), [address]);
   const v = h.value;
   return (
@@ -46,9 +49,9 @@ function CustomerPage({ address }: { address: string }) {
         <ErrorBox error={h.error} />
         {v && (
           <dl className="kv" data-testid="customer">
-            <dt>SP balance</dt>
+            <dt>{symbol === null ? "Balance" : `${symbol} balance`}</dt>
             <dd data-testid="customer-sp">
-              <Amount value={v.sp} decimals={SP_DECIMALS} symbol="SP" />
+              <Amount value={v.sp} decimals={SP_DECIMALS} symbol={symbol} />
             </dd>
             <dt>Mint allowlist</dt>
             <dd>{yesNo(v.lists.mint)}</dd>
@@ -73,7 +76,7 @@ function CustomerPage({ address }: { address: string }) {
                   <CampaignName id={c.campaignId} label={c.label} />
                 </td>
                 <td data-label="pSP">
-                  <Amount value={c.psp} decimals={SP_DECIMALS} symbol="pSP" />
+                  <Amount value={c.psp} decimals={SP_DECIMALS} symbol={PENDING_SYMBOL} />
                 </td>
                 <td data-label="Settlement allowlist">{yesNo(c.settlement)}</td>
                 <td data-label="pSP transfer allowlist">{yesNo(c.transfer)}</td>

@@ -7,6 +7,7 @@ import { OnChainName } from "../names";
 import { useDash } from "../context";
 import { SP_DECIMALS } from "../units";
 import { eventLine } from "./eventWords";
+import { useTokenSymbol } from "../useTokenSymbol";
 import { LedgerStatus } from "./LedgerStatus";
 import { useCampaignNames } from "./campaignNames";
 import { useLedger } from "./useLedger";
@@ -53,6 +54,7 @@ export function EventTable({
   csvName: string;
 }) {
   const names = useCampaignNames();
+  const symbol = useTokenSymbol();
   // The cursors of the pages seen so far: going back needs no cursor arithmetic.
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors[cursors.length - 1];
@@ -71,7 +73,7 @@ export function EventTable({
       {rows.length > 0 && (
         <Table columns={["Time", "Event", "Campaign", "Amount", "Transaction"]} label={label} className="stacked">
           {rows.map((e) => {
-            const line = eventLine(e.event, e.args);
+            const line = eventLine(e.event, e.args, symbol);
             return (
               <tr key={`${e.blockNumber}.${e.logIndex}`} data-testid="ledger-row">
                 <td data-label="Time">

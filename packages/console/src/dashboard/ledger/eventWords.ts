@@ -1,10 +1,12 @@
+import { PENDING_SYMBOL } from "../tokenSymbol";
+
 /** A ledger event as the console shows it: what happened, in words, and its SP amount. */
 export interface EventLine {
   words: string;
   /** The SP (or pSP) amount in smallest units, when the event moves one. */
   amount: string | null;
-  /** pSP for the campaign vault's holder events, SP otherwise. */
-  symbol: "SP" | "pSP";
+  /** pSP for the campaign vault's holder events, else the token's own symbol (null while not known). */
+  symbol: string | null;
 }
 
 /** Event names in words ("pSP issued"), with the on-chain name kept behind a disclosure. */
@@ -50,14 +52,15 @@ const SP_AMOUNT: Record<string, string> = {
   CampaignClosed: "returned",
 };
 
-export function eventLine(event: string | null, args: Record<string, unknown>): EventLine {
-  if (event === null) return { words: "Unknown event", amount: null, symbol: "SP" };
+/** `token`: the program's token symbol (src/dashboard/tokenSymbol.ts), null while not known. */
+export function eventLine(event: string | null, args: Record<string, unknown>, token: string | null): EventLine {
+  if (event === null) return { words: "Unknown event", amount: null, symbol: token };
   const key = SP_AMOUNT[event];
   const raw = key === undefined ? undefined : args[key];
   return {
     words: WORDS[event] ?? event,
     amount: typeof raw === "string" && /^\d+$/.test(raw) ? raw : null,
-    symbol: event.startsWith("PSP") ? "pSP" : "SP",
+    symbol: event.startsWith("PSP") ? PENDING_SYMBOL : token,
   };
 }
 

@@ -4,6 +4,7 @@ import { Amount } from "../../components/format/Amount";
 import { useDash, useLoad } from "../context";
 import { campaignEvents } from "../ledger/events";
 import { SP_DECIMALS } from "../units";
+import { useTokenSymbol } from "../useTokenSymbol";
 import { campaignMoney, moneyFlow, type CampaignMoney as Money, type FlowLine } from "./campaignMoney";
 
 const PARTS: [keyof Money, string, string][] = [
@@ -23,6 +24,7 @@ const RETRIES = 30;
  */
 export function CampaignMoney({ id }: { id: string }) {
   const { client } = useDash();
+  const symbol = useTokenSymbol();
   const [attempt, setAttempt] = useState(0);
   const money = useLoad(async () => {
     const [ledger, state] = await Promise.all([campaignEvents(client, id), client.vault.getCampaign(id)]);
@@ -50,14 +52,14 @@ export function CampaignMoney({ id }: { id: string }) {
                   {label} <small className="muted">({why})</small>
                 </th>
                 <td className="num">
-                  <Amount value={m[key] as bigint} decimals={SP_DECIMALS} symbol="SP" />
+                  <Amount value={m[key] as bigint} decimals={SP_DECIMALS} symbol={symbol} />
                 </td>
               </tr>
             ))}
             <tr data-testid="money-budget" className="total">
               <th scope="row">Budget (funded in total)</th>
               <td className="num">
-                <Amount value={m.budget} decimals={SP_DECIMALS} symbol="SP" />
+                <Amount value={m.budget} decimals={SP_DECIMALS} symbol={symbol} />
               </td>
             </tr>
           </tbody>
@@ -70,8 +72,13 @@ export function CampaignMoney({ id }: { id: string }) {
       )}
       {m && (
         <>
-          <Flow id="budget" caption="From the budget to what is available" lines={moneyFlow(m).budget} />
-          <Flow id="issued" caption="What became of the pSP issued" lines={moneyFlow(m).issued} />
+          <Flow
+            symbol={symbol}
+            id="budget"
+            caption="From the budget to what is available"
+            lines={moneyFlow(m).budget}
+          />
+          <Flow symbol={symbol} id="issued" caption="What became of the pSP issued" lines={moneyFlow(m).issued} />
         </>
       )}
       {behind && (
@@ -84,7 +91,17 @@ export function CampaignMoney({ id }: { id: string }) {
 }
 
 /** A sum written out line by line, its result last (docs/glossary.md#budget). */
-function Flow({ id, caption, lines }: { id: string; caption: string; lines: FlowLine[] }) {
+function Flow({
+  id,
+  caption,
+  lines,
+  symbol,
+}: {
+  id: string;
+  caption: string;
+  lines: FlowLine[];
+  symbol: string | null;
+}) {
   return (
     <table className="table flow" data-testid={`money-flow-${id}`}>
       <caption>{caption}</caption>
@@ -94,7 +111,7 @@ function Flow({ id, caption, lines }: { id: string; caption: string; lines: Flow
             <th scope="row">{l.label}</th>
             <td className="num">
               {l.sign && <span className="sign">{l.sign} </span>}
-              <Amount value={l.value} decimals={SP_DECIMALS} symbol="SP" />
+              <Amount value={l.value} decimals={SP_DECIMALS} symbol={symbol} />
             </td>
           </tr>
         ))}

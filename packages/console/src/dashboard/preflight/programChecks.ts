@@ -1,6 +1,7 @@
 import type { BrowserProvider } from "ethers";
 import type { PointsClient } from "@points/sdk";
 import { SP_DECIMALS, fmt } from "../units";
+import { PENDING_SYMBOL, tokenAmount, tokenWord } from "../tokenSymbol";
 import { accessChange, type Blocker, type Check } from "./checks";
 import { isCampaignAdmin, isSettlementAllowed, tokenBalance } from "./chainReads";
 
@@ -12,16 +13,26 @@ interface Asset {
 }
 
 const amount = (v: bigint | string, decimals: number, symbol: string) => `${fmt(v, decimals)} ${symbol}`;
-const sp = (v: bigint | string) => amount(v, SP_DECIMALS, "SP");
+const pending = (v: bigint | string) => tokenAmount(v, SP_DECIMALS, PENDING_SYMBOL);
 const manager = async (client: PointsClient, contract: "factory" | "pspVault", from: string) =>
   (await client.roles.check(contract, "MANAGER_ROLE", from)).hasRole;
 
-/** SP the wallet must hold for an action that takes `needed` SP from it (an approval would come first). */
-async function spHeld(client: PointsClient, from: string, needed: string, doing: string): Promise<Blocker | null> {
+/**
+ * SP the wallet must hold for an action that takes `needed` SP from it (an approval would come
+ * first); `symbol` is the token's own (src/dashboard/tokenSymbol.ts), null while not known.
+ */
+async function spHeld(
+  client: PointsClient,
+  from: string,
+  needed: string,
+  doing: string,
+  symbol: string | null,
+): Promise<Blocker | null> {
+  const sp = (v: bigint | string) => tokenAmount(v, SP_DECIMALS, symbol);
   const held = BigInt((await client.read.balance(from)).balance);
   if (held >= BigInt(needed)) return null;
   return {
-    message: `Your wallet holds ${sp(held)}; ${doing} takes ${sp(needed)} from it. Mint SP on the Overview page first, or use at most ${sp(held)}.`,
+    message: `Your wallet holds ${sp(held)}; ${doing} takes ${sp(needed)} from it. Mint ${tokenWord(symbol)} on the Overview page first, or use at most ${sp(held)}.`,
   };
 }
 
@@ -48,9 +59,9 @@ export const mintSpCheck =
 
 /** Redeem: the SP in the wallet, then the redeem allowlist. */
 export const redeemCheck =
-  (client: PointsClient): Check =>
+  (client: PointsClient, symbol: string | null): Check =>
   async (v, from) => {
-    const short = await spHeld(client, from, v.amount, "this redemption");
+    const short = await spHeld(client, from, v.amount, "this redemption", symbol);
     if (short) return short;
     if ((await client.factory.whitelistStatus(from)).redeem) return null;
     const canFix = await manager(client, "factory", from);
@@ -65,9 +76,9 @@ export const redeemCheck =
  * unallocated SP first (docs/rules.md#pspvault), which no route reads: the contract decides then.
  */
 export const spCheck =
-  (client: PointsClient, field: string, doing: string): Check =>
+  (client: PointsClient, field: string, doing: string, symbol: string | null): Check =>
   async (v, from) =>
-    (await manager(client, "pspVault", from)) ? null : spHeld(client, from, v[field], doing);
+    (await manager(client, "pspVault", from)) ? null : spHeld(client, from, v[field], doing, symbol);
 
 /** Settle: the holder's pSP, then the receiver on the campaign's settlement allowlist. */
 export const settleCheck =
@@ -76,7 +87,7 @@ export const settleCheck =
     const held = BigInt((await client.vault.balanceOf(campaignId, v.holder)).balance);
     if (held < BigInt(v.amount)) {
       return {
-        message: `${v.holder} holds ${fmt(held, SP_DECIMALS)} pSP here; settling ${fmt(v.amount, SP_DECIMALS)} pSP needs at least that much.`,
+        message: `${v.holder} holds ${pending(held)} here; settling ${pending(v.amount)} needs at least that much.`,
       };
     }
     const p = provider();
