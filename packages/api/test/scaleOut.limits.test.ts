@@ -4,6 +4,7 @@ import { startApi, type TestApi, bearerFor, DEPLOY_SCOPES } from "./helpers/serv
 import { createScratchDatabase, type ScratchDatabase } from "./helpers/db.js";
 import { onboardingBody } from "./helpers/onboarding.js";
 import { assertError, send } from "./helpers/http.js";
+import { inventedKeyLookups } from "./helpers/inventedKeys.js";
 import { requestCode } from "./helpers/console.js";
 
 // Budgets here are a handful of requests: the document hook's own fetches would spend them.
@@ -96,5 +97,10 @@ describe("scale-out: limits hold across three API instances on one database", ()
     }
     const [{ n }] = await apis[1].service.ctx.db.query<{ n: string }>("SELECT count(*) AS n FROM onboarding_tasks");
     assert.equal(Number(n), QUOTA);
+  });
+  it("inventedKeys_acrossAllThree_costTheIpBudgetOfLookups_plusOnePerOtherInstance", async () => {
+    // Each instance alone would look up PER_IP of them (3 x PER_IP); the shared count stops all
+    // three once the IP's budget is spent, each after the one lookup that tells it.
+    assert.equal(await inventedKeyLookups(apis, "203.0.113.80", 3 * PER_IP), PER_IP + 2);
   });
 });

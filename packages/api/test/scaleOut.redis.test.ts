@@ -5,6 +5,7 @@ import { createService, loadConfig } from "../src/index.js";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { configProblems } from "./helpers/config.js";
 import { assertError, send } from "./helpers/http.js";
+import { inventedKeyLookups } from "./helpers/inventedKeys.js";
 import { startRedis, type PrivateRedis } from "./helpers/redis.js";
 
 // Budgets here are a handful of requests: the document hook's own fetches would spend them.
@@ -50,6 +51,12 @@ describe("scale-out on Redis: request budgets hold across three instances that s
     }
     // Another IP has its own budget.
     assert.equal((await factories(apis[1], "203.0.113.71")).status, 200);
+  });
+
+  it("inventedKeys_acrossAllThree_costTheIpBudgetOfLookups_plusOnePerOtherInstance", async () => {
+    // Each instance alone would look up PER_IP of them (3 x PER_IP); the shared count stops all
+    // three once the IP's budget is spent, each after the one lookup that tells it.
+    assert.equal(await inventedKeyLookups(apis, "203.0.113.81", 3 * PER_IP), PER_IP + 2);
   });
 
   it("readiness_namesRedis_andARedisThatGoesAway_letsRequestsThrough_andIsBackWhenItReturns", async () => {

@@ -5,6 +5,7 @@ import type { Caller } from "../../core/auth/caller.js";
 import { ApiError } from "../../core/errors.js";
 import { sessionCookieName } from "./session.js";
 import { FailedLookups } from "./rateLimit.js";
+import { limitStore } from "./sharedStore.js";
 import { requireScope, scopeOf } from "../../core/auth/scopes.js";
 import { accountApproved, notApprovedToDeploy } from "../../core/onboarding/permission.js";
 import { identityOf, type Identity, type KeyIdentity } from "./identity.js";
@@ -28,7 +29,7 @@ export function readCookie(header: string | undefined, name: string): string | u
  * an unknown or revoked key) on the caller's IP: inventing keys must not buy fresh budgets.
  */
 export function identify(ctx: Ctx): RequestHandler {
-  const failed = new FailedLookups(ctx.config.rateLimit.perIp);
+  const failed = new FailedLookups(ctx.config.rateLimit.perIp, limitStore(ctx, "rl-failed:"));
   return async (req, res, next) => {
     try {
       const ip = req.ip ?? "unknown";
@@ -44,7 +45,7 @@ export function identify(ctx: Ctx): RequestHandler {
           : verified
             ? { kind: "key", keyId: verified.id, scopes: verified.scopes }
             : { kind: "unknown" };
-        if (match && lookup && !verified) failed.hit(ip);
+        if (match && lookup && !verified) await failed.hit(ip);
       }
       const identity: Identity = { key };
       const cookie = readCookie(req.get("cookie"), sessionCookieName(ctx.config.production));
@@ -54,7 +55,7 @@ export function identify(ctx: Ctx): RequestHandler {
         if (email) {
           identity.session = { email, token: cookie };
           if (ctx.config.requireApiKey) identity.session.approved = await accountApproved(ctx, email);
-        } else if (lookup) failed.hit(ip);
+        } else if (lookup) await failed.hit(ip);
       }
       res.locals.identity = identity;
       next();

@@ -1,4 +1,4 @@
-import { rateLimit, ipKeyGenerator, type Store } from "express-rate-limit";
+import { rateLimit, ipKeyGenerator, type Options, type Store } from "express-rate-limit";
 import type { Response } from "express";
 import type { Config } from "../../core/config/env.js";
 import { ApiError } from "../../core/errors.js";
@@ -34,27 +34,51 @@ export function rateLimiter(config: Config, store?: Store) {
  * in the current minute. Once an IP has spent its per-IP budget on them, its credentials are
  * no longer looked up at all: a flood of made-up keys costs no database work, while valid keys
  * (which never count here) keep their own budgets.
+ *
+ * With a `store` the instances share (packages/api/README.md#scaling-out), every failed lookup is
+ * counted there too, and an instance blocks the IP as soon as the shared count says the budget is
+ * spent: across N instances an IP gets at most its budget plus one lookup per other instance (the
+ * one that tells it). `blocked` stays a local read, so a request with a valid key costs no extra
+ * round trip; a store that fails leaves the local count in charge.
  */
 export class FailedLookups {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  private readonly ready: Promise<void>;
 
   constructor(
     private readonly limit: number,
+    private readonly store?: Store,
     private readonly windowMs = 60_000,
-  ) {}
+  ) {
+    // Both shared stores (SharedStore, rate-limit-redis) read only the window from their options.
+    // A failed init surfaces in hit(), where the local count stays in charge.
+    this.ready = Promise.resolve(store?.init?.({ windowMs } as Options));
+    this.ready.catch(() => undefined);
+  }
 
   blocked(ip: string): boolean {
     const entry = this.hits.get(ip);
     return entry !== undefined && entry.resetAt > Date.now() && entry.count >= this.limit;
   }
 
-  hit(ip: string): void {
+  async hit(ip: string): Promise<void> {
     const now = Date.now();
     if (this.hits.size > 100_000) {
       for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
     }
-    const entry = this.hits.get(ip);
-    if (!entry || entry.resetAt <= now) this.hits.set(ip, { count: 1, resetAt: now + this.windowMs });
+    let entry = this.hits.get(ip);
+    if (!entry || entry.resetAt <= now) this.hits.set(ip, (entry = { count: 1, resetAt: now + this.windowMs }));
     else entry.count++;
+    if (!this.store) return;
+    try {
+      await this.ready;
+      const shared = await this.store.increment(ip);
+      if (shared.totalHits > entry.count) {
+        entry.count = shared.totalHits;
+        if (shared.resetTime) entry.resetAt = shared.resetTime.getTime();
+      }
+    } catch {
+      // The shared store is down: this instance's own count still cuts the IP off.
+    }
   }
 }
