@@ -12,6 +12,9 @@ import {IFactory} from "../interfaces/IFactory.sol";
 /// pause and reentrancy first.
 abstract contract FactoryModule is FactoryState {
     /// @dev This module's own code address, for a module that calls its own code per item.
+    /// Immutable by design: a module is never a proxy's implementation, only code the Factory
+    /// delegatecalls, so the value must be the module's own address, baked into its code.
+    /// @custom:oz-upgrades-unsafe-allow state-variable-immutable
     address internal immutable _self = address(this);
 
     /// @dev Called directly, a module would only touch its own empty storage; refuse anyway
