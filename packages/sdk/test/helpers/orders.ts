@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createClient, type PointsClient } from "../../src/index.js";
+import { createClient, PointsApiError, type PointsClient } from "../../src/index.js";
 import type { Live } from "./live.js";
 
 /** The issuer's salt in the order tests. */
@@ -38,4 +38,14 @@ export async function forgetKey(live: Live, key: string) {
     [key],
   );
   assert.equal(rows.length, 1, `the API kept ${key}`);
+}
+
+/** Asserts `run` is refused as an order reference reused with other terms: CONFLICT ORDER_REUSED, naming the first. */
+export async function assertOrderReused(run: Promise<unknown>, firstHash: string): Promise<void> {
+  await assert.rejects(run, (e: unknown) => {
+    assert.ok(e instanceof PointsApiError);
+    assert.equal(e.code, "CONFLICT");
+    assert.deepEqual(e.details, { reason: "ORDER_REUSED", hash: firstHash });
+    return true;
+  });
 }
