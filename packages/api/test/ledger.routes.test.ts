@@ -141,6 +141,38 @@ describe("ledger: read routes", () => {
     assert.equal(p2.nextCursor, null);
   });
 
+  it("holderHistory_withMetadata_answersOnlyTheEventsCarryingExactlyThatText", async () => {
+    const { alice, bob } = actors(node.provider);
+    type Page = { events: Record<string, any>[]; nextCursor: string | null };
+    const page = async (who: string, q: string) => {
+      const res = await get(`/api/v1/ledger/holders/${who}/history?${q}`);
+      assert.equal(res.status, 200, q);
+      return (res.body as { data: Page }).data;
+    };
+    const first = await page(alice.address, "metadata=first");
+    assert.deepEqual(
+      first.events.map((e) => [e.event, e.args.to, e.args.amount, e.args.metadata]),
+      [["PSPMinted", alice.address, sp(7), "first"]],
+    );
+    assert.equal(first.nextCursor, null);
+    // Exact text: neither a prefix nor another holder's event matches.
+    assert.deepEqual((await page(alice.address, "metadata=firs")).events, []);
+    assert.deepEqual((await page(bob.address, "metadata=first")).events, []);
+    // A page holds matches only: one match and limit 1 is a last page.
+    const paged = await page(alice.address, "metadata=second&limit=1");
+    assert.deepEqual(
+      paged.events.map((e) => e.args.metadata),
+      ["second"],
+    );
+    assert.equal(paged.nextCursor, null);
+    // Empty or unsafe text is refused, not read as "no filter".
+    for (const q of ["metadata=", "metadata=%00"]) {
+      const res = await get(`/api/v1/ledger/holders/${alice.address}/history?${q}`);
+      assert.equal(res.status, 400, q);
+      assert.equal((res.body as { error: { code: string } }).error.code, "INVALID_INPUT", q);
+    }
+  });
+
   it("oddInput_badCursorOrLimit_is400InvalidInput_unknownCampaign_is404", async () => {
     for (const q of ["cursor=%25%25", "cursor=12", "cursor=1.2.3", "limit=0", "limit=501", "limit=abc", "limit=01"]) {
       const res = await get(`/api/v1/ledger/holders/${actors(node.provider).alice.address}/history?${q}`);

@@ -138,6 +138,24 @@ describe("issuing points for orders: exactly once on retry and under concurrency
       found.issuances.map((i) => [i.txHash, i.blockNumber, i.campaignId, i.amount, i.minter]),
       [[issued.receipt.hash, issued.receipt.blockNumber, CAMPAIGN, SP(2).toString(), brand.address]],
     );
+    // The lookup asks for its three tags only (one filtered read each), not the whole history.
+    const reads: string[] = [];
+    const recording = createClient({
+      baseUrl: live.api.url,
+      apiKey: live.apiKey,
+      fetch: (input, init) => {
+        const url = new URL(String(input instanceof Request ? input.url : input));
+        if (url.pathname.endsWith("/history")) reads.push(url.searchParams.get("metadata") ?? "(none)");
+        return fetch(input, init);
+      },
+    });
+    const again = await recording.orders.find("find-1", { salt: SALT, to });
+    assert.deepEqual(again.issuances, found.issuances);
+    assert.deepEqual(reads.sort(), [
+      `clawback:${issued.orderHash}`,
+      `order:${issued.orderHash}`,
+      `settle:${issued.orderHash}`,
+    ]);
     const other = await live.client.orders.find("find-3", { salt: SALT, to });
     assert.deepEqual(other.issuances, [], "an order never issued");
     const wrongSalt = await live.client.orders.find("find-1", { salt: "another-salt-0123456789", to });

@@ -3,10 +3,13 @@ import { paginate } from "../paginate.js";
 import type { Body, CallOptions, Params, Query, ReadOptions } from "../types.js";
 
 /** Page options of the ledger's lists: `cursor` is the previous answer's `nextCursor`. */
-export type PageOptions = Omit<Query<"ledgerHolderHistory">, "program" | "limit"> & {
+export type PageOptions = Omit<Query<"ledgerHolderHistory">, "program" | "limit" | "metadata"> & {
   program?: string;
   limit?: number;
 } & CallOptions;
+
+/** Page options of a holder's history: `metadata` keeps only the events carrying exactly that text. */
+export type HistoryOptions = PageOptions & { metadata?: string };
 
 /** The file routes of the ledger (kept out of the route table: they answer CSV, not JSON). */
 export const LEDGER_FILE_ROUTES = {
@@ -49,8 +52,15 @@ export function ledgerNamespace(core: Core) {
         opts,
       ),
     /** Every event touching an address, newest first, a page at a time. */
-    holderHistory: (address: Params<"ledgerHolderHistory">["address"], opts: PageOptions = {}) =>
-      core.request("ledgerHolderHistory", { params: { address }, query: page(opts) }, opts),
+    holderHistory: (address: Params<"ledgerHolderHistory">["address"], opts: HistoryOptions = {}) =>
+      core.request(
+        "ledgerHolderHistory",
+        {
+          params: { address },
+          query: { ...page(opts), ...(opts.metadata === undefined ? {} : { metadata: opts.metadata }) },
+        },
+        opts,
+      ),
     /**
      * Every event touching an address as CSV text, oldest first (columns: API README, "CSV
      * export"); the whole file in memory, so stream the route itself for very long histories.
@@ -128,7 +138,7 @@ export function ledgerNamespace(core: Core) {
         (cursor) => ns.redemptions(withCursor(opts, cursor)),
         (p) => p.requests,
       ),
-    holderHistory: (address: Params<"ledgerHolderHistory">["address"], opts: PageOptions = {}) =>
+    holderHistory: (address: Params<"ledgerHolderHistory">["address"], opts: HistoryOptions = {}) =>
       paginate(
         (cursor) => ns.holderHistory(address, withCursor(opts, cursor)),
         (p) => p.events,

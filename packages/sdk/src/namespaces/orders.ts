@@ -47,12 +47,20 @@ export interface FoundOrder {
   ledgerBlock: number | null;
 }
 
+type HistoryEvent = { txHash: string; blockNumber: number; logIndex: number; campaignId: string | null };
+const at = (e: HistoryEvent) => ({
+  txHash: e.txHash,
+  blockNumber: e.blockNumber,
+  logIndex: e.logIndex,
+  campaignId: e.campaignId,
+});
+
 /** Looks up orders on chain through the API's ledger (docs: "check the chain first"). */
 export function ordersNamespace(ledger: ReturnType<typeof ledgerNamespace>) {
   return {
     /**
      * Whether an order reference was issued, settled or clawed back: the customer's ledger
-     * history searched for the events whose metadata is `order:<hash>` (what `issuer.issue`
+     * history asked for the events whose metadata is `order:<hash>` (what `issuer.issue`
      * writes), `settle:<hash>` (`issuer.settle`) or `clawback:<hash>` (`issuer.clawback`), the
      * hash being `orderHash(salt, orderRef)`. `salt` is the issuer's; `to` the order's customer
      * (the holder of its pSP). The raw reference never leaves the process.
@@ -69,27 +77,50 @@ export function ordersNamespace(ledger: ReturnType<typeof ledgerNamespace>) {
       const to = checkedAddress("to", opts.to);
       const { salt: _salt, to: _to, ...pageOpts } = opts;
       const found: FoundOrder = { orderHash: hash, issuances: [], settlements: [], clawbacks: [], ledgerBlock: null };
-      let ledgerBlock: number | null | undefined;
-      let cursor: string | undefined;
       const account = (v: unknown) => (typeof v === "string" ? getAddress(v) : undefined);
-      do {
-        const page = await ledger.holderHistory(to, { ...pageOpts, limit: 500, ...(cursor ? { cursor } : {}) });
-        if (ledgerBlock === undefined) ledgerBlock = page.blockNumber;
-        for (const e of page.events) {
-          if (e.contract !== "pspVault") continue;
-          const args = e.args as Record<string, unknown>;
-          const at = { txHash: e.txHash, blockNumber: e.blockNumber, logIndex: e.logIndex, campaignId: e.campaignId };
-          if (e.event === "PSPMinted" && args.metadata === tags.order && account(args.to) === to) {
-            found.issuances.push({ ...at, amount: String(args.amount), minter: String(args.minter) });
-          } else if (e.event === "PSPSettled" && args.metadata === tags.settle && account(args.holder) === to) {
-            found.settlements.push({ ...at, amount: String(args.amount), receiver: String(args.receiver) });
-          } else if (e.event === "PSPExpired" && args.metadata === clawbackTag && account(args.holder) === to) {
-            found.clawbacks.push({ ...at, amount: String(args.amount) });
-          }
-        }
-        cursor = page.nextCursor ?? undefined;
-      } while (cursor);
-      return { ...found, ledgerBlock: ledgerBlock ?? null };
+      // One filtered read per tag, side by side: the API answers only the events carrying it, so
+      // the cost does not grow with the customer's history.
+      const tagged = async (metadata: string) => {
+        const events: Awaited<ReturnType<typeof ledger.holderHistory>>["events"] = [];
+        let blockNumber: number | null | undefined;
+        let cursor: string | undefined;
+        do {
+          const page = await ledger.holderHistory(to, {
+            ...pageOpts,
+            metadata,
+            limit: 500,
+            ...(cursor ? { cursor } : {}),
+          });
+          if (blockNumber === undefined) blockNumber = page.blockNumber;
+          events.push(...page.events.filter((e) => e.contract === "pspVault"));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor);
+        return { events, blockNumber: blockNumber ?? null };
+      };
+      const [orders, settles, clawbacks] = await Promise.all([
+        tagged(tags.order),
+        tagged(tags.settle),
+        tagged(clawbackTag),
+      ]);
+      for (const e of orders.events) {
+        const args = e.args as Record<string, unknown>;
+        if (e.event !== "PSPMinted" || account(args.to) !== to) continue;
+        found.issuances.push({ ...at(e), amount: String(args.amount), minter: String(args.minter) });
+      }
+      for (const e of settles.events) {
+        const args = e.args as Record<string, unknown>;
+        if (e.event !== "PSPSettled" || account(args.holder) !== to) continue;
+        found.settlements.push({ ...at(e), amount: String(args.amount), receiver: String(args.receiver) });
+      }
+      for (const e of clawbacks.events) {
+        const args = e.args as Record<string, unknown>;
+        if (e.event !== "PSPExpired" || account(args.holder) !== to) continue;
+        found.clawbacks.push({ ...at(e), amount: String(args.amount) });
+      }
+      // The three reads may see the ledger at different heads: the lowest is what all of them saw.
+      const heads = [orders, settles, clawbacks].map((r) => r.blockNumber);
+      const ledgerBlock = heads.includes(null) ? null : Math.min(...(heads as number[]));
+      return { ...found, ledgerBlock };
     },
   };
 }

@@ -78,7 +78,10 @@ export function filterSql(filter: EventFilter): [string, string | string[]] {
       : ["event = ANY($2::text[])", filter.events];
 }
 
-/** Events of a program matching `filter` up to block `at`, newest first, one page. */
+/**
+ * Events of a program matching `filter` up to block `at`, newest first, one page. With `metadata`,
+ * only events whose `metadata` argument is exactly that text (an order's lookup by its tag).
+ */
 export async function eventsPage(
   db: Queryable,
   programId: string,
@@ -86,6 +89,7 @@ export async function eventsPage(
   at: number | null,
   cursor: string | undefined,
   limit: number,
+  metadata?: string,
 ) {
   if (at === null) return { events: [], nextCursor: null };
   // The cursor is `block.logIndex` of the previous page's last event (format checked by the route).
@@ -96,8 +100,9 @@ export async function eventsPage(
      FROM ledger_events
      WHERE program_id = $1 AND ${where} AND block_number <= $3
        AND (block_number, log_index) < ($4, $5)
+       ${metadata === undefined ? "" : "AND args->>'metadata' = $7"}
      ORDER BY block_number DESC, log_index DESC LIMIT $6`,
-    [programId, value, at, before, beforeIndex, limit + 1],
+    [programId, value, at, before, beforeIndex, limit + 1, ...(metadata === undefined ? [] : [metadata])],
   );
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];

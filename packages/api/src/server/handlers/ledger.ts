@@ -100,7 +100,8 @@ export const ledgerHolderHistory: Handler<typeof routes.ledgerHolderHistory> = a
 ) => {
   const { program, blockNumber } = await at(ctx, query.program, caller);
   const filter = { account: params.address };
-  const page = await eventsPage(ctx.db, program.id, filter, blockNumber, query.cursor, query.limit ?? DEFAULT_LIMIT);
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const page = await eventsPage(ctx.db, program.id, filter, blockNumber, query.cursor, limit, query.metadata);
   return { ...head(program, blockNumber), address: getAddress(params.address), ...page };
 };
 

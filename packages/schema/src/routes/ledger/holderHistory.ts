@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Address } from "../../primitives.js";
+import { Address, SafeText } from "../../primitives.js";
 import { defineRoute } from "../../route.js";
 import { success } from "../../envelope.js";
 import { LEDGER_CONTRACTS } from "../../generated/ledgerEvents.js";
@@ -29,7 +29,12 @@ export const ledgerHolderHistory = defineRoute({
   tag: "ledger",
   auth: "key",
   params: z.object({ address: Address }),
-  query: pageQuery(EventCursor),
+  query: pageQuery(EventCursor).extend({
+    metadata: SafeText(4096, 1).optional().meta({
+      description:
+        "Only the events whose `metadata` argument is exactly this text (pSP mints, settlements and expiries carry one), e.g. an order's `order:<hash>`: a lookup by order reference without reading the whole history",
+    }),
+  }),
   response: success(
     z.object({ ...LedgerAt, address: Address, events: z.array(LedgerEventView), nextCursor: NextCursor }),
   ),
