@@ -28,27 +28,36 @@ const invariantStats: HardhatPlugin = {
     test: async () => ({
       default: async () => ({
         onTestRunStart: async (context, id, next) => {
-          if (id === "solidity") {
-            const dir = path.join(context.config.paths.root, INVARIANT_STATS_DIR);
-            rmSync(dir, { recursive: true, force: true });
-            mkdirSync(dir, { recursive: true });
-            const { runs, depth, seed } = invariantSettings;
-            console.log(
-              `Invariant runs: ${runs}, depth: ${depth}, seed: ${seed} (INVARIANT_SEED=${seed} replays them)`,
-            );
-          }
+          if (id === "solidity") startStats(context.config.paths.root);
           return next(context, id);
         },
         onTestRunDone: async (context, id, next) => {
           await next(context, id);
-          if (id !== "solidity") return;
-          const files = INVARIANT_STATS_FILES.map((f) => path.join(context.config.paths.root, f)).filter(existsSync);
-          if (files.length > 0) printStats(files.map((f) => readFileSync(f, "utf8")).join("\n"));
+          if (id === "solidity") printStatsFiles(context.config.paths.root);
         },
       }),
     }),
   },
 };
+
+/**
+ * Before a run: empties the stats folder (vm.writeLine appends, and does not create folders)
+ * and prints the settings. Also used by scripts/forge-test.ts.
+ */
+export function startStats(root: string) {
+  const dir = path.join(root, INVARIANT_STATS_DIR);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const { runs, depth, seed } = invariantSettings;
+  console.log(`Invariant runs: ${runs}, depth: ${depth}, seed: ${seed} (INVARIANT_SEED=${seed} replays them)`);
+}
+
+/** After a run: the table of handler steps from the suites' stats files; returns how many suites wrote one. */
+export function printStatsFiles(root: string): number {
+  const files = INVARIANT_STATS_FILES.map((f) => path.join(root, f)).filter(existsSync);
+  if (files.length > 0) printStats(files.map((f) => readFileSync(f, "utf8")).join("\n"));
+  return files.length;
+}
 
 function printStats(csv: string) {
   const rows = new Map<string, { ok: number; rejected: number }>();

@@ -78,6 +78,8 @@ contract FactoryRedemption is FactoryModule {
         if (!byExecutor) {
             if (msg.sender != request.requester) revert IFactory.NotRequester(requestId, msg.sender);
             uint256 readyAt = $.readyAt[requestId];
+            // Time on purpose (delays, staleness, grace periods of minutes to days): see README.md#forge-lint.
+            // forge-lint: disable-next-line(block-timestamp)
             if (block.timestamp < readyAt) revert IFactory.RedeemDelayNotElapsed(requestId, readyAt);
         }
         bool basketMode = _isBasketMode($);

@@ -82,6 +82,8 @@ contract Oracle is ProgramUpgradeable, IOracle {
         if (config.feed == address(0)) revert FeedNotConfigured(asset);
         (bool up, uint256 readyAt) = _sequencerUp($);
         if (!up) revert SequencerDown($.sequencerFeed);
+        // Time on purpose (delays, staleness, grace periods of minutes to days): see README.md#forge-lint.
+        // forge-lint: disable-next-line(block-timestamp)
         if (block.timestamp < readyAt) revert SequencerGracePeriodNotOver(readyAt);
         (bool success, bytes memory data) = _latestRoundData(config.feed);
         if (!success) {
@@ -93,6 +95,8 @@ contract Oracle is ProgramUpgradeable, IOracle {
         (int256 answer, , uint256 updatedAt) = _decode(data);
         if (answer <= 0) revert InvalidPrice(asset, answer);
         if (_isStale(updatedAt, config.heartbeat)) revert StalePrice(asset, updatedAt, config.heartbeat);
+        // Cannot truncate: answer > 0, checked above.
+        // forge-lint: disable-next-line(unsafe-typecast)
         (bool fits, uint256 price) = _normalise(uint256(answer), config.feedDecimals);
         if (!fits) revert InvalidPrice(asset, answer);
         return price;
@@ -105,11 +109,15 @@ contract Oracle is ProgramUpgradeable, IOracle {
         Feed memory config = $.feeds[asset];
         if (config.feed == address(0)) return false;
         (bool up, uint256 readyAt) = _sequencerUp($);
+        // Time on purpose (delays, staleness, grace periods of minutes to days): see README.md#forge-lint.
+        // forge-lint: disable-next-line(block-timestamp)
         if (!up || block.timestamp < readyAt) return false;
         (bool success, bytes memory data) = _latestRoundData(config.feed);
         if (!success || data.length < 160) return false;
         (int256 answer, , uint256 updatedAt) = _decode(data);
         if (answer <= 0 || _isStale(updatedAt, config.heartbeat)) return false;
+        // Cannot truncate: answer > 0, checked above.
+        // forge-lint: disable-next-line(unsafe-typecast)
         (bool fits, uint256 price) = _normalise(uint256(answer), config.feedDecimals);
         return fits && price >= config.lowerPeg && price <= config.upperPeg;
     }
@@ -149,6 +157,8 @@ contract Oracle is ProgramUpgradeable, IOracle {
 
     /// @dev An answer stamped in the future is not fresh: the feed's clock cannot be trusted.
     function _isStale(uint256 updatedAt, uint256 heartbeat) private view returns (bool) {
+        // Time on purpose (delays, staleness, grace periods of minutes to days): see README.md#forge-lint.
+        // forge-lint: disable-next-line(block-timestamp)
         return updatedAt > block.timestamp || block.timestamp - updatedAt > heartbeat;
     }
 

@@ -132,6 +132,8 @@ contract Points is ProgramUpgradeable, ERC20PermitUpgradeable, IPoints {
             }
             // Cannot underflow: checked above.
             unchecked {
+                // Cannot truncate: at most the balance, a uint248.
+                // forge-lint: disable-next-line(unsafe-typecast)
                 sender.balance = uint248(balance - value);
             }
         }
@@ -145,6 +147,8 @@ contract Points is ProgramUpgradeable, ERC20PermitUpgradeable, IPoints {
             if (!receiver.whitelisted && $.transferRestricted) revert TransferNotWhitelisted(to);
             // Cannot overflow: every balance is at most the total supply, capped at 2^248 - 1.
             unchecked {
+                // Cannot truncate either: value <= total supply <= 2^248 - 1.
+                // forge-lint: disable-next-line(unsafe-typecast)
                 receiver.balance += uint248(value);
             }
         }

@@ -251,6 +251,8 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, PSPVaultViews
         if (minter == address(0)) revert ZeroAddress();
         if (limit > type(uint120).max) revert LimitTooLarge(limit, type(uint120).max);
         Minter storage m = $.minters[campaignId][minter];
+        // Cannot truncate: limit <= type(uint120).max, checked above.
+        // forge-lint: disable-next-line(unsafe-typecast)
         (m.limit, m.active) = (uint120(limit), active);
         emit MinterConfigured(campaignId, minter, limit, active);
     }
@@ -368,6 +370,7 @@ contract PSPVault is ProgramUpgradeable, ReentrancyGuardTransient, PSPVaultViews
             revert MinterLimitExceeded(campaignId, msg.sender, limit, issued, amount);
         }
         // Cannot truncate: issued + amount <= limit < 2^120.
+        // forge-lint: disable-next-line(unsafe-typecast)
         m.issued = uint120(issued + amount);
     }
 

@@ -150,6 +150,8 @@ contract FactoryHandler is HandlerBase {
         uint256 price = priceSeed % 3 == 0 ? _bound(priceSeed, 0.9e8, 1.1e8) : _bound(priceSeed, 0.98e8, 1.02e8);
         uint256 updatedAt = block.timestamp;
         if (priceSeed % 16 == 0 && updatedAt > 2 days) updatedAt -= 2 days;
+        // Cannot truncate: price <= 1.1e8.
+        // forge-lint: disable-next-line(unsafe-typecast)
         p.feeds[assetSeed % 2].setAnswerAt(int256(price), updatedAt);
         _counted(MOVE_PRICE, true);
     }
