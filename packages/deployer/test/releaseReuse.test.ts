@@ -180,4 +180,27 @@ describe("ensureRelease: a new release reuses the implementations an earlier rel
     }
     await node.revert(snap);
   });
+
+  it("aDeployOnANewSameCodeVersion_sendsOnlyTheProgramFactory_theMockCollateralAndTheProgram", async () => {
+    const before = await nonce();
+    const beta = await deployProgram(
+      config(brand, { brand: "beta", tokenName: "Beta Points", tokenSymbol: "BETA" }),
+      executor,
+      store,
+      {
+        chain: CHAIN,
+        version: "0.5.0",
+      },
+    );
+    assert.equal((await nonce()) - before, 3);
+    const release = (await store.getRelease(CHAIN.chainId, "0.5.0"))!;
+    assert.equal(beta.programFactory, release.programFactory);
+    for (const k of KEYS) assert.equal(release.contracts[k].reusedFrom, "release 0.1.0", k);
+    // No oracle configured: the program has no Oracle proxy.
+    assert.deepEqual(Object.keys(beta.contracts).sort(), ["collateralVault", "factory", "points", "pspVault"]);
+    for (const [k, c] of Object.entries(beta.contracts)) {
+      assert.equal(c.implementation, a.implementations[k as (typeof KEYS)[number]], k);
+    }
+    await verifyProgram(beta, node.provider);
+  });
 });
