@@ -1,4 +1,4 @@
-import { Contract, getAddress, keccak256, type Provider } from "ethers";
+import { getAddress, keccak256, type Provider } from "ethers";
 import { artifactNames, codeMatches, loadArtifact, type Artifact } from "./artifacts.js";
 import { Chain, type ChainOptions } from "./chain.js";
 import { DeployerError, isDeployerError } from "./errors.js";
@@ -11,10 +11,11 @@ import {
   type RecordedLayout,
 } from "./types.js";
 import { assertCrossCallsKept } from "./cross-calls.js";
-export { INITIALIZABLE_SLOT } from "./reuse.js";
 import { addKnown, deployedProblem, firstReusable, releaseImplementations, type KnownImplementation } from "./reuse.js";
 import { assertUpgradeSafe, storageLayoutOf, type SafetyOptions } from "./upgrade-safety.js";
 import { programContract } from "./verify.js";
+
+export { INITIALIZABLE_SLOT } from "./reuse.js";
 
 /** A new implementation: an artifact name of @points/contracts, an artifact, or an ethers ContractFactory. */
 export type ImplementationSource = string | Artifact | { bytecode: string };
