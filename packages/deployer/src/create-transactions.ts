@@ -4,7 +4,15 @@ import { Chain } from "./chain.js";
 import { DeployerError } from "./errors.js";
 import { createAllWithSender } from "./create-with-sender.js";
 import type { TxSender } from "./sender.js";
-import type { ContractDeployment, DeploymentStore, StageContext, StageName } from "./types.js";
+import {
+  IMPLEMENTATION_ARTIFACTS,
+  PROGRAM_CONTRACTS,
+  type ContractDeployment,
+  type DeploymentStore,
+  type ProgramContract,
+  type StageContext,
+  type StageName,
+} from "./types.js";
 
 /** One contract to create with CREATE (plain deployment from the signer). */
 export interface CreateItem {
@@ -72,10 +80,14 @@ export function creationGasBound(code: string, artifact: Artifact): bigint {
   return 53_000n + 16n * initBytes + 200n * runtimeBytes + 1_000_000n;
 }
 
-/** Upper bound of the gas a whole release costs (validate's balance check). */
-export function releaseGasBound(dir?: string): bigint {
+/**
+ * Upper bound of the gas a release costs (validate's balance check): the ProgramFactory and the
+ * implementations it deploys, i.e. all but the `reused` ones.
+ */
+export function releaseGasBound(dir?: string, reused: readonly ProgramContract[] = []): bigint {
   let gas = 0n;
-  for (const name of ["Points", "Factory", "CollateralVault", "PSPVault", "Oracle", "ProgramFactory"]) {
+  const deployed = PROGRAM_CONTRACTS.filter((k) => !reused.includes(k)).map((k) => IMPLEMENTATION_ARTIFACTS[k]);
+  for (const name of [...deployed, "ProgramFactory"]) {
     const artifact = loadArtifact(name, dir);
     gas += creationGasBound(artifact.bytecode, artifact);
   }

@@ -8,6 +8,7 @@ import { assertFunds, createAll, releaseGasBound } from "./create-transactions.j
 import { settleRecorded } from "./create-with-sender.js";
 import { DeployerError } from "./errors.js";
 import { ensureRelease, programFactoryAt, type ReleaseOptions } from "./release.js";
+import { reusableImplementations } from "./reuse.js";
 import { runStage, type StageOutcome } from "./stage.js";
 import {
   IMPLEMENTATION_ARTIFACTS,
@@ -140,7 +141,11 @@ async function validate(run: Run): Promise<void> {
     throw new DeployerError("INVALID_CONFIG", `oracle.feed: ${cfg.oracle.feed} has no code on this chain`);
   }
   const known = await knownRelease(run);
-  let gas = known ? 0n : releaseGasBound(run.opts.contractsDir);
+  // A new release deploys only the implementations no earlier release of the chain holds.
+  const reused = known
+    ? {}
+    : await reusableImplementations(chain, run.store, run.info.chainId, run.version, run.opts.contractsDir);
+  let gas = known ? 0n : releaseGasBound(run.opts.contractsDir, Object.keys(reused) as ProgramContract[]);
   if (known) {
     const pf = programFactoryAt(known.address, chain, run.opts.contractsDir);
     await assertOperator(run, pf);

@@ -15,6 +15,7 @@ import {
   type Release,
   type StageContext,
 } from "./types.js";
+import { reusableImplementations } from "./reuse.js";
 import { assertImplementationSafe, type SafetyOptions } from "./upgrade-safety.js";
 
 export interface ReleaseOptions extends ChainOptions, SafetyOptions {
@@ -97,7 +98,9 @@ function buildRelease(
 /**
  * The release of this version on `chain`: returned when the store or the chain already has it,
  * otherwise every implementation is validated with OpenZeppelin's upgrades tooling, then the
- * five implementations and the ProgramFactory are sent back to back and recorded.
+ * implementations no earlier release of the chain in the store already deployed with the same
+ * code (those are reused, `reusedFrom` in the record) and the ProgramFactory are sent back to
+ * back and recorded.
  */
 export async function ensureRelease(
   info: ChainInfo,
@@ -150,7 +153,10 @@ export async function ensureRelease(
 
     const admin = opts.admin ?? from;
     const operator = opts.operator ?? from;
-    const items: CreateItem[] = PROGRAM_CONTRACTS.map((key) => ({
+    // Implementations an earlier release of the chain already deployed with this build's code are
+    // reused (the store's releases do not change during the run: a resumed run plans the same).
+    const reused = await reusableImplementations(chain, store, info.chainId, version, dir);
+    const items: CreateItem[] = PROGRAM_CONTRACTS.filter((key) => !reused[key]).map((key) => ({
       key,
       artifact: loadArtifact(IMPLEMENTATION_ARTIFACTS[key], dir),
       args: () => [],
@@ -158,21 +164,36 @@ export async function ensureRelease(
     items.push({
       key: "programFactory",
       artifact: loadArtifact("ProgramFactory", dir),
-      dependsOnBatch: true,
-      args: (a) => [admin, operator, Object.fromEntries(PROGRAM_CONTRACTS.map((k) => [k, a[k]])), version],
+      // With every implementation reused, the constructor reads only contracts already on chain.
+      dependsOnBatch: items.length > 0,
+      args: (a) => [
+        admin,
+        operator,
+        Object.fromEntries(PROGRAM_CONTRACTS.map((k) => [k, reused[k]?.address ?? a[k]])),
+        version,
+      ],
       accept: async (address, found) => {
         const pf = programFactoryAt(address, chain, dir);
         if ((await chain.call("ProgramFactory.version", () => pf.version())) !== version) return false;
         const impls = await chain.call("ProgramFactory.implementations", () => pf.implementations());
-        return PROGRAM_CONTRACTS.every(
-          (k) => found[k] && String(impls[k]).toLowerCase() === found[k].address.toLowerCase(),
-        );
+        return PROGRAM_CONTRACTS.every((k) => {
+          const expected = reused[k]?.address ?? found[k]?.address;
+          return expected !== undefined && String(impls[k]).toLowerCase() === expected.toLowerCase();
+        });
       },
     });
     const { deployments, sent } = await createAll(
       { chain, signer, from, store, ctx, stage: "release", nonceScanWindow: opts.nonceScanWindow, sender: opts.sender },
       items,
     );
+    for (const [key, r] of Object.entries(reused)) {
+      deployments[key] = {
+        artifact: IMPLEMENTATION_ARTIFACTS[key as ProgramContract],
+        address: r.address,
+        codeHash: await chain.codeHash(r.address),
+        reusedFrom: r.from,
+      };
+    }
     let layouts: LayoutRecords = {};
     for (const key of PROGRAM_CONTRACTS) {
       const d = deployments[key];

@@ -55,6 +55,8 @@ export interface ContractDeployment {
   txHash?: string;
   blockNumber?: number;
   nonce?: number;
+  /** Set on an implementation a release reused instead of deploying it: "release <version>". */
+  reusedFrom?: string;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { Contract, getAddress, keccak256, type Provider } from "ethers";
+import { getAddress, keccak256, type Provider } from "ethers";
 import { artifactNames, codeMatches, loadArtifact, type Artifact } from "./artifacts.js";
-import { Chain, IMPLEMENTATION_SLOT, type ChainOptions } from "./chain.js";
+import { Chain, type ChainOptions } from "./chain.js";
 import { DeployerError, isDeployerError } from "./errors.js";
 import { layoutDiff, type LayoutRow } from "./layouts.js";
 import {
@@ -11,14 +11,14 @@ import {
   type RecordedLayout,
 } from "./types.js";
 import { assertCrossCallsKept } from "./cross-calls.js";
+import { addKnown, deployedProblem, firstReusable, releaseImplementations, type KnownImplementation } from "./reuse.js";
 import { assertUpgradeSafe, storageLayoutOf, type SafetyOptions } from "./upgrade-safety.js";
 import { programContract } from "./verify.js";
 
+export { INITIALIZABLE_SLOT } from "./reuse.js";
+
 /** A new implementation: an artifact name of @points/contracts, an artifact, or an ethers ContractFactory. */
 export type ImplementationSource = string | Artifact | { bytecode: string };
-
-/** OpenZeppelin's Initializable storage (ERC-7201 "openzeppelin.storage.Initializable"). */
-export const INITIALIZABLE_SLOT = "0xf0c57e16840df040f15088dc2f81fe391c3923bec73e23a9662efc9c229c6a00";
 
 export interface PlanOptions extends ChainOptions, SafetyOptions {
   /** The new implementation is already deployed here (checked like a reused one). */
@@ -78,20 +78,6 @@ export function resolveArtifact(source: ImplementationSource, dir?: string): Art
   );
 }
 
-/**
- * Why the implementation at `address` cannot serve as `next` (undefined: it can): its code is
- * another build, its proxiableUUID is not the ERC-1967 slot, or its initializers are not disabled.
- */
-async function deployedProblem(chain: Chain, address: string, next: Artifact): Promise<string | undefined> {
-  if (!codeMatches(next, await chain.code(address))) return `it does not hold ${next.contractName}`;
-  const c = new Contract(address, ["function proxiableUUID() view returns (bytes32)"], chain.provider);
-  const uuid = await chain.call(`${address}.proxiableUUID`, () => c.proxiableUUID()).catch(() => undefined);
-  if (uuid !== IMPLEMENTATION_SLOT) return "its proxiableUUID() is not the ERC-1967 implementation slot";
-  const initialized = BigInt(await chain.storageAt(address, INITIALIZABLE_SLOT)) & ((1n << 64n) - 1n);
-  if (initialized !== (1n << 64n) - 1n) return "its initializers are not disabled";
-  return undefined;
-}
-
 /** Addresses a program ran or was proposed before: where the same bytecode may already live. */
 function implementationsOf(p: ProgramRecord): string[] {
   return [
@@ -106,26 +92,15 @@ function implementationsOf(p: ProgramRecord): string[] {
  * own implementations first, then those of the chain's other programs and releases in the store.
  * Only the manifests this tool knows: code elsewhere on the chain is nobody's to vouch for.
  */
-async function knownImplementations(
-  program: ProgramRecord,
-  store?: DeploymentStore,
-): Promise<{ address: string; from: string }[]> {
+async function knownImplementations(program: ProgramRecord, store?: DeploymentStore): Promise<KnownImplementation[]> {
   const found = new Map<string, string>();
-  const add = (addresses: string[], from: string) => {
-    for (const a of addresses) if (!found.has(getAddress(a))) found.set(getAddress(a), from);
-  };
-  add(implementationsOf(program), `program ${program.brand}`);
+  addKnown(found, implementationsOf(program), `program ${program.brand}`);
   if (store) {
     for (const other of (await store.getPrograms?.(program.chainId)) ?? []) {
-      if (other.brand !== program.brand) add(implementationsOf(other), `program ${other.brand}`);
+      if (other.brand !== program.brand) addKnown(found, implementationsOf(other), `program ${other.brand}`);
     }
-    const latest = await store.getRelease(program.chainId);
-    const releases = (await store.getReleases?.(program.chainId)) ?? (latest ? [latest] : []);
-    for (const r of releases) {
-      add(
-        [...Object.values(r.implementations), ...Object.values(r.layouts ?? {}).map((l) => l.address)],
-        `release ${r.version}`,
-      );
+    for (const [address, from] of await releaseImplementations(store, program.chainId)) {
+      addKnown(found, [address], from);
     }
   }
   return [...found].map(([address, from]) => ({ address, from }));
@@ -204,14 +179,9 @@ export async function planUpgrade(
     const problem = await deployedProblem(chain, reuse, next);
     if (problem) throw new DeployerError("INVALID_CONFIG", `implementation: ${reuse}: ${problem}`);
   } else if (!alreadyRunning) {
-    for (const candidate of await knownImplementations(program, opts.store)) {
-      if (candidate.address === oldImplementation) continue;
-      if (!(await deployedProblem(chain, candidate.address, next))) {
-        reuse = candidate.address;
-        reusedFrom = candidate.from;
-        break;
-      }
-    }
+    const found = await firstReusable(chain, await knownImplementations(program, opts.store), next, oldImplementation);
+    reuse = found?.address;
+    reusedFrom = found?.from;
   }
   return {
     contract: key,

@@ -4,7 +4,7 @@
  * Order matters: the funds test needs a chain without a release, so it runs first.
  */
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { JsonRpcProvider, Wallet } from "ethers";
 import { type DevNode, startNode } from "@points/testkit";
@@ -143,5 +143,17 @@ describe("points-deployer deploy (against hardhat node)", function () {
     assert.match(r.stderr, /^error \[BRAND_TAKEN\]/m);
     assert.match(r.stderr, /\n\s+at /);
     assertNoSecret(r, ACCOUNTS.executor.key);
+  });
+
+  it("release_aVersionBumpWithTheSameCode_reusesEveryImplementation_sendsOnlyTheProgramFactory", async () => {
+    // A copy of the manifests, so the tests above keep their single release.
+    const copy = tempDir("bump");
+    cpSync(manifests, copy, { recursive: true });
+    const r = await runCli(["release", "--manifest-dir", copy, "--release-version", "9.9.9"], env);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout.match(/\[release\] tx /g)?.length, 1, r.stdout);
+    assert.match(r.stdout, /deploy ProgramFactory/);
+    const reused = r.stdout.match(/\(reused from release [^)]+\)/g) ?? [];
+    assert.equal(reused.length, 5, r.stdout);
   });
 });

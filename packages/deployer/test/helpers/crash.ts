@@ -46,6 +46,9 @@ export class CrashingStore implements DeploymentStore {
   getRelease(chainId: bigint, version?: string): Promise<Release | undefined> {
     return this.hit("getRelease", () => this.inner.getRelease(chainId, version));
   }
+  getReleases(chainId: bigint): Promise<Release[]> {
+    return this.hit("getReleases", () => this.inner.getReleases(chainId));
+  }
   saveRelease(release: Release): Promise<void> {
     return this.hit("saveRelease", () => this.inner.saveRelease(release));
   }

@@ -19,7 +19,9 @@ export function releaseCommand(): Command {
     .description(
       "Deploys the five implementation contracts and the ProgramFactory on a chain that lacks them " +
         "(each validated with OpenZeppelin's upgrades tooling first, all sent back to back) and records " +
-        "the release in the manifest. Does nothing but report when the chain already has the release.",
+        "the release in the manifest. An implementation an earlier release in the manifest already " +
+        "deployed with the same code is reused, not deployed again. Does nothing but report when the " +
+        "chain already has the release.",
     )
     .option("--operator <address>", "executor allowed to deploy programs (default: the signer)")
     .option("--admin <address>", "admin of the ProgramFactory, manages operators (default: the signer)")
@@ -38,7 +40,12 @@ export function releaseCommand(): Command {
     else {
       printSummary(`release ${release.version} on chain ${ctx.chainId}`, {
         programFactory: release.programFactory,
-        ...release.implementations,
+        ...Object.fromEntries(
+          Object.entries(release.implementations).map(([k, address]) => {
+            const from = release.contracts[k as keyof typeof release.implementations].reusedFrom;
+            return [k, from ? `${address} (reused from ${from})` : address];
+          }),
+        ),
         deployer: release.deployer,
       });
     }
