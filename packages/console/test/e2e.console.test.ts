@@ -21,7 +21,7 @@ import {
   overviewPictures,
   settledMoneyAndBurnDown,
 } from "./helpers/money.js";
-import { expectApprovalToken, mintWithoutCollateral } from "./helpers/preflight.js";
+import { expectApprovalToken, mintToAnUnlistedReceiver, mintWithoutCollateral } from "./helpers/preflight.js";
 import { redemptionWalk } from "./helpers/redemption.js";
 import { handled } from "./helpers/problems.js";
 
@@ -243,6 +243,9 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.equal(await token.balanceOf(brand.address), before + 1_000_000_000n);
     assert.equal(wallet.calls.filter((m) => m === "eth_sendTransaction").length, sent + 1);
   });
+
+  it("overview_mintToAReceiverOffTheTransferAllowlist_saysSoBeforeAnyApproval_andOffersTheChange", () =>
+    mintToAnUnlistedReceiver(walk()));
 
   it("overview_mintsSp_afterTheCollateralApprovalItAsksForFirst", async () => {
     const state = await api.call("GET", `/api/v1/evm/factory/state?program=${BRAND}`);

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { Wallet } from "ethers";
 import type { Page } from "playwright-core";
 import { Factory__factory, MockStablecoin__factory } from "@points/contracts";
 import { screenshot } from "./browser.js";
@@ -31,6 +32,31 @@ export async function mintWithoutCollateral(w: Walk) {
   assert.equal(await page.getByRole("dialog").isVisible(), false, "no approval was asked for");
   assert.equal(sends(), sent, "the wallet was not asked to send");
   await screenshot(page, "mistake-mint-without-collateral");
+}
+
+/**
+ * Mint SP to a receiver that is not on the transfer allowlist: the sentence names the receiver and
+ * offers the admin the allowlist change, before any collateral approval; nothing is sent.
+ */
+export async function mintToAnUnlistedReceiver(w: Walk) {
+  const { page, wallet } = w;
+  const { symbol } = await collateralOf(w);
+  const receiver = Wallet.createRandom().address;
+  const sends = () => wallet.calls.filter((m) => m === "eth_sendTransaction").length;
+  const sent = sends();
+  await page.getByRole("link", { name: "Overview", exact: true }).click();
+  await submitForm(page, "mint-sp", { [`Collateral amount (${symbol})`]: "1", "Receiver (default: you)": receiver });
+  const blocked = page.getByTestId("mint-sp-blocked");
+  await blocked
+    .getByText(
+      `The receiver ${receiver} is not on the transfer allowlist, and a mint needs its receiver on it, so the mint would fail. You are the token's admin: add it first, then mint.`,
+    )
+    .waitFor();
+  await blocked.getByRole("button", { name: `Add ${receiver} to the transfer allowlist` }).waitFor();
+  assert.equal(await page.getByRole("dialog").isVisible(), false, "no approval was asked for");
+  assert.equal(sends(), sent, "the wallet was not asked to send");
+  // The form keeps what was typed: the next mint goes to the wallet itself again.
+  await page.locator('form[data-form="mint-sp"]').getByLabel("Receiver (default: you)", { exact: true }).fill("");
 }
 
 /** The approval prompt names the token by its own symbol and by its address (shortened, copy button). */

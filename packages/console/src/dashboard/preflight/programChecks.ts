@@ -36,7 +36,7 @@ async function spHeld(
   };
 }
 
-/** Mint SP: the collateral in the wallet, then the mint allowlist. */
+/** Mint SP: the collateral in the wallet, the mint allowlist, then the receiver's transfer allowlist. */
 export const mintSpCheck =
   (client: PointsClient, provider: Provider, asset: Asset): Check =>
   async (v, from) => {
@@ -49,11 +49,26 @@ export const mintSpCheck =
         };
       }
     }
-    if ((await client.factory.whitelistStatus(from)).mint) return null;
-    const canFix = await manager(client, "factory", from);
+    const status = await client.factory.whitelistStatus(from);
+    if (!status.mint) {
+      const canFix = await manager(client, "factory", from);
+      return {
+        message: `Your wallet ${from} is not on the mint allowlist, so the mint would fail. ${canFix ? "You are a manager: add it first, then mint." : "Ask a manager of the program to add it."}`,
+        fix: canFix ? accessChange("mint", from, () => client.factory.addToMintWhitelist(from, { from })) : undefined,
+      };
+    }
+    // A mint needs its receiver on the Points transfer allowlist (docs/rules.md#points): checked
+    // before the collateral approval, which would otherwise be signed for a mint that reverts.
+    const receiver = v.receiver ? String(v.receiver) : from;
+    const self = receiver.toLowerCase() === from.toLowerCase();
+    if (self ? status.transfer : await client.points.isTransferWhitelisted(receiver)) return null;
+    const canFix = (await client.roles.check("points", "DEFAULT_ADMIN_ROLE", from)).hasRole;
+    const who = self ? `Your wallet ${from}` : `The receiver ${receiver}`;
     return {
-      message: `Your wallet ${from} is not on the mint allowlist, so the mint would fail. ${canFix ? "You are a manager: add it first, then mint." : "Ask a manager of the program to add it."}`,
-      fix: canFix ? accessChange("mint", from, () => client.factory.addToMintWhitelist(from, { from })) : undefined,
+      message: `${who} is not on the transfer allowlist, and a mint needs its receiver on it, so the mint would fail. ${canFix ? "You are the token's admin: add it first, then mint." : "Ask the token's admin to add it."}`,
+      fix: canFix
+        ? accessChange("transfer", receiver, () => client.points.addToTransferWhitelist(receiver, { from }))
+        : undefined,
     };
   };
 
