@@ -1,5 +1,5 @@
 // Sums the test runners' own counts from a CI log into one plain closing line:
-// mocha ("N passing", "N failing"), node:test ("# pass N", "# fail N").
+// mocha ("N passing", "N failing"), node:test ("# pass N", "# fail N"), forge ("N tests passed, M failed").
 // Above it, every failure is repeated with its error, so a reader who sees only the log's tail still learns which
 // test failed and why (a long log is often cut to its end), and a table gives each turbo task its time, its counts and
 // its outcome, naming every task that did not run (turbo's run summary, written by `turbo run --summarize`).
@@ -32,6 +32,13 @@ for (let i = 0; i < lines.length; i++) {
     count(task, "failed", Number(m[1]));
     // mocha prints each failure's title and error right after the count.
     failures.push(`${task} mocha:`, ...following(i, 40, () => false, task));
+  } else if ((m = /^Ran \d+ test suites? .*: (\d+) tests? passed, (\d+) failed/.exec(text))) {
+    // forge: "Ran 2 test suites in 25.01s (48.99s CPU time): 2 tests passed, 0 failed, 0 skipped (2 total tests)"
+    passed += Number(m[1]);
+    failed += Number(m[2]);
+    count(task, "passed", Number(m[1]));
+    count(task, "failed", Number(m[2]));
+    if (Number(m[2]) > 0) failures.push(`${task} forge:`, ...following(i, 40, () => false, task));
   } else if ((m = /^# pass (\d+)$/.exec(text))) {
     passed += Number(m[1]);
     count(task, "passed", Number(m[1]));

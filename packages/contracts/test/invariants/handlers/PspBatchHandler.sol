@@ -24,8 +24,13 @@ abstract contract PspBatchHandler is PspHandlerBase {
             to[i] = acc.users[(holderSeed >> (8 * i)) % 4];
             amounts[i] = _bound(uint256(keccak256(abi.encode(amountSeed, i))), 1, cap / 3 > 0 ? cap / 3 : 1);
         }
-        if (amountSeed % 16 == 0) amounts[1] = 0;
-        else if (amountSeed % 16 == 1) amounts[2] = cap + 1 - amounts[0] - amounts[1];
+        // A zero row, or one over the cap. With a cap under two the first rows already pass it
+        // (the subtraction would underflow and lose the step uncounted).
+        if (amountSeed % 16 == 0) {
+            amounts[1] = 0;
+        } else if (amountSeed % 16 == 1 && cap + 1 > amounts[0] + amounts[1]) {
+            amounts[2] = cap + 1 - amounts[0] - amounts[1];
+        }
         for (uint256 i = 0; i < 3; ++i) total += amounts[i];
         bool rowsOk = amounts[0] != 0 && amounts[1] != 0 && amounts[2] != 0;
         bool authorized = privileged || (m.active && m.issued + total <= m.limit);
