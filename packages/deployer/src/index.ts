@@ -53,6 +53,7 @@ export {
   proposeToApi,
   safeTransaction,
   transactionServiceProposal,
+  proposeToSafeService,
   type TransactionServiceProposal,
   type SafeCall,
   type SafeTransaction,

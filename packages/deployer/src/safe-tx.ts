@@ -1,4 +1,4 @@
-import { Contract, TypedDataEncoder, ZeroAddress, getAddress, type Provider } from "ethers";
+import { Contract, TypedDataEncoder, ZeroAddress, getAddress, type Provider, type Signer } from "ethers";
 import { SAFE_TX_TYPES as SAFE_TX, SAFE_TYPED_DATA_TYPES as SAFE_TYPED } from "@points/contracts/program";
 import {
   CANONICAL_MULTISEND_CALL_ONLY,
@@ -174,4 +174,36 @@ export function transactionServiceProposal(
       origin,
     },
   };
+}
+
+/**
+ * Proposes `t` to the Safe Transaction Service at `serviceUrl` (its base URL, ending in `/api`, as
+ * `@safe-global/api-kit` takes it), signed by `owner`: the proposal then shows in Safe{Wallet},
+ * where the other owners confirm it. Nothing is sent to the chain. A refusal (not an owner, a bad
+ * signature, an unknown Safe) is INVALID_CONFIG with the service's answer.
+ */
+export async function proposeToSafeService(
+  t: SafeTransaction,
+  serviceUrl: string,
+  owner: Signer,
+  fetchImpl: typeof fetch = fetch,
+): Promise<TransactionServiceProposal> {
+  const sender = getAddress(await owner.getAddress());
+  // ethers takes the types without EIP712Domain (it derives that from the domain).
+  const { EIP712Domain: _domainType, ...types } = t.typedData.types;
+  const signature = await owner.signTypedData(t.typedData.domain, types, t.typedData.message);
+  const proposal = transactionServiceProposal(t, sender, signature);
+  const res = await fetchImpl(serviceUrl.replace(/\/+$/, "") + proposal.path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(proposal.body),
+  });
+  if (!res.ok) {
+    const answer = (await res.text().catch(() => "")).slice(0, 300);
+    throw new DeployerError(
+      "INVALID_CONFIG",
+      `the Safe Transaction Service refused the proposal (HTTP ${res.status}${answer ? `: ${answer}` : ""})`,
+    );
+  }
+  return proposal;
 }

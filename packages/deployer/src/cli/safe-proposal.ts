@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import type { Provider } from "ethers";
-import { proposeToApi, safeInfo, safeTransaction, type SafeCall } from "../index.js";
+import { Wallet, type Provider } from "ethers";
+import { proposeToApi, proposeToSafeService, safeInfo, safeTransaction, type SafeCall } from "../index.js";
 import { CliError } from "./errors.js";
 import { toJson } from "./output.js";
 
@@ -11,6 +11,7 @@ export interface SafeFlags {
   json?: boolean;
   propose?: boolean;
   apiUrl?: string;
+  safeService?: string;
   multiSendCallOnly?: string;
 }
 
@@ -24,7 +25,11 @@ export const safeProposalOptions = (cmd: Command) =>
       "--propose",
       "when the signer is a Safe: store the Safe transaction as a proposal in the API (--api-url or POINTS_API_URL; API key in POINTS_API_KEY)",
     )
-    .option("--api-url <url>", "the API that stores the proposal (default: POINTS_API_URL)");
+    .option("--api-url <url>", "the API that stores the proposal (default: POINTS_API_URL)")
+    .option(
+      "--safe-service <url>",
+      "when the signer is a Safe: propose the Safe transaction to the Safe Transaction Service at <url> (its base URL, ending in /api), signed by the owner whose key is in SAFE_OWNER_PRIVATE_KEY, so it shows in Safe{Wallet}",
+    );
 
 /**
  * Prints the Safe transaction of `calls` when `from` is a Safe (and proposes it with --propose);
@@ -38,7 +43,8 @@ export async function printSafeTransaction(
   write = (s: string) => process.stdout.write(s),
 ): Promise<boolean> {
   if (!(await safeInfo(provider, from))) {
-    if (o.propose) throw new CliError(`--propose: the signer ${from} is not a Safe; sign the transactions below`);
+    const flag = o.propose ? "--propose" : o.safeService ? "--safe-service" : undefined;
+    if (flag) throw new CliError(`${flag}: the signer ${from} is not a Safe; sign the transactions below`);
     return false;
   }
   const t = await safeTransaction(provider, from, calls, { multiSendCallOnly: o.multiSendCallOnly });
@@ -50,8 +56,16 @@ export async function printSafeTransaction(
       throw new CliError("--propose needs the API's URL (--api-url or POINTS_API_URL) and POINTS_API_KEY");
     proposalId = await proposeToApi(t, { url, key });
   }
+  let safeService: { url: string; sender: string } | undefined;
+  if (o.safeService) {
+    // The owner's key comes from the environment, never a flag (flags end up in shell histories).
+    const key = process.env.SAFE_OWNER_PRIVATE_KEY;
+    if (!key) throw new CliError("--safe-service needs the proposing owner's key in SAFE_OWNER_PRIVATE_KEY");
+    const proposal = await proposeToSafeService(t, o.safeService, new Wallet(key));
+    safeService = { url: o.safeService, sender: proposal.body.sender };
+  }
   if (o.json) {
-    write(`${toJson({ ...t, ...(proposalId && { proposalId }) })}\n`);
+    write(`${toJson({ ...t, ...(proposalId && { proposalId }), ...(safeService && { safeService }) })}\n`);
     return true;
   }
   const how = t.tx.operation === 1 ? `delegatecall to MultiSendCallOnly, ${t.calls.length} calls` : "call";
@@ -62,9 +76,14 @@ export async function printSafeTransaction(
       t.calls.map((c, i) => `  call ${i}: to ${c.to} data ${c.data}\n`).join("") +
       `  safeTxHash ${t.safeTxHash}\n` +
       `  EIP-712 typed data (each owner signs it): ${JSON.stringify(t.typedData)}\n` +
+      (safeService
+        ? `proposed to the Safe Transaction Service at ${safeService.url}, signed by owner ${safeService.sender}: the other owners confirm it in Safe{Wallet}\n`
+        : "") +
       (proposalId
         ? `proposal ${proposalId} stored in the API: owners add their signatures there, then anyone executes it\n`
-        : `${t.threshold} owners sign it; then anyone sends execTransaction (or store it with --propose)\n`),
+        : safeService
+          ? ""
+          : `${t.threshold} owners sign it; then anyone sends execTransaction (or store it with --propose or --safe-service)\n`),
   );
   return true;
 }

@@ -4,10 +4,11 @@
  * of plain transactions; two owners sign its typed data, a relayer executes it, the chain is checked.
  */
 import assert from "node:assert/strict";
-import { Contract, Interface, TypedDataEncoder } from "ethers";
+import { Contract, Interface, TypedDataEncoder, verifyTypedData } from "ethers";
 import { devSafe, devWallet, execTransaction, packSignatures, startNode, type DevNode } from "@points/testkit";
 import { IMPLEMENTATION_SLOT, type SafeTxFields } from "../../src/index.js";
 import { ACCOUNTS, cliEnv, deployArgs, errorLine, requireBuilt, runCli, tempDir, upgradeArgs } from "./helpers.js";
+import { startFakeSafeService } from "./fakeSafeService.js";
 import { startLiveApi } from "./liveApi.js";
 
 interface Printed {
@@ -211,6 +212,69 @@ describe("points-deployer with a Safe as admin: Safe transactions printed, signe
       );
     } finally {
       await api.close();
+    }
+  });
+
+  it("safeService_aSafeHandoverBegin_isProposedToTheTransactionService_signedByTheOwner_inApiKitsShape", async () => {
+    const service = await startFakeSafeService();
+    try {
+      const args = [
+        "handover",
+        "begin",
+        "--unsigned",
+        "--safe-service",
+        service.url,
+        "--new-admin",
+        ACCOUNTS.other.address,
+        "--multi-send-call-only",
+        safe.infra.multiSendCallOnly,
+        ...common(),
+      ];
+      const owner = safe.owners[1]!;
+      // No owner key: refused before anything is posted.
+      const keyless = await runCli(args, as());
+      assert.equal(keyless.code, 2);
+      assert.match(errorLine(keyless), /--safe-service needs the proposing owner's key in SAFE_OWNER_PRIVATE_KEY/);
+      // A key that is not an owner's: refused, nothing posted.
+      const stranger = await runCli(args, { ...as(), SAFE_OWNER_PRIVATE_KEY: ACCOUNTS.other.key });
+      assert.equal(stranger.code, 2);
+      assert.match(errorLine(stranger), new RegExp(`${ACCOUNTS.other.address} is not an owner of the Safe`));
+      assert.equal(service.requests.length, 0, "nothing was posted");
+
+      const r = await runCli([...args, "--json"], { ...as(), SAFE_OWNER_PRIVATE_KEY: owner.privateKey });
+      assert.equal(r.code, 0, r.stderr);
+      const p = JSON.parse(r.stdout) as Printed & { safeService: { url: string; sender: string } };
+      assert.deepEqual(p.safeService, { url: service.url, sender: owner.address });
+      assert.equal(service.requests.length, 1);
+      const [req] = service.requests;
+      // The request @safe-global/api-kit's proposeTransaction sends.
+      assert.equal(req!.method, "POST");
+      assert.equal(req!.path, `/api/v1/safes/${safe.address}/multisig-transactions/`);
+      const { contractTransactionHash, sender, signature, origin, ...fields } = req!.body;
+      assert.deepEqual(fields, p.tx);
+      assert.deepEqual([contractTransactionHash, sender, origin], [p.safeTxHash, owner.address, "points-deployer"]);
+      const { EIP712Domain: _domain, ...types } = p.typedData.types;
+      assert.equal(
+        verifyTypedData(p.typedData.domain, types, p.typedData.message, signature as string),
+        owner.address,
+        "the signature is the owner's, of the printed Safe transaction",
+      );
+
+      // The service refuses: the CLI says so with its answer (exit 2).
+      service.answerWith(422, '{"nonFieldErrors":["Signer=0x… is not an owner"]}');
+      const refused = await runCli(args, { ...as(), SAFE_OWNER_PRIVATE_KEY: owner.privateKey });
+      assert.equal(refused.code, 2);
+      assert.match(
+        errorLine(refused),
+        /the Safe Transaction Service refused the proposal \(HTTP 422: \{"nonFieldErrors"/,
+      );
+      // Proposing moves nothing on chain.
+      assert.deepEqual(
+        await pendings(),
+        KEYS.map(() => "0x0000000000000000000000000000000000000000"),
+      );
+    } finally {
+      await service.close();
     }
   });
 
