@@ -4,28 +4,14 @@
  * written, and a recorded release is never replaced by other code under the same version.
  */
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Wallet } from "ethers";
 import { contractsDir, startNode, type DevNode } from "@points/testkit";
 import { deployProgram, isDeployerError, JsonFileStore, type ProgramRecord } from "../src/index.js";
+import { changedBuild } from "./helpers/changedBuild.js";
 import { CHAIN, config } from "./helpers/fixture.js";
-
-/** A copy of the built contracts whose ProgramFactory runtime code differs: a changed contract, same version. */
-function changedBuild(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "points-changed-"));
-  cpSync(path.join(contractsDir(), "package.json"), path.join(dir, "package.json"));
-  cpSync(path.join(contractsDir(), "artifacts"), path.join(dir, "artifacts"), { recursive: true });
-  const file = path.join(dir, "artifacts/contracts/deploy/ProgramFactory.sol/ProgramFactory.json");
-  const a = JSON.parse(readFileSync(file, "utf8"));
-  // One byte of the metadata hash at the end: other code, same ABI and layout.
-  const flip = (code: string) => code.slice(0, -10) + (code.at(-10) === "0" ? "1" : "0") + code.slice(-9);
-  a.deployedBytecode = flip(a.deployedBytecode);
-  a.bytecode = flip(a.bytecode);
-  writeFileSync(file, JSON.stringify(a));
-  return dir;
-}
 
 describe("deploy: a brand exists once per chain, across ProgramFactory releases", () => {
   let node: DevNode;
@@ -68,7 +54,7 @@ describe("deploy: a brand exists once per chain, across ProgramFactory releases"
   });
 
   it("afterAContractChange_sameVersion_aSecondAcme_isRefusedBRAND_EXISTS_nothingSent", async () => {
-    const changed = changedBuild();
+    const changed = changedBuild("deploy/ProgramFactory");
     await refusedUnchanged(
       () => deployProgram(config(brand), executor, store, { chain: CHAIN, contractsDir: changed }),
       "BRAND_EXISTS",
@@ -77,7 +63,7 @@ describe("deploy: a brand exists once per chain, across ProgramFactory releases"
   });
 
   it("afterAContractChange_sameVersion_aNewBrand_isRefused_theRecordedReleaseIsNotReplaced", async () => {
-    const changed = changedBuild();
+    const changed = changedBuild("deploy/ProgramFactory");
     const before = files();
     const nonce = await node.provider.getTransactionCount(executor.address, "pending");
     await assert.rejects(

@@ -4,11 +4,8 @@
  * contract's implementation and the ProgramFactory.
  */
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { Contract, type Wallet } from "ethers";
-import { contractsDir, startNode, type DevNode } from "@points/testkit";
+import { startNode, type DevNode } from "@points/testkit";
 import {
   deployProgram,
   ensureRelease,
@@ -20,24 +17,11 @@ import {
 } from "../src/index.js";
 import { creationGasBound, releaseGasBound } from "../src/create-transactions.js";
 import { CrashingStore } from "./helpers/crash.js";
+import { changedBuild } from "./helpers/changedBuild.js";
 import { CHAIN, config } from "./helpers/fixture.js";
 import { crashes } from "./helpers/resume.js";
 
 const KEYS = ["points", "factory", "collateralVault", "pspVault", "oracle"] as const;
-
-/** A copy of the built contracts whose `contract` runtime code differs (one metadata byte): a changed contract. */
-function changedBuild(contract: "oracle/Oracle" | "points/Points"): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "points-changed-"));
-  cpSync(path.join(contractsDir(), "package.json"), path.join(dir, "package.json"));
-  cpSync(path.join(contractsDir(), "artifacts"), path.join(dir, "artifacts"), { recursive: true });
-  const file = path.join(dir, `artifacts/contracts/${contract}.sol/${path.basename(contract)}.json`);
-  const a = JSON.parse(readFileSync(file, "utf8"));
-  const flip = (code: string) => code.slice(0, -10) + (code.at(-10) === "0" ? "1" : "0") + code.slice(-9);
-  a.deployedBytecode = flip(a.deployedBytecode);
-  a.bytecode = flip(a.bytecode);
-  writeFileSync(file, JSON.stringify(a));
-  return dir;
-}
 
 describe("ensureRelease: a new release reuses the implementations an earlier release deployed", () => {
   let node: DevNode;
