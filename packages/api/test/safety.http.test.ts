@@ -89,3 +89,29 @@ describe("safety: invented credentials stop costing database lookups", () => {
     assert.equal(lookups, 2);
   });
 });
+
+describe("safety: invented credentials from one IPv6 prefix count as one client", () => {
+  let api: TestApi;
+  before(async () => {
+    api = await startApi(CLOSED_PORT, { RATE_LIMIT_PER_MINUTE_IP: "2", TRUST_PROXY: "1" });
+  });
+  after(async () => {
+    await api?.close();
+  });
+
+  it("rotatingAddressesInsideOneSlash56_buysNoFreshKeyLookups", async () => {
+    const keys = api.service.ctx.keys;
+    const verify = keys.verify.bind(keys);
+    let lookups = 0;
+    keys.verify = (key: string) => {
+      lookups++;
+      return verify(key);
+    };
+    for (let i = 0; i < 10; i++) {
+      const headers = { authorization: `Bearer pk_invented${i}`, "x-forwarded-for": `2001:db8:0:${i}::${i + 1}` };
+      await api.call("GET", "/health", undefined, headers);
+    }
+    // Ten addresses of 2001:db8::/56 are one client: its budget of two lookups, then none.
+    assert.equal(lookups, 2);
+  });
+});

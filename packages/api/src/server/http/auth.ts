@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
+import { ipKeyGenerator } from "express-rate-limit";
 import type { RouteDef } from "@points/schema";
 import type { Ctx } from "../../core/context.js";
 import type { Caller } from "../../core/auth/caller.js";
@@ -32,7 +33,9 @@ export function identify(ctx: Ctx): RequestHandler {
   const failed = new FailedLookups(ctx.config.rateLimit.perIp, limitStore(ctx, "rl-failed:"));
   return async (req, res, next) => {
     try {
-      const ip = req.ip ?? "unknown";
+      // The rate limiter's key for the address: an IPv6 client's whole /56 counts as one, as in
+      // the request budget, so rotating addresses in a prefix buys no fresh lookups.
+      const ip = ipKeyGenerator(req.ip ?? "unknown");
       // An IP that spent its budget on invented credentials gets no more lookups this minute.
       const lookup = !failed.blocked(ip);
       const header = req.get("authorization");
