@@ -2,10 +2,15 @@ import type { TestApi } from "./service.js";
 import { send } from "./http.js";
 
 /**
- * Sends `requests` made-up API keys from `ip`, one after another, round robin over `apis`, and
- * returns how many of them were looked up in the database (ApiKeys.verify calls, all instances).
+ * Sends `requests` made-up API keys from `ip` (or the address `ip(i)` for request i), one after
+ * another, round robin over `apis`, and returns how many of them were looked up in the database
+ * (ApiKeys.verify calls, all instances).
  */
-export async function inventedKeyLookups(apis: TestApi[], ip: string, requests: number): Promise<number> {
+export async function inventedKeyLookups(
+  apis: TestApi[],
+  ip: string | ((i: number) => string),
+  requests: number,
+): Promise<number> {
   let lookups = 0;
   const restore = apis.map(({ service }) => {
     const keys = service.ctx.keys;
@@ -19,7 +24,7 @@ export async function inventedKeyLookups(apis: TestApi[], ip: string, requests: 
   try {
     for (let i = 0; i < requests; i++) {
       await send(apis[i % apis.length].url, "GET", "/health", {
-        headers: { authorization: `Bearer pk_invented${i}`, "x-forwarded-for": ip },
+        headers: { authorization: `Bearer pk_invented${i}`, "x-forwarded-for": typeof ip === "string" ? ip : ip(i) },
       });
     }
   } finally {
