@@ -69,10 +69,21 @@ describe("e2e: redemption desk bounds", () => {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  /** Waits for `n` more complete desk passes (counted, not timed). */
+  /**
+   * Waits for `n` more complete desk passes (counted, not timed): it fails only when the desk stops making
+   * passes (none for 60 s), so a loaded machine, where 30 passes of 30 simulations take minutes, waits longer.
+   */
   async function morePasses(n: number) {
     const target = passes + n;
-    await until(`${n} desk passes`, async () => passes >= target);
+    let seen = passes;
+    let lastProgress = Date.now();
+    for (;;) {
+      if (passes >= target) return;
+      if (passes !== seen) [seen, lastProgress] = [passes, Date.now()];
+      if (Date.now() - lastProgress > 60_000)
+        throw new Error(`the desk made no pass for 60 s (${target - passes} of ${n} passes to go)`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
   const db = () => e.api.service.ctx.db;
   const boundsPath = () => `/api/v1/operator/programs/${e.record.brand}/redemption-desk/bounds`;
