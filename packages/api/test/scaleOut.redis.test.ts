@@ -29,6 +29,9 @@ describe("scale-out on Redis: request budgets hold across three instances that s
       RPC_TIMEOUT_MS: "500",
       TRUST_PROXY: "1",
       RATE_LIMIT_PER_MINUTE_IP: String(PER_IP),
+      // Budgets must be exact here: on a busy machine a Redis answer can take over the default 1 s, after
+      // which the limiter lets the request through (that fallback is the readiness test's, with Redis stopped).
+      REDIS_COMMAND_TIMEOUT_MS: "30000",
     };
     for (let i = 0; i < 3; i++) apis.push(await startApi(CLOSED_PORT, env));
   });
@@ -98,6 +101,9 @@ describe("Redis settings: refused before anything opens", () => {
     ]);
     assert.deepEqual(configProblems({ REDIS_KEY_PREFIX: "has space" }), [
       "REDIS_KEY_PREFIX: must be 1-64 letters, digits, ':', '_' or '-'",
+    ]);
+    assert.deepEqual(configProblems({ REDIS_COMMAND_TIMEOUT_MS: "10" }), [
+      "REDIS_COMMAND_TIMEOUT_MS: must be at least 50",
     ]);
   });
 

@@ -66,6 +66,11 @@ const Env = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_-]{1,64}$/, "must be 1-64 letters, digits, ':', '_' or '-'")
     .default("points:"),
+  /**
+   * How long a Redis command may take before the limiter lets its request through: a limiter must not hold a
+   * request. Raise it where Redis is far away or the machine is busy and exact budgets matter more.
+   */
+  REDIS_COMMAND_TIMEOUT_MS: int(50, 60_000, 1_000),
   /** Program id or factory address used when a request names none. */
   DEFAULT_PROGRAM: z.string().optional(),
   /** Require an API key on every route, not only role, freeze and studio routes. */
@@ -290,7 +295,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     chains: e.CHAINS,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
-    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    redis: e.REDIS_URL
+      ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX, commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS }
+      : undefined,
     defaultProgram: e.DEFAULT_PROGRAM,
     requireApiKey: e.REQUIRE_API_KEY,
     publicMainnetBuilds: e.PUBLIC_MAINNET_BUILDS,

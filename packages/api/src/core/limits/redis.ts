@@ -6,11 +6,12 @@ export interface RedisConfig {
   url: string;
   /** Put before every key, so deployments sharing one Redis keep apart. */
   keyPrefix: string;
+  /** How long each command may take (REDIS_COMMAND_TIMEOUT_MS): past it the limiter lets the request through. */
+  commandTimeoutMs: number;
 }
 
-/** How long the start waits for Redis, and each command for its answer: a limiter must not hold a request. */
+/** How long the start waits for Redis. */
 const CONNECT_TIMEOUT_MS = 5_000;
-const COMMAND_TIMEOUT_MS = 1_000;
 
 /** host:port of a Redis URL, never its password (start-up errors and logs name the server by it). */
 export function redisHost(url: string): string {
@@ -29,7 +30,7 @@ export async function openRedis(config: RedisConfig, logger: Logger): Promise<Re
   const client = new Redis(config.url, {
     lazyConnect: true,
     connectTimeout: CONNECT_TIMEOUT_MS,
-    commandTimeout: COMMAND_TIMEOUT_MS,
+    commandTimeout: config.commandTimeoutMs,
     maxRetriesPerRequest: 0,
     enableOfflineQueue: false,
     retryStrategy: (times) => Math.min(times * 200, 5_000),
