@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { generateKeyPairSync, randomBytes, sign, verify } from "node:crypto";
 import { getBytes, keccak256, recoverAddress, SigningKey, toUtf8Bytes, Wallet } from "ethers";
 import { createService, loadConfig } from "../src/index.js";
-import { derSignatureToRs } from "../src/core/signer/awsKms.js";
+import { derSignatureToRs } from "../src/core/signer/keyFormats.js";
 import { ExecutorSigners } from "../src/core/signer/executors.js";
 import {
   derSignature,

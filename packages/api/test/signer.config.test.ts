@@ -101,13 +101,56 @@ describe("signer: settings", () => {
     assert.deepEqual(configProblems({ ...full, ...PRODUCTION, AWS_KMS_ENDPOINT: "http://10.0.0.1" }), [
       "AWS_KMS_ENDPOINT: must be https:// when NODE_ENV=production (a KMS VPC endpoint's https:// URL), or unset for the region's public endpoint",
     ]);
-    assert.deepEqual(configProblems({ EXECUTOR_SIGNER: "kms" }), ["EXECUTOR_SIGNER: must be local, pkcs11 or aws-kms"]);
+    assert.deepEqual(configProblems({ EXECUTOR_SIGNER: "kms" }), [
+      "EXECUTOR_SIGNER: must be local, pkcs11, aws-kms or gcp-kms",
+    ]);
     const config = loadConfig({ ...full, ...PRODUCTION, AWS_KMS_ENDPOINT: "https://kms.eu-west-1.amazonaws.com" });
     assert.deepEqual(config.signer.awsKms, {
       region: "eu-west-1",
       endpoint: "https://kms.eu-west-1.amazonaws.com",
       keyIds: ["alias/executor", "mrk-1234abcd"],
     });
+    // KMS's keys serve every chain: no local key, and none is asked for.
+    assert.deepEqual(config.executorKeys(31337), []);
+  });
+
+  it("gcpKms_withoutItsSettings_refusesToStart_sayingHowToFixEach", () => {
+    const v = (key: string, n = 1) =>
+      `projects/points-prod/locations/europe-west1/keyRings/executors/cryptoKeys/${key}/cryptoKeyVersions/${n}`;
+    assert.deepEqual(configProblems({ EXECUTOR_SIGNER: "gcp-kms" }), [
+      "GCP_KMS_KEY_VERSIONS: is required when EXECUTOR_SIGNER=gcp-kms (the executor key version's full name first, then one per extra lane)",
+    ]);
+    const full = { EXECUTOR_SIGNER: "gcp-kms", GCP_KMS_KEY_VERSIONS: `${v("executor")},${v("lane-2", 3)}` };
+    assert.deepEqual(
+      configProblems({
+        ...full,
+        GCP_KMS_KEY_VERSIONS: `${v("executor")},executor,${v("executor")}`,
+        EXECUTOR_PRIVATE_KEY: KEY,
+      }),
+      [
+        'GCP_KMS_KEY_VERSIONS: "executor" is not a key version name: give projects/PROJECT/locations/LOCATION/keyRings/RING/cryptoKeys/KEY/cryptoKeyVersions/N (gcloud kms keys versions list --key KEY --keyring RING --location LOCATION)',
+        `GCP_KMS_KEY_VERSIONS: "${v("executor")}" is listed twice: each lane needs its own key (list each key version once)`,
+        "EXECUTOR_PRIVATE_KEY: must not be set when EXECUTOR_SIGNER=gcp-kms (the keys are in Google Cloud KMS): unset it",
+      ],
+    );
+    // A key without its version is not a key version: the operator must pin the version that signs.
+    assert.deepEqual(
+      configProblems({ ...full, GCP_KMS_KEY_VERSIONS: v("executor").replace(/\/cryptoKeyVersions\/1$/, "") }),
+      [
+        `GCP_KMS_KEY_VERSIONS: "${v("executor").replace(/\/cryptoKeyVersions\/1$/, "")}" is not a key version name: give projects/PROJECT/locations/LOCATION/keyRings/RING/cryptoKeys/KEY/cryptoKeyVersions/N (gcloud kms keys versions list --key KEY --keyring RING --location LOCATION)`,
+      ],
+    );
+    assert.deepEqual(configProblems({ ...full, GCP_KMS_KEY_VERSIONS: `${v("a")}, ${v("b")}` }), [
+      "GCP_KMS_KEY_VERSIONS: must be 1 to 16 comma-separated key version names (projects/P/locations/L/keyRings/R/cryptoKeys/K/cryptoKeyVersions/V), without spaces",
+    ]);
+    assert.deepEqual(configProblems({ ...full, GCP_KMS_ENDPOINT: "cloudkms.googleapis.com" }), [
+      "GCP_KMS_ENDPOINT: must be the http(s):// URL of a Cloud KMS endpoint, e.g. https://cloudkms.googleapis.com or a Private Service Connect endpoint (https:// in production), or unset",
+    ]);
+    assert.deepEqual(configProblems({ ...full, ...PRODUCTION, GCP_KMS_ENDPOINT: "http://10.0.0.1" }), [
+      "GCP_KMS_ENDPOINT: must be https:// when NODE_ENV=production (a Cloud KMS endpoint's https:// URL), or unset for cloudkms.googleapis.com",
+    ]);
+    const config = loadConfig({ ...full, ...PRODUCTION });
+    assert.deepEqual(config.signer.gcpKms, { keyVersions: [v("executor"), v("lane-2", 3)], endpoint: undefined });
     // KMS's keys serve every chain: no local key, and none is asked for.
     assert.deepEqual(config.executorKeys(31337), []);
   });

@@ -1,15 +1,16 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { KEY_VERSION_NAME } from "../signer/gcpKms.js";
 
 /**
  * Where the executor keys live (packages/api/README.md#keys): "local" raw keys in the
  * environment (development; production only with EXECUTOR_ALLOW_LOCAL_KEY=true), "pkcs11"
- * keys inside an HSM, or "aws-kms" keys in AWS KMS; an HSM and KMS sign digests and never
- * give the key out.
+ * keys inside an HSM, "aws-kms" keys in AWS KMS or "gcp-kms" keys in Google Cloud KMS; an HSM
+ * and a KMS sign digests and never give the key out.
  */
 export const SignerEnv = {
   EXECUTOR_SIGNER: z
-    .enum(["local", "pkcs11", "aws-kms"], { error: "must be local, pkcs11 or aws-kms" })
+    .enum(["local", "pkcs11", "aws-kms", "gcp-kms"], { error: "must be local, pkcs11, aws-kms or gcp-kms" })
     .default("local"),
   EXECUTOR_ALLOW_LOCAL_KEY: z.enum(["true", "false"]).default("false"),
   /** How long one signature may take before SIGNER_TIMEOUT (a token that hangs must not hang the engine). */
@@ -55,6 +56,26 @@ export const SignerEnv = {
         "must be the http(s):// URL of a KMS endpoint, e.g. a VPC endpoint https://vpce-0abc-1x2y.kms.eu-west-1.vpce.amazonaws.com (https:// in production), or unset",
     })
     .optional(),
+  /**
+   * Each executor key version in Google Cloud KMS (full resource names), comma-separated: the
+   * executor key first, then more nonce lanes. Google's credentials are never settings of ours:
+   * the SDK's Application Default Credentials find them.
+   */
+  GCP_KMS_KEY_VERSIONS: z
+    .string()
+    .regex(
+      /^[^,\s]+(,[^,\s]+){0,15}$/,
+      "must be 1 to 16 comma-separated key version names (projects/P/locations/L/keyRings/R/cryptoKeys/K/cryptoKeyVersions/V), without spaces",
+    )
+    .optional(),
+  /** A private endpoint of Cloud KMS (or a test's stand-in); unset: cloudkms.googleapis.com. */
+  GCP_KMS_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error:
+        "must be the http(s):// URL of a Cloud KMS endpoint, e.g. https://cloudkms.googleapis.com or a Private Service Connect endpoint (https:// in production), or unset",
+    })
+    .optional(),
 };
 
 /** An AWS region code (eu-west-1, us-gov-west-1, ap-southeast-4). */
@@ -74,9 +95,17 @@ export function signerConfig(e: SignerVars, production: boolean, refused: string
       refused.push(
         "EXECUTOR_PRIVATE_KEY: raw executor keys are refused when NODE_ENV=production: set EXECUTOR_SIGNER=pkcs11 (an HSM) or aws-kms (AWS KMS), or opt in with EXECUTOR_ALLOW_LOCAL_KEY=true",
       );
-    return { backend: "local" as const, allowLocal, timeoutMs, pkcs11: undefined, awsKms: undefined };
+    return {
+      backend: "local" as const,
+      allowLocal,
+      timeoutMs,
+      pkcs11: undefined,
+      awsKms: undefined,
+      gcpKms: undefined,
+    };
   }
   if (e.EXECUTOR_SIGNER === "aws-kms") return awsKmsConfig(e, production, refused, allowLocal, timeoutMs);
+  if (e.EXECUTOR_SIGNER === "gcp-kms") return gcpKmsConfig(e, production, refused, allowLocal, timeoutMs);
   const missing = (name: string) => refused.push(`${name}: is required when EXECUTOR_SIGNER=pkcs11`);
   if (!e.PKCS11_MODULE) missing("PKCS11_MODULE");
   if (e.PKCS11_TOKEN_LABEL === undefined && e.PKCS11_SLOT === undefined)
@@ -110,6 +139,7 @@ export function signerConfig(e: SignerVars, production: boolean, refused: string
       keyLabels: e.PKCS11_KEY_LABELS?.split(",") ?? [],
     },
     awsKms: undefined,
+    gcpKms: undefined,
   };
 }
 
@@ -141,6 +171,40 @@ function awsKmsConfig(e: SignerVars, production: boolean, refused: string[], all
     timeoutMs,
     pkcs11: undefined,
     awsKms: { region: region ?? "", endpoint: e.AWS_KMS_ENDPOINT, keyIds },
+    gcpKms: undefined,
+  };
+}
+
+function gcpKmsConfig(e: SignerVars, production: boolean, refused: string[], allowLocal: boolean, timeoutMs: number) {
+  if (!e.GCP_KMS_KEY_VERSIONS)
+    refused.push(
+      "GCP_KMS_KEY_VERSIONS: is required when EXECUTOR_SIGNER=gcp-kms (the executor key version's full name first, then one per extra lane)",
+    );
+  const keyVersions = e.GCP_KMS_KEY_VERSIONS?.split(",") ?? [];
+  for (const name of keyVersions.filter((n) => !KEY_VERSION_NAME.test(n)))
+    refused.push(
+      `GCP_KMS_KEY_VERSIONS: "${name}" is not a key version name: give projects/PROJECT/locations/LOCATION/keyRings/RING/cryptoKeys/KEY/cryptoKeyVersions/N (gcloud kms keys versions list --key KEY --keyring RING --location LOCATION)`,
+    );
+  const twice = keyVersions.find((k, i) => keyVersions.indexOf(k) !== i);
+  if (twice)
+    refused.push(
+      `GCP_KMS_KEY_VERSIONS: "${twice}" is listed twice: each lane needs its own key (list each key version once)`,
+    );
+  if (production && e.GCP_KMS_ENDPOINT?.startsWith("http:"))
+    refused.push(
+      "GCP_KMS_ENDPOINT: must be https:// when NODE_ENV=production (a Cloud KMS endpoint's https:// URL), or unset for cloudkms.googleapis.com",
+    );
+  if (e.EXECUTOR_PRIVATE_KEY || e.EXECUTOR_PRIVATE_KEYS)
+    refused.push(
+      "EXECUTOR_PRIVATE_KEY: must not be set when EXECUTOR_SIGNER=gcp-kms (the keys are in Google Cloud KMS): unset it",
+    );
+  return {
+    backend: "gcp-kms" as const,
+    allowLocal,
+    timeoutMs,
+    pkcs11: undefined,
+    awsKms: undefined,
+    gcpKms: { keyVersions, endpoint: e.GCP_KMS_ENDPOINT },
   };
 }
 

@@ -7,6 +7,7 @@ export type SignerErrorCode =
   | "SIGNER_KEY_DISABLED"
   | "SIGNER_KEY_DUPLICATE"
   | "SIGNER_TIMEOUT"
+  | "SIGNER_INTEGRITY"
   | "SIGNER_ADDRESS_MISMATCH";
 
 export class SignerError extends Error {

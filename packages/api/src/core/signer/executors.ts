@@ -4,6 +4,7 @@ import type { Config } from "../config/env.js";
 import { SignerError } from "./errors.js";
 import { localSigner } from "./local.js";
 import { openAwsKms } from "./awsKms.js";
+import { openGcpKms } from "./gcpKms.js";
 import { openPkcs11, type Pkcs11Lib } from "./pkcs11.js";
 import type { DigestSigner } from "./signer.js";
 import { ExecutorWallet } from "./wallet.js";
@@ -41,7 +42,9 @@ export class ExecutorSigners {
     const token =
       s.backend === "aws-kms"
         ? await openAwsKms(s.awsKms!, s.timeoutMs)
-        : openPkcs11(s.pkcs11!, s.timeoutMs, seams.pkcs11Lib);
+        : s.backend === "gcp-kms"
+          ? await openGcpKms(s.gcpKms!, s.timeoutMs)
+          : openPkcs11(s.pkcs11!, s.timeoutMs, seams.pkcs11Lib);
     const signers = new ExecutorSigners(config, token.signers, token.close);
     try {
       refuseSharedAddresses(token.signers);
@@ -50,10 +53,7 @@ export class ExecutorSigners {
       token.close();
       throw e;
     }
-    logger.info(
-      { executors: token.signers.map((k) => ({ key: k.describe, address: k.address })) },
-      s.backend === "aws-kms" ? "executor keys are in AWS KMS" : "executor keys are in the PKCS#11 token",
-    );
+    logger.info({ executors: token.signers.map((k) => ({ key: k.describe, address: k.address })) }, WHERE[s.backend]);
     return signers;
   }
 
@@ -86,6 +86,12 @@ export class ExecutorSigners {
     for (const key of keys) await new ExecutorWallet(key, this.config.signer.timeoutMs).signDigest(digest);
   }
 }
+
+const WHERE = {
+  "aws-kms": "executor keys are in AWS KMS",
+  "gcp-kms": "executor keys are in Google Cloud KMS",
+  pkcs11: "executor keys are in the PKCS#11 token",
+} as const;
 
 /**
  * Two configured keys that are one key (an alias and its key id, two labels on one key pair) would be two nonce lanes
