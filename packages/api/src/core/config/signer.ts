@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { KEY_VERSION_NAME } from "../signer/gcpKms.js";
+
+/** projects/P/locations/L/keyRings/R/cryptoKeys/K/cryptoKeyVersions/V, as Google names a key version. */
+export const KEY_VERSION_NAME =
+  /^projects\/[a-z][a-z0-9-]{4,28}[a-z0-9]\/locations\/[a-z0-9-]{1,63}\/keyRings\/[A-Za-z0-9_-]{1,63}\/cryptoKeys\/[A-Za-z0-9_-]{1,63}\/cryptoKeyVersions\/[0-9]{1,19}$/;
 
 /**
  * Where the executor keys live (packages/api/README.md#keys): "local" raw keys in the

@@ -16,10 +16,6 @@ export interface GcpKmsKeys {
   close(): void;
 }
 
-/** projects/P/locations/L/keyRings/R/cryptoKeys/K/cryptoKeyVersions/V, as Google names a key version. */
-export const KEY_VERSION_NAME =
-  /^projects\/[a-z][a-z0-9-]{4,28}[a-z0-9]\/locations\/[a-z0-9-]{1,63}\/keyRings\/[A-Za-z0-9_-]{1,63}\/cryptoKeys\/[A-Za-z0-9_-]{1,63}\/cryptoKeyVersions\/[0-9]{1,19}$/;
-
 const ALGORITHM = "EC_SIGN_SECP256K1_SHA256";
 
 /**
