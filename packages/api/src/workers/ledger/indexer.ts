@@ -9,6 +9,7 @@ import { metricsOnLedgerEvent } from "../../core/metrics/index.js";
 import { rpcPool } from "../../core/chain/rpcPool.js";
 import { decodeLog, type LedgerContract } from "../../core/ledger/decode.js";
 import { LedgerRpc, type RetryOptions, type RpcBlock, type RpcLog } from "../../core/ledger/rpc.js";
+import { PassLoop } from "../jobs/passLoop.js";
 import {
   LeaseLost,
   LedgerStore,
@@ -88,9 +89,7 @@ export class LedgerIndexer {
   readonly store: LedgerStore;
   private readonly rpcs = new Map<string, LedgerRpc>();
   private readonly abort = new AbortController();
-  private stopped = false;
-  private loop?: Promise<void>;
-  private wake?: () => void;
+  private readonly loop: PassLoop<boolean>;
   /** Called after each range is committed (the in-process webhook dispatcher wakes up). */
   onIndexed?: () => void;
 
@@ -107,6 +106,15 @@ export class LedgerIndexer {
     for (const c of chains) {
       this.rpcs.set(String(c.chainId), new LedgerRpc(c, opts.rpcTimeoutMs, opts.retry, logger, this.abort.signal));
     }
+    this.loop = new PassLoop(
+      () => this.pass(),
+      (worked) => (worked ? 0 : opts.pollMs),
+      (e) => this.logger.error({ err: e }, "ledger pass failed"),
+    );
+  }
+
+  private get stopped(): boolean {
+    return this.loop.stopped;
   }
 
   /** The chain's RPC as the indexer uses it (tests count and break its calls). */
@@ -121,49 +129,36 @@ export class LedgerIndexer {
   }
 
   start(): void {
-    this.loop ??= this.main();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
+    // Aborted first: an RPC call in flight (retrying a node that does not answer) ends now.
     this.abort.abort(new Error("ledger indexer stopped"));
-    this.wake?.();
-    await this.loop;
+    await this.loop.stop();
     await Promise.all(this.chains.map((c) => this.store.release(String(c.chainId), this.id).catch(() => undefined)));
     for (const rpc of this.rpcs.values()) rpc.destroy();
   }
 
-  private async main(): Promise<void> {
-    while (!this.stopped) {
-      let worked = false;
-      for (const c of this.chains) {
+  /** One pass over the chains; true when a step indexed something (the next pass runs at once). */
+  private async pass(): Promise<boolean> {
+    let worked = false;
+    for (const c of this.chains) {
+      if (this.stopped) break;
+      try {
+        worked = (await this.step(String(c.chainId))) || worked;
+      } catch (e) {
         if (this.stopped) break;
-        try {
-          worked = (await this.step(String(c.chainId))) || worked;
-        } catch (e) {
-          if (this.stopped) break;
-          if (e instanceof LeaseLost) this.logger.warn({ chainId: c.chainId, err: e.message }, "ledger lease lost");
-          else if (e instanceof LedgerReorgTooDeep || (e as { code?: string }).code === "CHAIN_MISMATCH")
-            this.logger.error(
-              { chainId: c.chainId, code: (e as { code: string }).code, err: (e as Error).message },
-              "ledger halted",
-            );
-          else this.logger.error({ chainId: c.chainId, err: e }, "ledger indexing step failed");
-        }
+        if (e instanceof LeaseLost) this.logger.warn({ chainId: c.chainId, err: e.message }, "ledger lease lost");
+        else if (e instanceof LedgerReorgTooDeep || (e as { code?: string }).code === "CHAIN_MISMATCH")
+          this.logger.error(
+            { chainId: c.chainId, code: (e as { code: string }).code, err: (e as Error).message },
+            "ledger halted",
+          );
+        else this.logger.error({ chainId: c.chainId, err: e }, "ledger indexing step failed");
       }
-      if (!worked && !this.stopped) await this.sleep(this.opts.pollMs);
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const t = setTimeout(done, ms);
-      function done() {
-        clearTimeout(t);
-        resolve();
-      }
-      this.wake = done;
-    });
+    return worked;
   }
 
   /** Steps until the chain is indexed up to its head less the confirmations (tests, CLI). */

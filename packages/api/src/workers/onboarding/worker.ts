@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Task, TaskRepo } from "../../core/onboarding/tasks.js";
 import { taskErrorOf } from "../../core/onboarding/taskError.js";
 import { detached } from "../../core/detached.js";
+import { PassLoop } from "../jobs/passLoop.js";
 
 export interface WorkerOptions {
   /** Chains this worker deploys on. */
@@ -33,11 +34,9 @@ export type TaskRunner = (task: Task, signal: AbortSignal) => Promise<{ programI
  */
 export class Worker {
   readonly id = `worker-${randomUUID()}`;
-  private stopped = false;
   /** The drain is over and the engines stop: whatever a task throws now comes from the shutdown. */
   private halted = false;
-  private loop?: Promise<void>;
-  private wake?: () => void;
+  private readonly loop: PassLoop<boolean>;
   private readonly running = new Map<string, Set<Promise<void>>>();
 
   constructor(
@@ -45,21 +44,30 @@ export class Worker {
     private readonly run: TaskRunner,
     private readonly logger: Logger,
     private readonly opts: WorkerOptions,
-  ) {}
+  ) {
+    // After a pass that started a task, the next at once (there may be more); idle, after pollMs.
+    this.loop = new PassLoop(
+      () => this.pass(),
+      (worked) => (worked ? 0 : opts.pollMs),
+      (e) => this.logger.error({ err: e }, "onboarding worker pass failed"),
+    );
+  }
+
+  private get stopped(): boolean {
+    return this.loop.stopped;
+  }
 
   start(): void {
-    this.loop ??= this.main();
+    this.loop.start();
   }
 
   /** Asks an idle worker to look for work now (after a task was queued). */
   poke(): void {
-    this.wake?.();
+    this.loop.poke();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-    await this.loop;
+    await this.loop.stop();
     this.opts.onStopping?.();
     // Bounded drain: a task waiting on a stuck transaction would hold shutdown for its whole
     // replacement window. After the drain the engines stop, which ends every wait with
@@ -81,19 +89,18 @@ export class Worker {
     await Promise.all(this.opts.chainIds.map((c) => this.tasks.releaseExecutor(c, this.id).catch(() => undefined)));
   }
 
-  private async main(): Promise<void> {
-    while (!this.stopped) {
-      let worked = false;
-      for (const chainId of this.opts.chainIds) {
-        if (this.stopped) break;
-        try {
-          worked = (await this.step(chainId)) || worked;
-        } catch (e) {
-          this.logger.error({ err: e, chainId }, "onboarding worker step failed");
-        }
+  /** One pass over the worker's chains; true when it started a task. */
+  private async pass(): Promise<boolean> {
+    let worked = false;
+    for (const chainId of this.opts.chainIds) {
+      if (this.stopped) break;
+      try {
+        worked = (await this.step(chainId)) || worked;
+      } catch (e) {
+        this.logger.error({ err: e, chainId }, "onboarding worker step failed");
       }
-      if (!worked && !this.stopped) await this.sleep(this.opts.pollMs);
     }
+    return worked;
   }
 
   /** Starts tasks of `chainId` up to its concurrency; true when it started one. */
@@ -150,15 +157,5 @@ export class Worker {
     } finally {
       clearInterval(heartbeat);
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const t = setTimeout(resolve, ms);
-      this.wake = () => {
-        clearTimeout(t);
-        resolve();
-      };
-    });
   }
 }

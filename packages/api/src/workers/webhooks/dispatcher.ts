@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { Db } from "../../core/db/db.js";
 import { doubling, jittered } from "../../core/backoff.js";
-import { detached } from "../../core/detached.js";
+import { PassLoop } from "../jobs/passLoop.js";
 import { enqueue, sentData, type DeliveryRow, type SubscriptionRow } from "../../core/webhooks/store.js";
 import { sendSigned } from "./send.js";
 import { FairSlots } from "./slots.js";
@@ -84,9 +84,7 @@ class Marks {
  */
 export class WebhookDispatcher {
   readonly id = `webhooks-${randomUUID()}`;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
+  private readonly loop: PassLoop<number>;
   // Subscription id -> its queue running now (at most one per subscription: order is kept).
   private readonly draining = new Map<string, Promise<void>>();
   private readonly slots: FairSlots;
@@ -97,46 +95,30 @@ export class WebhookDispatcher {
     private readonly opts: WebhookOptions,
   ) {
     this.slots = new FairSlots(opts.concurrency, opts.ownerConcurrency);
+    // A pass schedules the queues and returns without waiting for them; the next after pollMs,
+    // or at once when the indexer committed meanwhile (wake).
+    this.loop = new PassLoop(
+      async () => (await this.schedule()).length,
+      () => opts.pollMs,
+      (e) => this.logger.error({ err: e }, "webhook pass failed"),
+    );
   }
 
-  private loop?: () => void;
-  private again = false;
+  private get stopped(): boolean {
+    return this.loop.stopped;
+  }
 
   start(): void {
-    this.stopped = false;
-    const loop: () => void = detached(
-      async () => {
-        if (this.stopped) return;
-        this.timer = undefined;
-        this.again = false;
-        this.running = this.schedule().then(
-          () => undefined,
-          (e) => this.logger.error({ err: e }, "webhook pass failed"),
-        );
-        await this.running;
-        this.running = undefined;
-        if (!this.stopped) this.timer = setTimeout(loop, this.again ? 0 : this.opts.pollMs);
-      },
-      (e) => this.logger.error({ err: e }, "webhook passes stopped"),
-    );
-    this.loop = loop;
-    this.timer = setTimeout(loop, 0);
+    this.loop.start();
   }
 
   /** New ledger events (the in-process indexer committed): a pass now, not at the next poll. */
   wake(): void {
-    if (this.stopped || !this.loop) return;
-    if (this.running) this.again = true;
-    else {
-      clearTimeout(this.timer);
-      this.timer = setTimeout(this.loop, 0);
-    }
+    this.loop.poke();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
     await Promise.all(this.draining.values());
     // Given back at once: another instance need not wait for the leases to expire.
     await this.db
