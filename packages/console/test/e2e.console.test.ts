@@ -24,6 +24,7 @@ import {
 import { expectApprovalToken, mintToAnUnlistedReceiver, mintWithoutCollateral } from "./helpers/preflight.js";
 import { redemptionWalk } from "./helpers/redemption.js";
 import { handled } from "./helpers/problems.js";
+import { campaignTabs } from "./helpers/tabs.js";
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/index.html");
 const EMAIL = "ada@example.com";
@@ -279,6 +280,8 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
       .waitFor();
   });
 
+  it("campaigns_actionsSitInTabs_keyboardNavigable_theChosenTabInTheUrl", () => campaignTabs(walk()));
+
   it("campaigns_configuresADelegatedMinter_withItsLimit", async () => {
     await submitForm(page, "configure-minter", { "Minter address": minter.address, "Limit (ACME)": "100" });
     await signInDialog(page, "configure-minter");
@@ -298,6 +301,8 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     const vault = PSPVault__factory.connect(program.pspVault, node.provider);
     assert.equal(await vault.balanceOf(labelHash("summer"), alice.address), SP("40"));
     assert.equal((await vault.getMinterConfig(labelHash("summer"), minter.address)).issued, SP("40"));
+    // The minters' table is on its own tab.
+    await page.getByRole("tab", { name: "Minters", exact: true }).click();
     await page
       .getByRole("row", { name: new RegExp(minter.address) })
       .getByText("40 ACME")

@@ -14,6 +14,7 @@ import { useWallet } from "../wallet/wallet";
 import { NEEDS } from "../safe/roleSafes";
 import { unavailableActions } from "./campaignActions";
 import { pausedStates } from "./chain";
+import { Tabs } from "../components/Tabs";
 
 // The chart library loads with the picture, after the page (src/dashboard/charts).
 const CampaignCharts = lazy(() => import("./charts/CampaignCharts"));
@@ -21,6 +22,10 @@ const CampaignCharts = lazy(() => import("./charts/CampaignCharts"));
 const HOLDER: FieldSpec = { name: "holder", label: "Holder", kind: "address" };
 const AMOUNT: FieldSpec = { name: "amount", label: "Amount", kind: "sp" };
 const METADATA: FieldSpec = { name: "metadata", label: "Metadata", kind: "text", optional: true };
+const ACCOUNT_ALLOWED: FieldSpec[] = [
+  { name: "account", label: "Account", kind: "address" },
+  { name: "allowed", label: "Allowed", kind: "bool" },
+];
 
 /** One pSP operation in its own card; one the chain would refuse says why instead of offering its form. */
 function ActionCard({
@@ -41,7 +46,10 @@ function ActionCard({
   );
 }
 
-/** One campaign: its budget and status, and every pSP operation on it (`/studio/sdk/v1/tx/psp/*`). */
+/**
+ * One campaign: its budget and status, and every pSP operation on it (`/studio/sdk/v1/tx/psp/*`),
+ * grouped in tabs (pSP operations, allowlists, minters, admin) whose choice is the URL's `?tab=`.
+ */
 export function CampaignDetail({ id, name, minters }: { id: string; name?: string; minters: string[] }) {
   const { client, program, from, bump } = useDash();
   const symbol = useTokenSymbol();
@@ -111,14 +119,6 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
                 </>
               )}
             </dl>
-            <div className="row wrap">
-              <button disabled={!from || c.status !== "Active"} onClick={() => status("pause")}>
-                Pause campaign
-              </button>
-              <button disabled={!from || c.status !== "Paused"} onClick={() => status("resume")}>
-                Resume campaign
-              </button>
-            </div>
           </>
         )}
       </Card>
@@ -130,151 +130,202 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           </Suspense>
         </Card>
       )}
-      <Card title="Delegated minters">
-        <ErrorBox error={configs.error} />
-        <Table columns={["Minter", "Limit", "Issued", "Active"]}>
-          {configs.value?.map((m) => (
-            <tr key={m.minter}>
-              <td>
-                <code className="addr">{m.minter}</code>
-              </td>
-              <td>{sp(m.limit)}</td>
-              <td>{sp(m.issued)}</td>
-              <td>{m.active ? <span className="badge ok">active</span> : <span className="badge">inactive</span>}</td>
-            </tr>
-          ))}
-          {configs.value?.length === 0 && (
-            <tr>
-              <td colSpan={4} className="muted">
-                No delegated minter yet.
-              </td>
-            </tr>
-          )}
-        </Table>
-        <LookupMinter onFound={(m) => setLookup((l) => [...l, m])} />
-        <ActionForm
-          title="Configure a delegated minter"
-          submit="Save minter"
-          idPrefix="configure-minter"
-          fields={[
-            { name: "minter", label: "Minter address", kind: "address" },
-            { name: "limit", label: "Limit", kind: "sp", hint: "Total pSP it may issue; 0 and inactive revokes." },
-            { name: "active", label: "Active", kind: "bool" },
-          ]}
-          build={(x, from) => v.setMinter(id, x.minter, x.limit, x.active, { from })}
-          destructive="This account will be able to issue pSP from this campaign's budget up to its limit."
-        />
-      </Card>
-      <div className="cards">
-        <ActionCard
-          card="Issue pSP"
-          title="Issue pSP to a holder"
-          submit="Issue pSP"
-          idPrefix="issue-psp"
-          unavailable={off.issue}
-          needs={NEEDS.issue}
-          fields={[{ name: "to", label: "Holder", kind: "address" }, AMOUNT, METADATA]}
-          build={(x, from) => v.mint(id, x.to, x.amount, x.metadata, { from })}
-        />
-        <ActionCard
-          card="Settle pSP to SP"
-          title="Settle"
-          submit="Settle"
-          idPrefix="settle"
-          unavailable={off.settle}
-          needs={NEEDS.settleOrExpire}
-          check={settleCheck(client, () => wallet.provider(), program.pspVault, c?.campaignId.value ?? id)}
-          fields={[
-            HOLDER,
-            {
-              name: "receiver",
-              label: "Receiver",
-              kind: "address",
-              hint: "Gets the settled points; on the campaign's settlement allowlist.",
-            },
-            AMOUNT,
-            METADATA,
-          ]}
-          build={(x, from) => v.settle(x.holder, x.receiver, x.amount, id, x.metadata, { from })}
-        />
-        <ActionCard
-          card="Expire (claw back)"
-          title="Expire pSP into the budget"
-          submit="Expire"
-          idPrefix="expire"
-          unavailable={off.expire}
-          needs={NEEDS.settleOrExpire}
-          fields={[HOLDER, AMOUNT, METADATA]}
-          build={(x, from) => v.expire(x.holder, x.amount, id, x.metadata, { from })}
-        />
-        <ActionCard
-          card="Admin transfer"
-          title="Move pSP between holders"
-          submit="Transfer pSP"
-          idPrefix="psp-transfer"
-          unavailable={off.transfer}
-          needs={NEEDS.transfer}
-          fields={[
-            { name: "holder", label: "From holder", kind: "address" },
-            { name: "to", label: "To (on the transfer allowlist)", kind: "address" },
-            AMOUNT,
-          ]}
-          build={(x, from) => v.transfer(id, x.holder, x.to, x.amount, { from })}
-        />
-        <ActionCard
-          card="Fund"
-          title="Top up the budget"
-          submit="Fund campaign"
-          idPrefix="fund"
-          unavailable={off.fund}
-          check={spCheck(client, "amount", "funding", symbol)}
-          fields={[AMOUNT]}
-          build={(x, from) => v.fundCampaign(id, x.amount, { from })}
-        />
-        <ActionCard
-          card="Close"
-          title="Close for good"
-          submit="Close campaign"
-          idPrefix="close"
-          unavailable={off.close}
-          fields={[
-            {
-              name: "to",
-              label: "The funder's share goes back to the funder (leave empty to read it from the chain)",
-              kind: "address",
-              optional: true,
-            },
-          ]}
-          build={(x, from) => v.closeCampaign(id, x.to, { from })}
-          destructive="Closing is for good: no more pSP can be issued, and the unused budget goes back."
-        />
-        {(
-          [
-            ["updateSettlementWhitelist", "Settlement allowlist", "settlement-whitelist"],
-            ["updateTransferWhitelist", "pSP transfer allowlist", "transfer-whitelist"],
-            ["setCampaignAdmin", "Campaign admins", "campaign-admin"],
-          ] as const
-        ).map(([fn, title, key]) => (
-          <ActionCard
-            key={key}
-            card={title}
-            title={`Update the ${title.toLowerCase()}`}
-            submit="Save"
-            idPrefix={key}
-            fields={[
-              { name: "account", label: "Account", kind: "address" },
-              { name: "allowed", label: "Allowed", kind: "bool" },
-            ]}
-            build={(x, from) => v[fn](id, x.account, x.allowed, { from })}
-            destructive={
-              fn === "setCampaignAdmin"
-                ? "A campaign admin manages this campaign's allowlists, minters and status."
-                : undefined
-            }
-          />
-        ))}
-        <PspBalance id={id} />
-      </div>
+      <Tabs
+        label="Campaign actions"
+        tabs={[
+          {
+            id: "psp",
+            label: "Issue, settle, expire",
+            content: (
+              <div className="cards">
+                <ActionCard
+                  card="Issue pSP"
+                  title="Issue pSP to a holder"
+                  submit="Issue pSP"
+                  idPrefix="issue-psp"
+                  unavailable={off.issue}
+                  needs={NEEDS.issue}
+                  fields={[{ name: "to", label: "Holder", kind: "address" }, AMOUNT, METADATA]}
+                  build={(x, from) => v.mint(id, x.to, x.amount, x.metadata, { from })}
+                />
+                <ActionCard
+                  card="Settle pSP to SP"
+                  title="Settle"
+                  submit="Settle"
+                  idPrefix="settle"
+                  unavailable={off.settle}
+                  needs={NEEDS.settleOrExpire}
+                  check={settleCheck(client, () => wallet.provider(), program.pspVault, c?.campaignId.value ?? id)}
+                  fields={[
+                    HOLDER,
+                    {
+                      name: "receiver",
+                      label: "Receiver",
+                      kind: "address",
+                      hint: "Gets the settled points; on the campaign's settlement allowlist.",
+                    },
+                    AMOUNT,
+                    METADATA,
+                  ]}
+                  build={(x, from) => v.settle(x.holder, x.receiver, x.amount, id, x.metadata, { from })}
+                />
+                <ActionCard
+                  card="Expire (claw back)"
+                  title="Expire pSP into the budget"
+                  submit="Expire"
+                  idPrefix="expire"
+                  unavailable={off.expire}
+                  needs={NEEDS.settleOrExpire}
+                  fields={[HOLDER, AMOUNT, METADATA]}
+                  build={(x, from) => v.expire(x.holder, x.amount, id, x.metadata, { from })}
+                />
+                <ActionCard
+                  card="Admin transfer"
+                  title="Move pSP between holders"
+                  submit="Transfer pSP"
+                  idPrefix="psp-transfer"
+                  unavailable={off.transfer}
+                  needs={NEEDS.transfer}
+                  fields={[
+                    { name: "holder", label: "From holder", kind: "address" },
+                    { name: "to", label: "To (on the transfer allowlist)", kind: "address" },
+                    AMOUNT,
+                  ]}
+                  build={(x, from) => v.transfer(id, x.holder, x.to, x.amount, { from })}
+                />
+                <PspBalance id={id} />
+              </div>
+            ),
+          },
+          {
+            id: "allowlists",
+            label: "Allowlists",
+            content: (
+              <div className="cards">
+                {(
+                  [
+                    ["updateSettlementWhitelist", "Settlement allowlist", "settlement-whitelist"],
+                    ["updateTransferWhitelist", "pSP transfer allowlist", "transfer-whitelist"],
+                  ] as const
+                ).map(([fn, title, key]) => (
+                  <ActionCard
+                    key={key}
+                    card={title}
+                    title={`Update the ${title.toLowerCase()}`}
+                    submit="Save"
+                    idPrefix={key}
+                    fields={ACCOUNT_ALLOWED}
+                    build={(x, from) => v[fn](id, x.account, x.allowed, { from })}
+                  />
+                ))}
+              </div>
+            ),
+          },
+          {
+            id: "minters",
+            label: "Minters",
+            content: (
+              <Card title="Delegated minters">
+                <ErrorBox error={configs.error} />
+                <Table columns={["Minter", "Limit", "Issued", "Active"]}>
+                  {configs.value?.map((m) => (
+                    <tr key={m.minter}>
+                      <td>
+                        <code className="addr">{m.minter}</code>
+                      </td>
+                      <td>{sp(m.limit)}</td>
+                      <td>{sp(m.issued)}</td>
+                      <td>
+                        {m.active ? <span className="badge ok">active</span> : <span className="badge">inactive</span>}
+                      </td>
+                    </tr>
+                  ))}
+                  {configs.value?.length === 0 && (
+                    <tr>
+                      <td colSpan={4} className="muted">
+                        No delegated minter yet.
+                      </td>
+                    </tr>
+                  )}
+                </Table>
+                <LookupMinter onFound={(m) => setLookup((l) => [...l, m])} />
+                <ActionForm
+                  title="Configure a delegated minter"
+                  submit="Save minter"
+                  idPrefix="configure-minter"
+                  fields={[
+                    { name: "minter", label: "Minter address", kind: "address" },
+                    {
+                      name: "limit",
+                      label: "Limit",
+                      kind: "sp",
+                      hint: "Total pSP it may issue; 0 and inactive revokes.",
+                    },
+                    { name: "active", label: "Active", kind: "bool" },
+                  ]}
+                  build={(x, from) => v.setMinter(id, x.minter, x.limit, x.active, { from })}
+                  destructive="This account will be able to issue pSP from this campaign's budget up to its limit."
+                />
+              </Card>
+            ),
+          },
+          {
+            id: "admin",
+            label: "Admin",
+            content: (
+              <div className="cards">
+                <Card title="Pause or resume">
+                  <p className="muted">A paused campaign issues no pSP; settling, expiring and transfers go on.</p>
+                  <div className="row wrap">
+                    <button disabled={!from || c?.status !== "Active"} onClick={() => status("pause")}>
+                      Pause campaign
+                    </button>
+                    <button disabled={!from || c?.status !== "Paused"} onClick={() => status("resume")}>
+                      Resume campaign
+                    </button>
+                  </div>
+                </Card>
+                <ActionCard
+                  card="Fund"
+                  title="Top up the budget"
+                  submit="Fund campaign"
+                  idPrefix="fund"
+                  unavailable={off.fund}
+                  check={spCheck(client, "amount", "funding", symbol)}
+                  fields={[AMOUNT]}
+                  build={(x, from) => v.fundCampaign(id, x.amount, { from })}
+                />
+                <ActionCard
+                  card="Close"
+                  title="Close for good"
+                  submit="Close campaign"
+                  idPrefix="close"
+                  unavailable={off.close}
+                  fields={[
+                    {
+                      name: "to",
+                      label: "The funder's share goes back to the funder (leave empty to read it from the chain)",
+                      kind: "address",
+                      optional: true,
+                    },
+                  ]}
+                  build={(x, from) => v.closeCampaign(id, x.to, { from })}
+                  destructive="Closing is for good: no more pSP can be issued, and the unused budget goes back."
+                />
+                <ActionCard
+                  card="Campaign admins"
+                  title="Update the campaign admins"
+                  submit="Save"
+                  idPrefix="campaign-admin"
+                  fields={ACCOUNT_ALLOWED}
+                  build={(x, from) => v.setCampaignAdmin(id, x.account, x.allowed, { from })}
+                  destructive="A campaign admin manages this campaign's allowlists, minters and status."
+                />
+              </div>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }

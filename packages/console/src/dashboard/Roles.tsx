@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { CONTRACT_NAMES, ROLE_NAMES, type ContractName, type RoleName } from "@points/schema";
+import { CONTRACT_NAMES, type ContractName, type RoleName } from "@points/schema";
 import { useWallet } from "../wallet/wallet";
 import { useTx } from "../components/TxDialog";
 import { Card, ErrorBox, Field, isAddress, Table } from "../components/ui";
@@ -9,6 +9,7 @@ import { LedgerStatus } from "./ledger/LedgerStatus";
 import { useDash, useLoad } from "./context";
 import { Address } from "../components/format/Address";
 import { CONTRACT_WORDS, OnChainName, roleWords } from "./names";
+import { contractRoles, roleAfterContractChange } from "./contractRoles";
 
 /** Who holds what (from the ledger), grant and revoke, pause per contract. */
 export function Roles() {
@@ -113,7 +114,15 @@ export function Roles() {
           <div className="grid2">
             <div className="field">
               <label htmlFor="role-contract">Contract</label>
-              <select id="role-contract" value={contract} onChange={(e) => setContract(e.target.value as ContractName)}>
+              <select
+                id="role-contract"
+                value={contract}
+                onChange={(e) => {
+                  const next = e.target.value as ContractName;
+                  setContract(next);
+                  setRole(roleAfterContractChange(next, role));
+                }}
+              >
                 {CONTRACT_NAMES.filter((n) => contracts.includes(n)).map((n) => (
                   <option key={n}>{n}</option>
                 ))}
@@ -122,7 +131,8 @@ export function Roles() {
             <div className="field">
               <label htmlFor="role-name">Role</label>
               <select id="role-name" value={role} onChange={(e) => setRole(e.target.value as RoleName)}>
-                {ROLE_NAMES.map((n) => (
+                {/* Only the roles this contract's ABI defines. */}
+                {contractRoles(contract).map((n) => (
                   <option key={n}>{n}</option>
                 ))}
               </select>

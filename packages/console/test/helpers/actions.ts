@@ -99,11 +99,15 @@ export async function close({ page, api, node, program, brand, alice, wallet }: 
   assert.equal(await points.balanceOf(brand.address), spBefore + SP("467"), "the unused budget came back");
   await page.getByText("Closed", { exact: true }).first().waitFor();
   // A closed campaign offers only what the chain still accepts: settle, expire and transfer.
-  for (const id of ["issue-psp", "fund", "close"]) await page.getByTestId(`${id}-unavailable`).waitFor();
+  for (const id of ["fund", "close"]) await page.getByTestId(`${id}-unavailable`).waitFor();
+  await page.getByRole("tab", { name: "Issue, settle, expire", exact: true }).click();
+  await page.getByTestId("issue-psp-unavailable").waitFor();
   assert.equal(
     await page.getByTestId("issue-psp-unavailable").innerText(),
     "The campaign is closed for good: no more pSP can be issued.",
   );
+  // The tab that would hold the button is the one showing.
+  await page.locator('form[data-form="settle"]').waitFor();
   assert.equal(await page.getByRole("button", { name: "Issue pSP", exact: true }).count(), 0);
   for (const id of ["settle", "expire", "psp-transfer"])
     assert.equal(await page.getByTestId(`${id}-unavailable`).count(), 0);

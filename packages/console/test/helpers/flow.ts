@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { screenshot } from "./browser.js";
 
@@ -70,8 +71,23 @@ export async function signInDialog(page: Page, shot: string, opts: { approval?: 
   return text;
 }
 
-/** Fills one of the dashboard's action forms by its labels and submits it. */
+/**
+ * Opens the tab whose panel holds a form (a campaign's forms sit in tabs, src/components/Tabs.tsx),
+ * by the tab the panel is labelled by, as an operator would: a form outside any tab is left as is.
+ */
+export async function openTabOf(page: Page, form: string) {
+  await page.locator(`form[data-form="${form}"]`).waitFor({ state: "attached" });
+  const panel = page.locator(`[role="tabpanel"]:has(form[data-form="${form}"])`);
+  if ((await panel.count()) === 0 || (await panel.isVisible())) return;
+  const tab = page.locator(`[role="tab"][aria-controls="${await panel.getAttribute("id")}"]`);
+  await tab.click();
+  assert.equal(await tab.getAttribute("aria-selected"), "true");
+  await panel.waitFor();
+}
+
+/** Fills one of the dashboard's action forms by its labels and submits it, in its tab when it has one. */
 export async function submitForm(page: Page, form: string, fields: Record<string, string>) {
+  await openTabOf(page, form);
   const f = page.locator(`form[data-form="${form}"]`);
   for (const [label, value] of Object.entries(fields)) await f.getByLabel(label, { exact: true }).fill(value);
   await f.locator('button[type="submit"]').click();
