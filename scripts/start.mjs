@@ -49,7 +49,7 @@ async function startChain() {
 /** Service step: the release and the demo program, deployed by the CLI like a user would. */
 async function deployDemo(chain) {
   const args = [
-    path.join(deployerDir, "dist", "cli", "main.js"),
+    path.join(root, "packages", "deployer-cli", "dist", "main.js"),
     "deploy",
     ...["--brand", "demo", "--token-name", "Demo Points", "--token-symbol", "DEMO"],
     ...["--deployer", BRAND_WALLET, "--collateral", "mock", "--manifest-dir", DEV_MANIFESTS],

@@ -1,19 +1,14 @@
 /**
  * The import rules `pnpm lint` enforces on src/ (docs/architecture.md#three-layers):
- * no cycles; core imports neither server nor workers; workers do not import server; only the
- * composition root (cli/, service.ts, index.ts) imports server. Type-only imports count too:
+ * no cycles (the root .dependency-cruiser.base.cjs, with the shared options); core imports
+ * neither server nor workers; workers do not import server; only the composition root
+ * (cli/, service.ts, index.ts) imports server. Type-only imports count too:
  * a type that points up the stack is a design cycle all the same.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
+  extends: "../../.dependency-cruiser.base.cjs",
   forbidden: [
-    {
-      name: "no-circular",
-      severity: "error",
-      comment: "An import cycle: break it with an event, a port (interface) in core, or by moving the shared part down.",
-      from: {},
-      to: { circular: true },
-    },
     {
       name: "no-circular-folders",
       severity: "error",
@@ -51,10 +46,4 @@ module.exports = {
       to: { path: "^src/workers/" },
     },
   ],
-  options: {
-    doNotFollow: { path: "node_modules" },
-    includeOnly: "^src/",
-    tsPreCompilationDeps: true,
-    tsConfig: { fileName: "tsconfig.json" },
-  },
 };

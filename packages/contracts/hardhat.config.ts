@@ -6,7 +6,7 @@ import hardhatMocha from "@nomicfoundation/hardhat-mocha";
 import hardhatNetworkHelpers from "@nomicfoundation/hardhat-network-helpers";
 import hardhatTypechain from "@nomicfoundation/hardhat-typechain";
 import hardhatUpgrades from "@openzeppelin/hardhat-upgrades";
-import invariantStats, { INVARIANT_STATS_FILES, invariantSettings } from "./plugins/invariant-stats.js";
+import invariantStats, { INVARIANT_STATS_FILES, invariantSettings } from "./plugins/invariantStats.js";
 
 const require = createRequire(import.meta.url);
 

@@ -9,20 +9,18 @@
  * the process's own floor. The figure is the process's CPU time (user + system, from /proc) per
  * second of wall time, in % of one core. Goal: (1) under 1%.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { deployProgram, freePort, startNode } from "@points/testkit";
+import { join } from "node:path";
+import { deployProgram, startNode } from "@points/testkit";
 import { ProgramRegistry, migrate, openDb } from "../src/index.js";
+import { startApiProcess, type ApiProcess } from "./helpers/apiProcess.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SETTLE_MS = 5_000;
 const BLOCK_MS = 1_000;
 const GOAL_PERCENT = 1;
-const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
@@ -35,54 +33,34 @@ function cpuSeconds(pid: number): number {
 }
 
 /** What runs in each measured process: jobs turned off (the desk and source verification run where the worker does). */
-const VARIANTS: [string, Record<string, string>][] = [
+const ALL_VARIANTS: [string, Record<string, string>][] = [
   ["(1)  every job inline", {}],
   ["(2)  ledger indexer off", { LEDGER: "off" }],
   ["(3)  webhook dispatcher off", { WEBHOOKS: "off" }],
   ["(4)  worker, desk, verify off", { WORKER: "off" }],
   ["(1') HTTP only", { WORKER: "off", LEDGER: "off", WEBHOOKS: "off" }],
 ];
+/** BENCH_VARIANTS: which of them to run, by position (e.g. "1" with BENCH_API_NODE_ARGS=--cpu-prof to profile (1)). */
+const VARIANTS = process.env.BENCH_VARIANTS
+  ? process.env.BENCH_VARIANTS.split(",").map((n) => ALL_VARIANTS[Number(n) - 1]!)
+  : ALL_VARIANTS;
 
-async function startApi(
-  nodeUrl: string,
-  dataDir: string,
-  off: Record<string, string>,
-): Promise<{ child: ChildProcess }> {
-  const port = await freePort();
+/** The API as deployed, on the bench's embedded database, with `off` jobs turned off. */
+function startApi(nodeUrl: string, dataDir: string, off: Record<string, string>): Promise<ApiProcess> {
   const { DATABASE_URL: _, ...env } = process.env; // the embedded database, whatever the shell exports
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "serve"], {
-    cwd: API_DIR,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...env,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: nodeUrl, blockTimeMs: BLOCK_MS }]),
-      ...off,
-    },
+  return startApiProcess("serve", {
+    ...env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: nodeUrl, blockTimeMs: BLOCK_MS }]),
+    ...off,
   });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break;
-    } catch {
-      if (child.exitCode !== null || i > 240) throw new Error("the API did not start");
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  return { child };
 }
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((r) => {
-    child.once("exit", () => r());
-    child.kill("SIGTERM");
-  });
 
 /** % of one core the API used over the window, with `off` jobs turned off. */
 async function measure(nodeUrl: string, dataDir: string, off: Record<string, string>): Promise<number> {
-  const { child } = await startApi(nodeUrl, dataDir, off);
+  const api = await startApi(nodeUrl, dataDir, off);
+  const { child } = api;
   try {
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const cpu0 = cpuSeconds(child.pid!);
@@ -91,7 +69,7 @@ async function measure(nodeUrl: string, dataDir: string, off: Record<string, str
     const cpu = cpuSeconds(child.pid!) - cpu0;
     return (100 * cpu) / ((performance.now() - t0) / 1000);
   } finally {
-    await stop(child);
+    await api.stop();
   }
 }
 

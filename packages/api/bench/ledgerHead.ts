@@ -102,7 +102,7 @@ async function main() {
       }
     })();
     // As the service wires them in one process (src/service.ts).
-    indexer.onIndexed = () => dispatcher.wake();
+    indexer.store.subscribe(dispatcher.onLedgerEvent);
     indexer.start();
     dispatcher.start();
 

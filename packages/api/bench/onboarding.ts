@@ -5,12 +5,14 @@
  * alternating, BENCH_ROUNDS (5) times each: the service's overhead in time and blocks;
  * (2) how many onboarding tasks one executor key completes per minute with BENCH_QUEUE (200)
  * queued at once, through the transaction engine running BENCH_CONCURRENCY (64) tasks side by
- * side (target: >= 300 programs/min), and how many programs each block carried;
+ * side (target: >= 300 programs/min), how many programs each block carried, and the CPU seconds
+ * per program of this process (it runs the service) and of the node;
  * (3) source verification on (BENCH_VERIFY=0 turns it off): every program's proxies and release
  * contracts verified on a local Etherscan-style server that compiles with solc WASM and compares
  * with the chain's code; the job runs alongside the deploys, and the bench reports how many
  * contracts were verified by the time the last task succeeded and when the last one was.
  */
+import { cpus, loadavg } from "node:os";
 import { Contract, FetchRequest, JsonRpcProvider, Network, Wallet } from "ethers";
 import { INTERFACES } from "@points/contracts/program/abi";
 import { MemoryStore, deployProgram } from "@points/deployer";
@@ -20,6 +22,7 @@ import { DbManifestStore } from "../src/core/onboarding/store.js";
 import { deployConfig } from "../src/workers/onboarding/runner.js";
 import type { Task } from "../src/core/onboarding/tasks.js";
 import { onboardingBody } from "../test/helpers/onboarding.js";
+import { groupCpuSeconds, ownCpuSeconds } from "./helpers/cpu.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const QUEUE = Number(process.env.BENCH_QUEUE ?? 200);
@@ -121,6 +124,7 @@ async function main() {
 
     log(`queueing ${QUEUE} tasks at once (${CONCURRENCY} side by side) ...`);
     const firstBlock = (await block()) + 1;
+    const cpu0 = { own: ownCpuSeconds(), node: groupCpuSeconds(node.pid) };
     const queued = await measure(async () => {
       const ids: string[] = [];
       for (let i = 0; i < QUEUE; i += 50) {
@@ -140,6 +144,13 @@ async function main() {
         await new Promise((r) => setTimeout(r, 250));
       }
     });
+    // This process runs the whole service (HTTP, worker, engine, verifier) and, with verification
+    // on, the fake explorer's solc compiles: BENCH_VERIFY=0 leaves the service alone.
+    const cpu = {
+      servicePerProgram: (ownCpuSeconds() - cpu0.own) / QUEUE,
+      nodePerProgram: (groupCpuSeconds(node.pid) - cpu0.node) / QUEUE,
+      loadAverage: loadavg()[0],
+    };
     const perBlock = await programsPerBlock(node.provider, release.programFactory, firstBlock, await block());
     const verification = explorer ? await verifiedAll(service) : null;
 
@@ -158,6 +169,9 @@ async function main() {
     );
     console.log(
       `${rate >= TARGET_PER_MINUTE ? "PASS" : "MISS"}  ${rate.toFixed(1)} programs/minute (target: >= ${TARGET_PER_MINUTE})`,
+    );
+    console.log(
+      `     CPU per program: ${cpu.servicePerProgram.toFixed(3)} s in the service's process${VERIFY ? " (with the fake explorer's compiles; BENCH_VERIFY=0 leaves them out)" : ""}, ${cpu.nodePerProgram.toFixed(3)} s in the node; load average ${cpu.loadAverage.toFixed(2)} on ${cpus().length} cores`,
     );
     console.log(
       `     programs per block (blocks that carried one): median ${median(perBlock)}, max ${Math.max(...perBlock)}, over ${perBlock.length} blocks; histogram ${JSON.stringify(histogram(perBlock))}`,
@@ -182,6 +196,7 @@ async function main() {
           ...queued,
           programsPerMinute: rate,
           programsPerBlock: perBlock,
+          cpu,
         },
         verification,
       }),

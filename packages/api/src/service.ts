@@ -11,6 +11,7 @@ import { Chains } from "./core/chain/client.js";
 import { assertChainId } from "./core/chain/rpc.js";
 import { isRpcUnreachable } from "@points/contracts/program";
 import { createApp } from "./server/http/app.js";
+import { startTracing } from "./core/tracing/sdk.js";
 import { createLogger } from "./server/http/logger.js";
 import { handlers } from "./server/handlers/index.js";
 import { TaskRepo } from "./core/onboarding/tasks.js";
@@ -100,6 +101,8 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
     await db.close();
     throw e;
   }
+  // Spans leave the process only when an OTLP endpoint is configured (README.md#traces).
+  const stopTracing = startTracing(config.tracing);
   // One engine per chain owns the executor's nonces; the worker and the desk both send through it.
   const engines = config.worker.mode === "inline" ? new Engines(ctx, programsAfterReorg(ctx)) : undefined;
   // Source verification runs where the worker does, alongside its deploys (docs/deployment.md#source-verification).
@@ -114,8 +117,9 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
   const ledger = config.ledger.mode === "inline" ? createIndexer(ctx) : undefined;
   ledger?.start();
   const webhooks = config.webhooks.mode === "inline" ? createDispatcher(ctx) : undefined;
-  // In one process the dispatcher sends a range's events as soon as it is indexed, not at its next poll.
-  if (ledger && webhooks) ledger.onIndexed = () => webhooks.wake();
+  // In one process the dispatcher hears the ledger's commits (docs/architecture.md#the-api-in-three-layers)
+  // and sends a range's events as soon as it is indexed, not at its next poll.
+  if (ledger && webhooks) ledger.store.subscribe(webhooks.onLedgerEvent);
   webhooks?.start();
   const app = createApp(ctx, handlers);
   let server: Server | undefined;
@@ -142,23 +146,23 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
     verifier,
     /**
      * Graceful shutdown (SIGINT/SIGTERM): stops taking new work (the listener closes at once and
-     * no loop claims again), lets in-flight requests and tasks finish within the worker's drain,
-     * then gives this instance's leases back (executor, tasks, ledger chains, webhook
-     * subscriptions) so another instance takes over at once rather than at their expiry.
+     * no loop claims again), lets the jobs' passes in flight end within JOB_DRAIN_MS (a job still
+     * in its pass then is named in the log and left behind), in-flight requests and tasks finish
+     * within the worker's drain, then gives this instance's leases back (executor, tasks, ledger
+     * chains, webhook subscriptions) so another instance takes over at once rather than at their
+     * expiry.
      */
     async close() {
       const http = server ? stopListening(server, SHUTDOWN_DRAIN_MS) : undefined;
-      await desk?.stop();
-      await worker?.stop();
-      await verifier?.stop();
-      await webhooks?.stop();
-      await ledger?.stop();
+      // The desk sends through the worker's engines, which the worker's stop ends: the desk first.
+      await stopJobs(config.jobDrainMs, [desk, worker], [verifier], [webhooks], [ledger]);
       await http;
       ctx.chains.destroy();
       mailer.close();
       signers.close();
       await redis?.quit().catch(() => redis.disconnect());
       await db.close();
+      await stopTracing().catch((e) => logger.warn({ err: e }, "traces not flushed at shutdown"));
     },
   };
 }
@@ -218,12 +222,32 @@ export function createVerifyJob(ctx: Ctx): SourceVerifyJob {
   });
 }
 
+/** A background job as shutdown sees it: `drainMs` bounds the wait for its pass in flight. */
+export interface StoppableJob {
+  stop(drainMs?: number): Promise<void>;
+}
+
+/**
+ * Stops background jobs under one bound, `drainMs` (JOB_DRAIN_MS) for them all rather than one
+ * each: the groups at once, the jobs of a group in order, each job's pass in flight given what
+ * is left of the bound.
+ */
+export async function stopJobs(drainMs: number, ...groups: (StoppableJob | undefined)[][]): Promise<void> {
+  const deadline = Date.now() + drainMs;
+  const left = () => Math.max(0, deadline - Date.now());
+  await Promise.all(
+    groups.map(async (jobs) => {
+      for (const job of jobs) await job?.stop(left());
+    }),
+  );
+}
+
 /** The redemption desk: its job and its hold on the executor lease, started and stopped together. */
 export interface DeskRunner {
   readonly job: RedemptionDeskJob;
   readonly lease: ExecutorLeaseHold;
   start(): void;
-  stop(): Promise<void>;
+  stop(drainMs?: number): Promise<void>;
 }
 
 /**
@@ -252,8 +276,8 @@ export function createDeskJob(ctx: Ctx, engines: Engines, owner: string): DeskRu
     job,
     lease,
     start: () => void lease.start().then(() => job.start()),
-    async stop() {
-      await job.stop();
+    async stop(drainMs?: number) {
+      await job.stop(drainMs);
       await lease.stop();
     },
   };

@@ -84,6 +84,49 @@ describe("engine: a reorg removes final transactions", () => {
     engine.stop();
   });
 
+  it("deepReorg_blocksMinedWhileTheEngineLooked_theResentBytesWaitTheirBlocks_notReplacedAtTheNextLook", async () => {
+    // The engine's look reads the chain after the reorg; before its answer comes back three new
+    // blocks land (a chain moving during the look). The bytes it sends again must get their own
+    // replacement window from then, not from the stale head of that look.
+    const { engine, wallet, replaced } = testEngine(t.proxy.url, t.key, { confirmations: 2 });
+    const before = await t.nonceOf(wallet.address);
+    const point = await t.node.reorgPoint();
+    const { nonces, hashes } = await sendTransfers(engine, SINK, 2);
+    await t.mine();
+    await t.mine(2);
+    await Promise.all(nonces.map((n) => engine.wait(n, "before the reorg")));
+
+    // The engine looks at nothing while the chain reorgs (a look in flight ends first).
+    t.proxy.faults.down = true;
+    await new Promise((r) => setTimeout(r, 200));
+    await t.node.reorg(point);
+    let moved = false;
+    t.proxy.faults.afterAnswer = async (calls) => {
+      if (moved || !calls.some((c) => c.method === "eth_blockNumber")) return;
+      moved = true;
+      await t.mine(3);
+    };
+    const reorgs: ReorgEvent[] = [];
+    engine.on("reorged", (e: ReorgEvent) => reorgs.push(e));
+    t.proxy.faults.down = false;
+    await until(() => reorgs.length > 0, 10_000, "the engine to see the reorg");
+    assert.deepEqual(reorgs[0]!.resent, [before, before + 1]);
+    // Several more looks at the same head: the window (2 blocks) has not passed for the resent bytes.
+    const looks = () => t.proxy.methods.filter((m) => m === "eth_blockNumber").length;
+    const seen = looks();
+    await until(() => looks() >= seen + 5, 10_000, "five more looks");
+    assert.deepEqual(replaced, [], "nothing replaced before its window");
+    await t.mine();
+    await t.mine(2);
+    const receipts = await Promise.all(nonces.map((n) => engine.wait(n, "after")));
+    assert.deepEqual(
+      receipts.map((r) => r.hash),
+      nonces.map((n) => hashes.get(n)![0]),
+      "the same signed bytes mined again",
+    );
+    engine.stop();
+  });
+
   it("deepReorg_whileTheKeyHadNoEngine_theNextEngineReadsTheKeptBytesBack_sameHashesMined_contractBack", async () => {
     const db = await openDb({ dataDir: "memory://" });
     await migrate(db);

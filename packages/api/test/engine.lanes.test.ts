@@ -52,6 +52,8 @@ describe("engine: several executor keys per chain", () => {
       RPC_TIMEOUT_MS: "30000",
       DATA_DIR: process.env.LANES_DATA_DIR ?? dir,
       EXECUTOR_PRIVATE_KEYS: KEYS[1],
+      // A stopped worker's pass waits for a receipt no block will bring; stop without it soon.
+      JOB_DRAIN_MS: "1000",
     };
     api = await startApi(node.url, env);
     auth = await bearerFor(api.service, "lanes", DEPLOY_SCOPES);
@@ -126,6 +128,9 @@ describe("engine: several executor keys per chain", () => {
       await (await programFactory()).queryFilter((await programFactory()).filters.RoleGranted(OPERATOR), 0)
     ).length;
     const brands = ["stopa", "stopb", "stopc", "stopd"];
+    // Mining pauses so the first transaction stays in the pool until the worker has stopped: on
+    // a busy machine a 250 ms block could otherwise mine every transaction between two polls.
+    await node.setIntervalMining(0);
     const ids = await Promise.all(brands.map(post));
     // Stop once some key has a transaction in the pool: its nonce is taken, its receipt not seen.
     await until(
@@ -138,6 +143,7 @@ describe("engine: several executor keys per chain", () => {
       "a pending transaction",
     );
     await api.close();
+    await node.setIntervalMining(250);
     api = await startApi(node.url, env);
     const tasks = await Promise.all(ids.map((taskId) => waitForTask(api, taskId, auth, 180_000)));
     for (const t of tasks) assert.equal(t.status, "succeeded", JSON.stringify(t.error));

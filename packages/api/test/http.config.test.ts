@@ -105,6 +105,14 @@ describe("http: configuration validated once at start", () => {
     assert.equal(pg.databaseUrl, "postgresql://postgres@127.0.0.1:5432/test");
     assert.equal(pg.trustProxy, 1);
   });
+
+  it("JOB_DRAIN_MS_boundsTheJobsDrainOnShutdown_10sByDefault", () => {
+    assert.equal(loadConfig({}).jobDrainMs, 10_000);
+    assert.equal(loadConfig({ JOB_DRAIN_MS: "2500" }).jobDrainMs, 2_500);
+    for (const v of ["50", "600001", "ten", "-1"]) {
+      assert.equal(configProblems({ JOB_DRAIN_MS: v })[0]?.split(":")[0], "JOB_DRAIN_MS", v);
+    }
+  });
 });
 
 describe("http: CHAIN_UNAVAILABLE 502 when the node is down or silent", () => {

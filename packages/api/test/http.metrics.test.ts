@@ -47,4 +47,28 @@ describe("GET /metrics: Prometheus text for an admin-scoped API key only", () =>
     assert.match(text, /^# TYPE points_ledger_reorgs_total counter$/m);
     assert.match(text, /^# TYPE points_desk_gas_used_today gauge$/m);
   });
+  it("aRunningService_countsThePassesOfEveryJobItRuns_byJobName", async () => {
+    const admin = await bearerFor(api.service, "ops-jobs", ["admin"]);
+    // This service runs the onboarding worker, the desk, source verification and the webhook
+    // dispatcher (the test helper turns the ledger's indexer off). Each has passed at least once
+    // soon after start; the bound is wide, the loop ends as soon as every count shows.
+    const jobs = ["onboarding", "desk", "verify", "webhooks"];
+    const passes = (text: string, job: string) =>
+      Number(text.match(new RegExp(`^points_job_passes_total\\{job="${job}",outcome="ok"\\} (\\d+)$`, "m"))?.[1] ?? 0);
+    let text = "";
+    for (const end = Date.now() + 20_000; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
+      text = await (await fetch(`${api.url}/metrics`, { headers: admin })).text();
+      if (jobs.every((j) => passes(text, j) > 0)) break;
+    }
+    for (const job of jobs) {
+      assert.ok(passes(text, job) > 0, `points_job_passes_total{job="${job}",outcome="ok"} counts its passes`);
+      assert.match(text, new RegExp(`^points_job_passes_total\\{job="${job}",outcome="error"\\} \\d+$`, "m"));
+      assert.match(text, new RegExp(`^points_job_pass_seconds_count\\{job="${job}"\\} [1-9]\\d*$`, "m"));
+      assert.match(text, new RegExp(`^points_job_last_success_timestamp_seconds\\{job="${job}"\\} \\d`, "m"));
+    }
+    assert.doesNotMatch(text, /job="ledger"/, "a job this service does not run has no series");
+    assert.match(text, /^# TYPE points_job_passes_total counter$/m);
+    assert.match(text, /^# TYPE points_job_pass_seconds histogram$/m);
+    assert.match(text, /^# TYPE points_job_last_success_timestamp_seconds gauge$/m);
+  });
 });

@@ -222,3 +222,92 @@ describe("ledger: the webhook lease outlives any one attempt", () => {
     assert.equal(loadConfig({}).webhooks.leaseMs, 30_000);
   });
 });
+
+// A dispatcher's pass claims its subscriptions, matches their new events, then sends. Its first
+// attempt skipped the renewal when the queue had just started, timing the lease from the queue's
+// start instead of the claim: a pass held up between the two (a large backlog to match, a slow
+// database) sent on a lease that had expired and another instance had taken, so one delivery
+// was in flight from two instances at once.
+describe("ledger: a dispatcher held up after its claim sends nothing on a lease another instance took", () => {
+  let scratch: ScratchDatabase;
+  let db: Db;
+
+  before(async () => {
+    scratch = await createScratchDatabase();
+    db = await openDb({ databaseUrl: scratch.url, dataDir: "unused" });
+    await migrate(db);
+  });
+  after(async () => {
+    await db?.close();
+    await scratch?.drop();
+  });
+
+  it("aPassHeldBetweenItsClaimAndItsFirstAttempt_renewsFirst_andLeavesTheSubscriptionToItsNewHolder", async (t) => {
+    await seedLedger(db, "gamma");
+    const rx = await startReceiver();
+    t.after(() => rx.close());
+    const s = await insertSubscription(db, {
+      owner: "key-held",
+      programId: "gamma",
+      chainId: "31337",
+      url: rx.url,
+      eventTypes: ["*"],
+      campaignId: null,
+      holder: null,
+      fromBlock: 0,
+    });
+    rx.state.secret = s.secret;
+    // The receiver keeps the first request open until the test answers it.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    rx.state.beforeAnswer = () => answered;
+
+    // A's database holds A's pass right after its claim, where it matches new events.
+    let reached!: () => void;
+    const atGate = new Promise<void>((resolve) => (reached = resolve));
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const held: Db = Object.create(db, {
+      query: {
+        value: async (sql: string, params?: unknown[]) => {
+          if (sql.includes("SELECT synced_to FROM ledger_programs")) {
+            reached();
+            await gate;
+          }
+          return db.query(sql, params as never);
+        },
+      },
+    });
+    const silent = pino({ level: "silent" });
+    const opts = { ...OPTS, leaseMs: 300, timeoutMs: 5_000 };
+    const a = new WebhookDispatcher(held, silent, opts);
+    const b = new WebhookDispatcher(db, silent, opts);
+    const aPass = a.pass();
+    await atGate;
+    await until("A's lease expired", async () => {
+      const [row] = await db.query<{ expired: boolean }>(
+        "SELECT lease_expires_at < now() AS expired FROM webhook_subscriptions WHERE id = $1",
+        [s.id],
+      );
+      return row!.expired;
+    });
+    // B takes the subscription over and its first attempt is in flight.
+    const bPass = b.pass();
+    await until("B's first request", () => rx.state.requests === 1);
+
+    open();
+    let done = false;
+    const second = until("a second request", () => done || rx.state.requests > 1);
+    await Promise.race([aPass, second]);
+    done = true;
+    await second;
+    assert.equal(rx.state.requests, 1, "A sent nothing while B held the subscription");
+    answer();
+    await Promise.all([aPass, bPass]);
+    const [lease] = await db.query<{ lease_owner: string }>(
+      "SELECT lease_owner FROM webhook_subscriptions WHERE id = $1",
+      [s.id],
+    );
+    assert.equal(lease!.lease_owner, b.id);
+  });
+});

@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:net";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pino } from "pino";
 import { actors, startNode, type DevNode } from "@points/testkit";
 import { cli } from "./helpers/cli.js";
 import { onboardingBody } from "./helpers/onboarding.js";
@@ -73,5 +74,27 @@ describe("service lifecycle: a busy port said in words, a bounded shutdown", () 
       if (!closed) await api.close();
       await node.setAutomine(true);
     }
+  });
+
+  it("closeWhileAJobsPassHangs_resolvesAfterJOB_DRAIN_MS_andNamesTheJob", async () => {
+    const warnings: { job?: string; drainMs?: number; msg: string }[] = [];
+    const logger = pino({ level: "warn" }, { write: (line: string) => void warnings.push(JSON.parse(line)) });
+    // A bound wide enough for every other job's pass to end on a busy machine.
+    const api = await startApi(node.url, { JOB_DRAIN_MS: "3000" }, { logger });
+    // The worker's next claim never answers (a database or an RPC that hangs): its pass is stuck.
+    let stuck!: () => void;
+    const claimed = new Promise<void>((resolve) => (stuck = resolve));
+    api.service.ctx.tasks.claim = () => (stuck(), new Promise(() => {}));
+    api.service.worker!.poke();
+    await claimed;
+    // Without the bound this close would wait forever (the test's timeout would end it).
+    await api.close();
+    const undrained = warnings.filter((w) => w.drainMs !== undefined);
+    assert.deepEqual(
+      undrained.map((w) => [w.job, w.drainMs! <= 3000]),
+      [["onboarding", true]],
+      "only the stuck job is named, with the time it was given",
+    );
+    assert.match(undrained[0]!.msg, /onboarding job did not drain/);
   });
 });

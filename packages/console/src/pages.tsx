@@ -27,6 +27,7 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
   page("allowlists", "Allowlists", () => import("./dashboard/Allowlists"), "Allowlists"),
   page("roles", "Roles", () => import("./dashboard/Roles"), "Roles"),
   page("redemption", "Redemption", () => import("./dashboard/Redemption"), "Redemption"),
+  page("settings", "Settings", () => import("./dashboard/settings/Settings"), "Settings"),
   page("redemption-desk", "Redemption desk", () => import("./redemption-desk/RedemptionDesk"), "RedemptionDesk"),
   page("safe", "Safe", () => import("./safe/SafePage"), "SafePage"),
   page("customer", "Customers", () => import("./dashboard/customer/Customer"), "Customer"),

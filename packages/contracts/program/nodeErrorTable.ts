@@ -1,4 +1,4 @@
-import type { SendErrorClass } from "./nodeErrors.js";
+import type { SendErrorClass } from "./sendErrorClass.js";
 
 /**
  * Every node's refusals of `eth_sendRawTransaction` known to this repository, one row each, with where the text comes

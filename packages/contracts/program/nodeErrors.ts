@@ -5,20 +5,9 @@
  * every known text (docs/architecture.md#nodes-and-networks); each class has one action.
  */
 
-/** The kinds of refusal a sender must tell apart. */
-export type SendErrorClass =
-  | "already_known"
-  | "nonce_too_low"
-  | "nonce_too_high"
-  | "replacement_underpriced"
-  | "fee_below_base_fee"
-  | "underpriced"
-  | "insufficient_funds"
-  | "intrinsic_gas_too_low"
-  | "exceeds_block_gas_limit"
-  | "rate_limited"
-  | "method_not_found"
-  | "unknown";
+import type { SendErrorClass } from "./sendErrorClass.js";
+
+export type { SendErrorClass } from "./sendErrorClass.js";
 
 /**
  * What a sender does about each class: `wait` (the transaction is, or will be, where it should: look again later),

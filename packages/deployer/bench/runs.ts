@@ -3,7 +3,7 @@
  *   (b) a chain's first program, release included   (the library, fresh chain)
  *   (a) a program on a chain that has a release      (the library)
  *   (c) the naive way: OpenZeppelin deployProxy per contract + wiring and role transactions
- *       (packages/contracts/bench/naive-deploy.ts, run by Hardhat against the same node)
+ *       (packages/contracts/bench/naiveDeploy.ts, run by Hardhat against the same node)
  * Gas and blocks come from the chain: every block between a run's start and end holds only
  * that run's transactions, so their gasUsed is the run's gas. Gas and transaction counts are the
  * same whether the node mines a block per second or a block per transaction (same transactions,
@@ -86,7 +86,7 @@ function naive(url: string, usdc: string): Promise<{ startBlock: number; endBloc
   return new Promise((resolve, reject) => {
     const child = spawn(
       path.join(cwd, "node_modules", ".bin", "hardhat"),
-      ["run", "bench/naive-deploy.ts", "--network", "localhost"],
+      ["run", "bench/naiveDeploy.ts", "--network", "localhost"],
       {
         cwd,
         stdio: ["ignore", "ignore", "inherit"],

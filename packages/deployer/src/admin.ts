@@ -1,5 +1,5 @@
 import { ZeroAddress, type Signer } from "ethers";
-import { newAdminAddress, readAdmin, type ContractAdminState } from "./admin-status.js";
+import { newAdminAddress, readAdmin, type ContractAdminState } from "./adminStatus.js";
 import { Chain, type ChainOptions } from "./chain.js";
 import { DeployerError } from "./errors.js";
 import { runStage } from "./stage.js";

@@ -1,11 +1,11 @@
 import { getAddress, id, keccak256, ZeroAddress, type Provider } from "ethers";
 import { roleHash, type RoleName } from "@points/contracts/program";
 import { artifactNames, codeMatches, loadArtifact } from "./artifacts.js";
-import { brandHomes } from "./brand-once.js";
+import { brandHomes } from "./brandOnce.js";
 import { Chain, type ChainInfo, type ChainOptions } from "./chain.js";
 import { DeployerError } from "./errors.js";
 import { withLayout } from "./layouts.js";
-import { assertBrand } from "./program-config.js";
+import { assertBrand } from "./programConfig.js";
 import { programFactoryAt } from "./release.js";
 import { syncProgram } from "./sync.js";
 import {

@@ -3,7 +3,7 @@ import { getAddress, keccak256 } from "ethers";
 import { codeMatches, diskArtifact, type Artifact } from "./artifacts.js";
 import { DeployerError } from "./errors.js";
 import type { LayoutRecords, RecordedLayout } from "./types.js";
-import { storageLayoutOf } from "./upgrade-safety.js";
+import { storageLayoutOf } from "./upgradeSafety.js";
 
 /** The layout record of `artifact` deployed at `address`. */
 export function layoutRecord(artifact: Artifact, address: string, dir?: string): RecordedLayout {

@@ -1,7 +1,7 @@
 import { Contract, keccak256, type Signer } from "ethers";
 import { codeMatches, contractsVersion, diskArtifact, loadArtifact } from "./artifacts.js";
 import { Chain, type ChainInfo, type ChainOptions } from "./chain.js";
-import { createAll, type CreateItem } from "./create-transactions.js";
+import { createAll, type CreateItem } from "./createTransactions.js";
 import { DeployerError } from "./errors.js";
 import { withLayout } from "./layouts.js";
 import { runStage } from "./stage.js";
@@ -16,7 +16,7 @@ import {
   type StageContext,
 } from "./types.js";
 import { reusableImplementations } from "./reuse.js";
-import { assertImplementationSafe, type SafetyOptions } from "./upgrade-safety.js";
+import { assertImplementationSafe, type SafetyOptions } from "./upgradeSafety.js";
 
 export interface ReleaseOptions extends ChainOptions, SafetyOptions {
   /** Release version label (default: the @points/contracts package version). */

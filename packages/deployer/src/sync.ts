@@ -1,12 +1,12 @@
 import { keccak256, ZeroAddress, type Provider } from "ethers";
-import { readAdmin } from "./admin-status.js";
+import { readAdmin } from "./adminStatus.js";
 import { codeMatches, loadArtifact } from "./artifacts.js";
 import { Chain, type ChainOptions } from "./chain.js";
-import { assertCrossCallsKept } from "./cross-calls.js";
+import { assertCrossCallsKept } from "./crossCalls.js";
 import { DeployerError, isDeployerError } from "./errors.js";
 import { withLayout } from "./layouts.js";
 import type { DeploymentStore, ProgramContract, ProgramRecord, RecordedLayout } from "./types.js";
-import { assertUpgradeSafe } from "./upgrade-safety.js";
+import { assertUpgradeSafe } from "./upgradeSafety.js";
 import { presentContracts } from "./verify.js";
 
 export interface SyncOptions extends ChainOptions {

@@ -1,7 +1,7 @@
 import { Contract, getAddress, Interface, keccak256, zeroPadValue, type Provider, type Signer } from "ethers";
 import { codeMatches, type Artifact } from "./artifacts.js";
 import { Chain } from "./chain.js";
-import { createAll } from "./create-transactions.js";
+import { createAll } from "./createTransactions.js";
 import { DeployerError } from "./errors.js";
 import { withLayout, type LayoutRow } from "./layouts.js";
 import { runStage } from "./stage.js";
@@ -15,10 +15,10 @@ import {
   type ImplementationSource,
   type PlanOptions,
   type UpgradePlan,
-} from "./upgrade-plan.js";
+} from "./upgradePlan.js";
 import { programContract } from "./verify.js";
 
-export type { ImplementationSource } from "./upgrade-plan.js";
+export type { ImplementationSource } from "./upgradePlan.js";
 
 export interface UpgradeOptions extends PlanOptions {
   /** Deploys the new implementation; also sends the upgrade when it holds DEFAULT_ADMIN_ROLE. */

@@ -3,7 +3,7 @@ import { ROLE_NAMES, rolesInAbi, type AbiItem } from "@points/contracts/program"
 import { loadArtifact } from "./artifacts.js";
 import { Chain, type ChainOptions } from "./chain.js";
 import { DeployerError } from "./errors.js";
-import { safeInfo, type SafeInfo } from "./safe-info.js";
+import { safeInfo, type SafeInfo } from "./safeInfo.js";
 import { PROGRAM_CONTRACTS, type ProgramContract, type ProgramRecord } from "./types.js";
 
 const EVENTS = new Interface([

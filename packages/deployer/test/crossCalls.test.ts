@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import type { DevNode } from "@points/testkit";
 import { isDeployerError, loadArtifact, validateUpgrade, type Artifact, type ProgramRecord } from "../src/index.js";
-import { crossContractCalls } from "../src/cross-calls.js";
+import { crossContractCalls } from "../src/crossCalls.js";
 import { deployAcme } from "./helpers/fixture.js";
 
 describe("upgrade: the cross-contract selector check", () => {

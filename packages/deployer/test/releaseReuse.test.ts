@@ -15,7 +15,7 @@ import {
   type ProgramRecord,
   type Release,
 } from "../src/index.js";
-import { creationGasBound, releaseGasBound } from "../src/create-transactions.js";
+import { creationGasBound, releaseGasBound } from "../src/createTransactions.js";
 import { CrashingStore } from "./helpers/crash.js";
 import { changedBuild } from "./helpers/changedBuild.js";
 import { CHAIN, config } from "./helpers/fixture.js";

@@ -13,8 +13,8 @@ import { CHAIN, deployAcme } from "./helpers/fixture.js";
 const KEY = "test-explorer-key-0123456789";
 const BROWSER = "https://explorer.example";
 
-/** The verify-source stage against a local Etherscan-compatible API that compiles what it gets. */
-describe("verify-source: the release and the program's proxies on an Etherscan-compatible explorer", () => {
+/** Source verification against a local Etherscan-compatible API that compiles what it gets. */
+describe("source verification: the release and the program's proxies on an Etherscan-compatible explorer", () => {
   let node: DevNode;
   let program: ProgramRecord;
   let release: Release;

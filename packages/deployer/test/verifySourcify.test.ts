@@ -9,7 +9,7 @@ const BROWSER = "https://repo.sourcify.example";
  * sourcifyClient against a local Sourcify v2 server that compiles what it gets. The program's
  * proxies share one artifact: every case but the last compiles ProgramProxy once.
  */
-describe("verify-source: Sourcify's v2 API", () => {
+describe("source verification: Sourcify's v2 API", () => {
   let node: DevNode;
   let proxies: SourceTarget[];
   let implementation: SourceTarget;

@@ -17,8 +17,9 @@ export function isChecksumValid(address: string): boolean {
   if (hex === lower || hex === hex.toUpperCase()) return true;
   const hash = keccak_256(Uint8Array.from(lower, (c) => c.charCodeAt(0)));
   for (let i = 0; i < 40; i++) {
-    const nibble = (hash[i >> 1] >> (i % 2 === 0 ? 4 : 0)) & 0xf;
-    const c = hex[i];
+    // keccak256 gives 32 bytes and i >> 1 stays under 20; `c` is "" past a short address's end.
+    const nibble = (hash[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 0xf;
+    const c = hex.charAt(i);
     if (c >= "a" && c <= "f" && nibble >= 8) return false;
     if (c >= "A" && c <= "F" && nibble < 8) return false;
   }
@@ -178,6 +179,8 @@ export const CampaignId = z
 /** Every letter in either case: a pattern for names matched case-insensitively. */
 const anyCase = (name: string) => name.replace(/[A-Za-z]/g, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`);
 
+const aliasesDescription = (aliases: string) => `Deprecated aliases: ${aliases}`;
+
 /** How a set of names reads in the document: the canonical enum, then the deprecated aliases. */
 const namesJsonSchema = (names: readonly string[], aliasPattern: string, aliases: string) => ({
   anyOf: [
@@ -186,7 +189,7 @@ const namesJsonSchema = (names: readonly string[], aliasPattern: string, aliases
       type: "string",
       pattern: `^(?:${aliasPattern})$`,
       deprecated: true,
-      description: `Deprecated aliases: ${aliases}`,
+      description: aliasesDescription(aliases),
     },
   ],
 });
@@ -203,14 +206,13 @@ function namesWithAliases<T extends string>(
   description: string,
   // Declared rather than inferred: the inferred zod type does not survive declaration emit.
 ): z.ZodType<T, string> {
-  const json = namesJsonSchema(names, aliasPattern, aliases);
   return z
     .union([
       z.enum(names as [T, ...T[]]),
       z
         .string()
         .regex(new RegExp(`^(?:${aliasPattern})$`), `must be one of ${names.join(", ")}`)
-        .meta({ deprecated: true, description: json.anyOf[1].description }),
+        .meta({ deprecated: true, description: aliasesDescription(aliases) }),
     ])
     .transform((v) => resolve(v) as T)
     .meta({ description, "x-aliases": { deprecated: true, accepted: aliases } });

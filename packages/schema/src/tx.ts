@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Address, CONTRACT_NAMES } from "./primitives.js";
+import { Address, CONTRACT_NAMES, ProgramRef } from "./primitives.js";
 import { SafeTxAnswer } from "./safe.js";
 
 /**
@@ -58,3 +58,12 @@ export type UnsignedTx = z.infer<typeof UnsignedTx>;
 /** Whether a route builds an unsigned transaction (its success `data` is an UnsignedTx). */
 export const isBuildRoute = (route: { response: z.ZodType }): boolean =>
   (route.response as unknown as { shape?: { data?: unknown } }).shape?.data === UnsignedTx;
+
+/** Flat body of /studio/sdk/v1 routes: the SDK call's arguments plus the signer `from`. */
+export const studioBody = <T extends z.ZodRawShape>(fields: T) =>
+  z.strictObject({
+    ...fields,
+    from: Address.meta({ description: "Signer of the transaction" }),
+    program: ProgramRef,
+    nonce: TxNonce,
+  });

@@ -17,6 +17,7 @@ import { deskNamespace } from "./namespaces/desk.js";
 import { issuerFactory } from "./issuer.js";
 import { devNamespace } from "./namespaces/dev.js";
 import { setupNamespace } from "./namespaces/setup.js";
+import { settingsNamespace } from "./namespaces/settings.js";
 
 export type PointsClient = ReturnType<typeof createClient>;
 
@@ -68,6 +69,8 @@ export function createClient(options: ClientOptions) {
     read: readNamespace(core),
     roles: rolesNamespace(core),
     freeze: freezeNamespace(core),
+    /** The Factory's settings: redeem delay, fees, fee receiver. */
+    settings: settingsNamespace(core),
     onboarding: onboardingNamespace(core),
     /** Operator routes (admin key): every tenant's webhooks. */
     operator: operatorNamespace(core),

@@ -1,7 +1,7 @@
 import { PointsApiError } from "./errors.js";
 import { fromNode } from "./chain.js";
 import { actionKey, actionMetadata, campaignBytes32, checkedAddress, orderHash } from "./order.js";
-import type { Issued, IssuerContext, OrderClawbackRequest } from "./issuer.js";
+import type { Issued, IssuerContext, OrderClawbackRequest } from "./issuerTypes.js";
 import type { OrderClawback, OrderIssuance, OrderSettlement } from "./namespaces/orders.js";
 import type { OrderAction } from "./order.js";
 

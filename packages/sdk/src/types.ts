@@ -3,12 +3,16 @@ import type {
   UnsignedTx as SchemaUnsignedTx,
   RouteBody,
   RouteData,
-  RouteName,
   RouteParams,
   RouteQuery,
   Routes,
 } from "@points/schema";
 import type { AddressKey } from "./routeTable.js";
+import type { PublicRouteName } from "./routeTypes.js";
+
+// The route table's own types live in routeTypes.ts (the generated routeTable.ts imports them
+// and this module imports its AddressKey): re-exported here for the SDK's users.
+export type { PublicRouteName, RouteEntry } from "./routeTypes.js";
 
 /** An address or hash as ethers and viem write it. */
 export type Hex = `0x${string}`;
@@ -51,19 +55,6 @@ type WithBigint<T> = T extends readonly unknown[]
   : T extends object
     ? { [K in keyof T]: K extends AmountKey ? T[K] | bigint : WithBigint<T[K]> }
     : T;
-
-/** Every route but the web console's own (sign-in, wizard), which are not the SDK's. */
-export type PublicRouteName = Exclude<RouteName, `console${string}`>;
-
-/** Method and path of a route, and whether it builds a transaction. */
-export interface RouteEntry {
-  readonly method: "get" | "post" | "put" | "delete";
-  /** Express-style path, `:name` for parameters. */
-  readonly path: string;
-  readonly build?: true;
-  /** Answers a file (CSV) instead of the JSON envelope: the call resolves to its text. */
-  readonly file?: true;
-}
 
 /** What `client.request(name, input)` takes for route `N`: the input types of its schemas. */
 export type RequestInput<N extends PublicRouteName> = Part<"params", RouteParams<Routes[N]>> &

@@ -211,6 +211,41 @@ describe("namespaces: every method reaches its route of the schema table (live A
     await expectRoute("unpause", () => client.freeze.unpause("points", from));
   });
 
+  it("settingsMethods_reachTheSettingsRoutes_landOnChain_andRefuseInputBeyondTheFactorysBounds", async () => {
+    const { brand, carol } = live.actors;
+    const from = { from: brand.address };
+    const before = await client.read.factoryState();
+    const delay = (await expectRoute("setRedeemDelay", () => client.settings.setRedeemDelay(7200, from))) as PreparedTx;
+    assert.deepEqual(delay.call, { contract: "factory", function: "setRedeemDelay", args: [7200] });
+    await delay.send(brand);
+    const receiver = (await expectRoute("setFeeReceiver", () =>
+      client.settings.setFeeReceiver(carol.address, from),
+    )) as PreparedTx;
+    await receiver.send(brand);
+    // A fee needs a receiver that can receive SP: carol goes on the Points transfer allowlist first.
+    await (await client.points.addToTransferWhitelist(carol.address, from)).send(brand);
+    const fees = (await expectRoute("setFees", () =>
+      client.settings.setFees({ mintFeeBps: 30, redeemFeeBps: 1000 }, from),
+    )) as PreparedTx;
+    assert.deepEqual(fees.call, { contract: "factory", function: "setFees", args: [30, 1000] });
+    await fees.send(brand);
+    const after = await client.read.factoryState();
+    assert.deepEqual(
+      [after.redeemDelay, after.mintFeeBps, after.redeemFeeBps, after.feeReceiver],
+      [7200, 30, 1000, carol.address],
+    );
+    // Outside the Factory's bounds: 400 INVALID_INPUT naming the field, never a revert.
+    const refused = await client.settings.setFees({ mintFeeBps: 1001, redeemFeeBps: 0 }, from).catch((e) => e);
+    assert.ok(refused instanceof PointsApiError);
+    assert.equal(refused.code, "INVALID_INPUT");
+    assert.match(refused.message, /body\.input\.mintFeeBps: must be at most 1000/);
+    // Back as they were, for the tests after this one.
+    await (
+      await client.settings.setFees({ mintFeeBps: before.mintFeeBps, redeemFeeBps: before.redeemFeeBps }, from)
+    ).send(brand);
+    await (await client.settings.setRedeemDelay(before.redeemDelay, from)).send(brand);
+  });
+
   it("request_byRouteName_isTheCodePathOfTheNamespaces", async () => {
     const viaRequest = await expectRoute("getFactory", () => client.request("getFactory", { params: { id: "acme" } }));
     assert.deepEqual(viaRequest, await client.read.factory("acme"));

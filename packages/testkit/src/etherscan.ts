@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { JsonRpcProvider } from "ethers";
 import { matchesChain, readBody as body, solcVersion } from "./solcCompare.js";
@@ -27,7 +27,8 @@ export async function startFakeEtherscan(provider: Pick<JsonRpcProvider, "getCod
       form.get("contractaddress")!,
     );
 
-  const server: Server = createServer(async (req, res) => {
+  // Every failure inside answers NOTOK itself (the catch below), so the server need not await it.
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://x");
     seenQueries.push(url.search);
     const reply = (body: unknown, status = 200) => {
@@ -81,7 +82,8 @@ export async function startFakeEtherscan(provider: Pick<JsonRpcProvider, "getCod
     } catch (e) {
       return reply({ status: "0", message: "NOTOK", result: `Fail - Unable to verify: ${(e as Error).message}` });
     }
-  });
+  };
+  const server: Server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;
   return {

@@ -14,8 +14,14 @@ import { devWallet } from "./keys.js";
 
 /** Test actors: account 0 deploys releases and is the executor; 1 is the brand wallet. */
 export function actors(provider: JsonRpcProvider) {
-  const [executor, brand, alice, bob, carol, outsider] = [0, 1, 2, 3, 4, 5].map((i) => devWallet(i, provider));
-  return { executor, brand, alice, bob, carol, outsider };
+  return {
+    executor: devWallet(0, provider),
+    brand: devWallet(1, provider),
+    alice: devWallet(2, provider),
+    bob: devWallet(3, provider),
+    carol: devWallet(4, provider),
+    outsider: devWallet(5, provider),
+  };
 }
 
 /** A deployed program as the API's registry stores it. */

@@ -144,6 +144,7 @@ export async function startNode(opts: NodeOptions = {}): Promise<DevNode> {
     pollingInterval: 100,
   });
   const control = nodeControl(kind, provider);
+  const nextBaseFee = new Map<string, bigint>();
   if (opts.blockIntervalMs !== undefined) {
     await control.setAutomine(false);
     await control.setIntervalMining(opts.blockIntervalMs);
@@ -156,15 +157,29 @@ export async function startNode(opts: NodeOptions = {}): Promise<DevNode> {
     pid: child.pid!,
     provider,
     wallets: DEV_KEYS.map((_, i) => devWallet(i, provider)),
-    snapshot: () => provider.send("evm_snapshot", []),
+    snapshot: async () => {
+      const id: string = await provider.send("evm_snapshot", []);
+      if (kind === "anvil") nextBaseFee.set(id, await nextBlockBaseFee(provider));
+      return id;
+    },
     revert: async (id) => {
       await provider.send("evm_revert", [id]);
+      // anvil 1.7 keeps the base fee the reverted blocks left (its fix came later): without this
+      // every revert lowers the fees of the next run, and reruns stop being the same run.
+      const fee = nextBaseFee.get(id);
+      if (fee !== undefined) await control.setNextBaseFee(fee);
     },
     stop: async () => {
       provider.destroy();
       await stop(child);
     },
   };
+}
+
+/** The base fee the next block will have (eth_feeHistory's last entry). */
+async function nextBlockBaseFee(provider: JsonRpcProvider): Promise<bigint> {
+  const history: { baseFeePerGas: string[] } = await provider.send("eth_feeHistory", ["0x1", "latest", []]);
+  return BigInt(history.baseFeePerGas.at(-1)!);
 }
 
 /**

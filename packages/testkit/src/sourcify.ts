@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { JsonRpcProvider } from "ethers";
 import { matchesChain, readBody, solcVersion } from "./solcCompare.js";
@@ -26,7 +26,8 @@ export async function startFakeSourcify(provider: Pick<JsonRpcProvider, "getCode
   const state = { down: false, pending: false };
   const verified = new Set<string>();
 
-  const server: Server = createServer(async (req, res) => {
+  // Every failure inside answers an error itself (bad JSON, a compiler error), so the server need not await it.
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? "/", "http://x").pathname.split("/").filter(Boolean);
     const reply = (body: unknown, status = 200) => {
       res.writeHead(status, { "content-type": "application/json" });
@@ -77,7 +78,8 @@ export async function startFakeSourcify(provider: Pick<JsonRpcProvider, "getCode
       return job ? reply(job) : reply({ customCode: "not_found", message: "No verification job with this id" }, 404);
     }
     return reply({ customCode: "not_found", message: "Not found" }, 404);
-  });
+  };
+  const server: Server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;
   return {

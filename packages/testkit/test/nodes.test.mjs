@@ -52,6 +52,18 @@ for (const kind of NODE_KINDS) {
       assert.equal((await node.provider.getBlock("latest")).timestamp, t);
     });
 
+    it("revert_restoresTheNextBlocksBaseFee_soARerunMinesTheSameBlocks", async () => {
+      const nextBaseFee = async () =>
+        BigInt((await node.provider.send("eth_feeHistory", ["0x1", "latest", []])).baseFeePerGas.at(-1));
+      const snap = await node.snapshot();
+      const before = await nextBaseFee();
+      // Empty blocks lower the base fee by an eighth each.
+      await node.mine(8);
+      assert.ok((await nextBaseFee()) < before);
+      await node.revert(snap);
+      assert.equal(await nextBaseFee(), before);
+    });
+
     it("reorg_replacesTheBlocksAfterThePoint_andTheirTransactionsAreGone", async () => {
       const point = await node.reorgPoint();
       const [a, b] = node.wallets;

@@ -16,6 +16,7 @@ import {
   createService,
   createVerifyJob,
   createWorker,
+  stopJobs,
 } from "../service.js";
 import { Engines } from "../core/engine/registry.js";
 import { programsAfterReorg } from "../core/onboarding/reorgCheck.js";
@@ -62,7 +63,11 @@ function stopOnSignal(stop: () => Promise<void>): void {
  * only the one loop `make` builds, until SIGINT or SIGTERM.
  */
 async function runHeadless(
-  make: (ctx: Awaited<ReturnType<typeof createService>>["ctx"]) => { id: string; start(): void; stop(): Promise<void> },
+  make: (ctx: Awaited<ReturnType<typeof createService>>["ctx"]) => {
+    id: string;
+    start(): void;
+    stop(drainMs?: number): Promise<void>;
+  },
   started: string,
 ) {
   const config = loadConfig();
@@ -76,7 +81,7 @@ async function runHeadless(
   loop.start();
   service.ctx.logger.info({ id: loop.id }, started);
   stopOnSignal(async () => {
-    await loop.stop();
+    await loop.stop(config.jobDrainMs);
     await service.close();
   });
 }
@@ -105,7 +110,7 @@ program
       return {
         id: worker.id,
         start: () => (verifier.start(), worker.start(), desk.start()),
-        stop: async () => (await desk.stop(), await worker.stop(), await verifier.stop()),
+        stop: (drainMs?: number) => stopJobs(drainMs ?? ctx.config.jobDrainMs, [desk, worker], [verifier]),
       };
     }, "onboarding worker started"),
   );

@@ -1,7 +1,8 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { RouteDef } from "@points/schema";
+import type { RouteDef, UnsignedTx } from "@points/schema";
+import type { Call } from "./chain/build.js";
 import type { Config } from "./config/env.js";
 import type { Db } from "./db/db.js";
 import type { ProgramRegistry } from "./registry/programs.js";
@@ -73,3 +74,12 @@ type Data<R extends RouteDef> = z.output<R["response"]> extends { data: infer D 
 
 /** The function behind one route: validated input in, the envelope's `data` out. */
 export type Handler<R extends RouteDef> = (input: Input<R>, ctx: Ctx) => Promise<Data<R>>;
+
+/**
+ * The function behind a build route: validated input in, the contract call out. The service
+ * builds it alone or into a Safe batch (docs/architecture.md#building-a-transaction).
+ */
+export type BuildHandler<R extends RouteDef> = (input: Input<R>, ctx: Ctx) => Promise<Call>;
+
+/** A route's handler: a build route's plans a call, every other route's answers. */
+export type RouteHandler<R extends RouteDef> = [Data<R>] extends [UnsignedTx] ? BuildHandler<R> : Handler<R>;

@@ -46,7 +46,10 @@ export type Kind =
   | "unixTime"
   | "webhookUrl"
   | "eventTypes"
-  | "blockNumber";
+  | "blockNumber"
+  | "feeBps"
+  | "redeemDelay"
+  | "feeReceiver";
 
 const SAFE_TX = plainSafeTx(ADDRESS, "0x", 0);
 
@@ -126,6 +129,10 @@ export const FIELD_KINDS: Record<string, Kind> = {
   toBlock: "blockNumber",
   webhookId: "uuid",
   deliveryId: "uuid",
+  delay: "redeemDelay",
+  mintFeeBps: "feeBps",
+  redeemFeeBps: "feeBps",
+  feeReceiver: "feeReceiver",
 };
 
 /** Body fields whose valid sample is not their kind's (onboarding's nested objects). */
@@ -177,6 +184,9 @@ export const VALID: Record<Kind, unknown> = {
   webhookUrl: "https://hooks.example.com/points",
   eventTypes: ["PSPMinted"],
   blockNumber: 1,
+  feeBps: 25,
+  redeemDelay: 3600,
+  feeReceiver: ADDRESS,
 };
 export const VALID_PARAM: Record<string, string> = { chainId: "31337", id: "acme", brand: "acme", kind: "collateral" };
 
@@ -406,6 +416,24 @@ export const BAD: Record<Kind, Bad[]> = {
     { why: "negative block", value: -1 },
     { why: "fractional block", value: 1.5 },
     { why: "text block", value: "1" },
+  ],
+  // The Factory's bounds (FactoryBase.sol): MAX_FEE_BPS 1000, MAX_REDEEM_DELAY 30 days.
+  feeBps: [
+    { why: "fee above MAX_FEE_BPS", value: 1001 },
+    { why: "negative fee", value: -1 },
+    { why: "fractional fee", value: 2.5 },
+    { why: "fee as string", value: "25" },
+  ],
+  redeemDelay: [
+    { why: "delay above MAX_REDEEM_DELAY", value: 30 * 24 * 3600 + 1 },
+    { why: "negative delay", value: -1 },
+    { why: "fractional delay", value: 1.5 },
+    { why: "delay as string", value: "3600" },
+  ],
+  feeReceiver: [
+    { why: "zero address fee receiver", value: "0x" + "0".repeat(40) },
+    { why: "short fee receiver", value: "0x1234" },
+    { why: "wrong EIP-55 checksum", value: badChecksum },
   ],
 };
 

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { Fragment, createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { formatUnits, type TransactionReceipt } from "ethers";
 import { PointsApiError, type PreparedTx } from "@points/sdk";
 import { describeError, type Described } from "../api/errors";
@@ -9,6 +9,7 @@ import { proposeSafeTx } from "../safe/propose";
 import { Proposed, SafeReview } from "../safe/SafeReview";
 import { TokenApproval } from "./TokenApproval";
 import type { RoleOn } from "../safe/roleSafes";
+import { Address } from "./format/Address";
 
 /** One write: how to build it through the API, and what to do once it is mined. */
 export interface TxJob {
@@ -17,6 +18,11 @@ export interface TxJob {
   destructive?: string;
   /** The role a Safe runs this action for (said in the review): the action needs it. */
   role?: RoleOn;
+  /**
+   * What the call does in words (durations, percentages, names), shown first in the review; the
+   * decoded call (contract address, function, raw arguments) then sits under "Technical details".
+   */
+  words?: [label: string, value: ReactNode][];
   build(): Promise<PreparedTx>;
   onDone?(receipt: TransactionReceipt): void;
 }
@@ -138,10 +144,10 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
                 </p>
               )}
               {phase.kind === "review" && phase.tx.safe && <SafeReview safe={phase.tx.safe} role={job.role} />}
-              {phase.kind === "review" && <TxSummary tx={phase.tx} />}
+              {phase.kind === "review" && <Review tx={phase.tx} words={job.words} />}
               {phase.kind === "signing" && (
                 <>
-                  <TxSummary tx={phase.tx} />
+                  <Review tx={phase.tx} words={job.words} />
                   <p className="progress">
                     {phase.tx.safe
                       ? "Waiting for the wallet to sign the proposal, then for the service to store it…"
@@ -191,6 +197,31 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
 
 const show = (v: unknown): string =>
   typeof v === "string" ? v : JSON.stringify(v, (_, x) => (typeof x === "bigint" ? x.toString() : x));
+
+/** The review: the job's words when it has them, with the decoded call behind a disclosure; else the call. */
+function Review({ tx, words }: { tx: PreparedTx; words?: TxJob["words"] }) {
+  if (!words) return <TxSummary tx={tx} />;
+  return (
+    <>
+      <dl className="kv" data-testid="tx-words">
+        {words.map(([label, value]) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
+        <dt>Signer</dt>
+        <dd>
+          <Address address={tx.from} />
+        </dd>
+      </dl>
+      <details className="raw-call">
+        <summary>Technical details</summary>
+        <TxSummary tx={tx} />
+      </details>
+    </>
+  );
+}
 
 /** Exactly what the wallet will be asked to sign, decoded by the API. */
 export function TxSummary({ tx }: { tx: PreparedTx }) {

@@ -7,6 +7,7 @@ import { useTokenSymbol } from "./useTokenSymbol";
 import { SP_DECIMALS, toUnits } from "./units";
 import { addressError } from "./addressCheck";
 import type { Blocker, Check } from "./preflight/checks";
+import type { Values } from "./formValues";
 import type { RoleOn } from "../safe/roleSafes";
 import { ActingNote } from "../safe/ActAs";
 
@@ -22,7 +23,8 @@ export interface FieldSpec {
   hint?: string;
   initial?: string;
 }
-export type Values = Record<string, any>;
+// In its own module so that preflight/checks.ts (which this form imports) can take it too.
+export type { Values } from "./formValues";
 
 function parse(spec: FieldSpec, raw: string): { value?: unknown; error?: string } {
   const v = raw.trim();

@@ -1,9 +1,11 @@
 import { createContext, useContext, useEffect, useState } from "react";
-import type { PointsClient, ResponseData } from "@points/sdk";
+import type { PointsClient } from "@points/sdk";
 import { describeError, type Described } from "../api/errors";
+import type { ProgramView } from "../api/programView";
 import type { Acting, RoleOn, RoleSafe } from "../safe/roleSafes";
 
-export type ProgramView = ResponseData<"getFactory">;
+// Defined in api/ (below safe/ and dashboard/, which both use it): re-exported for the views.
+export type { ProgramView } from "../api/programView";
 
 /** What every dashboard view shares: the SDK client bound to the program, and the signer's address. */
 export interface Dash {

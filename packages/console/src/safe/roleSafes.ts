@@ -2,7 +2,7 @@ import { Contract, type BrowserProvider } from "ethers";
 import { roleHash } from "@points/contracts/program";
 import type { ContractName, RoleName } from "@points/schema";
 import type { PointsClient } from "@points/sdk";
-import type { ProgramView } from "../dashboard/context";
+import type { ProgramView } from "../api/programView";
 import { HANDOVER_CONTRACTS, readAdmins, readSafe, type SafeInfo } from "./safeChain";
 
 const ADMIN = "DEFAULT_ADMIN_ROLE";

@@ -1,5 +1,5 @@
 import { Contract, ZeroAddress, getAddress, type BrowserProvider } from "ethers";
-import type { ProgramView } from "../dashboard/context";
+import type { ProgramView } from "../api/programView";
 
 /** The four contracts whose DEFAULT_ADMIN_ROLE moves in a handover (the API's HANDOVER_CONTRACTS). */
 export const HANDOVER_CONTRACTS = ["factory", "points", "collateralVault", "pspVault"] as const;

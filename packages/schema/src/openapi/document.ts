@@ -2,7 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-ope
 import type { z } from "zod";
 import { ErrorEnvelope, ERROR_CODES } from "../envelope.js";
 import type { RouteDef } from "../route.js";
-import { SESSION_COOKIE } from "../routes/console.js";
+import { SESSION_COOKIE } from "../routes/console/console.js";
 import { fileRoutes } from "../routes/ledger/exports.js";
 import { routes } from "../index.js";
 import { fillConfiguredChains } from "./chains.js";

@@ -1,15 +1,18 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { getAddress, type FeeData, type FunctionFragment, type ParamType } from "ethers";
 import type { ContractName, UnsignedTx } from "@points/schema";
 import type { Program } from "../registry/programs.js";
 import { ApiError } from "../errors.js";
 import { chainUnavailable, type ChainClient } from "./client.js";
 import { INTERFACES, contractAddress } from "./contracts.js";
-import { revertToApiError } from "./revert.js";
+import { RevertError, revertToApiError } from "./revert.js";
 import { readSafe, safeTxAnswer, safeTxFields, type SafeState } from "./safe.js";
 import { unsignedType2Bytes } from "./type2.js";
 
-/** A contract call to turn into an unsigned transaction. */
+/**
+ * A contract call a build route plans: its handler says what to call, and the service encodes,
+ * simulates and prices it here (alone), or encodes it into a Safe batch
+ * (docs/architecture.md#building-a-transaction).
+ */
 export interface Call {
   program: Program;
   contract: ContractName | "asset";
@@ -22,62 +25,90 @@ export interface Call {
   moves?: ContractName | "asset";
   /** Extra response fields (campaign id resolution, basket mode). */
   extra?: Pick<UnsignedTx, "campaignId" | "expectedBasketMode">;
+  /**
+   * Checked alongside the simulation when the call is built alone, and its refusal wins (the
+   * campaign exists: docs/errors.md#unknown-campaign). A Safe batch skips it: an earlier action
+   * may create what it checks, and the batch's in-order simulation decides.
+   */
+  check?: () => Promise<unknown>;
+  /**
+   * Runs when the simulation reverts, before the revert is answered: it may throw a better
+   * answer (the approval to sign first: core/program/allowance.ts). `build` builds another call
+   * with the same options.
+   */
+  onRevert?: (revert: RevertError, build: (call: Call) => Promise<UnsignedTx>) => Promise<void>;
 }
 
-/** Options of the build route being served, set around its handler (the body's `nonce`). */
-export const buildOptions = new AsyncLocalStorage<{ nonce?: number }>();
+/** What a build route's body may set about the transaction (its `nonce`). */
+export interface BuildOptions {
+  nonce?: number;
+}
 
-/** A call as a Safe batch takes it: encoded, not simulated (docs/architecture.md#safe-multisig). */
-export interface CollectedCall {
+/** A call encoded for its target: what a Safe batch takes (docs/architecture.md#safe-multisig). */
+export interface EncodedCall {
   program: Program;
+  from: string;
   to: string;
   data: string;
   contract: Call["contract"];
   moves?: Call["moves"];
+  /** The call as the answer echoes it (`call` of docs/rules.md#the-unsigned-transaction). */
   call: UnsignedTx["call"];
   extra?: Call["extra"];
 }
 
-/**
- * Set around a build handler run for a Safe batch: buildTx records the call here and returns
- * without simulating it, because the batch simulates all its calls in order afterwards.
- */
-export const collectedCalls = new AsyncLocalStorage<CollectedCall[]>();
-
 // Headroom over the simulated gas: state may move between build and broadcast.
 const GAS_MARGIN_PERCENT = 120n;
 
+/** The call's target, sender and calldata, and its echo; no chain access. */
+export function encodeCall(call: Call): EncodedCall {
+  const iface = INTERFACES[call.contract];
+  return {
+    program: call.program,
+    from: getAddress(call.from),
+    to: getAddress(call.address ?? contractAddress(call.program, call.contract as ContractName)),
+    data: iface.encodeFunctionData(call.fn, call.args),
+    contract: call.contract,
+    moves: call.moves,
+    call: { contract: call.contract, function: call.fn, args: echoArgs(iface.getFunction(call.fn)!, call.args) },
+    extra: call.extra,
+  };
+}
+
 /**
  * Simulates `call` as its signer and returns the unsigned EIP-1559 transaction
- * (docs/rules.md#the-unsigned-transaction). Nonce, gas estimate and fee data are requested together, so they share one
- * JSON-RPC batch. A revert becomes MISSING_ROLE or WOULD_REVERT; the service never signs.
+ * (docs/rules.md#the-unsigned-transaction), with the call's own check alongside. A revert
+ * becomes MISSING_ROLE or WOULD_REVERT (after the call's onRevert); the service never signs.
  */
-export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedTx> {
-  const iface = INTERFACES[call.contract];
-  const to = getAddress(call.address ?? contractAddress(call.program, call.contract as ContractName));
-  const from = getAddress(call.from);
-  const data = iface.encodeFunctionData(call.fn, call.args);
-  const echo = { contract: call.contract, function: call.fn, args: echoArgs(iface.getFunction(call.fn)!, call.args) };
-  const batch = collectedCalls.getStore();
-  if (batch) {
-    batch.push({
-      program: call.program,
-      to,
-      data,
-      contract: call.contract,
-      moves: call.moves,
-      call: echo,
-      extra: call.extra,
-    });
-    // The handler's answer is dropped: the batch answers one Safe transaction for all its calls.
-    return undefined as unknown as UnsignedTx;
-  }
+export async function buildTx(chain: ChainClient, call: Call, opts: BuildOptions = {}): Promise<UnsignedTx> {
+  const alone = async () => {
+    const encoded = encodeCall(call);
+    try {
+      return await priceTx(chain, encoded, opts);
+    } catch (e) {
+      if (e instanceof RevertError && call.onRevert) await call.onRevert(e, (next) => buildTx(chain, next, opts));
+      throw e;
+    }
+  };
+  if (!call.check) return alone();
+  const [checked, built] = await Promise.allSettled([call.check(), alone()]);
+  if (checked.status === "rejected") throw checked.reason;
+  if (built.status === "rejected") throw built.reason;
+  return built.value;
+}
+
+/**
+ * The simulated, priced transaction of an encoded call. Nonce, gas estimate and fee data are
+ * requested together, so they share one JSON-RPC batch; the signer's code tells whether it is a
+ * Safe (docs/architecture.md#safe-multisig).
+ */
+async function priceTx(chain: ChainClient, e: EncodedCall, opts: BuildOptions): Promise<UnsignedTx> {
+  const { from, to, data } = e;
   const p = chain.provider;
-  const explicit = buildOptions.getStore()?.nonce;
+  const explicit = opts.nonce;
   let nonce: number, estimate: bigint, fees: FeeData, code: string, safe: SafeState | undefined;
   try {
-    // With an explicit nonce, the mined count tells whether that nonce is already spent. The
-    // signer's code tells whether it is a Safe (docs/architecture.md#safe-multisig).
+    // With an explicit nonce, the mined count tells whether that nonce is already spent.
     [nonce, estimate, fees, code] = await Promise.all([
       p.getTransactionCount(from, explicit === undefined ? "pending" : "latest"),
       p.estimateGas({ from, to, data }),
@@ -85,11 +116,11 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
       chain.code(from),
     ]);
     safe = await readSafe(chain, from, code);
-  } catch (e) {
-    if (e instanceof ApiError) throw e;
-    const reverted = revertToApiError(e, "build", call.contract, call.moves);
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    const reverted = revertToApiError(err, "build", e.contract, e.moves);
     if (reverted) throw reverted;
-    chainUnavailable(e, chain.config);
+    chainUnavailable(err, chain.config);
   }
   // A Safe's explicit nonce is its Safe nonce (the order of its Safe transactions).
   const next = safe ? Number(safe.nonce) : nonce;
@@ -104,9 +135,9 @@ export async function buildTx(chain: ChainClient, call: Call): Promise<UnsignedT
   }
   return {
     ...unsignedType2(chain, { from, to, data, nonce, estimate, fees }),
-    call: echo,
-    program: { id: call.program.id, chainId: call.program.chainId, factory: call.program.factory },
-    ...call.extra,
+    call: e.call,
+    program: { id: e.program.id, chainId: e.program.chainId, factory: e.program.factory },
+    ...e.extra,
     ...(safe && {
       safe: safeTxAnswer(chain.chainId, safe, safeTxFields({ to, data }, BigInt(explicit ?? next))),
     }),

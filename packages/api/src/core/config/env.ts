@@ -116,6 +116,11 @@ const Env = z.object({
   WORKER: z.enum(["inline", "off"]).default("inline"),
   TASK_LEASE_MS: int(100, 3_600_000, 30_000),
   WORKER_POLL_MS: int(10, 60_000, 1_000),
+  /**
+   * On shutdown, how long the background jobs' passes in flight get to end (one bound for every
+   * job, not one each); a job whose pass is still running then is named in the log and left behind.
+   */
+  JOB_DRAIN_MS: int(100, 600_000, 10_000),
   /** Deploy tasks one owner (API key or console account) may create per 24 hours. */
   DEPLOY_QUOTA_PER_DAY: int(1, 1_000_000, 10),
   /** Open (not executed, not replaced) Safe proposals one API key or session may hold per Safe. */
@@ -162,6 +167,15 @@ const Env = z.object({
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .transform((v) => new URL(v).origin)
     .optional(),
+  /**
+   * Where this process's OpenTelemetry spans go, over OTLP/HTTP (e.g.
+   * http://collector:4318/v1/traces); unset: tracing is off and no span leaves the process.
+   */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .optional(),
+  /** The service name the spans carry. */
+  OTEL_SERVICE_NAME: z.string().min(1).max(100).default("points-api"),
   /** HMAC key for sign-in codes; required in production so every instance agrees. */
   CONSOLE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SESSION_TTL_HOURS: int(1, 24 * 366, 168),
@@ -311,7 +325,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dbCacheTtlMs: e.DB_CACHE_TTL_MS,
     idempotencyTtlMs: e.IDEMPOTENCY_TTL_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
+    tracing: { endpoint: e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME },
     worker: { mode: e.WORKER, leaseMs: e.TASK_LEASE_MS, pollMs: e.WORKER_POLL_MS },
+    jobDrainMs: e.JOB_DRAIN_MS,
     ledger: {
       mode: e.LEDGER,
       confirmations: e.LEDGER_CONFIRMATIONS,

@@ -326,6 +326,10 @@ export class TxEngine extends EventEmitter implements TxSender {
       }
       event.hashes.push(e.hashes.at(-1)!);
     }
+    // Their replacement clock starts now: the head read before the reorg's new blocks came in
+    // (a look during the reorg) would replace these bytes at the next look instead of waiting.
+    const sentAt = await this.blockNumber().catch(() => head);
+    for (const e of lost) e.sentAtBlock = Math.max(e.sentAtBlock, sentAt);
     this.opts.logger.warn(
       { from: latest, to: this.finals.top, resent: event.resent.length, filled: event.filled.length },
       "engine: a reorg removed final transactions; they are sent again",

@@ -1,8 +1,9 @@
+import type { Logger } from "pino";
 import type { Db, Queryable } from "../db/db.js";
 import { releaseLease, takeLease } from "../db/leases.js";
 import type { DecodedLog, LedgerContract } from "./decode.js";
 import { applyEvents, rebuildState } from "./materialise.js";
-import type { LedgerListener } from "./events.js";
+import { LedgerSubscribers, type LedgerEvent, type LedgerListener, type LedgerSubscriber } from "./events.js";
 
 /** A program the indexer follows on one chain (addresses lowercase). */
 export interface FollowedProgram {
@@ -57,6 +58,18 @@ export class LeaseLost extends Error {}
 /** Blocks kept below the cursor for finding a reorg's common ancestor. */
 const KEEP_BLOCKS = 10_000;
 
+/** LEDGER_MAX_REORG_DEPTH's default: the deepest reorg the indexer rolls back (deeper halts it). */
+export const DEFAULT_MAX_REORG_DEPTH = 64;
+
+export interface LedgerStoreOptions {
+  /** Where a subscriber that throws is logged. */
+  logger: Logger;
+  /** Hear the ledger's events inside its transactions (./events.ts): for writes that must land with the ledger's. */
+  listeners?: readonly LedgerListener[];
+  /** The indexer's LEDGER_MAX_REORG_DEPTH: the finalized block is this far below the cursor. */
+  maxReorgDepth?: number;
+}
+
 const lc = (a: string | null) => (a ? a.toLowerCase() : null);
 
 interface ProgramDbRow {
@@ -74,11 +87,46 @@ interface ProgramDbRow {
 
 /** The ledger's tables (migration 008_ledger): cursors, leases, followed programs, blocks, events. */
 export class LedgerStore {
-  /** `listeners` hear the ledger's events inside its transactions (./events.ts). */
+  private readonly listeners: readonly LedgerListener[];
+  private readonly subscribers: LedgerSubscribers;
+  private readonly maxReorgDepth: number;
+  /** Per chain, the last finalized block announced by this store (kept in memory: never announced backwards). */
+  private readonly finalized = new Map<string, BlockRef>();
+
   constructor(
     private readonly db: Db,
-    private readonly listeners: readonly LedgerListener[] = [],
-  ) {}
+    opts: LedgerStoreOptions,
+  ) {
+    this.listeners = opts.listeners ?? [];
+    this.maxReorgDepth = opts.maxReorgDepth ?? DEFAULT_MAX_REORG_DEPTH;
+    this.subscribers = new LedgerSubscribers((err, event) =>
+      opts.logger.error({ err, chainId: event.chainId, event: event.type }, "ledger event subscriber failed"),
+    );
+  }
+
+  /**
+   * `fn` hears every ledger event once its transaction has committed (wake-ups: nothing it does
+   * can undo the ledger's write, and a throw is only logged). Returns the unsubscribe.
+   */
+  subscribe(fn: LedgerSubscriber): () => void {
+    return this.subscribers.subscribe(fn);
+  }
+
+  /** Tells the listeners inside `tx`, in order; the subscribers hear the same events after the commit. */
+  private async emit(tx: Queryable, events: LedgerEvent[]): Promise<void> {
+    for (const event of events) for (const listen of this.listeners) await listen(tx, event);
+  }
+
+  /** The newest stored block at or below `n`: the finalized block of a cursor `maxReorgDepth` above `n`. */
+  private async storedAtOrBelow(q: Queryable, chainId: string, n: number): Promise<BlockRef | undefined> {
+    if (n < 0) return undefined;
+    const [row] = await q.query<{ block_number: string | number; block_hash: string }>(
+      `SELECT block_number, block_hash FROM ledger_blocks WHERE chain_id = $1 AND block_number <= $2
+       ORDER BY block_number DESC LIMIT 1`,
+      [chainId, n],
+    );
+    return row ? { number: Number(row.block_number), hash: row.block_hash } : undefined;
+  }
 
   /** Takes or renews the chain's lease; false while another live instance holds it. */
   lease(chainId: string, owner: string, leaseMs: number): Promise<boolean> {
@@ -215,10 +263,18 @@ export class LedgerStore {
     return events.filter((e) => stored.has(`${e.blockNumber}.${e.logIndex}`));
   }
 
-  /** Writes one indexed range, or nothing when the lease is no longer ours (LeaseLost). */
+  /**
+   * Writes one indexed range, or nothing when the lease is no longer ours (LeaseLost). Emits
+   * `block` (always) and `finalized` (when the cursor's move takes it past the last announced).
+   */
   async commit(chainId: string, owner: string, leaseMs: number, c: RangeCommit): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    const events = await this.db.transaction(async (tx) => {
       await this.fence(tx, chainId, owner, leaseMs);
+      // What was finalized before this commit: the last announced, else the one of the cursor it moves from.
+      const before = c.cursorFrom
+        ? (this.finalized.get(chainId) ??
+          (await this.storedAtOrBelow(tx, chainId, c.cursorFrom.number - this.maxReorgDepth)))
+        : undefined;
       if (c.cursorFrom) {
         const moved = await tx.query(
           `UPDATE ledger_cursors SET block_number = $2, block_hash = $3, updated_at = now()
@@ -254,15 +310,26 @@ export class LedgerStore {
         );
       }
       // The state tables move with the events, each stored event applied exactly once.
-      await applyEvents(tx, chainId, await this.putEvents(tx, chainId, c.events));
+      const stored = await this.putEvents(tx, chainId, c.events);
+      await applyEvents(tx, chainId, stored);
       await this.putBlocks(tx, chainId, c.blocks);
+      const emitted: LedgerEvent[] = [
+        { type: "block", chainId, block: { number: c.to.number, hash: c.to.hash }, events: stored.length },
+      ];
       if (c.cursorFrom) {
         await tx.query("DELETE FROM ledger_blocks WHERE chain_id = $1 AND block_number < $2", [
           chainId,
           c.to.number - KEEP_BLOCKS,
         ]);
+        const now = await this.storedAtOrBelow(tx, chainId, c.to.number - this.maxReorgDepth);
+        if (now && (!before || now.number > before.number)) emitted.push({ type: "finalized", chainId, block: now });
       }
+      await this.emit(tx, emitted);
+      return emitted;
     });
+    // Committed: only now does the store remember the finalized block and tell the subscribers.
+    for (const e of events) if (e.type === "finalized") this.finalized.set(chainId, e.block);
+    this.subscribers.notify(events);
   }
 
   /** Builds the state of programs indexed before the state tables existed (migration 081); true if any. */
@@ -289,10 +356,11 @@ export class LedgerStore {
    * programs announced above it are forgotten, and the cursor moves back to it.
    */
   async rollback(chainId: string, owner: string, leaseMs: number, ancestor: BlockRef): Promise<void> {
+    const event: LedgerEvent = { type: "reorg", chainId, ancestor: { number: ancestor.number, hash: ancestor.hash } };
     await this.db.transaction(async (tx) => {
       await this.fence(tx, chainId, owner, leaseMs);
       // Listeners first (webhooks: a delivered event that goes gets its `removed` delivery).
-      for (const listen of this.listeners) await listen(tx, { type: "reorg", chainId, ancestor });
+      await this.emit(tx, [event]);
       const touched = await tx.query<{ program_id: string }>(
         "SELECT DISTINCT program_id FROM ledger_events WHERE chain_id = $1 AND block_number > $2 AND program_id IS NOT NULL",
         [chainId, ancestor.number],
@@ -318,5 +386,8 @@ export class LedgerStore {
         [chainId, ancestor.number, ancestor.hash],
       );
     });
+    // The finalized block announced is kept: one reorg from the cursor never reaches below it, and
+    // announcing it again lower (from the rolled-back cursor) would be finality going backwards.
+    this.subscribers.notify([event]);
   }
 }

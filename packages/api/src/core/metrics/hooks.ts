@@ -1,5 +1,5 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { LedgerListener } from "../ledger/events.js";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { LedgerSubscriber } from "../ledger/events.js";
 
 /**
  * The metrics this process counts as things happen (README.md#metrics-and-alerts): one registry
@@ -14,6 +14,8 @@ collectDefaultMetrics({ register: processRegistry, prefix: "points_", eventLoopM
 /** Seconds; the build routes answer in tens of milliseconds, onboarding stages in seconds. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const STAGE_BUCKETS = [0.1, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600];
+/** Seconds; a background job's pass: a database look in a millisecond, a stuck RPC call in a minute. */
+const JOB_PASS_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
 const httpRequests = new Counter({
   name: "points_http_requests_total",
@@ -60,6 +62,42 @@ const webhookAttempts = new Counter({
   registers: [processRegistry],
 });
 
+const jobPasses = new Counter({
+  name: "points_job_passes_total",
+  help: "Passes of a background job's loop, by job and outcome: ok, or error (the pass threw)",
+  labelNames: ["job", "outcome"] as const,
+  registers: [processRegistry],
+});
+const jobPassSeconds = new Histogram({
+  name: "points_job_pass_seconds",
+  help: "How long one pass of a background job's loop took, by job",
+  labelNames: ["job"] as const,
+  buckets: JOB_PASS_BUCKETS,
+  registers: [processRegistry],
+});
+const jobLastSuccess = new Gauge({
+  name: "points_job_last_success_timestamp_seconds",
+  help: "When a background job's last pass that did not throw ended (Unix time, seconds)",
+  labelNames: ["job"] as const,
+  registers: [processRegistry],
+});
+
+/** A job's loop exists: both outcomes are exported at 0 from the start, so a rate or an alert has a series to read. */
+export function jobDeclared(job: string): void {
+  jobPasses.inc({ job, outcome: "ok" }, 0);
+  jobPasses.inc({ job, outcome: "error" }, 0);
+}
+
+/**
+ * A pass of job `job`'s loop ended (workers/jobs/passLoop.ts): counted by outcome, its duration
+ * observed, and on success the time it ended (`endedAtMs`, Unix ms) kept.
+ */
+export function jobPassEnded(job: string, ok: boolean, seconds: number, endedAtMs: number): void {
+  jobPasses.inc({ job, outcome: ok ? "ok" : "error" });
+  jobPassSeconds.observe({ job }, Math.max(0, seconds));
+  if (ok) jobLastSuccess.set({ job }, endedAtMs / 1000);
+}
+
 /** One answered HTTP request; `route` is the matched template (`/api/v1/programs/:id`) or `unmatched`. */
 export function httpAnswered(method: string, route: string, status: number, seconds: number): void {
   const labels = { method, route, status: String(status) };
@@ -85,7 +123,7 @@ export function stageEnded(
 export const webhookAttempted = (delivered: boolean) =>
   webhookAttempts.inc({ result: delivered ? "delivered" : "failed" });
 
-/** The ledger's listener for its typed events: counts reorgs (it writes nothing). */
-export const metricsOnLedgerEvent: LedgerListener = async (_tx, event) => {
+/** Subscribed to the ledger's events after their commit (it writes nothing): counts the reorgs that committed. */
+export const metricsOnLedgerEvent: LedgerSubscriber = (event) => {
   if (event.type === "reorg") ledgerReorgs.inc({ chain: event.chainId });
 };

@@ -2,7 +2,14 @@ import { Registry } from "prom-client";
 import { processRegistry } from "./hooks.js";
 import { serviceRegistry, type CollectSources } from "./collect.js";
 
-export { httpAnswered, stageEnded, webhookAttempted, metricsOnLedgerEvent } from "./hooks.js";
+export {
+  httpAnswered,
+  jobDeclared,
+  jobPassEnded,
+  stageEnded,
+  webhookAttempted,
+  metricsOnLedgerEvent,
+} from "./hooks.js";
 export { watchEngine, unwatchEngine } from "./engines.js";
 
 /** One instance's metrics: the process's counters and engines, and its own database gauges. */

@@ -309,6 +309,20 @@ export class TaskRepo {
   }
 
   /**
+   * Ends the lease of one task `workerId` claimed and will not run (claimed as it stopped, or
+   * given up when its renewals kept failing): any worker, `workerId` too, claims it at once.
+   * Another worker's task is left alone.
+   */
+  async releaseTask(id: string, workerId: string): Promise<void> {
+    await this.db.query(
+      // The holder too may claim it again (a worker that gave a task up is no longer running it).
+      `UPDATE onboarding_tasks SET lease_expires_at = now(), lease_owner = NULL
+       WHERE id = $1 AND lease_owner = $2 AND status = 'running'`,
+      [id, workerId],
+    );
+  }
+
+  /**
    * Ends the leases of the tasks `workerId` still holds (a stopping worker's tasks that did not
    * finish in the drain): another worker claims and resumes them at once, not when the lease
    * would have run out. Another worker's tasks are left alone. Answers the ids released.

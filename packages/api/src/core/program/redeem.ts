@@ -1,12 +1,12 @@
 import { getAddress } from "ethers";
-import { txAfterAllowance } from "./allowance.js";
+import { afterAllowance } from "./allowance.js";
 import { contract, read, type Target } from "./target.js";
 
 /**
  * Factory.requestRedeem(asset, to, amount, expectedBasketMode). The mode defaults to the
  * chain's current one and is echoed; the Factory escrows SP, so it needs an SP allowance.
  */
-export async function requestRedeemTx(
+export async function requestRedeemCall(
   t: Target,
   key: string,
   input: { asset: string; amount: string; to?: string; expectedBasketMode?: boolean },
@@ -21,7 +21,7 @@ export async function requestRedeemTx(
     moves: "points" as const,
     extra: { expectedBasketMode: expected },
   };
-  return txAfterAllowance(t, call, async () => ({
+  return afterAllowance(t, call, async () => ({
     token: t.program.points,
     tokenContract: "points",
     owner: key,

@@ -1,11 +1,11 @@
 import { getAddress } from "ethers";
-import type { ContractName, UnsignedTx } from "@points/schema";
+import type { ContractName } from "@points/schema";
 import type { Ctx } from "../context.js";
 import type { Program } from "../registry/programs.js";
 import type { ChainClient } from "../chain/client.js";
 import { chainUnavailable } from "../chain/client.js";
 import { contractAddress } from "../chain/contracts.js";
-import { buildTx, collectedCalls, type Call } from "../chain/build.js";
+import { buildTx, type BuildOptions, type Call } from "../chain/build.js";
 import { revertToApiError } from "../chain/revert.js";
 import { ApiError } from "../errors.js";
 import { campaignId } from "./campaign.js";
@@ -32,8 +32,12 @@ export async function chainTarget(ctx: Ctx, chainId: string, factory: string): P
 export const contract = (t: Target, name: ContractName) => t.chain.contract(name, contractAddress(t.program, name));
 export const erc20 = (t: Target, address: string) => t.chain.contract("asset", address);
 
-export const tx = (t: Target, call: Omit<Call, "program">): Promise<UnsignedTx> =>
-  buildTx(t.chain, { ...call, program: t.program });
+/** `call` on the program of `t` (a build route's answer: the service builds it, see {@link build}). */
+export const programCall = (t: Target, call: Omit<Call, "program">): Call => ({ ...call, program: t.program });
+
+/** Builds a planned call on its program's chain (docs/architecture.md#building-a-transaction). */
+export const build = (ctx: Ctx, call: Call, opts?: BuildOptions) =>
+  buildTx(ctx.chains.get(call.program.chainId), call, opts);
 
 /** The fields every PSPVault campaign request carries. */
 export interface CampaignRequest {
@@ -46,27 +50,29 @@ export interface CampaignRequest {
  * A PSPVault call about one campaign: `args` receives the campaign's bytes32 id, and the
  * response says how that id was derived from the request's hex or label.
  */
-export async function campaignTx(
+export async function campaignCall(
   ctx: Ctx,
   body: CampaignRequest,
   fn: string,
   args: (id: string) => unknown[],
-): Promise<UnsignedTx> {
+): Promise<Call> {
   const id = campaignId(body.campaignId);
   const t = await target(ctx, body.program);
-  return withCampaign(t, id.value, () =>
-    tx(t, { contract: "pspVault", fn, args: args(id.value), from: body.from, extra: { campaignId: id } }),
-  );
+  return {
+    ...programCall(t, { contract: "pspVault", fn, args: args(id.value), from: body.from, extra: { campaignId: id } }),
+    check: campaignCheck(t, id.value),
+  };
 }
 
 /**
- * Runs `work` about campaign `id` alongside a check that the campaign exists: an unknown
- * campaign is 404 NOT_FOUND (PSPVault.CampaignNotFound) on every route, whoever asks and
- * whatever the contract would check first (docs/errors.md#unknown-campaign).
+ * The check that campaign `id` exists, for a call about it: an unknown campaign is 404
+ * NOT_FOUND (PSPVault.CampaignNotFound) on every route, whoever asks and whatever the contract
+ * would check first (docs/errors.md#unknown-campaign).
  */
+export const campaignCheck = (t: Target, id: string) => () => campaignExists(t, id);
+
+/** Runs the read `work` about campaign `id` alongside the check that it exists ({@link campaignCheck}). */
 export async function withCampaign<T>(t: Target, id: string, work: () => Promise<T>): Promise<T> {
-  // In a Safe batch an earlier action may create the campaign: the in-order simulation decides.
-  if (collectedCalls.getStore()) return work();
   const [exists, result] = await Promise.allSettled([campaignExists(t, id), work()]);
   if (exists.status === "rejected") throw exists.reason;
   if (result.status === "rejected") throw result.reason;

@@ -53,7 +53,7 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
           0,
         );
       }
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: unknown) => void)(null, ok);
+      if (options.all) return callback(null, ok);
       callback(null, ok[0]!.address, ok[0]!.family);
     });
   };

@@ -1,18 +1,20 @@
 import { sameOriginWrites } from "./origin.js";
 import express, { type Express } from "express";
 import helmet from "helmet";
-import { isBuildRoute, routes, type RouteDef, type RouteName, type UnsignedTx } from "@points/schema";
-import type { Ctx, Handler } from "../../core/context.js";
+import { isBuildRoute, routes, type RouteDef, type RouteName } from "@points/schema";
+import type { BuildHandler, Ctx, Handler, RouteHandler } from "../../core/context.js";
 import { authenticate, identify } from "./auth.js";
 import { errorHandler, notFoundHandler } from "./errors.js";
 import { httpLogger } from "./logger.js";
+import { httpTracing } from "./tracing.js";
+import { trace } from "@opentelemetry/api";
 import { rateLimiter } from "./rateLimit.js";
 import { limitStore } from "./sharedStore.js";
 import { bulkLimits } from "./bulkLimits.js";
 import { requireKeyOffTestnet } from "./buildGate.js";
 import { parsePart } from "./validate.js";
 import { idempotentBuild } from "./idempotency.js";
-import { buildOptions } from "../../core/chain/build.js";
+import { build } from "../../core/program/target.js";
 import { methodsOfPaths } from "./methods.js";
 import { isLoopbackRequest, sessionExchange } from "./session.js";
 import { consoleDistDir, consoleStatic } from "../console/static.js";
@@ -23,13 +25,15 @@ import { FILE_ROUTE_PATHS, mountFileRoutes } from "./fileRoutes.js";
 import { readyRoute } from "./ready.js";
 import { httpMetrics, metricsRoute } from "./metrics.js";
 
-export type Handlers = { [K in RouteName]: Handler<(typeof routes)[K]> };
+/** Every route's handler: a build route's returns its call, which the app builds (docs/architecture.md#building-a-transaction). */
+export type Handlers = { [K in RouteName]: RouteHandler<(typeof routes)[K]> };
 
 /** The HTTP app: every route of the schema table, validated, authenticated and enveloped. */
 export function createApp(ctx: Ctx, handlers: Handlers): Express {
   const app = express();
   app.disable("x-powered-by");
   if (ctx.config.trustProxy !== undefined) app.set("trust proxy", ctx.config.trustProxy);
+  app.use(httpTracing);
   app.use(httpLogger(ctx.logger));
   app.use(httpMetrics);
   // CSP stays "self" only (the console is built by Vite: no inline scripts). No
@@ -52,7 +56,7 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
 
   mountFileRoutes(app, ctx);
   for (const [name, route] of Object.entries(routes) as [RouteName, RouteDef][]) {
-    const handler = handlers[name] as unknown as Handler<RouteDef>;
+    const handler = handlers[name] as Handler<RouteDef> | BuildHandler<RouteDef>;
     const builds = isBuildRoute(route);
     app[route.method](route.path, async (req, res, next) => {
       try {
@@ -76,9 +80,14 @@ export function createApp(ctx: Ctx, handlers: Handlers): Express {
         let data: unknown;
         if (builds) {
           const nonce = (input.body as { nonce?: number }).nonce;
-          const built = await idempotentBuild(ctx, { route: name, ...input }, () =>
-            buildOptions.run({ nonce }, () => handler(input as never, ctx) as Promise<UnsignedTx>),
-          );
+          const plan = handler as BuildHandler<RouteDef>;
+          const built = await idempotentBuild(ctx, { route: name, ...input }, async () => {
+            const call = await plan(input as never, ctx);
+            trace
+              .getActiveSpan()
+              ?.setAttributes({ "points.program": call.program.id, "points.chain_id": call.program.chainId });
+            return build(ctx, call, { nonce });
+          });
           if (built.replayed) res.setHeader("Idempotent-Replayed", "true");
           data = built.data;
         } else {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from "pino";
 import { pinoHttp } from "pino-http";
+import { activeTraceIds } from "../../core/tracing/spans.js";
 
 /** Structured JSON logs; credentials are redacted wherever they could appear. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
@@ -18,19 +19,27 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       ],
       censor: "[redacted]",
     },
+    // A line written inside a span names its trace (packages/api/README.md#traces).
+    mixin: () => activeTraceIds() ?? {},
   } satisfies LoggerOptions;
   return destination ? pino(options, destination) : pino(options);
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** One log line per request, tagged with a request id (taken from X-Request-Id when sane). */
+/**
+ * One log line per request, tagged with a request id: the caller's X-Request-Id when sane,
+ * else the request's trace id when tracing is on (so logs and traces meet), else a new UUID.
+ */
 export function httpLogger(logger: Logger) {
   return pinoHttp({
     logger,
     genReqId: (req, res) => {
       const incoming = req.headers["x-request-id"];
-      const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      const id =
+        typeof incoming === "string" && REQUEST_ID.test(incoming)
+          ? incoming
+          : (activeTraceIds()?.traceId ?? randomUUID());
       res.setHeader("X-Request-Id", id);
       return id;
     },

@@ -2,11 +2,12 @@ import type { Logger } from "pino";
 import type { Ctx } from "../../core/context.js";
 import { contract, target, type Target } from "../../core/program/target.js";
 import { pendingRequests } from "../../core/desk/queue.js";
-import { PassLoop } from "../jobs/passLoop.js";
+import { PassLoop, warnUndrained } from "../jobs/passLoop.js";
 import { DeskStore } from "../../core/desk/store.js";
 import { DeskBounds } from "../../core/desk/bounds.js";
 import { batchGas, pack, simulate, skipped } from "./plan.js";
 import type { ExecutorSender } from "./sender.js";
+import { ExecutorLeaseNotHeld } from "./lease.js";
 import { executorStatus } from "../../core/desk/executor.js";
 
 export interface DeskJobOptions {
@@ -40,19 +41,22 @@ export class RedemptionDeskJob {
     this.bounds = new DeskBounds(ctx.db, ctx.config.desk);
     // With no desk to serve (or the database did not answer), look no more often than the
     // onboarding worker does.
-    this.loop = new PassLoop(
-      () => this.tick(),
-      (active) => (active ? opts.pollMs : opts.idlePollMs),
-      (e) => this.logger.warn({ err: e }, "redemption desk could not read its policies"),
-    );
+    this.loop = new PassLoop({
+      job: "desk",
+      pass: () => this.tick(),
+      waitMs: (active) => (active ? opts.pollMs : opts.idlePollMs),
+      onError: (e) => this.logger.warn({ err: e }, "redemption desk could not read its policies"),
+      onUndrained: warnUndrained(this.logger, "desk"),
+    });
   }
 
   start(): void {
     this.loop.start();
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  /** `drainMs` bounds the wait for the pass in flight (a batch waiting on a stuck transaction). */
+  async stop(drainMs?: number): Promise<void> {
+    await this.loop.stop(drainMs);
   }
 
   /** One pass over every active desk; returns how many there were. */
@@ -184,6 +188,7 @@ export class RedemptionDeskJob {
           await this.store.settle(pid, [id], "failed", receipt.hash, `the batch skipped it: ${why}`);
       }
     } catch (e) {
+      if (this.notOurs(e, pid)) return;
       this.logger.warn({ err: e, programId: pid }, "redemption desk transaction failed");
       const why = "the transaction failed; see the server log";
       for (const id of ids) await this.refuse(pid, id, print(id), approved.has(id), why, Date.now());
@@ -198,8 +203,22 @@ export class RedemptionDeskJob {
       const ok = receipt.status === 1;
       await this.store.settle(t.program.id, decisions, ok ? "sent" : "failed", receipt.hash, ok ? null : "reverted");
     } catch (e) {
+      if (this.notOurs(e, t.program.id)) return;
       this.logger.warn({ err: e, programId: t.program.id }, "redemption desk transaction failed");
       await this.store.settle(t.program.id, decisions, "failed", null, "the transaction failed; see the server log");
     }
+  }
+
+  /**
+   * A send refused because this process no longer holds the executor lease: nothing was sent, so
+   * nothing is held back or failed; the requests and decisions wait for the lease's holder.
+   */
+  private notOurs(e: unknown, programId: string): boolean {
+    if (!(e instanceof ExecutorLeaseNotHeld)) return false;
+    this.logger.info(
+      { programId, chainId: e.chainId },
+      "redemption desk sent nothing: the executor lease is not ours now",
+    );
+    return true;
   }
 }

@@ -65,10 +65,30 @@ export class ExecutorLeaseHold {
   }
 }
 
-/** The sender as the desk sees it: no executor on a chain whose lease this process does not hold. */
+/** A desk transaction not sent: this process no longer holds the chain's executor lease. */
+export class ExecutorLeaseNotHeld extends Error {
+  readonly code = "EXECUTOR_LEASE_NOT_HELD";
+  constructor(readonly chainId: string) {
+    super(`chain ${chainId}: this process no longer holds the executor lease; nothing was sent`);
+  }
+}
+
+/**
+ * The sender as the desk sees it: no executor on a chain whose lease this process does not hold,
+ * and no transaction signed there either. The hold is checked when a send starts and again right
+ * before the engine signs it: a run that outlived its hold (a pass left behind by the shutdown's
+ * bound, a renewal refused mid-run, a wait for funds) sends nothing (ExecutorLeaseNotHeld).
+ */
 export function leasedSender(sender: ExecutorSender, hold: ExecutorLeaseHold): ExecutorSender {
   return {
     address: (chainId) => (hold.holds(chainId) ? sender.address(chainId) : undefined),
-    send: (chainId, tx) => sender.send(chainId, tx),
+    async send(chainId, tx, guard) {
+      const held = () => {
+        if (!hold.holds(chainId)) throw new ExecutorLeaseNotHeld(chainId);
+        guard?.();
+      };
+      held();
+      return sender.send(chainId, tx, held);
+    },
   };
 }

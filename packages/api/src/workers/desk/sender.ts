@@ -12,20 +12,27 @@ import { executorAddress } from "../../core/desk/executor.js";
 export interface ExecutorSender {
   /** The executor's address on the chain, or undefined when this server has no key for it. */
   address(chainId: string): string | undefined;
-  send(chainId: string, tx: TransactionRequest): Promise<TransactionReceipt>;
+  /**
+   * `guard` runs right before the transaction is signed (in the engine's turn, after any wait
+   * for funds or for another send) and throws to send nothing.
+   */
+  send(chainId: string, tx: TransactionRequest, guard?: () => void): Promise<TransactionReceipt>;
 }
 
 /** Sends through the worker's engines: gas estimated from the executor, nonce and fees by the engine. */
 export function engineSender(ctx: Ctx, engines: Engines): ExecutorSender {
   return {
     address: (chainId) => executorAddress(ctx, chainId),
-    async send(chainId, tx) {
+    async send(chainId, tx, guard) {
       const engine = engines.get(chainId);
       const gasLimit =
         tx.gasLimit ?? (await ctx.chains.get(chainId).provider.estimateGas({ ...tx, from: engine.from }));
       const [{ nonce }] = await engine.sendBatch(
         1,
-        async () => [{ ...tx, gasLimit }],
+        async () => {
+          guard?.();
+          return [{ ...tx, gasLimit }];
+        },
         () => undefined,
       );
       return engine.wait(nonce, "redemption desk");

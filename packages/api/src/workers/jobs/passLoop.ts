@@ -1,24 +1,54 @@
+import { jobDeclared, jobPassEnded } from "../../core/metrics/index.js";
+
+export interface PassLoopOptions<T> {
+  /** The job's name ("onboarding", "ledger"...): its metrics' `job` label; a stop that timed out names it. */
+  job: string;
+  /** One pass of the job. */
+  pass: () => Promise<T>;
+  /** How long to wait after a pass (0: the next pass at once); `undefined` after a pass that threw. */
+  waitMs: (result: T | undefined) => number;
+  /** A pass threw. */
+  onError: (e: unknown) => void;
+  /** stop() gave up waiting for the pass in flight after `timeoutMs` (the job did not drain). */
+  onUndrained?: (timeoutMs: number) => void;
+  /** Unix time in ms, for pass durations and the last success's time (tests inject a clock). */
+  now?: () => number;
+}
+
+/** The usual `onUndrained`: a warning on the job's logger naming the job. */
+export const warnUndrained =
+  (logger: { warn(obj: object, msg: string): void }, job: string) =>
+  (timeoutMs: number): void =>
+    logger.warn(
+      { job, drainMs: timeoutMs },
+      `${job} job did not drain: its pass was still running after ${timeoutMs} ms (JOB_DRAIN_MS); stopping without it`,
+    );
+
 /**
  * Every background job's loop (onboarding worker, ledger indexer, webhook dispatcher, redemption
  * desk, source verification): run a pass, then wait `waitMs(result)` (0: the next pass at once)
  * or until poked. A poke during a pass is kept: the next pass runs as soon as this one ends, so
  * work queued mid-pass never waits a whole poll. A pass that throws is reported and the loop goes
  * on after the wait (its result is then undefined): a database that did not answer never crashes
- * the service. stop() ends the wait and resolves once the pass in flight has finished; a stopped
- * loop does not start again. docs/architecture.md#the-api-in-three-layers
+ * the service. Each pass is counted in the process's metrics under the job's name
+ * (`points_job_passes_total`, `points_job_pass_seconds`, `points_job_last_success_timestamp_seconds`).
+ * stop() ends the wait and resolves once the pass in flight has finished, or once its bound has
+ * passed; a stopped loop does not start again. docs/architecture.md#the-api-in-three-layers
  */
 export class PassLoop<T> {
+  readonly job: string;
   private halted = false;
   private poked = false;
   private loop?: Promise<void>;
   private timer?: NodeJS.Timeout;
   private wake?: () => void;
+  private readonly now: () => number;
 
-  constructor(
-    private readonly pass: () => Promise<T>,
-    private readonly waitMs: (result: T | undefined) => number,
-    private readonly onError: (e: unknown) => void,
-  ) {}
+  constructor(private readonly opts: PassLoopOptions<T>) {
+    this.job = opts.job;
+    this.now = opts.now ?? Date.now;
+    jobDeclared(opts.job);
+  }
 
   get stopped(): boolean {
     return this.halted;
@@ -35,23 +65,46 @@ export class PassLoop<T> {
     this.wake?.();
   }
 
-  async stop(): Promise<void> {
+  /**
+   * No pass starts any more; resolves once the pass in flight has finished (true), or after
+   * `timeoutMs` when one was given and it is still running (false: reported through
+   * `onUndrained`; the pass goes on in the background and no pass follows it). Without a bound
+   * it waits for the pass however long it takes.
+   */
+  async stop(timeoutMs?: number): Promise<boolean> {
     this.halted = true;
     clearTimeout(this.timer);
     this.wake?.();
-    await this.loop;
+    if (!this.loop) return true;
+    if (timeoutMs === undefined) {
+      await this.loop;
+      return true;
+    }
+    let bound: NodeJS.Timeout | undefined;
+    const drained = await Promise.race([
+      this.loop.then(() => true),
+      new Promise<false>((resolve) => (bound = setTimeout(() => resolve(false), Math.max(0, timeoutMs)))),
+    ]);
+    clearTimeout(bound);
+    if (!drained) this.opts.onUndrained?.(timeoutMs);
+    return drained;
   }
 
   private async main(): Promise<void> {
     while (!this.halted) {
       this.poked = false;
       let result: T | undefined;
+      const started = this.now();
+      let ok = false;
       try {
-        result = await this.pass();
+        result = await this.opts.pass();
+        ok = true;
       } catch (e) {
-        this.onError(e);
+        this.opts.onError(e);
       }
-      const ms = this.waitMs(result);
+      const ended = this.now();
+      jobPassEnded(this.job, ok, (ended - started) / 1000, ended);
+      const ms = this.opts.waitMs(result);
       if (this.halted || ms <= 0 || this.poked) continue;
       await new Promise<void>((resolve) => {
         this.wake = resolve;
@@ -62,3 +115,33 @@ export class PassLoop<T> {
     }
   }
 }
+
+/**
+ * The waits of a job that backs off while it finds nothing: `baseMs` after the first idle pass,
+ * doubling per idle pass in a row up to `maxMs`; a pass with work starts again from `baseMs`.
+ * An idle instance then polls its database four times less often (packages/api/README.md#configuration).
+ */
+export class IdleBackoff {
+  private streak = 0;
+
+  constructor(
+    private readonly baseMs: number,
+    private readonly maxMs: number,
+  ) {}
+
+  /** The wait after an idle pass. */
+  idle(): number {
+    const ms = this.baseMs * 2 ** Math.min(this.streak, 30);
+    this.streak++;
+    return Math.max(this.baseMs, Math.min(this.maxMs, ms));
+  }
+
+  /** A pass found work: the next idle wait is `baseMs` again. */
+  busy(): void {
+    this.streak = 0;
+  }
+}
+
+/** How far an idle job's poll backs off: four polls, and never past a third of the lease its passes renew. */
+export const idleBackoffFor = (pollMs: number, leaseMs: number) =>
+  new IdleBackoff(pollMs, Math.max(pollMs, Math.min(4 * pollMs, Math.floor(leaseMs / 3))));

@@ -9,8 +9,9 @@ import { metricsOnLedgerEvent } from "../../core/metrics/index.js";
 import { rpcPool } from "../../core/chain/rpcPool.js";
 import { decodeLog, type LedgerContract } from "../../core/ledger/decode.js";
 import { LedgerRpc, type RetryOptions, type RpcBlock, type RpcLog } from "../../core/ledger/rpc.js";
-import { PassLoop } from "../jobs/passLoop.js";
+import { PassLoop, warnUndrained } from "../jobs/passLoop.js";
 import {
+  DEFAULT_MAX_REORG_DEPTH,
   LeaseLost,
   LedgerStore,
   type BlockRef,
@@ -19,6 +20,8 @@ import {
   type FollowedProgram,
   type RangeCommit,
 } from "../../core/ledger/store.js";
+import { inSpan } from "../../core/tracing/spans.js";
+import { EAGER, LedgerPacing, NO_HEAD, type StepMode } from "./pacing.js";
 
 export interface LedgerOptions {
   /** Blocks below the head before a block is indexed (0: index the head). */
@@ -90,8 +93,7 @@ export class LedgerIndexer {
   private readonly rpcs = new Map<string, LedgerRpc>();
   private readonly abort = new AbortController();
   private readonly loop: PassLoop<boolean>;
-  /** Called after each range is committed (the in-process webhook dispatcher wakes up). */
-  onIndexed?: () => void;
+  private readonly pacing: LedgerPacing;
 
   constructor(
     db: Db,
@@ -99,18 +101,27 @@ export class LedgerIndexer {
     private readonly logger: Logger,
     private readonly opts: LedgerOptions,
   ) {
-    // Webhooks hear the ledger's reorgs in the same transaction, in every process that indexes.
-    this.store = new LedgerStore(db, [webhooksOnLedgerEvent, metricsOnLedgerEvent]);
+    // Webhooks hear the ledger's reorgs in the same transaction, in every process that indexes;
+    // metrics only count, after the commit. Wake-ups subscribe through `store.subscribe`.
+    this.store = new LedgerStore(db, {
+      logger,
+      listeners: [webhooksOnLedgerEvent],
+      maxReorgDepth: opts.maxReorgDepth ?? DEFAULT_MAX_REORG_DEPTH,
+    });
+    this.store.subscribe(metricsOnLedgerEvent);
     // Every retried RPC call listens to the stop signal while it runs.
     setMaxListeners(0, this.abort.signal);
     for (const c of chains) {
       this.rpcs.set(String(c.chainId), new LedgerRpc(c, opts.rpcTimeoutMs, opts.retry, logger, this.abort.signal));
     }
-    this.loop = new PassLoop(
-      () => this.pass(),
-      (worked) => (worked ? 0 : opts.pollMs),
-      (e) => this.logger.error({ err: e }, "ledger pass failed"),
-    );
+    this.pacing = new LedgerPacing(opts.pollMs, opts.leaseMs);
+    this.loop = new PassLoop({
+      job: "ledger",
+      pass: () => this.pass(),
+      waitMs: (worked) => (worked ? 0 : opts.pollMs),
+      onError: (e) => this.logger.error({ err: e }, "ledger pass failed"),
+      onUndrained: warnUndrained(this.logger, "ledger"),
+    });
   }
 
   private get stopped(): boolean {
@@ -132,10 +143,11 @@ export class LedgerIndexer {
     this.loop.start();
   }
 
-  async stop(): Promise<void> {
+  /** `drainMs` bounds the wait for the pass in flight (its commits stay fenced by the lease). */
+  async stop(drainMs?: number): Promise<void> {
     // Aborted first: an RPC call in flight (retrying a node that does not answer) ends now.
     this.abort.abort(new Error("ledger indexer stopped"));
-    await this.loop.stop();
+    await this.loop.stop(drainMs);
     await Promise.all(this.chains.map((c) => this.store.release(String(c.chainId), this.id).catch(() => undefined)));
     for (const rpc of this.rpcs.values()) rpc.destroy();
   }
@@ -145,9 +157,14 @@ export class LedgerIndexer {
     let worked = false;
     for (const c of this.chains) {
       if (this.stopped) break;
+      const chainId = String(c.chainId);
       try {
-        worked = (await this.step(String(c.chainId))) || worked;
+        if (await this.pacing.stillQuiet(chainId, () => this.rpc(chainId).head())) continue;
+        const stepped = await this.step(chainId, this.pacing.passMode(chainId));
+        if (stepped) this.pacing.busy(chainId);
+        worked = stepped || worked;
       } catch (e) {
+        this.pacing.reset(chainId);
         if (this.stopped) break;
         if (e instanceof LeaseLost) this.logger.warn({ chainId: c.chainId, err: e.message }, "ledger lease lost");
         else if (e instanceof LedgerReorgTooDeep || (e as { code?: string }).code === "CHAIN_MISMATCH")
@@ -173,13 +190,24 @@ export class LedgerIndexer {
    * range, or the chain's cursor moved by one range. False when there was nothing to do
    * (or another instance holds the chain).
    */
-  async step(chainId: string): Promise<boolean> {
+  async step(chainId: string, mode: StepMode = EAGER): Promise<boolean> {
     const { store, opts } = this;
-    if (!(await store.lease(chainId, this.id, opts.leaseMs))) return false;
-    if (await store.buildPendingState(chainId, this.id, opts.leaseMs)) return true;
-    await store.followRegistered(chainId);
+    const now = Date.now();
+    if (mode.lease) {
+      if (!(await store.lease(chainId, this.id, opts.leaseMs))) {
+        this.pacing.reset(chainId);
+        return false;
+      }
+      this.pacing.leased(chainId, now);
+    }
+    if (mode.registry) {
+      if (await store.buildPendingState(chainId, this.id, opts.leaseMs)) return true;
+      await store.followRegistered(chainId);
+      this.pacing.registryChecked(chainId, now);
+    }
     const programs = await store.programs(chainId);
-    if (programs.length === 0) return false;
+    // Nothing to follow: only a registration changes that, picked up by the next full step.
+    if (programs.length === 0) return this.pacing.quietAt(chainId, NO_HEAD);
     const rpc = this.rpc(chainId);
     // Halted on another chain: ask again now rather than at the pool's next periodic check.
     const pool = rpcPool(this.chainOf(chainId), this.opts.rpcTimeoutMs);
@@ -189,7 +217,7 @@ export class LedgerIndexer {
     let cursor = await store.cursor(chainId);
     if (!cursor) {
       const start = Math.max(0, Math.min(...programs.map((p) => p.fromBlock)) - 1);
-      if (start > safe) return false;
+      if (start > safe) return this.pacing.quietAt(chainId, head);
       cursor = await store.initCursor(chainId, rowOf(await this.mustBlock(rpc, start)));
     }
     const atCursor = cursor.number <= head ? await rpc.block(cursor.number) : null;
@@ -200,12 +228,18 @@ export class LedgerIndexer {
     const lagging = programs.find((p) => p.syncedTo < cursor.number);
     if (lagging) {
       const from = lagging.syncedTo + 1;
-      await this.indexRange(chainId, rpc, [lagging], from, Math.min(cursor.number, from + opts.range - 1), null);
+      const to = Math.min(cursor.number, from + opts.range - 1);
+      await this.indexRange(chainId, rpc, [lagging], from, to, null, programs, false);
+      this.pacing.committed(chainId);
       return true;
     }
-    if (cursor.number >= safe) return false;
+    if (cursor.number >= safe) return this.pacing.quietAt(chainId, head);
     const to = Math.min(safe, cursor.number + opts.range);
-    await this.indexRange(chainId, rpc, programs, cursor.number + 1, to, cursor);
+    // Caught up with nothing new: an empty range waits for a later, longer one (pacing.ts, passMode).
+    const mayWait = mode.deferEmpty && to === safe && this.pacing.mayWait(chainId);
+    if (!(await this.indexRange(chainId, rpc, programs, cursor.number + 1, to, cursor, programs, mayWait)))
+      return this.pacing.quietAt(chainId, head);
+    this.pacing.committed(chainId);
     return true;
   }
 
@@ -227,19 +261,43 @@ export class LedgerIndexer {
    * Reads [from, to] for `programs` (and, when the cursor moves, their ProgramFactories), takes
    * in the programs a ProgramFactory announced inside the range, and commits it all at once.
    */
-  private async indexRange(
+  private indexRange(...range: Parameters<LedgerIndexer["readAndCommit"]>): Promise<boolean> {
+    const [chainId, , programs, from, to] = range;
+    // One span per range read (packages/api/README.md#traces), saying whether it was committed.
+    const attributes = {
+      "points.chain_id": chainId,
+      "points.from_block": from,
+      "points.to_block": to,
+      "points.programs": programs.length,
+    };
+    return inSpan("ledger.range", attributes, async (span) => {
+      const committed = await this.readAndCommit(...range);
+      span.setAttribute("points.committed", committed);
+      return committed;
+    });
+  }
+
+  /**
+   * Reads [from, to] and commits it; false, with nothing written, when the range holds no log
+   * and `mayWait` (an empty range at the head, a commit made recently: pacing.ts).
+   * `followed`: every program the chain's ledger follows, as the step read them.
+   */
+  private async readAndCommit(
     chainId: string,
     rpc: LedgerRpc,
     programs: FollowedProgram[],
     from: number,
     to: number,
     cursorFrom: BlockRef | null,
-  ): Promise<void> {
+    followed: FollowedProgram[],
+    mayWait: boolean,
+  ): Promise<boolean> {
     const end = await this.mustBlock(rpc, to);
     const watch = watchOf(programs, cursorFrom !== null);
     const logs = await this.logsOf(rpc, [...watch.keys()], from, to);
+    if (mayWait && logs.length === 0) return false;
 
-    const known = new Set((await this.store.programs(chainId)).flatMap((p) => [p.programId, p.factory]));
+    const known = new Set(followed.flatMap((p) => [p.programId, p.factory]));
     const discovered: FollowedProgram[] = [];
     for (const log of logs) {
       const w = watch.get(log.address.toLowerCase());
@@ -316,9 +374,10 @@ export class LedgerIndexer {
       to: { number: to, hash: end.hash },
       cursorFrom,
     };
+    // Emits `block` (and `finalized` when it advanced) to the store's listeners and subscribers.
     await this.store.commit(chainId, this.id, this.opts.leaseMs, commit);
-    if (events.length > 0) this.onIndexed?.();
     this.logger.debug({ chainId, from, to, events: events.length }, "ledger range indexed");
+    return true;
   }
 
   /**
@@ -326,7 +385,12 @@ export class LedgerIndexer {
    * the endpoints are asked their chain id again: a node of another chain swapped in behind the
    * URL looks like a reorg of everything, and deleting the ledger for it would be wrong.
    */
-  private async rollback(chainId: string, rpc: LedgerRpc, cursor: BlockRef, programs: FollowedProgram[]) {
+  private rollback(chainId: string, rpc: LedgerRpc, cursor: BlockRef, programs: FollowedProgram[]): Promise<void> {
+    const attributes = { "points.chain_id": chainId, "points.cursor_block": cursor.number };
+    return inSpan("ledger.reorg", attributes, () => this.rollBackFrom(chainId, rpc, cursor, programs));
+  }
+
+  private async rollBackFrom(chainId: string, rpc: LedgerRpc, cursor: BlockRef, programs: FollowedProgram[]) {
     await rpcPool(this.chainOf(chainId), this.opts.rpcTimeoutMs).assertServes();
     let below = cursor.number;
     let ancestor: BlockRef | undefined;
@@ -342,7 +406,8 @@ export class LedgerIndexer {
       const start = Math.max(0, Math.min(...programs.map((p) => p.fromBlock)) - 1);
       ancestor = { number: start, hash: (await this.mustBlock(rpc, start)).hash };
     }
-    const max = this.opts.maxReorgDepth ?? 64;
+    // The depth the store's `finalized` block is measured by (../../core/ledger/events.ts).
+    const max = this.opts.maxReorgDepth ?? DEFAULT_MAX_REORG_DEPTH;
     if (cursor.number - ancestor.number > max)
       throw new LedgerReorgTooDeep(chainId, cursor.number - ancestor.number, max);
     this.logger.warn({ chainId, from: cursor.number, to: ancestor.number }, "ledger: chain reorganised; rolling back");

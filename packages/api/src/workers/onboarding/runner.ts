@@ -15,6 +15,7 @@ import type { TaskRunner } from "./worker.js";
 import type { Engines } from "../../core/engine/registry.js";
 import { ensureOperator } from "../../core/engine/operators.js";
 import { queueVerification } from "../../core/verify/enqueue.js";
+import { inSpan } from "../../core/tracing/spans.js";
 
 /** An executor key's signer on a chain (`lane`: which of its keys), polling receipts at a fraction of a block. */
 export function executorSigner(ctx: Ctx, chainId: string, lane = 0): ExecutorWallet {
@@ -61,7 +62,7 @@ export function createRunner(
   /** Called once a program's contracts are queued for source verification. */
   onVerifyQueued?: () => void,
 ): TaskRunner {
-  return async (task: Task, signal: AbortSignal) => {
+  const run = async (task: Task, signal: AbortSignal) => {
     // With several executor keys, the task's own lane sends; the first key stays the program's executor.
     const laneOf = engines?.laneOf(task.chainId, task.id);
     const signer = executorSigner(ctx, task.chainId, laneOf?.lane ?? 0);
@@ -132,6 +133,17 @@ export function createRunner(
     );
     return { programId };
   };
+  // One span per task attempt, with its ids (packages/api/README.md#traces).
+  return (task, signal) =>
+    inSpan(
+      "onboarding.task",
+      { "points.task_id": task.id, "points.chain_id": task.chainId, "points.brand": task.brand },
+      async (span) => {
+        const done = await run(task, signal);
+        span.setAttribute("points.program", done.programId);
+        return done;
+      },
+    );
 }
 
 /** The stage a failed deployProgram call stopped in, as its store recorded it. */

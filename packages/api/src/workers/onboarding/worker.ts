@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Task, TaskRepo } from "../../core/onboarding/tasks.js";
 import { taskErrorOf } from "../../core/onboarding/taskError.js";
 import { detached } from "../../core/detached.js";
-import { PassLoop } from "../jobs/passLoop.js";
+import { PassLoop, idleBackoffFor, warnUndrained } from "../jobs/passLoop.js";
 
 export interface WorkerOptions {
   /** Chains this worker deploys on. */
@@ -22,6 +22,8 @@ export interface WorkerOptions {
   drainMs?: number;
 }
 
+const RENEWAL_FAILING = "lease renewal failing";
+
 /** Runs one claimed task to its end; throws to fail it (a TaskFailure names the stage). */
 export type TaskRunner = (task: Task, signal: AbortSignal) => Promise<{ programId: string }>;
 
@@ -38,6 +40,8 @@ export class Worker {
   private halted = false;
   private readonly loop: PassLoop<boolean>;
   private readonly running = new Map<string, Set<Promise<void>>>();
+  /** Tasks this worker gave up while its database was away, to give back once it answers. */
+  private readonly unreleased = new Set<string>();
 
   constructor(
     private readonly tasks: TaskRepo,
@@ -45,12 +49,20 @@ export class Worker {
     private readonly logger: Logger,
     private readonly opts: WorkerOptions,
   ) {
-    // After a pass that started a task, the next at once (there may be more); idle, after pollMs.
-    this.loop = new PassLoop(
-      () => this.pass(),
-      (worked) => (worked ? 0 : opts.pollMs),
-      (e) => this.logger.error({ err: e }, "onboarding worker pass failed"),
-    );
+    // After a pass that started a task, the next at once (there may be more); idle, after pollMs,
+    // backing off to 4 polls while nothing comes (a task queued in this process pokes it).
+    const backoff = idleBackoffFor(opts.pollMs, opts.leaseMs);
+    this.loop = new PassLoop({
+      job: "onboarding",
+      pass: () => this.pass(),
+      waitMs: (worked) => {
+        if (!worked) return backoff.idle();
+        backoff.busy();
+        return 0;
+      },
+      onError: (e) => this.logger.error({ err: e }, "onboarding worker pass failed"),
+      onUndrained: warnUndrained(this.logger, "onboarding"),
+    });
   }
 
   private get stopped(): boolean {
@@ -66,8 +78,9 @@ export class Worker {
     this.loop.poke();
   }
 
-  async stop(): Promise<void> {
-    await this.loop.stop();
+  /** `loopDrainMs` bounds the wait for the pass in flight (claiming); running tasks get `drainMs` after it. */
+  async stop(loopDrainMs?: number): Promise<void> {
+    await this.loop.stop(loopDrainMs);
     this.opts.onStopping?.();
     // Bounded drain: a task waiting on a stuck transaction would hold shutdown for its whole
     // replacement window. After the drain the engines stop, which ends every wait with
@@ -91,6 +104,10 @@ export class Worker {
 
   /** One pass over the worker's chains; true when it started a task. */
   private async pass(): Promise<boolean> {
+    for (const id of this.unreleased) {
+      await this.tasks.releaseTask(id, this.id);
+      this.unreleased.delete(id);
+    }
     let worked = false;
     for (const chainId of this.opts.chainIds) {
       if (this.stopped) break;
@@ -113,6 +130,14 @@ export class Worker {
       if (!(await this.tasks.leaseExecutor(chainId, this.id, this.opts.leaseMs))) break;
       const task = await this.tasks.claim(chainId, this.id, this.opts.leaseMs);
       if (!task) break;
+      if (this.stopped) {
+        // Claimed by a pass the stop stopped waiting for (JOB_DRAIN_MS): the worker's engines and
+        // leases may be gone already, so the task is not started; its lease goes back at once.
+        await this.tasks.releaseTask(task.id, this.id).catch((e: unknown) => {
+          this.logger.warn({ err: e, taskId: task.id }, "could not release a task claimed while stopping");
+        });
+        break;
+      }
       const p: Promise<void> = this.runTask(chainId, task).finally(() => {
         running.delete(p);
         this.poke();
@@ -128,6 +153,8 @@ export class Worker {
     const log = this.logger.child({ taskId: task.id, brand: task.brand, chainId, attempt: task.attempts });
     log.info("onboarding task started");
     const abort = new AbortController();
+    const every = Math.max(50, Math.floor(this.opts.leaseMs / 3));
+    let renewed = Date.now();
     const heartbeat = setInterval(
       detached(
         async () => {
@@ -135,18 +162,31 @@ export class Worker {
             (await this.tasks.renew(task.id, this.id, this.opts.leaseMs)) &&
             (await this.tasks.leaseExecutor(chainId, this.id, this.opts.leaseMs));
           if (!ours) abort.abort(new Error("lease lost"));
+          else renewed = Date.now();
         },
-        (e) => log.warn({ err: e }, "lease renewal failed"),
+        (e) => {
+          log.warn({ err: e }, "lease renewal failed");
+          // Fail closed: renewals that keep failing (the database away) let the lease lapse while
+          // the task runs on, and another worker would take it over and send beside it. The task
+          // stops while a third of the lease is left; whoever claims it next resumes it.
+          if (Date.now() - renewed >= 2 * every) abort.abort(new Error(RENEWAL_FAILING, { cause: e }));
+        },
       ),
-      Math.max(50, Math.floor(this.opts.leaseMs / 3)),
+      every,
     );
     try {
       const { programId } = await this.run(task, abort.signal);
       await this.tasks.finish(task.id, this.id, { programId });
       log.info({ programId }, "onboarding task succeeded");
     } catch (e) {
-      if (abort.signal.aborted) log.warn({ err: e }, "onboarding task lost its lease; another worker resumes it");
-      else if (this.halted || (this.stopped && taskErrorOf(e).code === "ENGINE_STOPPED")) {
+      if (abort.signal.aborted) {
+        log.warn({ err: e }, "onboarding task lost its lease; another worker resumes it");
+        // Given up for failing renewals, the task is still ours in the database: given back (now,
+        // or by a later pass once the database answers) so that any worker, this one too, resumes it.
+        if ((abort.signal.reason as Error).message === RENEWAL_FAILING) {
+          await this.tasks.releaseTask(task.id, this.id).catch(() => this.unreleased.add(task.id));
+        }
+      } else if (this.halted || (this.stopped && taskErrorOf(e).code === "ENGINE_STOPPED")) {
         // Not the task's failure: its engine or provider went away under it. Left running, its
         // lease is given back and another worker resumes it through the deployer.
         log.warn({ err: e }, "worker stopped while the task ran; another worker resumes it");

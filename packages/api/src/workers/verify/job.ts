@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { submissionOf, type ExplorerClient } from "@points/deployer";
 import type { Ctx } from "../../core/context.js";
 import { doubling } from "../../core/backoff.js";
-import { PassLoop } from "../jobs/passLoop.js";
+import { PassLoop, warnUndrained } from "../jobs/passLoop.js";
 import { explorerClients, redact } from "../../core/verify/explorers.js";
 import { VerifyStore, type DueVerification, type ExplorerName } from "../../core/verify/store.js";
 
@@ -44,11 +44,13 @@ export class SourceVerifyJob {
     this.store = new VerifyStore(ctx.db);
     for (const c of ctx.config.chains) this.clients.set(String(c.chainId), explorerClients(ctx.config, c));
     // After a pass that ran some, the next at once; idle (or the database did not answer), after pollMs.
-    this.loop = new PassLoop(
-      () => this.tick(),
-      (ran) => (ran ? 0 : opts.pollMs),
-      (e) => this.logger.warn({ err: e }, "source verification pass failed"),
-    );
+    this.loop = new PassLoop({
+      job: "verify",
+      pass: () => this.tick(),
+      waitMs: (ran) => (ran ? 0 : opts.pollMs),
+      onError: (e) => this.logger.warn({ err: e }, "source verification pass failed"),
+      onUndrained: warnUndrained(this.logger, "verify"),
+    });
   }
 
   start(): void {
@@ -60,8 +62,9 @@ export class SourceVerifyJob {
     this.loop.poke();
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  /** `drainMs` bounds the wait for the pass in flight (submissions to the explorers). */
+  async stop(drainMs?: number): Promise<void> {
+    await this.loop.stop(drainMs);
   }
 
   /** Claims and runs one batch of due verifications; returns how many it ran. */

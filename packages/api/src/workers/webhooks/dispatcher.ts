@@ -2,11 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { Db } from "../../core/db/db.js";
 import { doubling, jittered } from "../../core/backoff.js";
-import { PassLoop } from "../jobs/passLoop.js";
+import { PassLoop, idleBackoffFor, warnUndrained } from "../jobs/passLoop.js";
 import { enqueue, sentData, type DeliveryRow, type SubscriptionRow } from "../../core/webhooks/store.js";
 import { sendSigned } from "./send.js";
 import { FairSlots } from "./slots.js";
 import { webhookAttempted } from "../../core/metrics/index.js";
+import { inSpan } from "../../core/tracing/spans.js";
+import type { LedgerEvent } from "../../core/ledger/events.js";
 
 export interface WebhookOptions {
   allowPrivate: boolean;
@@ -95,13 +97,21 @@ export class WebhookDispatcher {
     private readonly opts: WebhookOptions,
   ) {
     this.slots = new FairSlots(opts.concurrency, opts.ownerConcurrency);
-    // A pass schedules the queues and returns without waiting for them; the next after pollMs,
-    // or at once when the indexer committed meanwhile (wake).
-    this.loop = new PassLoop(
-      async () => (await this.schedule()).length,
-      () => opts.pollMs,
-      (e) => this.logger.error({ err: e }, "webhook pass failed"),
-    );
+    // A pass schedules the queues and returns without waiting for them; the next after pollMs
+    // (backing off to 4 polls while there is nothing to send), or at once when the indexer
+    // committed events meanwhile (onLedgerEvent).
+    const backoff = idleBackoffFor(opts.pollMs, opts.leaseMs);
+    this.loop = new PassLoop({
+      job: "webhooks",
+      pass: async () => (await this.schedule()).length,
+      waitMs: (started) => {
+        if (!started) return backoff.idle();
+        backoff.busy();
+        return opts.pollMs;
+      },
+      onError: (e) => this.logger.error({ err: e }, "webhook pass failed"),
+      onUndrained: warnUndrained(this.logger, "webhooks"),
+    });
   }
 
   private get stopped(): boolean {
@@ -112,13 +122,27 @@ export class WebhookDispatcher {
     this.loop.start();
   }
 
-  /** New ledger events (the in-process indexer committed): a pass now, not at the next poll. */
+  /** A pass now, not at the next poll. */
   wake(): void {
     this.loop.poke();
   }
 
-  async stop(): Promise<void> {
-    await this.loop.stop();
+  /**
+   * The in-process indexer's subscriber (src/service.ts wires it, after the ledger's commit): a
+   * range that stored events, or a reorg that queued `removed` deliveries, is sent now rather
+   * than at the next poll. Other events change nothing here.
+   */
+  readonly onLedgerEvent = (event: LedgerEvent): void => {
+    if ((event.type === "block" && event.events > 0) || event.type === "reorg") this.wake();
+  };
+
+  /**
+   * `drainMs` bounds the wait for the pass in flight (matching and scheduling); the queues it
+   * started are still waited for: each stops before its next delivery, and an attempt in flight
+   * ends within WEBHOOK_TIMEOUT_MS, so no subscription is given back while one is sent.
+   */
+  async stop(drainMs?: number): Promise<void> {
+    await this.loop.stop(drainMs);
     await Promise.all(this.draining.values());
     // Given back at once: another instance need not wait for the leases to expire.
     await this.db
@@ -138,12 +162,14 @@ export class WebhookDispatcher {
    * running; returns the queues started without waiting for them (the loop goes on).
    */
   private async schedule(): Promise<Promise<void>[]> {
+    // Before the claim: the leases it takes are timed from here, not from when a queue starts.
+    const claimedAt = Date.now();
     const subs = await this.claim();
     for (const s of subs) while ((await enqueue(this.db, s)) === 1000) Object.assign(s, await this.reload(s.id));
     const started: Promise<void>[] = [];
     for (const s of subs) {
       if (s.status !== "active" || this.draining.has(s.id) || this.stopped) continue;
-      const queue = this.drain(s)
+      const queue = this.drain(s, claimedAt)
         .then((more) => {
           if (more) this.wake();
         })
@@ -188,12 +214,15 @@ export class WebhookDispatcher {
     return (await this.db.query<SubscriptionRow>("SELECT * FROM webhook_subscriptions WHERE id = $1", [id]))[0];
   }
 
-  /** Sends the subscription's due deliveries in order; true when a whole burst went (more may be due). */
-  private async drain(s: SubscriptionRow): Promise<boolean> {
+  /**
+   * Sends the subscription's due deliveries in order; true when a whole burst went (more may be
+   * due). `claimedAt`: when the pass that started this queue took the lease (just before its claim).
+   */
+  private async drain(s: SubscriptionRow, claimedAt: number): Promise<boolean> {
     // The claim renewed the lease; renewed again before an attempt once a third of it (or
-    // RECHECK_MS) has gone, so an attempt (at most WEBHOOK_TIMEOUT_MS, under half the lease)
-    // ends inside the lease.
-    let renewed = Date.now();
+    // RECHECK_MS) has gone since the claim, so an attempt (at most WEBHOOK_TIMEOUT_MS, under half
+    // the lease) ends inside the lease, however long the pass took to match events meanwhile.
+    let renewed = claimedAt;
     const due = await this.db.query<DeliveryRow>(
       `SELECT * FROM webhook_deliveries WHERE subscription_id = $1 AND status = 'pending' ORDER BY seq LIMIT $2`,
       [s.id, BURST],
@@ -235,7 +264,16 @@ export class WebhookDispatcher {
       timestamp: new Date().toISOString(),
       data: sentData(payload),
     });
-    const got = await sendSigned(s.url, s.secret, d.id, body, this.opts);
+    const got = await inSpan(
+      "webhooks.delivery",
+      { "points.subscription": s.id, "points.delivery": d.id, "points.chain_id": s.chain_id },
+      async (span) => {
+        const answer = await sendSigned(s.url, s.secret, d.id, body, this.opts);
+        if ("status" in answer) span.setAttribute("http.response.status_code", answer.status);
+        else span.setAttribute("error.type", answer.error.slice(0, 100));
+        return answer;
+      },
+    );
     const ok = "status" in got && got.status >= 200 && got.status < 300;
     webhookAttempted(ok);
     if (ok) {

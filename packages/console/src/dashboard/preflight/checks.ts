@@ -1,5 +1,5 @@
 import type { TxJob } from "../../components/TxDialog";
-import type { Values } from "../ActionForm";
+import type { Values } from "../formValues";
 
 /**
  * What stops an action before anything is built or approved (no dead end that costs gas): a

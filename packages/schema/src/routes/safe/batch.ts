@@ -5,12 +5,19 @@ import { success } from "../../envelope.js";
 import { SafeBatchTxAnswer } from "../../safe.js";
 import { CampaignIdResolution, TxNonce, UnsignedTx } from "../../tx.js";
 import type { RouteDef } from "../../route.js";
-import * as build from "../build.js";
-import * as admin from "../admin.js";
-import * as adminHandover from "../adminHandover.js";
-import * as studioWhitelist from "../studioWhitelist.js";
-import * as studioPsp from "../studioPsp.js";
-import * as studioPspBatch from "../studioPspBatch.js";
+import * as buildMint from "../build/mint.js";
+import * as buildRedeem from "../build/redeem.js";
+import * as buildFinalizeRedeem from "../build/finalizeRedeem.js";
+import * as buildTransfer from "../build/transfer.js";
+import * as rolesGrant from "../roles/grant.js";
+import * as freeze from "../freeze/pause.js";
+import * as rolesHandover from "../roles/handover.js";
+import * as factoryAllowlists from "../factory/allowlists.js";
+import * as pointsAllowlists from "../points/allowlists.js";
+import * as vaultCampaigns from "../vault/campaigns.js";
+import * as vaultConfig from "../vault/config.js";
+import * as vaultMoves from "../vault/moves.js";
+import * as vaultBatch from "../vault/batch.js";
 
 /**
  * The build routes a batch can hold: every build route whose request is a body only (the chain
@@ -59,7 +66,21 @@ export const SAFE_BATCH_ROUTES = [
 /** Most calls one batch holds: MultiSendCallOnly has no limit, the block gas limit has. */
 export const SAFE_BATCH_MAX_ACTIONS = 50;
 
-const batchable = { ...build, ...admin, ...adminHandover, ...studioWhitelist, ...studioPsp, ...studioPspBatch };
+const batchable = {
+  ...buildMint,
+  ...buildRedeem,
+  ...buildFinalizeRedeem,
+  ...buildTransfer,
+  ...rolesGrant,
+  ...freeze,
+  ...rolesHandover,
+  ...factoryAllowlists,
+  ...pointsAllowlists,
+  ...vaultCampaigns,
+  ...vaultConfig,
+  ...vaultMoves,
+  ...vaultBatch,
+};
 export type SafeBatchRoute = (typeof SAFE_BATCH_ROUTES)[number];
 
 /** The field of a route's body that names its signer: `from`, or `key` on the original build routes. */

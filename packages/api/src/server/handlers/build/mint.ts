@@ -1,10 +1,10 @@
 import type { routes } from "@points/schema";
-import type { Handler } from "../../../core/context.js";
+import type { BuildHandler } from "../../../core/context.js";
 import { target } from "../../../core/program/target.js";
-import { txAfterAllowance } from "../../../core/program/allowance.js";
+import { afterAllowance } from "../../../core/program/allowance.js";
 
 /** Factory.mint(asset, amount, receiver): the key must first allow the Factory to pull the asset. */
-export const buildMint: Handler<typeof routes.buildMint> = async ({ body }, ctx) => {
+export const buildMint: BuildHandler<typeof routes.buildMint> = async ({ body }, ctx) => {
   const t = await target(ctx, body.program);
   const { asset, amount, receiver = body.key } = body.input;
   const call = {
@@ -14,7 +14,7 @@ export const buildMint: Handler<typeof routes.buildMint> = async ({ body }, ctx)
     from: body.key,
     moves: "asset" as const,
   };
-  return txAfterAllowance(t, call, async () => ({
+  return afterAllowance(t, call, async () => ({
     token: asset,
     tokenContract: "asset",
     owner: body.key,

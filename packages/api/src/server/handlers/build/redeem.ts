@@ -1,7 +1,7 @@
 import type { routes } from "@points/schema";
-import type { Handler } from "../../../core/context.js";
+import type { BuildHandler } from "../../../core/context.js";
 import { target } from "../../../core/program/target.js";
-import { requestRedeemTx } from "../../../core/program/redeem.js";
+import { requestRedeemCall } from "../../../core/program/redeem.js";
 
-export const buildRedeem: Handler<typeof routes.buildRedeem> = async ({ body }, ctx) =>
-  requestRedeemTx(await target(ctx, body.program), body.key, body.input);
+export const buildRedeem: BuildHandler<typeof routes.buildRedeem> = async ({ body }, ctx) =>
+  requestRedeemCall(await target(ctx, body.program), body.key, body.input);

@@ -1,16 +1,16 @@
 import { getAddress } from "ethers";
 import type { routes } from "@points/schema";
 import { isDevChainId } from "@points/contracts/program";
-import type { Handler } from "../../../core/context.js";
+import type { BuildHandler } from "../../../core/context.js";
 import { ApiError } from "../../../core/errors.js";
 import { isLoopbackUrl } from "../../../core/config/env.js";
-import { contract, read, target, tx } from "../../../core/program/target.js";
+import { contract, read, target, programCall } from "../../../core/program/target.js";
 
 /**
  * The mock collateral's open mint, built for `key`. A dev chain id alone proves nothing (a remote
  * node may report 31337), so every RPC of the chain must be on this machine, as for the dev key.
  */
-export const devFaucet: Handler<typeof routes.devFaucet> = async ({ body }, ctx) => {
+export const devFaucet: BuildHandler<typeof routes.devFaucet> = async ({ body }, ctx) => {
   const t = await target(ctx, body.program);
   const chain = t.chain.config;
   const rpcs = [chain.rpcUrl, ...(chain.rpcUrls ?? [])];
@@ -25,7 +25,7 @@ export const devFaucet: Handler<typeof routes.devFaucet> = async ({ body }, ctx)
   if (!assets.map((a) => getAddress(a)).includes(asset)) {
     throw new ApiError("NOT_FOUND", `asset ${asset} is not a collateral asset of program ${t.program.id}`);
   }
-  return tx(t, {
+  return programCall(t, {
     contract: "asset",
     address: asset,
     fn: "mint",

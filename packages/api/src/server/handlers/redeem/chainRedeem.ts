@@ -1,12 +1,12 @@
 import { getAddress } from "ethers";
 import type { routes } from "@points/schema";
-import type { Ctx, Handler } from "../../../core/context.js";
+import type { Ctx, BuildHandler } from "../../../core/context.js";
 import { ApiError } from "../../../core/errors.js";
-import { chainTarget, tx } from "../../../core/program/target.js";
-import { redeemRequestView, requestRedeemTx } from "../../../core/program/redeem.js";
+import { chainTarget, programCall } from "../../../core/program/target.js";
+import { redeemRequestView, requestRedeemCall } from "../../../core/program/redeem.js";
 
-export const chainRedeemCreate: Handler<typeof routes.chainRedeemCreate> = async ({ params, body }, ctx) =>
-  requestRedeemTx(await chainTarget(ctx, params.chainId, params.factoryAddr), body.key, {
+export const chainRedeemCreate: BuildHandler<typeof routes.chainRedeemCreate> = async ({ params, body }, ctx) =>
+  requestRedeemCall(await chainTarget(ctx, params.chainId, params.factoryAddr), body.key, {
     asset: params.assetAddr,
     ...body.input,
   });
@@ -30,14 +30,14 @@ async function onRequest(
 
 /** The requester's (or an executor's) call `fn(requestId)` on a request of the path's asset. */
 const onRequestCall =
-  (fn: "cancelRedeem" | "finalizeRedeem"): Handler<typeof routes.chainRedeemCancel> =>
+  (fn: "cancelRedeem" | "finalizeRedeem"): BuildHandler<typeof routes.chainRedeemCancel> =>
   async ({ params, body }, ctx) =>
-    tx(await onRequest(ctx, params, body.input.requestId), {
+    programCall(await onRequest(ctx, params, body.input.requestId), {
       contract: "factory",
       fn,
       args: [BigInt(body.input.requestId)],
       from: body.key,
     });
 
-export const chainRedeemCancel: Handler<typeof routes.chainRedeemCancel> = onRequestCall("cancelRedeem");
-export const chainRedeemFinalize: Handler<typeof routes.chainRedeemFinalize> = onRequestCall("finalizeRedeem");
+export const chainRedeemCancel: BuildHandler<typeof routes.chainRedeemCancel> = onRequestCall("cancelRedeem");
+export const chainRedeemFinalize: BuildHandler<typeof routes.chainRedeemFinalize> = onRequestCall("finalizeRedeem");

@@ -1,10 +1,7 @@
 import type { routes } from "@points/schema";
 import type { Handler } from "../../../core/context.js";
-import { chainTarget, target } from "../../../core/program/target.js";
+import { chainTarget } from "../../../core/program/target.js";
 import { redeemRequestView } from "../../../core/program/redeem.js";
 
 export const chainRedeemStatus: Handler<typeof routes.chainRedeemStatus> = async ({ params }, ctx) =>
   redeemRequestView(await chainTarget(ctx, params.chainId, params.factoryAddr), params.requestId);
-
-export const readRedeemRequest: Handler<typeof routes.readRedeemRequest> = async ({ params, query }, ctx) =>
-  redeemRequestView(await target(ctx, query.program), params.requestId);

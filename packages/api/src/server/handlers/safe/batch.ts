@@ -1,9 +1,9 @@
 import { getAddress } from "ethers";
 import { routes, signerFieldOf, type RouteDef, type SafeBatch } from "@points/schema";
-import type { Ctx, Handler, Input } from "../../../core/context.js";
+import type { BuildHandler, Ctx, Handler, Input } from "../../../core/context.js";
 import type { Handlers } from "../../http/app.js";
 import { ApiError } from "../../../core/errors.js";
-import { collectedCalls, type CollectedCall } from "../../../core/chain/build.js";
+import { encodeCall, type EncodedCall } from "../../../core/chain/build.js";
 import { safeTxAnswer, safeTxFields } from "../../../core/chain/safe.js";
 import { chainUnavailable } from "../../../core/chain/client.js";
 import { revertToApiError } from "../../../core/chain/revert.js";
@@ -32,22 +32,20 @@ async function collect(
   input: BatchInput,
   index: number,
   action: Action,
-): Promise<CollectedCall> {
+): Promise<EncodedCall> {
   // The schema checked the body against the route's own (without signer and nonce).
   const body = { ...action.body, [signerFieldOf(routes[action.route])]: input.body.safe };
-  const sink: CollectedCall[] = [];
-  const handler = all[action.route] as unknown as Handler<RouteDef>;
+  const plan = all[action.route] as BuildHandler<RouteDef>;
   try {
-    await collectedCalls.run(sink, () => handler({ ...input, body } as never, ctx));
+    // Encoded only: the batch simulates all its calls in order afterwards (the calls' own checks are not run).
+    return encodeCall(await plan({ ...input, body } as never, ctx));
   } catch (e) {
     throw atAction(e, index, action.route);
   }
-  if (sink.length !== 1) throw new Error(`${action.route} built ${sink.length} calls; a batch action is one call`);
-  return sink[0]!;
 }
 
 /** Why call `index` fails: its own simulation from the Safe, when that alone reverts. */
-async function whyFails(ctx: Ctx, chainId: string, safe: string, index: number, route: string, c: CollectedCall) {
+async function whyFails(ctx: Ctx, chainId: string, safe: string, index: number, route: string, c: EncodedCall) {
   const chain = ctx.chains.get(chainId);
   try {
     await chain.provider.call({ from: safe, to: c.to, data: c.data });

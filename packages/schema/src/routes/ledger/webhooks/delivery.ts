@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LEDGER_CONTRACTS, LEDGER_EVENT_KINDS } from "../../../generated/ledgerEvents.js";
-import { LedgerEventView } from "../holderHistory.js";
+import { LedgerEventView } from "../reads/holderHistory.js";
 import { BlockTime } from "../common.js";
 
 export { LEDGER_CONTRACTS };

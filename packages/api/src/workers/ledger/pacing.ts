@@ -1,0 +1,103 @@
+/** What a step does besides reading the chain: catchUp (tests, the CLI) does everything at once. */
+export interface StepMode {
+  /** Take or renew the chain's lease first. */
+  lease: boolean;
+  /** Rebuild pending program state and follow programs registered meanwhile. */
+  registry: boolean;
+  /** Leave an empty range at the head uncommitted when a commit was made recently. */
+  deferEmpty: boolean;
+}
+export const EAGER: StepMode = { lease: true, registry: true, deferEmpty: false };
+
+/** A quiet chain with no program to follow: no head to compare, only the time to the next full step. */
+export const NO_HEAD = -1;
+
+/**
+ * How often the indexer's passes do each part of a step, per chain (packages/api/README.md#the-indexer):
+ * what it last did and when, and what a pass may therefore skip.
+ */
+export class LedgerPacing {
+  /** The head at which the last full step found nothing to do, and when. */
+  private readonly quiet = new Map<string, { head: number; at: number }>();
+  private readonly lastLease = new Map<string, number>();
+  private readonly lastRegistry = new Map<string, number>();
+  private readonly lastCommit = new Map<string, number>();
+
+  constructor(
+    private readonly pollMs: number,
+    private readonly leaseMs: number,
+  ) {}
+
+  /** At most this long between full steps of a quiet chain: eight polls, under a third of the lease. */
+  get fullStepMs(): number {
+    return Math.min(8 * this.pollMs, Math.floor(this.leaseMs / 3));
+  }
+
+  /**
+   * Whether a pass may skip the chain: its last full step found nothing to do, the node's head
+   * (`head()`) has not moved since, and the last full step is recent (`fullStepMs`: it renews the
+   * lease and picks up programs registered meanwhile). An idle pass is then one eth_blockNumber,
+   * no database work. A node that fails here gets a full step, which reports it.
+   */
+  async stillQuiet(chainId: string, head: () => Promise<number>): Promise<boolean> {
+    const q = this.quiet.get(chainId);
+    if (!q || Date.now() - q.at >= this.fullStepMs) return false;
+    if (q.head === NO_HEAD) return true;
+    try {
+      return (await head()) === q.head;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * How a pass steps a chain: the lease is renewed once a third of it has gone (every commit
+   * renews it too, and refuses to write without it), the registry and pending state are looked at
+   * every `fullStepMs`, and an empty range at the head is left for the next, longer one until
+   * `fullStepMs` has passed since the last commit. A chain where nothing happens then costs a
+   * commit per `fullStepMs`, not per block; a range with a log is committed at once.
+   */
+  passMode(chainId: string): StepMode {
+    const now = Date.now();
+    const since = (at: Map<string, number>) => now - (at.get(chainId) ?? Number.NEGATIVE_INFINITY);
+    return {
+      lease: since(this.lastLease) >= this.leaseMs / 3,
+      registry: since(this.lastRegistry) >= this.fullStepMs,
+      deferEmpty: true,
+    };
+  }
+
+  /** Whether an empty range at the head may wait: a commit was made less than `fullStepMs` ago. */
+  mayWait(chainId: string): boolean {
+    return Date.now() - (this.lastCommit.get(chainId) ?? 0) < this.fullStepMs;
+  }
+
+  /** A full step found nothing to do at `head`: the passes until the next full step may skip the chain. */
+  quietAt(chainId: string, head: number): false {
+    this.quiet.set(chainId, { head, at: Date.now() });
+    return false;
+  }
+
+  /** A step did work: the next pass steps the chain again. */
+  busy(chainId: string): void {
+    this.quiet.delete(chainId);
+  }
+
+  /** The lease was refused, or a step failed: the next pass takes the lease and steps afresh. */
+  reset(chainId: string): void {
+    this.quiet.delete(chainId);
+    this.lastLease.delete(chainId);
+  }
+
+  leased(chainId: string, at: number): void {
+    this.lastLease.set(chainId, at);
+  }
+
+  registryChecked(chainId: string, at: number): void {
+    this.lastRegistry.set(chainId, at);
+  }
+
+  committed(chainId: string): void {
+    this.lastCommit.set(chainId, Date.now());
+  }
+}

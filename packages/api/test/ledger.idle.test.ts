@@ -1,0 +1,167 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { setTimeout as sleep } from "node:timers/promises";
+import { parseUnits } from "ethers";
+import { actors, deployProgram, fundedCampaign, startNode, type DevNode, type ProgramRecord } from "@points/testkit";
+import { ProgramRegistry, migrate, openDb, type Db } from "../src/index.js";
+import type { LedgerIndexer } from "../src/workers/ledger/indexer.js";
+import { startRpcProxy, type RpcProxy } from "./helpers/rpcProxy.js";
+import { indexerOn, vaultAs } from "./helpers/ledger.js";
+
+async function until(what: string, check: () => Promise<boolean> | boolean, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+/** Counts calls of one of the indexer's store methods. */
+function countCalls(indexer: LedgerIndexer, method: "programs" | "lease" | "commit"): { n: number } {
+  const count = { n: 0 };
+  const store = indexer.store as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const real = store[method]!.bind(indexer.store);
+  store[method] = (...args: unknown[]) => (count.n++, real(...args));
+  return count;
+}
+
+/** Counts the indexer's full steps: each reads the programs it follows. */
+const countFullSteps = (indexer: LedgerIndexer) => countCalls(indexer, "programs");
+
+// An idle indexer (packages/api/README.md#the-indexer): while the head does not move, a pass asks
+// the node for its head and nothing else; a full step (programs, cursor) runs when the head
+// moves, or at the latest every eight polls; empty blocks are committed at most once per eight
+// polls, the lease renewed once per third of it.
+describe("ledger: an idle indexer asks for the head and nothing else", () => {
+  let node: DevNode;
+  let db: Db;
+  let proxy: RpcProxy;
+  let program: ProgramRecord;
+  let usdc: string;
+  let campaignId: string;
+
+  before(async () => {
+    node = await startNode();
+    db = await openDb({ dataDir: "memory://" });
+    await migrate(db);
+    ({ record: program, usdc } = await deployProgram(node.provider, "acme"));
+    await new ProgramRegistry(db).insert(program);
+    ({ campaignId } = await fundedCampaign(node.provider, program, usdc, "launch", 1000n));
+    proxy = await startRpcProxy(node.url);
+  });
+  after(async () => {
+    await proxy?.close();
+    await db?.close();
+    await node?.stop();
+  });
+
+  const cursorAt = async () =>
+    Number((await db.query<{ n: string }>("SELECT block_number::text AS n FROM ledger_cursors"))[0]?.n ?? -1);
+
+  it("quietChain_fullStepsAtMostEveryEightPolls_eachPassBetweenIsOneHeadRequest", async (t) => {
+    // 50 ms polls: a full step at most every 400 ms, however many passes run between.
+    const indexer = indexerOn(db, proxy.url, { pollMs: 50, leaseMs: 60_000 });
+    t.after(() => indexer.stop());
+    const steps = countFullSteps(indexer);
+    indexer.start();
+    const head = await node.provider.getBlockNumber();
+    await until("the ledger reaches the head", async () => (await cursorAt()) === head);
+    proxy.reset();
+    const before = steps.n;
+    const started = Date.now();
+    await sleep(2_000);
+    const elapsed = Date.now() - started;
+    const full = steps.n - before;
+    const methods = proxy.methods();
+    const heads = methods.filter((m) => m === "eth_blockNumber").length;
+    assert.ok(full >= 1, "a quiet chain still gets a full step (its lease renewed) within the window");
+    assert.ok(full <= Math.floor(elapsed / 400) + 1, `${full} full steps in ${elapsed} ms: at most one per 400 ms`);
+    // Each full step reads the head and the block at the cursor; a skipped pass only the head.
+    // (A step already running when the window opened may read its block inside it: one more.)
+    const blocks = methods.filter((m) => m === "eth_getBlockByNumber").length;
+    assert.ok(blocks >= full - 1 && blocks <= full + 1, `${blocks} block reads for ${full} full steps`);
+    assert.deepEqual(
+      methods.filter((m) => m !== "eth_blockNumber" && m !== "eth_getBlockByNumber"),
+      [],
+      "no eth_getLogs and nothing else while nothing happens",
+    );
+    assert.ok(heads > full, `passes between full steps ask for the head (${heads} heads, ${full} full steps)`);
+  });
+
+  it("headMoves_theNextPassIndexesIt_withoutWaitingForTheFullStep", async (t) => {
+    // 500 ms polls: a full step of a quiet chain is due only every 4 s; the new block must not wait for it.
+    const indexer = indexerOn(db, proxy.url, { pollMs: 500, leaseMs: 60_000 });
+    t.after(() => indexer.stop());
+    const steps = countFullSteps(indexer);
+    indexer.start();
+    await until(
+      "the ledger reaches the head",
+      async () => (await cursorAt()) === (await node.provider.getBlockNumber()),
+    );
+    // Quiet now: wait for a pass that skipped (a head request with no full step after the last one).
+    const quietSince = steps.n;
+    proxy.reset();
+    await until("a skipped pass", () => proxy.methods().filter((m) => m === "eth_blockNumber").length >= 2);
+    assert.equal(steps.n, quietSince, "the passes since were skipped");
+    const { brand, alice } = actors(node.provider);
+    const sent = Date.now();
+    const receipt = await (
+      await vaultAs(program, brand).mint(campaignId, alice.address, parseUnits("3", 18), "")
+    ).wait();
+    await until("the mint is indexed", async () => (await cursorAt()) >= receipt!.blockNumber);
+    // Well under the 4 s a time-based full step would have taken (two polls, with room for a loaded machine).
+    assert.ok(Date.now() - sent < 3_500, `indexed ${Date.now() - sent} ms after the block`);
+    const minted = await db.query("SELECT 1 FROM ledger_events WHERE tx_hash = $1", [receipt!.hash]);
+    assert.equal(minted.length, 1);
+  });
+
+  it("emptyBlocks_areCommittedAtMostOncePerEightPolls_theLeaseRenewedOncePerThird_andTheCursorStillReachesTheHead", async (t) => {
+    // 50 ms polls, so at most one commit of empty blocks per 400 ms; a 60 s lease renewed every 20 s.
+    const indexer = indexerOn(db, proxy.url, { pollMs: 50, leaseMs: 60_000 });
+    t.after(() => indexer.stop());
+    indexer.start();
+    await until(
+      "the ledger reaches the head",
+      async () => (await cursorAt()) === (await node.provider.getBlockNumber()),
+    );
+    const commits = countCalls(indexer, "commit");
+    const leases = countCalls(indexer, "lease");
+    const started = Date.now();
+    for (let i = 0; i < 20; i++) {
+      await node.mine(1);
+      await sleep(100);
+    }
+    const elapsed = Date.now() - started;
+    const head = await node.provider.getBlockNumber();
+    await until("the empty blocks are committed", async () => (await cursorAt()) === head);
+    const all = Date.now() - started;
+    assert.ok(commits.n >= 1, "the empty blocks are committed");
+    assert.ok(commits.n <= Math.floor(all / 400) + 1, `${commits.n} commits of 20 empty blocks in ${all} ms`);
+    assert.ok(commits.n < 20, `${commits.n} commits for 20 blocks mined over ${elapsed} ms`);
+    assert.equal(leases.n, 0, "the lease is renewed once per third of it (20 s here), not on every step");
+  });
+
+  it("programRegisteredOnAQuietChain_isFollowedAtTheNextFullStep_withNoNewBlock", async (t) => {
+    const indexer = indexerOn(db, proxy.url, { pollMs: 50, leaseMs: 60_000 });
+    t.after(() => indexer.stop());
+    indexer.start();
+    await until(
+      "the ledger reaches the head",
+      async () => (await cursorAt()) === (await node.provider.getBlockNumber()),
+    );
+    const { record: other } = await deployProgram(node.provider, "other");
+    await until(
+      "the ledger reaches the head",
+      async () => (await cursorAt()) === (await node.provider.getBlockNumber()),
+    );
+    // Registered after its blocks were indexed, with no block since: only a full step finds it.
+    await new ProgramRegistry(db).insert(other);
+    await until(
+      "the new program is followed and caught up",
+      async () =>
+        (
+          await db.query<{ n: string }>("SELECT synced_to::text AS n FROM ledger_programs WHERE program_id = 'other'")
+        )[0]?.n === String(await cursorAt()),
+    );
+  });
+});
