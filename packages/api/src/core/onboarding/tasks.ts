@@ -196,7 +196,9 @@ export class TaskRepo {
    * Claims the oldest runnable task of `chainId`: queued, or running with an expired lease
    * (its worker died). Row-locked so two workers never claim the same task. Never a task whose
    * lease `workerId` itself holds: a live worker that renewed late is still running it, and
-   * claiming it again would start a second attempt beside the first.
+   * claiming it again would start a second attempt beside the first. A lease that ends at this
+   * claim's now() has ended: a release sets the end to now(), and PGlite's clock moves in whole
+   * milliseconds, so a claim right after a release often reads the same now().
    */
   async claim(chainId: string, workerId: string, leaseMs: number): Promise<Task | undefined> {
     const rows = await this.db.query<Row>(
@@ -206,7 +208,7 @@ export class TaskRepo {
        WHERE id = (
          SELECT id FROM onboarding_tasks
          WHERE chain_id = $1
-           AND (status = 'queued' OR (status = 'running' AND lease_expires_at < now() AND lease_owner IS DISTINCT FROM $2))
+           AND (status = 'queued' OR (status = 'running' AND lease_expires_at <= now() AND lease_owner IS DISTINCT FROM $2))
          ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1)
        RETURNING *`,
       [chainId, workerId, leaseMs],
