@@ -2,6 +2,7 @@ import { getAddress, ZeroAddress } from "ethers";
 import type { Chain, ChainInfo } from "./chain.js";
 import { DeployerError } from "./errors.js";
 import { programFactoryAt } from "./release.js";
+import { everyRelease } from "./store.js";
 import type { DeploymentStore } from "./types.js";
 
 /** Where a brand already lives on a chain. */
@@ -29,9 +30,7 @@ export interface BrandHomesOptions {
 async function knownFactories(store: DeploymentStore, chainId: bigint, brand: string, opts: BrandHomesOptions) {
   const found = new Set<string>();
   for (const f of opts.factories ?? []) found.add(getAddress(f));
-  for (const r of (await store.getReleases?.(chainId)) ?? []) found.add(getAddress(r.programFactory));
-  const latest = await store.getRelease(chainId);
-  if (latest) found.add(getAddress(latest.programFactory));
+  for (const r of await everyRelease(store, chainId)) found.add(getAddress(r.programFactory));
   const own = await store.getProgram(chainId, brand);
   if (own) found.add(getAddress(own.programFactory));
   if (opts.programFactory) found.add(getAddress(opts.programFactory));

@@ -4,7 +4,7 @@
  */
 export { DeployerError, isDeployerError, type DeployerErrorCode } from "./errors.js";
 export { Chain, isDevChain, IMPLEMENTATION_SLOT, type ChainInfo, type ChainOptions } from "./chain.js";
-export { JsonFileStore, ManifestStore, MemoryStore } from "./store.js";
+export { JsonFileStore, ManifestStore, MemoryStore, releaseKeyPrefix, type ManifestKind } from "./store.js";
 export { normalizeConfig, BRAND_PATTERN, MAX_FEE_BPS, MAX_REDEEM_DELAY, type DeployConfig } from "./programConfig.js";
 export { ensureRelease, type ReleaseOptions } from "./release.js";
 export { deployProgram, type DeployOptions } from "./program.js";

@@ -1,6 +1,7 @@
 import { Contract, getAddress } from "ethers";
 import { codeMatches, loadArtifact, type Artifact } from "./artifacts.js";
 import { Chain, IMPLEMENTATION_SLOT } from "./chain.js";
+import { everyRelease } from "./store.js";
 import { IMPLEMENTATION_ARTIFACTS, PROGRAM_CONTRACTS, type DeploymentStore, type ProgramContract } from "./types.js";
 
 /** OpenZeppelin's Initializable storage (ERC-7201 "openzeppelin.storage.Initializable"). */
@@ -41,8 +42,7 @@ export async function releaseImplementations(
   chainId: bigint,
   skipVersion?: string,
 ): Promise<Map<string, string>> {
-  const latest = await store.getRelease(chainId);
-  const releases = (await store.getReleases?.(chainId)) ?? (latest ? [latest] : []);
+  const releases = await everyRelease(store, chainId);
   const found = new Map<string, string>();
   for (const r of releases) {
     if (r.version === skipVersion) continue;

@@ -33,6 +33,14 @@ export function fromJson<T>(text: string): T {
 
 const now = () => new Date().toISOString();
 
+/** What a manifest holds: a release of the chain, or a program (one per brand). */
+export type ManifestKind = "release" | "program";
+
+/** The first characters of every release manifest's key of `chainId`. */
+export const releaseKeyPrefix = (chainId: bigint) => `${chainId}/release-`;
+
+const kindOf = (key: string): ManifestKind => (key.includes("/release-") ? "release" : "program");
+
 function keyOf(ctx: StageContext): string {
   // Names become file names: refuse anything that could leave the store's directory.
   if (ctx.brand !== undefined && !/^[a-z0-9]{1,32}$/.test(ctx.brand)) throw new Error(`invalid brand ${ctx.brand}`);
@@ -52,7 +60,11 @@ export abstract class ManifestStore implements DeploymentStore {
 
   protected abstract read(key: string): Promise<string | undefined>;
   protected abstract write(key: string, text: string): Promise<void>;
-  protected abstract keys(chainId: bigint): Promise<string[]>;
+  /**
+   * The keys of the chain's manifests of one kind. A chain holds one manifest per program and a
+   * few releases: finding the latest release must not read thousands of program keys.
+   */
+  protected abstract keys(chainId: bigint, kind: ManifestKind): Promise<string[]>;
 
   private async load(key: string): Promise<Manifest | undefined> {
     const text = await this.read(key);
@@ -92,8 +104,7 @@ export abstract class ManifestStore implements DeploymentStore {
   async getReleases(chainId: bigint): Promise<Release[]> {
     const releases: Release[] = [];
     // Only release manifests are read: a chain holds one manifest per program besides.
-    for (const key of await this.keys(chainId)) {
-      if (!key.includes("/release-")) continue;
+    for (const key of await this.keys(chainId, "release")) {
       const record = (await this.load(key))?.record as Release | undefined;
       if (record) releases.push(record);
     }
@@ -113,8 +124,7 @@ export abstract class ManifestStore implements DeploymentStore {
   /** Every program of the chain, by brand. */
   async getPrograms(chainId: bigint): Promise<ProgramRecord[]> {
     const programs: ProgramRecord[] = [];
-    for (const key of (await this.keys(chainId)).sort()) {
-      if (key.includes("/release-")) continue;
+    for (const key of (await this.keys(chainId, "program")).sort()) {
       // Another program's unreadable manifest must not stop this one's upgrade.
       const record = (await this.load(key).catch(() => undefined))?.record as ProgramRecord | undefined;
       if (record?.brand) programs.push(record);
@@ -210,10 +220,13 @@ export class JsonFileStore extends ManifestStore {
     await rename(tmp, file);
   }
 
-  protected async keys(chainId: bigint): Promise<string[]> {
+  protected async keys(chainId: bigint, kind: ManifestKind): Promise<string[]> {
     try {
       const names = await readdir(path.join(this.dir, chainId.toString()));
-      return names.filter((n) => n.endsWith(".json")).map((n) => `${chainId}/${n.slice(0, -".json".length)}`);
+      return names
+        .filter((n) => n.endsWith(".json"))
+        .map((n) => `${chainId}/${n.slice(0, -".json".length)}`)
+        .filter((k) => kindOf(k) === kind);
     } catch {
       return [];
     }
@@ -232,9 +245,16 @@ export class MemoryStore extends ManifestStore {
     this.docs.set(key, text);
   }
 
-  protected async keys(chainId: bigint): Promise<string[]> {
-    return [...this.docs.keys()].filter((k) => k.startsWith(`${chainId}/`));
+  protected async keys(chainId: bigint, kind: ManifestKind): Promise<string[]> {
+    return [...this.docs.keys()].filter((k) => k.startsWith(`${chainId}/`) && kindOf(k) === kind);
   }
+}
+
+/** Every release `store` holds for the chain, oldest first (only the latest where it lists none). */
+export async function everyRelease(store: DeploymentStore, chainId: bigint): Promise<Release[]> {
+  if (store.getReleases) return store.getReleases(chainId);
+  const latest = await store.getRelease(chainId);
+  return latest ? [latest] : [];
 }
 
 /** Used when a caller passes no store: nothing is recorded. */

@@ -1,4 +1,4 @@
-import { ManifestStore } from "@points/deployer";
+import { ManifestStore, releaseKeyPrefix, type ManifestKind } from "@points/deployer";
 import { stageEnded } from "../metrics/index.js";
 import type { Db } from "../db/db.js";
 
@@ -33,10 +33,12 @@ export class DbManifestStore extends ManifestStore {
     );
   }
 
-  protected async keys(chainId: bigint): Promise<string[]> {
-    const rows = await this.db.query<{ key: string }>("SELECT key FROM deployer_manifests WHERE chain_id = $1", [
-      chainId.toString(),
-    ]);
+  protected async keys(chainId: bigint, kind: ManifestKind): Promise<string[]> {
+    // The kind is chosen here, not by reading every key: a chain holds one manifest per program.
+    const rows = await this.db.query<{ key: string }>(
+      "SELECT key FROM deployer_manifests WHERE chain_id = $1 AND starts_with(key, $2) = $3",
+      [chainId.toString(), releaseKeyPrefix(chainId), kind === "release"],
+    );
     return rows.map((r) => r.key);
   }
 }

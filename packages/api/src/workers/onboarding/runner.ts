@@ -88,9 +88,11 @@ export function createRunner(
       await assertChainId(signer.provider as JsonRpcProvider, ctx.chains.get(task.chainId).config).catch((e) => {
         if (!isRpcUnreachable(e)) throw e;
       });
+      // A chain's first release is deployed by one task alone; the others then find it.
+      const released = engines && (await store.getRelease(BigInt(task.chainId)));
       const deploy = async () => {
         // A key deploys once it is an operator (the first key, the ProgramFactory's admin, grants it).
-        const release = engines && engine && (await store.getRelease(BigInt(task.chainId)));
+        const release = engines && engine && (released || (await store.getRelease(BigInt(task.chainId))));
         if (release) await ensureOperator(ctx, engines!, task.chainId, release.programFactory, engine!.from);
         return deployProgram(deployConfig(task), signer, store, {
           sender: engine,
@@ -104,8 +106,6 @@ export function createRunner(
           receiptTimeoutMs: Math.max(60_000, 30 * ctx.chains.get(task.chainId).config.blockTimeMs),
         });
       };
-      // A chain's first release is deployed by one task alone; the others then find it.
-      const released = engines && (await store.getRelease(BigInt(task.chainId)));
       record = engines && !released ? await engines.alone(task.chainId, deploy) : await deploy();
     } catch (e) {
       throw taskFailure(await failedStage(store, stageCtx), e);

@@ -1,0 +1,59 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { ProgramRecord, Release } from "@points/deployer";
+import { DbManifestStore } from "../src/core/onboarding/store.js";
+import { openDb, type Db } from "../src/core/db/db.js";
+import { migrate } from "../src/core/db/migrations.js";
+
+const CHAIN = 31337n;
+const release = (version: string, createdAt: string, chainId = CHAIN) =>
+  ({ chainId, version, programFactory: "0x" + "11".repeat(20), createdAt }) as unknown as Release;
+const program = (brand: string) => ({ chainId: CHAIN, brand, version: "1.0.0" }) as unknown as ProgramRecord;
+
+/** The store over a database that counts the rows its queries answer. */
+function counting(db: Db): { store: DbManifestStore; rows: () => number } {
+  let rows = 0;
+  const counted: Db = {
+    ...db,
+    query: async (sql, params) => {
+      const answer = await db.query(sql, params);
+      rows += answer.length;
+      return answer as never;
+    },
+  };
+  return { store: new DbManifestStore(counted), rows: () => rows };
+}
+
+// Every onboarding task asks for the chain's releases; the chain holds one manifest per program.
+describe("onboarding manifest store: a chain's releases are found without reading its programs", () => {
+  it("getReleases_readsOnlyReleaseKeys_whateverTheNumberOfPrograms", async () => {
+    const db = await openDb({ dataDir: "memory://" });
+    await migrate(db);
+    try {
+      const { store, rows } = counting(db);
+      await store.saveRelease(release("1.0.0", "2026-01-01T00:00:00.000Z"));
+      await store.saveRelease(release("1.1.0", "2026-02-01T00:00:00.000Z"));
+      await store.saveRelease(release("9.9.9", "2026-03-01T00:00:00.000Z", 5n));
+      // "release" is a valid brand: its manifest is a program's, not a release's.
+      for (const brand of ["release", ...Array.from({ length: 30 }, (_, i) => `brand${i}`)]) {
+        await store.saveProgram(program(brand));
+      }
+
+      const before = rows();
+      const releases = await store.getReleases(CHAIN);
+      assert.deepEqual(
+        releases.map((r) => r.version),
+        ["1.0.0", "1.1.0"],
+      );
+      // Two keys and two manifests: not the 31 program keys beside them.
+      assert.equal(rows() - before, 4);
+
+      assert.equal((await store.getRelease(CHAIN))?.version, "1.1.0");
+      const programs = await store.getPrograms(CHAIN);
+      assert.equal(programs.length, 31);
+      assert.ok(programs.some((p) => p.brand === "release"));
+    } finally {
+      await db.close();
+    }
+  });
+});
