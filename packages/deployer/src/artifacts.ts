@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { InterfaceAbi } from "ethers";
+import { Interface, type InterfaceAbi } from "ethers";
 import { COMPILED } from "@points/contracts/program/code";
 import { DeployerError } from "./errors.js";
 
@@ -89,6 +89,19 @@ const artifactCache = new Map<string, Artifact>();
 export function loadArtifact(name: string, dir?: string): Artifact {
   const released = dir === undefined ? COMPILED[name] : undefined;
   return released ? (released as Artifact) : readArtifact(name, dir);
+}
+
+const interfaces = new WeakMap<object, Interface>();
+
+/**
+ * The ethers Interface of an artifact's ABI, parsed once per ABI: parsing builds every fragment
+ * and hashes every selector, and an onboarding task binds the same few ABIs dozens of times.
+ */
+export function artifactInterface(artifact: Pick<Artifact, "abi">): Interface {
+  const abi = artifact.abi as object;
+  let iface = interfaces.get(abi);
+  if (!iface) interfaces.set(abi, (iface = Interface.from(artifact.abi)));
+  return iface;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The pieces of a CREATE batch that createTransactions.ts (direct sends) and createWithSender.ts
 // (sends through the engine) share: apart from both so neither imports the other back.
-import { AbiCoder, Interface, keccak256, type Signer, type TransactionRequest } from "ethers";
-import { codeMatches, type Artifact } from "./artifacts.js";
+import { AbiCoder, keccak256, type Signer, type TransactionRequest } from "ethers";
+import { artifactInterface, codeMatches, type Artifact } from "./artifacts.js";
 import { Chain } from "./chain.js";
 import { DeployerError } from "./errors.js";
 import type { TxSender } from "./sender.js";
@@ -39,7 +39,7 @@ export interface CreateResult {
 }
 
 export function initCode(item: CreateItem, addresses: Record<string, string>): string {
-  const ctor = new Interface(item.artifact.abi).deploy;
+  const ctor = artifactInterface(item.artifact).deploy;
   const args = AbiCoder.defaultAbiCoder().encode(ctor.inputs, item.args(addresses));
   return item.artifact.bytecode + args.slice(2);
 }

@@ -1,5 +1,5 @@
 import { Contract, keccak256, type Signer } from "ethers";
-import { codeMatches, contractsVersion, diskArtifact, loadArtifact } from "./artifacts.js";
+import { artifactInterface, codeMatches, contractsVersion, diskArtifact, loadArtifact } from "./artifacts.js";
 import { Chain, type ChainInfo, type ChainOptions } from "./chain.js";
 import { createAll, type CreateItem } from "./createTransactions.js";
 import { DeployerError } from "./errors.js";
@@ -34,8 +34,8 @@ export interface ReleaseOptions extends ChainOptions, SafetyOptions {
 }
 
 export function programFactoryAt(address: string, runner: Chain | Signer, dir?: string): Contract {
-  const abi = loadArtifact("ProgramFactory", dir).abi;
-  return new Contract(address, abi, runner instanceof Chain ? runner.provider : runner);
+  const iface = artifactInterface(loadArtifact("ProgramFactory", dir));
+  return new Contract(address, iface, runner instanceof Chain ? runner.provider : runner);
 }
 
 /** Whether every contract of `release` is on chain with the expected code and version. */

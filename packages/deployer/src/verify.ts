@@ -1,6 +1,15 @@
-import { Contract, getAddress, Interface, ZeroAddress, ZeroHash, type ContractRunner, type Provider } from "ethers";
+import {
+  Contract,
+  getAddress,
+  Interface,
+  ZeroAddress,
+  ZeroHash,
+  type ContractRunner,
+  type EventFragment,
+  type Provider,
+} from "ethers";
 import { ROLE_NAMES, rolesInAbi, type AbiItem } from "@points/contracts/program";
-import { loadArtifact } from "./artifacts.js";
+import { artifactInterface, loadArtifact } from "./artifacts.js";
 import { Chain, type ChainOptions } from "./chain.js";
 import { DeployerError } from "./errors.js";
 import { safeInfo, type SafeInfo } from "./safeInfo.js";
@@ -11,6 +20,9 @@ const EVENTS = new Interface([
   "event RoleRevoked(bytes32 indexed role, address indexed account, address indexed sender)",
   "event TransferWhitelistUpdated(address indexed account, bool whitelisted)",
 ]);
+// By topic, hashed once: ethers' parseLog hashes every event's signature again for each log.
+const EVENT_BY_TOPIC = new Map<string, EventFragment>();
+EVENTS.forEachEvent((e) => EVENT_BY_TOPIC.set(e.topicHash, e));
 
 /** Every program role but the three with their own holders: the brand's wallet holds these. */
 const ADMIN_HELD_ROLES = new Set<string>(
@@ -43,7 +55,7 @@ export function roleNames(artifactName: string, dir?: string): string[] {
 
 export function programContract(p: ProgramRecord, key: ProgramContract, runner: ContractRunner, dir?: string) {
   const c = p.contracts[key]!;
-  return new Contract(c.proxy, loadArtifact(c.artifact, dir).abi, runner);
+  return new Contract(c.proxy, artifactInterface(loadArtifact(c.artifact, dir)), runner);
 }
 
 /** The program's contracts that the record holds (the oracle is optional), in deployment order. */
@@ -65,8 +77,9 @@ export async function birthFacts(chain: Chain, p: Pick<ProgramRecord, "txHash" |
   const allowlist = new Set<string>();
   for (const log of receipt.logs) {
     const contract = byAddress.get(log.address.toLowerCase());
-    const parsed = EVENTS.parseLog(log);
-    if (!contract || !parsed) continue;
+    const event = contract && log.topics[0] !== undefined ? EVENT_BY_TOPIC.get(log.topics[0]) : undefined;
+    if (!contract || !event) continue;
+    const parsed = { name: event.name, args: EVENTS.decodeEventLog(event, log.data, log.topics) };
     if (parsed.name === "TransferWhitelistUpdated") {
       const account = getAddress(String(parsed.args[0]));
       if (contract !== "points") continue;

@@ -1,4 +1,11 @@
-import { FetchRequest, JsonRpcProvider, Network, type JsonRpcPayload, type JsonRpcResult } from "ethers";
+import {
+  FetchRequest,
+  JsonRpcProvider,
+  Network,
+  type FetchResponse,
+  type JsonRpcPayload,
+  type JsonRpcResult,
+} from "ethers";
 import type { ChainConfig } from "../config/env.js";
 import { ApiError } from "../errors.js";
 import { rpcPool } from "./rpcPool.js";
@@ -22,11 +29,13 @@ export function rpcRequest(chain: ChainConfig, timeoutMs: number): FetchRequest 
 }
 
 const utf8 = new TextEncoder();
+const fromUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
- * JsonRpcProvider whose request bodies are encoded natively: ethers encodes a string body one
- * character at a time, and a bulk plan's simulations post a batch of about 1.3 MB
- * (docs/rules.md#bulk-requests). Everything else is ethers' own.
+ * JsonRpcProvider whose request and response bodies are encoded and decoded natively: ethers
+ * does both one character at a time, a bulk plan's simulations post a batch of about 1.3 MB
+ * (docs/rules.md#bulk-requests), and an onboarding task reads each release contract's code back.
+ * Everything else is ethers' own.
  */
 class RpcProvider extends JsonRpcProvider {
   override async _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<JsonRpcResult[]> {
@@ -35,8 +44,17 @@ class RpcProvider extends JsonRpcProvider {
     request.setHeader("content-type", "application/json");
     const response = await request.send();
     response.assertOk();
-    const body = response.bodyJson as JsonRpcResult | JsonRpcResult[];
+    const body = parseBody(response);
     return Array.isArray(body) ? body : [body];
+  }
+}
+
+/** The response's JSON; a body that is not UTF-8 JSON fails as ethers' own `bodyJson` does. */
+function parseBody(response: FetchResponse): JsonRpcResult | JsonRpcResult[] {
+  try {
+    return JSON.parse(fromUtf8.decode(response.body ?? new Uint8Array())) as JsonRpcResult | JsonRpcResult[];
+  } catch {
+    return response.bodyJson as JsonRpcResult | JsonRpcResult[];
   }
 }
 
