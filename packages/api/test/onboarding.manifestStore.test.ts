@@ -10,18 +10,20 @@ const release = (version: string, createdAt: string, chainId = CHAIN) =>
   ({ chainId, version, programFactory: "0x" + "11".repeat(20), createdAt }) as unknown as Release;
 const program = (brand: string) => ({ chainId: CHAIN, brand, version: "1.0.0" }) as unknown as ProgramRecord;
 
-/** The store over a database that counts the rows its queries answer. */
-function counting(db: Db): { store: DbManifestStore; rows: () => number } {
+/** The store over a database that counts the rows its queries answer and the bodies among them. */
+function counting(db: Db, remember?: number) {
   let rows = 0;
+  let bodies = 0;
   const counted: Db = {
     ...db,
     query: async (sql, params) => {
       const answer = await db.query(sql, params);
       rows += answer.length;
+      bodies += answer.filter((r) => typeof (r as { body?: unknown }).body === "string").length;
       return answer as never;
     },
   };
-  return { store: new DbManifestStore(counted), rows: () => rows };
+  return { store: new DbManifestStore(counted, remember), rows: () => rows, bodies: () => bodies };
 }
 
 // Every onboarding task asks for the chain's releases; the chain holds one manifest per program.
@@ -52,6 +54,46 @@ describe("onboarding manifest store: a chain's releases are found without readin
       const programs = await store.getPrograms(CHAIN);
       assert.equal(programs.length, 31);
       assert.ok(programs.some((p) => p.brand === "release"));
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+// Every stage update of a task reads its manifest first; the body is the bulk of what is read.
+describe("onboarding manifest store: a manifest this instance holds crosses from the database only when it changed", () => {
+  it("read_afterOwnWrite_answersFromMemory_butAnotherInstancesWriteIsRead", async () => {
+    const db = await openDb({ dataDir: "memory://" });
+    await migrate(db);
+    try {
+      const a = counting(db);
+      const b = new DbManifestStore(db);
+      await a.store.saveProgram({ ...program("acme"), version: "1.0.0" });
+      assert.equal((await a.store.getProgram(CHAIN, "acme"))?.version, "1.0.0");
+      assert.equal((await a.store.getProgram(CHAIN, "acme"))?.version, "1.0.0");
+      assert.equal(a.bodies(), 0, "its own write: no body read back");
+
+      await b.saveProgram({ ...program("acme"), version: "2.0.0" });
+      assert.equal((await a.store.getProgram(CHAIN, "acme"))?.version, "2.0.0", "another instance's write is seen");
+      assert.equal(a.bodies(), 1);
+      assert.equal((await a.store.getProgram(CHAIN, "acme"))?.version, "2.0.0");
+      assert.equal(a.bodies(), 1, "held again once read");
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("held_isBounded_theOldestManifestIsReadAgain", async () => {
+    const db = await openDb({ dataDir: "memory://" });
+    await migrate(db);
+    try {
+      const { store, bodies } = counting(db, 2);
+      for (const brand of ["one", "two", "three"]) await store.saveProgram(program(brand));
+      assert.equal((await store.getProgram(CHAIN, "three"))?.brand, "three");
+      assert.equal((await store.getProgram(CHAIN, "two"))?.brand, "two");
+      assert.equal(bodies(), 0);
+      assert.equal((await store.getProgram(CHAIN, "one"))?.brand, "one");
+      assert.equal(bodies(), 1, "the first of three was let go with room for two");
     } finally {
       await db.close();
     }

@@ -286,6 +286,16 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
   ...WEBHOOK_IDENTITY_MIGRATIONS,
   ...LIMIT_MIGRATIONS,
   ...ENGINE_MIGRATIONS,
+  {
+    // A manifest's revision: an instance that read it before answers from memory while the
+    // revision is unchanged (src/core/onboarding/store.ts). From a sequence, so no two writes
+    // ever share one, not even a manifest deleted and written again.
+    id: "104_manifest_revision",
+    sql: `
+      CREATE SEQUENCE deployer_manifest_revisions;
+      ALTER TABLE deployer_manifests ADD COLUMN revision BIGINT NOT NULL DEFAULT nextval('deployer_manifest_revisions');
+    `,
+  },
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

@@ -8,8 +8,21 @@ import type { Db } from "../db/db.js";
  * task finds what an earlier attempt sent.
  */
 export class DbManifestStore extends ManifestStore {
-  constructor(private readonly db: Db) {
+  /** The manifests this instance last read or wrote, by key, most recent last (bounded). */
+  private readonly seen = new Map<string, { revision: string; body: string }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly remember = 256,
+  ) {
     super();
+  }
+
+  private keep(key: string, revision: string, body: string): string {
+    this.seen.delete(key);
+    this.seen.set(key, { revision, body });
+    if (this.seen.size > this.remember) this.seen.delete(this.seen.keys().next().value!);
+    return body;
   }
 
   /** Records the stage's duration for metrics once the manifest says it ended. */
@@ -20,17 +33,35 @@ export class DbManifestStore extends ManifestStore {
     stageEnded(stage, status, s?.startedAt, s?.finishedAt);
   }
 
+  /**
+   * A task reads its manifest dozens of times (every stage update reads it first), most of them
+   * unchanged since this instance wrote it: the body crosses from the database only when its
+   * revision is not the one held here. Another instance's write bumps the revision, so what is
+   * held is never answered stale.
+   */
   protected async read(key: string): Promise<string | undefined> {
-    const rows = await this.db.query<{ body: string }>("SELECT body FROM deployer_manifests WHERE key = $1", [key]);
-    return rows[0]?.body;
+    const held = this.seen.get(key);
+    const rows = await this.db.query<{ revision: string; body: string | null }>(
+      `SELECT revision::text AS revision, CASE WHEN revision::text = $2 THEN NULL ELSE body END AS body
+       FROM deployer_manifests WHERE key = $1`,
+      [key, held?.revision ?? null],
+    );
+    const row = rows[0];
+    if (!row) {
+      this.seen.delete(key);
+      return undefined;
+    }
+    return this.keep(key, row.revision, row.body ?? held!.body);
   }
 
   protected async write(key: string, text: string): Promise<void> {
-    await this.db.query(
+    const rows = await this.db.query<{ revision: string }>(
       `INSERT INTO deployer_manifests (key, chain_id, body) VALUES ($1, $2, $3)
-       ON CONFLICT (key) DO UPDATE SET body = EXCLUDED.body, updated_at = now()`,
+       ON CONFLICT (key) DO UPDATE SET body = EXCLUDED.body, revision = nextval('deployer_manifest_revisions'), updated_at = now()
+       RETURNING revision::text AS revision`,
       [key, key.split("/")[0], text],
     );
+    this.keep(key, rows[0]!.revision, text);
   }
 
   protected async keys(chainId: bigint, kind: ManifestKind): Promise<string[]> {
