@@ -115,7 +115,8 @@ describe("onboarding: two workers against the real PostgreSQL (every task runs e
           DATABASE_URL: db.url,
           PORT: "0",
           WORKER_POLL_MS: "20",
-          TASK_LEASE_MS: "5000",
+          // Long enough that a loaded machine never lets a lease lapse: a lapse is a legitimate second attempt.
+          TASK_LEASE_MS: "30000",
           CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: node.url, blockTimeMs: 200 }]),
         });
         workers.push(await createService(config, { logger: createLogger("info", sink) }));
