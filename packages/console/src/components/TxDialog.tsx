@@ -75,6 +75,7 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
     if (job && d && !d.open) d.showModal();
   }, [job]);
 
+  // sign and propose never reject: a failure becomes the dialog's error phase, shown in it.
   const sign = async (tx: PreparedTx, prerequisite: boolean) => {
     setPhase({ kind: "signing", tx, prerequisite });
     try {
@@ -163,24 +164,24 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
             </div>
             <div className="row end">
               {phase.kind === "prerequisite" && phase.tx.safe && dash && (
-                <button className="primary" onClick={() => propose(phase.tx)}>
+                <button className="primary" onClick={() => void propose(phase.tx)}>
                   Propose the approval
                 </button>
               )}
               {phase.kind === "prerequisite" && !phase.tx.safe && (
-                <button className="primary" onClick={() => sign(phase.tx, true)}>
+                <button className="primary" onClick={() => void sign(phase.tx, true)}>
                   Sign approval
                 </button>
               )}
               {phase.kind === "review" && phase.tx.safe && dash && (
-                <button className="primary" onClick={() => propose(phase.tx)}>
+                <button className="primary" onClick={() => void propose(phase.tx)}>
                   {wallet.address && (phase.tx.safe.owners as string[]).includes(wallet.address)
                     ? "Sign and propose"
                     : "Propose"}
                 </button>
               )}
               {phase.kind === "review" && !phase.tx.safe && (
-                <button className={job?.destructive ? "danger" : "primary"} onClick={() => sign(phase.tx, false)}>
+                <button className={job?.destructive ? "danger" : "primary"} onClick={() => void sign(phase.tx, false)}>
                   Sign and send
                 </button>
               )}
