@@ -6,6 +6,7 @@ import { describeError, type Described } from "./api/errors";
 import { WalletProvider, useWallet, short } from "./wallet/wallet";
 import { SessionContext, type Session } from "./session";
 import { ErrorBox } from "./components/ui";
+import { handled } from "./components/handled";
 import { SignIn } from "./wizard/SignIn";
 import { NotFound } from "./NotFound";
 import { preloadable } from "./components/preloadable";
@@ -112,7 +113,7 @@ function Shell() {
           ◆
         </span>
         <h1>Points console</h1>
-        {session && <Account session={session} />}
+        {session && <Account session={session} onError={setError} />}
       </header>
       <main id="main" tabIndex={-1}>
         <ErrorBox error={error} />
@@ -138,7 +139,7 @@ function Shell() {
   );
 }
 
-function Account({ session }: { session: Session }) {
+function Account({ session, onError }: { session: Session; onError(error: Described): void }) {
   const wallet = useWallet();
   const [busy, setBusy] = useState(false);
   return (
@@ -153,10 +154,10 @@ function Account({ session }: { session: Session }) {
       )}
       <button
         disabled={busy}
-        onClick={async () => {
+        onClick={handled(async () => {
           setBusy(true);
           await session.signOut().finally(() => setBusy(false));
-        }}
+        }, onError)}
       >
         Sign out
       </button>

@@ -271,7 +271,14 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
       "Settlement destinations": alice.address,
       Metadata: "Summer promotion",
     });
-    await signInDialog(page, "create-campaign", { approval: true });
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Sign approval" }).click();
+    // The review reads in words: the budget in the token's units and symbol, the campaign by its label.
+    const review = dialog.getByRole("list", { name: "What this transaction does" });
+    await review.getByText("Create a campaign on the Campaign vault").waitFor();
+    await review.getByText("500 ACME", { exact: true }).waitFor();
+    await review.getByText("summer", { exact: true }).waitFor();
+    await signInDialog(page, "create-campaign");
     const c = await PSPVault__factory.connect(program.pspVault, node.provider).getCampaign(labelHash("summer"));
     assert.equal(c.budget, SP("500"));
     await page

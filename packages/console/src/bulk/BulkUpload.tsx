@@ -82,9 +82,14 @@ export function BulkUpload() {
       set(v);
       setCheck({ kind: "idle" });
     };
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
-    if (file) edit(setCsv)(await file.text());
+    file?.text().then(edit(setCsv), (err: unknown) =>
+      setCheck({
+        kind: "error",
+        error: { ...describeError(err), title: "The file could not be read; choose it again." },
+      }),
+    );
   };
   const receiverError =
     operation === "settle" && receiver.trim() && !isAddress(receiver) ? "Must be an address." : null;
@@ -92,8 +97,9 @@ export function BulkUpload() {
 
   const onCheck = (e: FormEvent) => {
     e.preventDefault();
-    return runCheck(csv);
+    void runCheck(csv);
   };
+  // Never rejects: every outcome, failures included, lands in `check` and shows under the form.
   const runCheck = async (rows: string) => {
     if (!from) return setCheck({ kind: "error", error: { title: "Connect your wallet first." } });
     setCheck({ kind: "checking" });
@@ -107,6 +113,7 @@ export function BulkUpload() {
     }
   };
 
+  // send and onSign never reject: a failure shows in the drop's ErrorBox (sendError).
   const send = async (plan: BulkPlan) => {
     setState("sending");
     setSendError(null);
@@ -177,7 +184,7 @@ export function BulkUpload() {
           <Progress plan={sending} progress={progress} explorerUrl={explorerUrl} />
           <div className="row wrap">
             {state === "failed" && (
-              <button className="primary" onClick={() => send(sending)}>
+              <button className="primary" onClick={() => void send(sending)}>
                 Resume
               </button>
             )}
@@ -251,9 +258,9 @@ export function BulkUpload() {
             {check.kind === "error" && <ErrorBox error={check.error} />}
             {dry && (
               <Card title="Dry run">
-                <DryRun plan={dry} explorerUrl={explorerUrl} onDropMetadata={dropMetadata} />
+                <DryRun plan={dry} explorerUrl={explorerUrl} onDropMetadata={() => void dropMetadata()} />
                 <ErrorBox error={sendError} />
-                <button className="primary" disabled={!canSign} onClick={onSign}>
+                <button className="primary" disabled={!canSign} onClick={() => void onSign()}>
                   Sign and send {dry.chunkCount} transaction{dry.chunkCount === 1 ? "" : "s"}
                 </button>
               </Card>

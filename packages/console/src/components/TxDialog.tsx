@@ -7,6 +7,9 @@ import { ErrorBox } from "./ui";
 import { DashContext } from "../dashboard/context";
 import { proposeSafeTx } from "../safe/propose";
 import { Proposed, SafeReview } from "../safe/SafeReview";
+import { Actions } from "../safe/Actions";
+import { decodeCalls, type DecodedCall } from "../safe/decode";
+import type { ProgramView } from "../dashboard/context";
 import { TokenApproval } from "./TokenApproval";
 import type { RoleOn } from "../safe/roleSafes";
 import { Address } from "./format/Address";
@@ -75,6 +78,7 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
     if (job && d && !d.open) d.showModal();
   }, [job]);
 
+  // sign and propose never reject: a failure becomes the dialog's error phase, shown in it.
   const sign = async (tx: PreparedTx, prerequisite: boolean) => {
     setPhase({ kind: "signing", tx, prerequisite });
     try {
@@ -135,7 +139,14 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
                       : "Sign the approval, then the original transaction is prepared again."}
                   </p>
                   <TokenApproval tx={phase.tx} explorerUrl={explorerUrl} />
-                  <TxSummary tx={phase.tx} />
+                  {phase.tx.call.function === "approve" ? (
+                    <details className="raw-call">
+                      <summary>Technical details</summary>
+                      <TxSummary tx={phase.tx} />
+                    </details>
+                  ) : (
+                    <Review tx={phase.tx} />
+                  )}
                 </>
               )}
               {phase.kind === "review" && job.destructive && (
@@ -163,24 +174,24 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
             </div>
             <div className="row end">
               {phase.kind === "prerequisite" && phase.tx.safe && dash && (
-                <button className="primary" onClick={() => propose(phase.tx)}>
+                <button className="primary" onClick={() => void propose(phase.tx)}>
                   Propose the approval
                 </button>
               )}
               {phase.kind === "prerequisite" && !phase.tx.safe && (
-                <button className="primary" onClick={() => sign(phase.tx, true)}>
+                <button className="primary" onClick={() => void sign(phase.tx, true)}>
                   Sign approval
                 </button>
               )}
               {phase.kind === "review" && phase.tx.safe && dash && (
-                <button className="primary" onClick={() => propose(phase.tx)}>
+                <button className="primary" onClick={() => void propose(phase.tx)}>
                   {wallet.address && (phase.tx.safe.owners as string[]).includes(wallet.address)
                     ? "Sign and propose"
                     : "Propose"}
                 </button>
               )}
               {phase.kind === "review" && !phase.tx.safe && (
-                <button className={job?.destructive ? "danger" : "primary"} onClick={() => sign(phase.tx, false)}>
+                <button className={job?.destructive ? "danger" : "primary"} onClick={() => void sign(phase.tx, false)}>
                   Sign and send
                 </button>
               )}
@@ -198,23 +209,51 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
 const show = (v: unknown): string =>
   typeof v === "string" ? v : JSON.stringify(v, (_, x) => (typeof x === "bigint" ? x.toString() : x));
 
-/** The review: the job's words when it has them, with the decoded call behind a disclosure; else the call. */
+/** A call to one of the program's contracts in words (amounts in its token, roles and campaigns by name), else null. */
+function inWords(program: ProgramView, tx: PreparedTx): DecodedCall[] | null {
+  try {
+    const calls = decodeCalls(program, [{ to: tx.to, data: tx.transaction().data }]);
+    return calls.every((c) => c.known) ? calls : null;
+  } catch {
+    // Bytes the program's ABIs do not decode: the raw call below is all there is to show.
+    return null;
+  }
+}
+
+/**
+ * The review in words: the job's own, else the call decoded by the program's ABIs; the raw call
+ * (addresses, smallest units) behind "Technical details". A call the console cannot read shows raw.
+ */
 function Review({ tx, words }: { tx: PreparedTx; words?: TxJob["words"] }) {
-  if (!words) return <TxSummary tx={tx} />;
+  const dash = useContext(DashContext);
+  const calls = !words && dash ? inWords(dash.program, tx) : null;
+  if (!words && !calls) return <TxSummary tx={tx} />;
+  const signer = (
+    <>
+      <dt>Signer</dt>
+      <dd>
+        <Address address={tx.from} explorerUrl={dash?.explorerUrl} />
+      </dd>
+    </>
+  );
   return (
     <>
-      <dl className="kv" data-testid="tx-words">
-        {words.map(([label, value]) => (
-          <Fragment key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </Fragment>
-        ))}
-        <dt>Signer</dt>
-        <dd>
-          <Address address={tx.from} />
-        </dd>
-      </dl>
+      {words ? (
+        <dl className="kv" data-testid="tx-words">
+          {words.map(([label, value]) => (
+            <Fragment key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </Fragment>
+          ))}
+          {signer}
+        </dl>
+      ) : (
+        <>
+          <Actions calls={calls!} label="What this transaction does" />
+          <dl className="kv">{signer}</dl>
+        </>
+      )}
       <details className="raw-call">
         <summary>Technical details</summary>
         <TxSummary tx={tx} />

@@ -135,7 +135,13 @@ export function ActionForm({
   };
 
   return (
-    <form className="action stack" onSubmit={onSubmit} aria-labelledby={headingId} noValidate data-form={idPrefix}>
+    <form
+      className="action stack"
+      onSubmit={(e) => void onSubmit(e)}
+      aria-labelledby={headingId}
+      noValidate
+      data-form={idPrefix}
+    >
       <h4 id={headingId}>{title}</h4>
       {fields.map((f) =>
         f.kind === "bool" ? (

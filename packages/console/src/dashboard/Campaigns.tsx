@@ -25,7 +25,8 @@ export function Campaigns() {
   const { sub, view } = useParams();
   const selected = sub ?? null;
   const navigate = useNavigate();
-  const setSelected = (id: string) => navigate(`/program/campaigns/${encodeURIComponent(id)}`);
+  // Under a BrowserRouter navigate is synchronous; only data routers return a promise.
+  const setSelected = (id: string) => void navigate(`/program/campaigns/${encodeURIComponent(id)}`);
   const [open, setOpen] = useState("");
   const created = useRef<string | null>(null);
   // Campaigns, names and minters come from the ledger (creation metadata), so every colleague's browser shows the same.

@@ -16,6 +16,7 @@ import { adminSafe, safeFor } from "../safe/roleSafes";
 import { ActAs } from "../safe/ActAs";
 import { CustomerSearch } from "./customer/CustomerSearch";
 import { useProgramTokenSymbol } from "./useTokenSymbol";
+import { handled } from "../components/handled";
 
 /** Pages that take a sub-path (/console/program/campaigns/<campaign>); elsewhere one is not found. */
 const WITH_SUB = new Set(["campaigns", "safe", "customer"]);
@@ -98,7 +99,7 @@ export function Dashboard() {
         {!wallet.address && (
           <div className="notice row between">
             <span>Connect your wallet to sign transactions.</span>
-            <button onClick={() => wallet.connect().catch((e) => setError(describeError(e)))}>Connect wallet</button>
+            <button onClick={handled(() => wallet.connect(), setError)}>Connect wallet</button>
           </div>
         )}
         {wrongChain && (
@@ -106,9 +107,7 @@ export function Dashboard() {
             <span>
               Your wallet is on chain {wallet.chainId}; this program is on chain {program!.chainId}.
             </span>
-            <button
-              onClick={() => wallet.switchChain(Number(program!.chainId)).catch((e) => setError(describeError(e)))}
-            >
+            <button onClick={handled(() => wallet.switchChain(Number(program!.chainId)), setError)}>
               Switch chain
             </button>
           </div>

@@ -38,6 +38,7 @@ export function RedemptionDesk() {
   const d = desk.value;
   const bounds = d && deskBoundsText(d.bounds, symbol);
 
+  // Never rejects: a failure shows in the policy card's ErrorBox.
   const signed = async (f: (signer: Awaited<ReturnType<typeof wallet.signer>>) => Promise<unknown>) => {
     setBusy(true);
     setError(null);
@@ -75,7 +76,7 @@ export function RedemptionDesk() {
                     name="desk-policy"
                     value={value}
                     checked={d.policy === value}
-                    onChange={() => signed((s) => client.desk.setPolicy(d, value, s))}
+                    onChange={() => void signed((s) => client.desk.setPolicy(d, value, s))}
                   />
                   {label}
                 </label>
@@ -119,7 +120,7 @@ export function RedemptionDesk() {
                     <div className="row">
                       <button
                         disabled={busy || !wallet.address}
-                        onClick={() => signed((s) => client.desk.approve(d, p.requestId, s))}
+                        onClick={() => void signed((s) => client.desk.approve(d, p.requestId, s))}
                       >
                         Approve
                       </button>
@@ -131,7 +132,7 @@ export function RedemptionDesk() {
                       />
                       <button
                         disabled={busy || !wallet.address || !(reasons[p.requestId] ?? "").trim()}
-                        onClick={() => signed((s) => client.desk.reject(d, p.requestId, reasons[p.requestId]!, s))}
+                        onClick={() => void signed((s) => client.desk.reject(d, p.requestId, reasons[p.requestId]!, s))}
                       >
                         Reject
                       </button>

@@ -52,9 +52,9 @@ function ArgValue({ arg }: { arg: Arg }) {
  * What a Safe transaction does, call by call, in words: the action and its contract, then each
  * argument (amounts in the token's own symbol, addresses shortened with a copy button, campaigns by verified label).
  */
-export function Actions({ calls }: { calls: DecodedCall[] }) {
+export function Actions({ calls, label = "What this proposal does" }: { calls: DecodedCall[]; label?: string }) {
   return (
-    <ol className="safe-actions" aria-label="What this proposal does">
+    <ol className="safe-actions" aria-label={label}>
       {calls.map((c, i) => (
         <li key={i}>
           <p>

@@ -9,6 +9,7 @@ import { CONTRACT_WORDS, roleWords } from "../dashboard/names";
 import { useWallet } from "../wallet/wallet";
 import { proposeSafeTx } from "./propose";
 import { HANDOVER_CONTRACTS, commonAdmin, readAdmins, readSafe, type HandoverContract } from "./safeChain";
+import { handled } from "../components/handled";
 
 type Step = "done" | "now" | "later";
 const STEP_WORDS: Record<Step, string> = { done: "Done", now: "Now", later: "Later" };
@@ -100,6 +101,7 @@ export function Handover() {
       onDone: bump,
     });
   };
+  // Never rejects: a failure shows in the card's ErrorBox.
   const accept = async () => {
     const safe = s!.pendingSafe!;
     setBusy(true);
@@ -134,7 +136,8 @@ export function Handover() {
         safe: safe.address,
         tx: batch.safe.tx,
       });
-      navigate(`/program/safe/${id}`);
+      // Under a BrowserRouter navigate is synchronous; only data routers return a promise.
+      void navigate(`/program/safe/${id}`);
     } catch (e) {
       setError(describeError(e));
     } finally {
@@ -152,7 +155,7 @@ export function Handover() {
             current admin wallet offers the admin role of the four contracts to the Safe.
           </p>
           {s && step1 === "now" && (
-            <form className="stack" onSubmit={begin} noValidate data-form="handover-begin">
+            <form className="stack" onSubmit={handled(begin, setError)} noValidate data-form="handover-begin">
               <p>
                 Current admin:{" "}
                 {s.admin ? <Address address={s.admin} explorerUrl={explorerUrl} /> : "differs per contract"}
@@ -216,7 +219,7 @@ export function Handover() {
                 </div>
               ) : me && (s.pendingSafe.owners as string[]).includes(me) ? (
                 <div className="row">
-                  <button className="primary" disabled={busy} onClick={accept}>
+                  <button className="primary" disabled={busy} onClick={() => void accept()}>
                     {busy ? "Preparing the proposal…" : "Propose the acceptance"}
                   </button>
                 </div>

@@ -43,6 +43,7 @@ export function ProposalDetail({ id }: { id: string }) {
   const signedByMe = !!me && prop.signatures.some((s) => s.owner === me);
   const open = prop.status === "pending" || prop.status === "executable";
 
+  // Never rejects: a failure shows in the proposal's ErrorBox.
   const sign = async () => {
     setBusy(true);
     setError(null);
@@ -124,7 +125,7 @@ export function ProposalDetail({ id }: { id: string }) {
             )}
             {isOwner && signedByMe && <p>Your wallet signed this proposal.</p>}
             {isOwner && !signedByMe && prop.missing > 0 && (
-              <button className="primary" disabled={busy} onClick={sign}>
+              <button className="primary" disabled={busy} onClick={() => void sign()}>
                 {busy ? "Waiting for the wallet…" : "Sign the proposal"}
               </button>
             )}

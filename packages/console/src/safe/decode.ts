@@ -85,6 +85,15 @@ export function decodeSafeTx(
 ): DecodedCall[] {
   const calls = tx.operation === 1 ? unpackMultiSend(tx.data) : [{ to: tx.to, data: tx.data }];
   if (!calls) return [unknownCall(tx.to, tx.data)];
+  return decodeCalls(program, calls, names);
+}
+
+/** Calls to the program's contracts in words; a campaign created among them names itself in the calls after it. */
+export function decodeCalls(
+  program: ProgramView,
+  calls: { to: string; data: string }[],
+  names: Record<string, string> = {},
+): DecodedCall[] {
   const decoded = calls.map((c) => decodeCall(program, c.to, c.data));
   // A campaign created here names itself in the calls after it.
   const created: Record<string, string> = {};

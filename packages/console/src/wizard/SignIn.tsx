@@ -16,6 +16,7 @@ export function SignIn({ onSignedIn }: { onSignedIn(): Promise<void> }) {
   const [error, setError] = useState<Described | null>(null);
   const [emailError, setEmailError] = useState<string | null>(null);
 
+  // request and verify never reject: a failure shows in the ErrorBox.
   const request = async (e: FormEvent) => {
     e.preventDefault();
     const address = email.trim().toLowerCase();
@@ -57,7 +58,7 @@ export function SignIn({ onSignedIn }: { onSignedIn(): Promise<void> }) {
       <section className="panel" aria-labelledby="signin-title">
         <h2 id="signin-title">Sign in</h2>
         {!sentTo ? (
-          <form onSubmit={request} className="stack" noValidate>
+          <form onSubmit={(e) => void request(e)} className="stack" noValidate>
             <p>We send a 6-digit code to your e-mail address. No password needed.</p>
             <Field
               label="E-mail address"
@@ -76,7 +77,7 @@ export function SignIn({ onSignedIn }: { onSignedIn(): Promise<void> }) {
             </div>
           </form>
         ) : (
-          <form onSubmit={verify} className="stack" noValidate>
+          <form onSubmit={(e) => void verify(e)} className="stack" noValidate>
             <p>
               We sent a code to <strong>{sentTo}</strong>. It expires in 10 minutes.
             </p>

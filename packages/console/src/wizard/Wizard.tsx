@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useSession } from "../session";
-import { describeError, type Described } from "../api/errors";
+import type { Described } from "../api/errors";
 import { ErrorBox } from "../components/ui";
 import { Stepper } from "./Stepper";
 import { ConnectWallet, Organization } from "./steps/Profile";
@@ -9,6 +9,7 @@ import { TokenAndBrand } from "./steps/Token";
 import { Deploy } from "./steps/Deploy";
 import { Progress } from "./steps/Progress";
 import { Contracts } from "./steps/Contracts";
+import { handled } from "../components/handled";
 
 /** Steps 2-8; the server's wizard.step says which one shows, so a new sign-in resumes there. */
 export function Wizard() {
@@ -55,7 +56,7 @@ export function ChainLock() {
       ) : (
         <div className="row" role="group" aria-label="Confirm restart">
           <span>This clears your wizard progress (a deployed program stays on chain).</span>
-          <button className="danger" onClick={() => restart().catch((e) => setError(describeError(e)))}>
+          <button className="danger" onClick={handled(restart, setError)}>
             Yes, sign out and restart
           </button>
           <button onClick={() => setAsking(false)}>Cancel</button>

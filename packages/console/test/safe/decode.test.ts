@@ -6,7 +6,8 @@ import { encodeMultiSend } from "@points/testkit";
 
 // By a computed path: the console's sources are typed for Vite (bundler resolution), not this tsconfig.
 const source = "../../src/safe/decode.ts";
-const { decodeSafeTx, unpackMultiSend } = (await import(source)) as {
+const { decodeCalls, decodeSafeTx, unpackMultiSend } = (await import(source)) as {
+  decodeCalls: (program: object, calls: { to: string; data: string }[], names?: Record<string, string>) => any[];
   decodeSafeTx: (program: object, tx: object, names?: Record<string, string>) => any[];
   unpackMultiSend: (data: string) => { to: string; data: string }[] | null;
 };
@@ -88,6 +89,16 @@ describe("a Safe transaction reads as words: each call of a MultiSend batch, amo
     const data = INTERFACES.pspVault.encodeFunctionData("createCampaign", [spring, 0n, [], [], fake]);
     const [c] = decodeSafeTx(program, safeTx(program.pspVault, data, 0));
     assert.equal(c.args[0].label, undefined);
+  });
+
+  it("aWalletsOwnCall_readsAsTheTransactionDialogReviewsIt_amountInSp_campaignByTheLedgersName", () => {
+    const data = INTERFACES.pspVault.encodeFunctionData("fundCampaign", [spring, SP("250")]);
+    const [c] = decodeCalls(program, [{ to: program.pspVault, data }], { [spring]: "spring" });
+    assert.deepEqual([c.known, c.contract, c.fn, c.action], [true, "pspVault", "fundCampaign", "Fund a campaign"]);
+    assert.deepEqual(c.args, [
+      { name: "Campaign", kind: "campaign", value: spring, label: "spring" },
+      { name: "Amount", kind: "sp", value: SP("250").toString() },
+    ]);
   });
 
   it("aCallToAnotherContract_orBrokenBatchData_isSaidToBeUnreadable_notGuessed", () => {

@@ -1,5 +1,9 @@
 import { useState } from "react";
 
+/** Rejects when the page has no clipboard (not a secure context) or the browser refuses it. */
+export const copyText = (text: string): Promise<void> =>
+  navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject(new Error("No clipboard"));
+
 export const shortAddress = (addr: string) => `${addr.slice(0, 6)}…${addr.slice(-4)}`;
 
 /**
@@ -7,7 +11,7 @@ export const shortAddress = (addr: string) => `${addr.slice(0, 6)}…${addr.slic
  * button, and an explorer link that opens with rel="noopener noreferrer" when the chain has one.
  */
 export function Address({ address, explorerUrl }: { address: string; explorerUrl?: string | null }) {
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<"Copied" | "Copy failed" | null>(null);
   const label = (
     <code className="addr-short" title={address}>
       <span aria-hidden="true">{shortAddress(address)}</span>
@@ -27,14 +31,14 @@ export function Address({ address, explorerUrl }: { address: string; explorerUrl
         type="button"
         className="copy"
         aria-label={`Copy ${address}`}
-        onClick={() =>
-          navigator.clipboard?.writeText(address).then(
-            () => setCopied(true),
-            () => undefined,
-          )
-        }
+        onClick={() => {
+          copyText(address).then(
+            () => setCopied("Copied"),
+            () => setCopied("Copy failed"),
+          );
+        }}
       >
-        {copied ? "Copied" : "Copy"}
+        {copied ?? "Copy"}
       </button>
     </span>
   );

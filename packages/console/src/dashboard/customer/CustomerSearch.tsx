@@ -17,7 +17,8 @@ export function CustomerSearch() {
   const find = () => {
     const problem = addressError(value);
     setError(problem);
-    if (!problem) navigate(`/program/customer/${getAddress(value.trim().toLowerCase())}`);
+    // Under a BrowserRouter navigate is synchronous; only data routers return a promise.
+    if (!problem) void navigate(`/program/customer/${getAddress(value.trim().toLowerCase())}`);
   };
   return (
     <div role="search" aria-label="Find a customer" className="row wrap customer-search">

@@ -353,7 +353,13 @@ function FeesCard({
         Taken on every mint and redemption, in percent (at most 10% each). The Factory's admin changes them.
       </p>
       <Gate allowed={allowed} role={ADMIN} who={who}>
-        <form className="stack" onSubmit={submit} noValidate data-form="fees" aria-label="Change the fees">
+        <form
+          className="stack"
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          data-form="fees"
+          aria-label="Change the fees"
+        >
           <div className="grid2">
             <Field
               label="Mint fee (%)"
@@ -418,7 +424,7 @@ function FeeReceiverCard({
       <Gate allowed={allowed} role={ADMIN} who={who}>
         <form
           className="stack"
-          onSubmit={submit}
+          onSubmit={(e) => void submit(e)}
           noValidate
           data-form="fee-receiver"
           aria-label="Change the fee receiver"
@@ -483,6 +489,7 @@ function DeskPolicyCard({
   const [reviewing, setReviewing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Described | null>(null);
+  // Never rejects: a failed signature shows in the card's ErrorBox.
   const go = async () => {
     setBusy(true);
     setError(null);
@@ -534,7 +541,7 @@ function DeskPolicyCard({
                 <dd>{wallet && <Address address={wallet} />}</dd>
               </dl>
               <div className="row">
-                <button type="button" className="primary" disabled={busy} onClick={go}>
+                <button type="button" className="primary" disabled={busy} onClick={() => void go()}>
                   Sign and save
                 </button>
                 <button type="button" disabled={busy} onClick={() => setReviewing(false)}>

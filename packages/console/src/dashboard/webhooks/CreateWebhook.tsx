@@ -4,6 +4,7 @@ import { describeError, type Described } from "../../api/errors";
 import { Card, ErrorBox, Field } from "../../components/ui";
 import { useDash } from "../context";
 import { addressError } from "../addressCheck";
+import { copyText } from "../../components/format/Address";
 import { WEBHOOK_EVENTS, eventWords } from "../ledger/eventWords";
 
 type Answer = ResponseData<"ledgerWebhookCreate">;
@@ -29,7 +30,7 @@ function AlreadyThere({ onDone }: { onDone(): void }) {
 
 /** The signing secret, shown once, with a copy button and the warning that it will not come back. */
 function SecretOnce({ created, onDone }: { created: Created; onDone(): void }) {
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<string | null>(null);
   return (
     <div className="notice stack" role="status" aria-label="Signing secret">
       <strong>Copy the signing secret now: it is shown this once and never again.</strong>
@@ -40,14 +41,15 @@ function SecretOnce({ created, onDone }: { created: Created; onDone(): void }) {
       <div className="row wrap">
         <button
           type="button"
-          onClick={() =>
-            navigator.clipboard?.writeText(created.secret).then(
-              () => setCopied(true),
-              () => undefined,
-            )
-          }
+          onClick={() => {
+            copyText(created.secret).then(
+              () => setCopied("Copied"),
+              // The secret is never shown again: say so rather than let a refused copy pass for a copy.
+              () => setCopied("Copy failed: select the secret and copy it by hand"),
+            );
+          }}
         >
-          {copied ? "Copied" : "Copy secret"}
+          {copied ?? "Copy secret"}
         </button>
         <button type="button" onClick={onDone}>
           I stored it
@@ -108,7 +110,7 @@ export function CreateWebhook({ onCreated }: { onCreated(): void }) {
       ) : created ? (
         <AlreadyThere onDone={() => setCreated(null)} />
       ) : (
-        <form className="stack" onSubmit={submit} noValidate data-form="create-webhook">
+        <form className="stack" onSubmit={(e) => void submit(e)} noValidate data-form="create-webhook">
           <Field
             label="Receiver URL"
             placeholder="https://example.com/hooks/points"

@@ -53,7 +53,7 @@ export function Deliveries({ webhookId }: { webhookId: string }) {
               <td data-label="Action">
                 <button
                   type="button"
-                  onClick={() => redeliver(d.id)}
+                  onClick={() => void redeliver(d.id)}
                   aria-label={`Redeliver ${d.event ? eventWords(d.event) : "event"} of block ${d.blockNumber}`}
                 >
                   Redeliver

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { ResponseData } from "@points/sdk";
-import { describeError, type Described } from "../../api/errors";
+import type { Described } from "../../api/errors";
 import { Card, ErrorBox } from "../../components/ui";
 import { CampaignName } from "../CampaignName";
 import { Address } from "../../components/format/Address";
@@ -11,6 +11,7 @@ import { useCampaignNames } from "../ledger/campaignNames";
 import { CreateWebhook } from "./CreateWebhook";
 import { Deliveries } from "./Deliveries";
 import "../ledger/ledger.css";
+import { handled } from "../../components/handled";
 
 type Webhook = ResponseData<"ledgerWebhookList">[number];
 
@@ -20,15 +21,12 @@ function WebhookCard({ w, onChange }: { w: Webhook; onChange(): void }) {
   const names = useCampaignNames();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<Described | null>(null);
-  const act = (f: () => Promise<unknown>) => async () => {
-    setError(null);
-    try {
+  const act = (f: () => Promise<unknown>) =>
+    handled(async () => {
+      setError(null);
       await f();
       onChange();
-    } catch (e) {
-      setError(describeError(e));
-    }
-  };
+    }, setError);
   return (
     <section className="card stack" aria-label={`Webhook ${w.url}`} data-testid="webhook">
       <dl className="kv">

@@ -58,7 +58,7 @@ export function ChooseChain() {
         primary="Continue"
         busy={s.busy}
         disabled={chainId === null}
-        back={() => s.run(() => save({ step: 3 }))}
+        back={() => void s.run(() => save({ step: 3 }))}
       />
     </form>
   );

@@ -67,7 +67,7 @@ export function Contracts() {
       )}
       {s.errorBox}
       <div className="row end">
-        <button className="primary" disabled={!program || s.busy} onClick={() => s.run(() => save({ step: 9 }))}>
+        <button className="primary" disabled={!program || s.busy} onClick={() => void s.run(() => save({ step: 9 }))}>
           Go to the dashboard
         </button>
       </div>

@@ -88,7 +88,7 @@ export function Deploy() {
             type="button"
             disabled={s.busy || !wallet.available}
             onClick={() =>
-              s.run(async () => {
+              void s.run(async () => {
                 await proveWallet(wallet.address ?? (await wallet.connect()));
               })
             }
@@ -105,7 +105,11 @@ export function Deploy() {
         hint="The stablecoin that backs your points. Leave empty on a local chain: a mock 6-decimal stablecoin is deployed."
       />
       {s.errorBox}
-      <StepNav primary={s.busy ? "Starting…" : "Deploy"} busy={s.busy} back={() => s.run(() => save({ step: 5 }))} />
+      <StepNav
+        primary={s.busy ? "Starting…" : "Deploy"}
+        busy={s.busy}
+        back={() => void s.run(() => save({ step: 5 }))}
+      />
     </form>
   );
 }

@@ -52,7 +52,11 @@ export function ConnectWallet() {
         </dl>
       ) : (
         <div>
-          <button type="button" disabled={!wallet.available || s.busy} onClick={() => s.run(() => wallet.connect())}>
+          <button
+            type="button"
+            disabled={!wallet.available || s.busy}
+            onClick={() => void s.run(() => wallet.connect())}
+          >
             Connect wallet
           </button>
         </div>
@@ -108,7 +112,7 @@ export function Organization() {
       <Field label="Website" type="url" required placeholder="https://example.com" {...bind("website")} />
       <Field label="Description" textarea required {...bind("description")} />
       {s.errorBox}
-      <StepNav primary="Continue" busy={s.busy} back={() => s.run(() => save({ step: 2 }))} />
+      <StepNav primary="Continue" busy={s.busy} back={() => void s.run(() => save({ step: 2 }))} />
     </form>
   );
 }

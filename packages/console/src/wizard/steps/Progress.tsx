@@ -29,7 +29,7 @@ export function useTask(taskId: string | null) {
       } catch (e) {
         if (live) setError(describeError(e));
       }
-      if (live) timer = setTimeout(poll, POLL_MS);
+      if (live) timer = setTimeout(() => void poll(), POLL_MS);
     };
     void poll();
     return () => {
@@ -89,7 +89,7 @@ export function Progress() {
                 <button
                   className="primary"
                   disabled={s.busy}
-                  onClick={() => s.run(async () => (await onboardingApi.retry(task.taskId), refresh()))}
+                  onClick={() => void s.run(async () => (await onboardingApi.retry(task.taskId), refresh()))}
                 >
                   Retry the deploy
                 </button>
@@ -99,7 +99,7 @@ export function Progress() {
           {s.errorBox}
           {task.status === "succeeded" && task.program && (
             <div className="row end">
-              <button className="primary" disabled={s.busy} onClick={() => s.run(() => save({ step: 8 }))}>
+              <button className="primary" disabled={s.busy} onClick={() => void s.run(() => save({ step: 8 }))}>
                 Continue to contracts
               </button>
             </div>

@@ -112,7 +112,7 @@ export function TokenAndBrand() {
       />
       <DeskPolicyField value={deskPolicy} onChange={setDeskPolicy} />
       {s.errorBox}
-      <StepNav primary="Continue" busy={s.busy} disabled={taken} back={() => s.run(() => save({ step: 4 }))} />
+      <StepNav primary="Continue" busy={s.busy} disabled={taken} back={() => void s.run(() => save({ step: 4 }))} />
     </form>
   );
 }

@@ -32,7 +32,7 @@ export function StepNav({
   );
 }
 
-/** Runs a save and keeps its error for display. */
+/** Runs a save and keeps its error for display: `run` never rejects, so callers may `void` it. */
 export function useSaving() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Described | null>(null);
