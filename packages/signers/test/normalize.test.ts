@@ -1,16 +1,16 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { getBytes, keccak256, Transaction, Wallet, toUtf8Bytes } from "ethers";
-import { finishSignature, type DigestSigner } from "../src/core/signer/signer.js";
-import { localSigner } from "../src/core/signer/local.js";
-import { ExecutorWallet } from "../src/core/signer/wallet.js";
+import { finishSignature, type DigestSigner } from "../src/signer.js";
+import { localSigner } from "../src/local.js";
+import { ExecutorWallet } from "../src/wallet.js";
 
 const KEY = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 const OTHER = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 const digest = getBytes(keccak256(toUtf8Bytes("points")));
 
-// The signing seam (packages/api/README.md#keys): backends give r || s; the service makes it low-s,
+// The signing seam (packages/signers/README.md): backends give r || s; the service makes it low-s,
 // finds the recovery id and refuses a signature that does not recover to the executor.
 describe("signer: every signature is normalized and checked before it is used", () => {
   it("aHighS_fromABackend_isMadeLowS_andRecoversToTheExecutor", async () => {
