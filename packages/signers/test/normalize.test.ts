@@ -60,6 +60,26 @@ describe("signer: every signature is normalized and checked before it is used", 
     assert.equal(Transaction.from(raw).from, new Wallet(KEY).address);
   });
 
+  it("aTransactionObject_asEthersSendTransactionPassesIt_keepsEveryField", async () => {
+    // AbstractSigner.sendTransaction signs a Transaction instance, not a plain request.
+    const tx = Transaction.from({
+      to: new Wallet(OTHER).address,
+      nonce: 7,
+      chainId: 31337,
+      gasLimit: 21000,
+      maxFeePerGas: 2n,
+      maxPriorityFeePerGas: 1n,
+      type: 2,
+      data: "0x1234",
+    });
+    const raw = await new ExecutorWallet(localSigner(KEY), 1000).signTransaction(tx);
+    assert.equal(raw, await new Wallet(KEY).signTransaction(tx));
+    const signed = Transaction.from(raw);
+    assert.equal(signed.chainId, 31337n);
+    assert.equal(signed.nonce, 7);
+    assert.equal(signed.data, "0x1234");
+  });
+
   it("aBackendThatNeverAnswers_isSIGNER_TIMEOUT", async () => {
     const hung: DigestSigner = {
       address: new Wallet(KEY).address,
