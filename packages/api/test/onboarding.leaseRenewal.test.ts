@@ -91,7 +91,11 @@ describe("onboarding worker: renewals that keep failing give the task up before 
       // these rounds claim in the millisecond of the release.
       for (let round = 0; round < 20; round++) {
         await tasks.releaseTask(id, "w1");
-        assert.equal((await tasks.claim("31337", "w1", HOUR))?.id, id, `given back: its old holder resumes it (round ${round})`);
+        assert.equal(
+          (await tasks.claim("31337", "w1", HOUR))?.id,
+          id,
+          `given back: its old holder resumes it (round ${round})`,
+        );
       }
     } finally {
       await db.close();

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { generateKeyPairSync, randomBytes, sign, verify } from "node:crypto";
 import { getBytes, keccak256, recoverAddress, SigningKey, toUtf8Bytes, Wallet } from "ethers";
 import { createService, loadConfig } from "../src/index.js";
-import { derSignatureToRs } from "../src/core/signer/keyFormats.js";
+import { derSignatureToRs } from "@points/signers";
 import { ExecutorSigners } from "../src/core/signer/executors.js";
 import {
   derSignature,
@@ -204,7 +204,7 @@ describe("signer: AWS KMS (the AWS SDK against a local KMS fake)", () => {
   });
 });
 
-// KMS answers DER; the seam takes r || s (src/core/signer/awsKms.ts).
+// KMS answers DER; the seam takes r || s (packages/signers/src/awsKms.ts).
 describe("signer: AWS KMS's DER signatures", () => {
   it("derSignatures_fromOpenSSL_becomeTheRAndSItVerifies", () => {
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "secp256k1" });

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { keccak256, recoverAddress, SigningKey, toUtf8Bytes } from "ethers";
 import { createService, loadConfig } from "../src/index.js";
-import { crc32c } from "../src/core/signer/crc32c.js";
+import { crc32c } from "@points/signers";
 import { ExecutorSigners } from "../src/core/signer/executors.js";
 import { N } from "./helpers/fakeKms.js";
 import { startFakeGcpKms, useFakeGcpCredentials, versionName, type FakeGcpKms } from "./helpers/fakeGcpKms.js";

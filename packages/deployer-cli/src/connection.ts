@@ -1,6 +1,6 @@
 /**
  * Options every subcommand shares (RPC, key, manifest folder, debug) and the provider/signer
- * built from them. The key is read from the flag or DEPLOYER_PRIVATE_KEY and never printed.
+ * built from them (a key in an HSM or a KMS: signers.ts). The key is read from the flag or DEPLOYER_PRIVATE_KEY and never printed.
  */
 import { Command, Option } from "commander";
 import { JsonRpcProvider, Network, Wallet, type Provider } from "ethers";
@@ -11,6 +11,8 @@ import { CliError, registerSecret } from "./errors.js";
 export interface CommonOptions {
   rpcUrl: string;
   privateKey?: string;
+  /** Where the key lives: local (--private-key), pkcs11, aws-kms or gcp-kms (signers.ts). */
+  signer?: string;
   manifestDir: string;
   debug?: boolean;
   dev?: boolean;
@@ -29,6 +31,15 @@ export function withCommonOptions(cmd: Command, opts: { signer: boolean } = { si
       new Option("--private-key <hex>", "signer key (prefer the env variable; never printed)").env(
         "DEPLOYER_PRIVATE_KEY",
       ),
+    );
+    cmd.addOption(
+      new Option(
+        "--signer <backend>",
+        "where the signer key lives: local (--private-key), pkcs11 (an HSM), aws-kms or gcp-kms; settings in DEPLOYER_* variables (README: Signers)",
+      )
+        .choices(["local", "pkcs11", "aws-kms", "gcp-kms"])
+        .env("DEPLOYER_SIGNER")
+        .default("local"),
     );
   }
   cmd.addOption(

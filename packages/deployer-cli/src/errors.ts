@@ -3,6 +3,7 @@
  */
 import { DeployerError } from "@points/deployer";
 import { isRpcUnreachable } from "@points/contracts/program";
+import { SignerError } from "@points/signers";
 
 /** A failure the CLI itself detects (bad flags, unreadable config, unreachable RPC, bad key). */
 export class CliError extends Error {
@@ -30,8 +31,22 @@ const HINTS: Record<string, string> = {
   GAS_CAP: "over the gas cap",
 };
 
+/** The named failures of a key in an HSM or a KMS (@points/signers): a key problem, as WRONG_KEY is. */
+const SIGNER_CODES = [
+  "SIGNER_UNAVAILABLE",
+  "SIGNER_LOGIN_FAILED",
+  "SIGNER_KEY_NOT_FOUND",
+  "SIGNER_KEY_CURVE",
+  "SIGNER_KEY_DISABLED",
+  "SIGNER_KEY_DUPLICATE",
+  "SIGNER_TIMEOUT",
+  "SIGNER_INTEGRITY",
+  "SIGNER_ADDRESS_MISMATCH",
+];
+
 /**
- * Exit codes: 1 unexpected, 2 usage/config, 3 chain unreachable, 4 key/funds, 5 refused by chain
+ * Exit codes: 1 unexpected, 2 usage/config, 3 chain unreachable, 4 key/funds (and every SIGNER_*
+ * failure of an HSM or KMS key), 5 refused by chain
  * state, 6 the brand already has a program on this chain under another release or manifest.
  */
 const EXIT: Record<string, number> = {
@@ -49,6 +64,7 @@ const EXIT: Record<string, number> = {
   TRANSACTION_FAILED: 5,
   ARTIFACTS_MISSING: 2,
   GAS_CAP: 2,
+  ...Object.fromEntries(SIGNER_CODES.map((c) => [c, 4])),
 };
 
 const registered: string[] = [];
@@ -62,6 +78,7 @@ export function registerSecret(secret: string | undefined): void {
 export function registerSecretsFrom(argv: string[], env: NodeJS.ProcessEnv): void {
   registerSecret(env.DEPLOYER_PRIVATE_KEY);
   registerSecret(env.POINTS_API_KEY);
+  registerSecret(env.DEPLOYER_PKCS11_PIN);
   argv.forEach((arg, i) => {
     if (arg === "--private-key") registerSecret(argv[i + 1]);
     else if (arg.startsWith("--private-key=")) registerSecret(arg.slice("--private-key=".length));
@@ -93,6 +110,7 @@ interface Described {
 /** Code and message of any error: ours, the library's, or an ethers/network error underneath. */
 export function describe(err: unknown): Described {
   if (err instanceof CliError) return { code: err.code, message: err.message };
+  if (err instanceof SignerError) return { code: err.code, message: err.message };
   const e = err as { code?: unknown; message?: unknown; shortMessage?: unknown; name?: unknown };
   if (err instanceof DeployerError || (e?.name === "DeployerError" && typeof e.code === "string")) {
     const code = String(e.code);

@@ -14,6 +14,7 @@ import { validateCommand } from "./commands/validate.js";
 import { verifyCommand } from "./commands/verify.js";
 import { formatFailure, registerSecretsFrom, scrub } from "./errors.js";
 import { setQuiet } from "./progress.js";
+import { closeSigners } from "./signers.js";
 
 export function cli(): Command {
   const program = new Command("points-deployer")
@@ -89,6 +90,8 @@ export async function main(argv = process.argv): Promise<number> {
     process.stderr.write(`${line}\n`);
     if (argv.includes("--debug")) process.stderr.write(`${scrub(String((err as Error)?.stack ?? err))}\n`);
     return exitCode;
+  } finally {
+    closeSigners();
   }
 }
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { computeAddress, SigningKey } from "ethers";
-import { crc32c } from "../../src/core/signer/crc32c.js";
+import { crc32c } from "@points/signers";
 import { derSignature, N } from "./fakeKms.js";
 
 export const PROJECT = "points-test";

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pkcs11js, SECP256K1_PARAMS, type Pkcs11Lib } from "../../src/core/signer/pkcs11.js";
+import { pkcs11js, SECP256K1_PARAMS, type Pkcs11Lib } from "@points/signers";
 
 /** Debian's SoftHSM2 library (`apt-get install softhsm2`; .ci/run installs it when missing). */
 export const SOFTHSM_MODULE = [

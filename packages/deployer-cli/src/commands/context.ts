@@ -2,7 +2,8 @@
 import path from "node:path";
 import type { Signer } from "ethers";
 import { JsonFileStore, type DeploymentStore } from "@points/deployer";
-import { connect, walletFrom, type CommonOptions, type Connection } from "../connection.js";
+import { connect, type CommonOptions, type Connection } from "../connection.js";
+import { openSigner } from "../signers.js";
 import { CliError } from "../errors.js";
 
 export interface Context extends Connection {
@@ -12,8 +13,9 @@ export interface Context extends Connection {
 }
 
 export async function context(opts: CommonOptions, needsSigner: boolean): Promise<Context> {
-  // Key first: a missing or malformed key is refused before any network traffic.
-  const wallet = needsSigner ? walletFrom(opts) : undefined;
+  // Key first: a missing or malformed key, a refused PIN or a key the backend cannot sign with is
+  // refused before any chain traffic.
+  const wallet = needsSigner ? await openSigner(opts, process.env) : undefined;
   const conn = await connect(opts);
   const signer = wallet?.connect(conn.provider);
   return { ...conn, signer, store: new JsonFileStore(opts.manifestDir), opts };

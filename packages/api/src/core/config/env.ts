@@ -380,7 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       const more = (e.EXECUTOR_PRIVATE_KEYS?.split(",") ?? []).map((k) => k.toLowerCase());
       return [...new Set([first.toLowerCase(), ...more])];
     },
-    /** Where the executor keys live: local (the keys above), a PKCS#11 token or AWS KMS (core/signer). */
+    /** Where the executor keys live: local (the keys above), a PKCS#11 token, AWS KMS or Google Cloud KMS (@points/signers). */
     signer,
     verify: { retryMinMs: e.VERIFY_RETRY_MIN_MS, retryMaxMs: 3_600_000, pollMs: e.VERIFY_POLL_MS },
     /** The explorer API key; a function, so it never appears when the configuration is serialised. */

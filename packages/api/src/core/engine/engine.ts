@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { type JsonRpcProvider, type TransactionReceipt, type TransactionRequest } from "ethers";
-import type { TxSigner } from "../signer/wallet.js";
+import type { TxSigner } from "@points/signers";
 import type { Logger } from "pino";
 import type { SignedTx, TxSender } from "@points/deployer";
 import { EngineError } from "./errors.js";

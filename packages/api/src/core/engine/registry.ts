@@ -61,7 +61,7 @@ export class Engines {
   private engine(chainId: string, lane: number): TxEngine {
     const chain = this.ctx.chains.get(chainId).config;
     const provider = rpcProvider(chain, this.ctx.config.rpcTimeoutMs, { batchMaxCount: 100, batchStallTime: 2 });
-    // Every signature goes through the signer seam: normalized and checked (core/signer).
+    // Every signature goes through the signer seam: normalized and checked (@points/signers).
     const wallet = this.ctx.signers.wallet(chain.chainId, lane, provider);
     const e = chain.engine ?? DEFAULT_ENGINE;
     const engine = new TxEngine(wallet, provider, {

@@ -1,5 +1,5 @@
 import { keccak256, type JsonRpcProvider } from "ethers";
-import type { TxSigner } from "../signer/wallet.js";
+import type { TxSigner } from "@points/signers";
 import type { Fees } from "./fees.js";
 import type { InFlight } from "./inflight.js";
 import { classifySendError, rpcAnswer, SEND_ERROR_ACTIONS } from "@points/contracts/program/nodeErrors";

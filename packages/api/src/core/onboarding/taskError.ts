@@ -2,7 +2,7 @@ import { isDeployerError } from "@points/deployer";
 import type { TaskError, TaskStageName } from "@points/schema";
 import { ApiError } from "../errors.js";
 import { EngineError } from "../engine/errors.js";
-import { SignerError } from "../signer/errors.js";
+import { SignerError } from "@points/signers";
 
 export type { TaskError };
 

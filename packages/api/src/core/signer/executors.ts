@@ -1,13 +1,16 @@
 import type { Provider } from "ethers";
 import type { Logger } from "pino";
 import type { Config } from "../config/env.js";
-import { SignerError } from "./errors.js";
-import { localSigner } from "./local.js";
-import { openAwsKms } from "./awsKms.js";
-import { openGcpKms } from "./gcpKms.js";
-import { openPkcs11, type Pkcs11Lib } from "./pkcs11.js";
-import type { DigestSigner } from "./signer.js";
-import { ExecutorWallet } from "./wallet.js";
+import {
+  ExecutorWallet,
+  localSigner,
+  openAwsKms,
+  openGcpKms,
+  openPkcs11,
+  SignerError,
+  type DigestSigner,
+  type Pkcs11Lib,
+} from "@points/signers";
 
 export interface SignerSeams {
   /** The PKCS#11 library the backend calls (tests wrap it). */

@@ -1,5 +1,5 @@
 import { getAddress, type JsonRpcProvider } from "ethers";
-import type { ExecutorWallet } from "../../core/signer/wallet.js";
+import type { ExecutorWallet } from "@points/signers";
 import { isDevChainId as isDevChain, isRpcUnreachable } from "@points/contracts/program";
 import { deployProgram, type DeployConfig, type ProgramRecord, type StageContext } from "@points/deployer";
 import type { TaskStageName } from "@points/schema";

@@ -2,7 +2,7 @@ import { getAddress, recoverAddress, Signature, toBeHex, zeroPadValue } from "et
 import { SignerError } from "./errors.js";
 
 /**
- * One executor key, wherever it lives (packages/api/README.md#keys). A backend signs
+ * One executor key, wherever it lives (packages/signers/README.md). A backend signs
  * 32-byte digests only and returns r || s (64 bytes, optionally + v); the service turns that
  * into an Ethereum signature (finishSignature), so no backend is trusted with the encoding.
  */

@@ -19,7 +19,7 @@ export interface GcpKmsKeys {
 const ALGORITHM = "EC_SIGN_SECP256K1_SHA256";
 
 /**
- * Opens the executor keys kept in Google Cloud KMS (packages/api/README.md#keys) through
+ * Opens the executor keys kept in Google Cloud KMS (packages/signers/README.md) through
  * Google's SDK on its REST transport (HTTP/1.1 JSON, the transport the tests drive). Credentials
  * are the SDK's Application Default Credentials (GOOGLE_APPLICATION_CREDENTIALS, gcloud's
  * application-default login, the attached service account): this service never reads or logs

@@ -1,5 +1,6 @@
 import {
   AbstractSigner,
+  copyRequest,
   getBytes,
   hashMessage,
   resolveAddress,
@@ -51,7 +52,10 @@ export class ExecutorWallet extends AbstractSigner {
     return finishSignature(bytes, raw, this.address);
   }
 
-  async signTransaction(request: TransactionRequest): Promise<string> {
+  async signTransaction(transaction: TransactionRequest): Promise<string> {
+    // ethers' sendTransaction hands over a Transaction, whose fields are getters a spread would
+    // drop (an empty transaction of chain id 0 would be signed): copied out as ethers' Wallet does.
+    const request = copyRequest(transaction);
     const { to, from } = await resolveTx(request, this.provider);
     const tx = Transaction.from({ ...(request as TransactionLike<string>), to, from: undefined });
     if (from != null && from.toLowerCase() !== this.address.toLowerCase())

@@ -17,7 +17,7 @@ export interface AwsKmsKeys {
 }
 
 /**
- * Opens the executor keys kept in AWS KMS (packages/api/README.md#keys). Credentials are the
+ * Opens the executor keys kept in AWS KMS (packages/signers/README.md). Credentials are the
  * AWS SDK's default provider chain (environment, shared files, web identity, container or
  * instance role): this service never reads or logs them. Each key's public key is read once
  * (GetPublicKey); it must be ECC_SECG_P256K1 for SIGN_VERIFY (SIGNER_KEY_CURVE otherwise), and
