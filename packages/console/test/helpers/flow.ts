@@ -1,4 +1,3 @@
-import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { screenshot } from "./browser.js";
 
@@ -79,9 +78,10 @@ export async function openTabOf(page: Page, form: string) {
   await page.locator(`form[data-form="${form}"]`).waitFor({ state: "attached" });
   const panel = page.locator(`[role="tabpanel"]:has(form[data-form="${form}"])`);
   if ((await panel.count()) === 0 || (await panel.isVisible())) return;
-  const tab = page.locator(`[role="tab"][aria-controls="${await panel.getAttribute("id")}"]`);
-  await tab.click();
-  assert.equal(await tab.getAttribute("aria-selected"), "true");
+  const id = await panel.getAttribute("id");
+  await page.locator(`[role="tab"][aria-controls="${id}"]`).click();
+  // React renders the choice after the click has returned: wait for the tab to say it is chosen.
+  await page.locator(`[role="tab"][aria-controls="${id}"][aria-selected="true"]`).waitFor();
   await panel.waitFor();
 }
 
