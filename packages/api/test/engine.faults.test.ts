@@ -101,6 +101,24 @@ describe("engine: faults (Hardhat, automine off)", () => {
     engine.stop();
   });
 
+  it("replacedEvent_isEmittedOnlyOnceTheNodeWasOfferedTheReplacement", async () => {
+    // Every request through the proxy takes 300 ms, so an event emitted before the send would
+    // reach the test while the node still lacks the replacement.
+    const { engine, replaced } = testEngine(t.proxy.url, t.key, { replaceAfterBlocks: 1 });
+    const { nonces, hashes } = await sendTransfers(engine, SINK, 1);
+    await t.node.dropTransaction(hashes.get(nonces[0])![0]);
+    await t.node.setNextBaseFee(10n ** 12n);
+    t.proxy.faults.delayMs = 300;
+    await t.mine(1);
+    await until(() => replaced.length > 0, 20_000, "a replacement");
+    assert.notEqual(await t.node.provider.getTransaction(replaced[0].hash), null, "the node holds the replacement");
+    t.proxy.faults.delayMs = 0;
+    await t.node.setNextBaseFee(1n);
+    await t.mine();
+    await engine.wait(nonces[0], "transfer");
+    engine.stop();
+  });
+
   it("reorg_removesTheReceipt_theTransactionGoesBackAndLandsAgain_finalOnlyAtDepth", async () => {
     const { engine, wallet } = testEngine(t.node.url, t.key, { confirmations: 2 });
     const before = await t.nonceOf(wallet.address);

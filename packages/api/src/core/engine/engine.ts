@@ -413,14 +413,16 @@ export class TxEngine extends EventEmitter implements TxSender {
     await e.onSigned(hash, raw);
     Object.assign(e, { raw, fees, sentAtBlock: head });
     e.hashes.push(hash);
+    await this.broadcast(raw, e).catch((err) =>
+      this.opts.logger.warn({ err, nonce: e.nonce }, "engine: replacement refused"),
+    );
+    // Emitted once the node has been offered the replacement, so a listener that reacts (a test
+    // mining the next block, say) never races the send.
     const event: ReplacementEvent = { nonce: e.nonce, deadlineBlock, hash, fees };
     this.emit("replaced", event);
     this.opts.logger.info(
       { nonce: e.nonce, hash, version: e.hashes.length },
       "engine: replaced a transaction not mined in time",
-    );
-    await this.broadcast(raw, e).catch((err) =>
-      this.opts.logger.warn({ err, nonce: e.nonce }, "engine: replacement refused"),
     );
   }
 
