@@ -3,10 +3,10 @@ import assert from "node:assert/strict";
 import { parseEther } from "ethers";
 import { setupE2E, type E2E } from "./helpers/e2e.js";
 import { deploysWithExecutor, deskFinalizesWithExecutor } from "./helpers/executorE2E.js";
-import { startFakeKms, useFakeAwsCredentials, type FakeKms } from "./helpers/fakeKms.js";
+import { startFakeKms, useFakeAwsCredentials, type FakeKms } from "@points/testkit/signers";
 
 // The executor key in AWS KMS on the Hardhat node (packages/api/README.md#keys), the real AWS
-// SDK client talking to a local fake of KMS's API (test/helpers/fakeKms.ts): the service deploys
+// SDK client talking to a local fake of KMS's API (@points/testkit/signers, fakeAwsKms.ts): the service deploys
 // a program and the desk finalizes a redemption with it.
 describe("signer: AWS KMS (the AWS SDK against a local KMS fake) end to end", () => {
   let kms: FakeKms;

@@ -13,14 +13,14 @@ import {
   startFakeKms,
   useFakeAwsCredentials,
   type FakeKms,
-} from "./helpers/fakeKms.js";
+} from "@points/testkit/signers";
 import { captureLogs, CLOSED_PORT } from "./helpers/logs.js";
 
 const CHAINS = JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: CLOSED_PORT }]);
 const TX = { nonce: 0, chainId: 31337, gasLimit: 21000, maxFeePerGas: 1n, maxPriorityFeePerGas: 1n };
 
 // The executor keys in AWS KMS (packages/api/README.md#keys), through the real AWS SDK client
-// talking to a local fake of KMS's AWS JSON 1.1 API (test/helpers/fakeKms.ts) with dummy static
+// talking to a local fake of KMS's AWS JSON 1.1 API (@points/testkit/signers, fakeAwsKms.ts) with dummy static
 // credentials: what KMS gets wrong stops the start with a named error and signs nothing.
 describe("signer: AWS KMS (the AWS SDK against a local KMS fake)", () => {
   let kms: FakeKms;

@@ -6,8 +6,7 @@ import { keccak256, recoverAddress, SigningKey, toUtf8Bytes } from "ethers";
 import { createService, loadConfig } from "../src/index.js";
 import { crc32c } from "@points/signers";
 import { ExecutorSigners } from "../src/core/signer/executors.js";
-import { N } from "./helpers/fakeKms.js";
-import { startFakeGcpKms, useFakeGcpCredentials, versionName, type FakeGcpKms } from "./helpers/fakeGcpKms.js";
+import { N, startFakeGcpKms, useFakeGcpCredentials, versionName, type FakeGcpKms } from "@points/testkit/signers";
 import { captureLogs, CLOSED_PORT } from "./helpers/logs.js";
 
 const CHAINS = JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: CLOSED_PORT }]);
@@ -33,7 +32,7 @@ const RECORDED: Record<string, [string, string]> = {
 };
 
 // The executor keys in Google Cloud KMS (packages/api/README.md#keys), through Google's SDK on its
-// REST transport talking to a local stand-in of Cloud KMS's REST API (test/helpers/fakeGcpKms.ts),
+// REST transport talking to a local stand-in of Cloud KMS's REST API (@points/testkit/signers, fakeGcpKms.ts),
 // authenticated by Application Default Credentials (a service account key file made for the test):
 // what KMS gets wrong stops the start, or the signature, with a named error, and nothing is signed
 // or sent.

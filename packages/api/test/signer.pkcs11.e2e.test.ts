@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { parseEther } from "ethers";
 import { setupE2E, type E2E } from "./helpers/e2e.js";
 import { deploysWithExecutor, deskFinalizesWithExecutor } from "./helpers/executorE2E.js";
-import { createSoftHsm, type SoftHsm } from "./helpers/softhsm.js";
+import { createSoftHsm, type SoftHsm } from "@points/testkit/signers";
 
 // The executor key inside SoftHSM2 on the Hardhat node (packages/api/README.md#keys): the
 // service deploys a program and the desk finalizes a redemption with it.

@@ -4,7 +4,7 @@ import { getBytes, keccak256, recoverAddress, toUtf8Bytes } from "ethers";
 import { createService, loadConfig } from "../src/index.js";
 import { ExecutorSigners } from "../src/core/signer/executors.js";
 import { captureLogs, CLOSED_PORT } from "./helpers/logs.js";
-import { createSoftHsm, hangingToken, type SoftHsm } from "./helpers/softhsm.js";
+import { createSoftHsm, hangingToken, type SoftHsm } from "@points/testkit/signers";
 
 const CHAINS = JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: CLOSED_PORT }]);
 

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { computeAddress, SigningKey } from "ethers";
 import { crc32c } from "@points/signers";
-import { derSignature, N } from "./fakeKms.js";
+import { derSignature, N } from "./fakeAwsKms.js";
 
 export const PROJECT = "points-test";
 /** The full name of key version 1 of key `id` in the stand-in's key ring. */
@@ -71,7 +71,7 @@ export async function startFakeGcpKms(keys: Record<string, FakeGcpKey>) {
   const held: ServerResponse[] = [];
   let signed = 0;
 
-  const server = createServer(async (req, res) => {
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await read(req);
     const url = new URL(req.url ?? "/", "http://x");
     const path = decodeURIComponent(url.pathname);
@@ -139,7 +139,9 @@ export async function startFakeGcpKms(keys: Record<string, FakeGcpKey>) {
       verifiedDataCrc32c: false,
       protectionLevel,
     });
-  });
+  };
+  // A request the stand-in cannot read is dropped, as a broken connection would be.
+  const server = createServer((req, res) => void serve(req, res).catch(() => res.destroy()));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { computeAddress, hexlify } from "ethers";
 import { pkcs11js, SECP256K1_PARAMS, type Pkcs11Lib } from "@points/signers";
 
 /** Debian's SoftHSM2 library (`apt-get install softhsm2`; .ci/run installs it when missing). */
@@ -14,8 +15,12 @@ export const SOFTHSM_MODULE = [
 const P256_PARAMS = Buffer.from("06082a8648ce3d030107", "hex");
 
 export interface SoftHsm {
+  /** SOFTHSM2_CONF: a child process (a CLI under test) must see the same token directory. */
+  conf: string;
   tokenLabel: string;
   pin: string;
+  /** The Ethereum address of each secp256k1 key, from the token's public point (independently of @points/signers). */
+  addresses: Record<string, string>;
   /** The API's settings for a token key `label` (several: comma-separated lanes). */
   env(labels: string, pin?: string): Record<string, string>;
   remove(): void;
@@ -42,13 +47,14 @@ export function createSoftHsm(keys: { label: string; curve: "secp256k1" | "p256"
   const lib = new pkcs11js.PKCS11();
   lib.load(SOFTHSM_MODULE);
   lib.C_Initialize();
+  const addresses: Record<string, string> = {};
   try {
     const slot = lib.C_GetSlotList(true).find((s) => lib.C_GetTokenInfo(s).label.trim() === tokenLabel)!;
     const session = lib.C_OpenSession(slot, pkcs11js.CKF_SERIAL_SESSION | pkcs11js.CKF_RW_SESSION);
     lib.C_Login(session, pkcs11js.CKU_USER, pin);
     for (const k of keys) {
       const params = k.curve === "secp256k1" ? SECP256K1_PARAMS : P256_PARAMS;
-      lib.C_GenerateKeyPair(
+      const { publicKey } = lib.C_GenerateKeyPair(
         session,
         { mechanism: pkcs11js.CKM_EC_KEY_PAIR_GEN },
         [
@@ -66,6 +72,10 @@ export function createSoftHsm(keys: { label: string; curve: "secp256k1" | "p256"
           { type: pkcs11js.CKA_SIGN, value: true },
         ],
       );
+      if (k.curve !== "secp256k1") continue;
+      const point = lib.C_GetAttributeValue(session, publicKey, [{ type: pkcs11js.CKA_EC_POINT }])[0]!.value as Buffer;
+      // SoftHSM2 gives the point as a DER OCTET STRING (04 41) around the uncompressed point.
+      addresses[k.label] = computeAddress(hexlify(point.subarray(point.length - 65)));
     }
     lib.C_Logout(session);
     lib.C_CloseSession(session);
@@ -73,8 +83,10 @@ export function createSoftHsm(keys: { label: string; curve: "secp256k1" | "p256"
     lib.C_Finalize();
   }
   return {
+    conf,
     tokenLabel,
     pin,
+    addresses,
     env: (labels, p = pin) => ({
       EXECUTOR_SIGNER: "pkcs11",
       PKCS11_MODULE: SOFTHSM_MODULE,

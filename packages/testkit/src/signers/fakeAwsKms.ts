@@ -61,7 +61,7 @@ export async function startFakeKms(keys: Record<string, FakeKey>) {
   const held: ServerResponse[] = [];
   let signed = 0;
 
-  const server = createServer(async (req, res) => {
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await read(req);
     const target = String(req.headers["x-amz-target"] ?? "");
     const authorization = String(req.headers.authorization ?? "");
@@ -114,7 +114,9 @@ export async function startFakeKms(keys: Record<string, FakeKey>) {
       return answer(res, { KeyId: key.arn, Signature: der.toString("base64"), SigningAlgorithm: "ECDSA_SHA_256" });
     }
     return fail(res, "UnknownOperationException", target);
-  });
+  };
+  // A request the stand-in cannot read is dropped, as a broken connection would be.
+  const server = createServer((req, res) => void serve(req, res).catch(() => res.destroy()));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
