@@ -214,7 +214,7 @@ export function createWorker(
 export function createVerifyJob(ctx: Ctx): SourceVerifyJob {
   return new SourceVerifyJob(ctx, ctx.logger.child({ component: "source-verify" }), {
     chainIds: ctx.config.chains.map((c) => String(c.chainId)),
-    pollMs: ctx.config.worker.pollMs,
+    pollMs: ctx.config.verify.pollMs,
     batch: 16,
     leaseMs: 10 * 60_000,
     retryMinMs: ctx.config.verify.retryMinMs,
@@ -271,6 +271,7 @@ export function createDeskJob(ctx: Ctx, engines: Engines, owner: string): DeskRu
     // A few looks per block, so a request is finalized in the block after its readyAt.
     pollMs: Math.max(50, Math.min(1000, Math.floor(fastest / 4))),
     idlePollMs: ctx.config.worker.pollMs,
+    leaseMs: ctx.config.worker.leaseMs,
   });
   return {
     job,

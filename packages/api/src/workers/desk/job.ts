@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Ctx } from "../../core/context.js";
 import { contract, target, type Target } from "../../core/program/target.js";
 import { pendingRequests } from "../../core/desk/queue.js";
-import { PassLoop, warnUndrained } from "../jobs/passLoop.js";
+import { PassLoop, idleBackoffFor, warnUndrained } from "../jobs/passLoop.js";
 import { DeskStore } from "../../core/desk/store.js";
 import { DeskBounds } from "../../core/desk/bounds.js";
 import { batchGas, pack, simulate, skipped } from "./plan.js";
@@ -15,8 +15,10 @@ export interface DeskJobOptions {
   batchSize: number;
   /** How often the job looks at the chains while some desk is not off. */
   pollMs: number;
-  /** How often it looks for desks when none is active. */
+  /** How often it looks for desks when none is active (backing off to 4 times as long). */
   idlePollMs: number;
+  /** The executor lease's length: an idle wait stays under a third of it. */
+  leaseMs: number;
 }
 
 /**
@@ -40,11 +42,16 @@ export class RedemptionDeskJob {
     this.store = new DeskStore(ctx.db);
     this.bounds = new DeskBounds(ctx.db, ctx.config.desk);
     // With no desk to serve (or the database did not answer), look no more often than the
-    // onboarding worker does.
+    // onboarding worker does, backing off to 4 of its polls while none appears.
+    const backoff = idleBackoffFor(opts.idlePollMs, opts.leaseMs);
     this.loop = new PassLoop({
       job: "desk",
       pass: () => this.tick(),
-      waitMs: (active) => (active ? opts.pollMs : opts.idlePollMs),
+      waitMs: (active) => {
+        if (!active) return backoff.idle();
+        backoff.busy();
+        return opts.pollMs;
+      },
       onError: (e) => this.logger.warn({ err: e }, "redemption desk could not read its policies"),
       onUndrained: warnUndrained(this.logger, "desk"),
     });

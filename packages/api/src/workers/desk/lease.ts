@@ -5,10 +5,11 @@ import type { ExecutorSender } from "./sender.js";
 /**
  * The desk's hold on each chain's executor lease (the lease onboarding's worker takes, under the
  * worker's id): the desk acts for a chain only while this process holds it, so two instances
- * never both send desk transactions with the executor's key. Renewed every
- * third of the lease, or every `pollMs` when sooner (a lease another instance gave back on
- * shutdown is taken up within a poll, not a third of the lease later); a renewal that fails or
- * is refused drops the hold at once, and a hold also ends by the clock where the last
+ * never both send desk transactions with the executor's key. A held lease is renewed once a
+ * third of it has gone; one not held is asked for every `pollMs` when that is sooner (a lease
+ * another instance gave back on shutdown is taken up within a poll, not a third of the lease
+ * later), so an idle holder writes once per third of the lease, not once per poll. A renewal that
+ * fails or is refused drops the hold at once, and a hold also ends by the clock where the last
  * renewal's lease would.
  */
 export class ExecutorLeaseHold {
@@ -28,10 +29,7 @@ export class ExecutorLeaseHold {
 
   /** Takes (or renews) the leases now; resolves once the first look is done. */
   start(): Promise<void> {
-    this.timer ??= setInterval(
-      () => void this.renew(),
-      Math.max(50, Math.min(this.pollMs, Math.floor(this.leaseMs / 3))),
-    );
+    this.timer ??= setInterval(() => void this.renew(), this.tickMs);
     return this.renew();
   }
 
@@ -43,6 +41,11 @@ export class ExecutorLeaseHold {
     this.until.clear();
   }
 
+  /** How often the hold looks: every poll, and at least every third of the lease. */
+  private get tickMs(): number {
+    return Math.max(50, Math.min(this.pollMs, Math.floor(this.leaseMs / 3)));
+  }
+
   holds(chainId: string): boolean {
     return (this.until.get(chainId) ?? 0) > Date.now();
   }
@@ -51,6 +54,11 @@ export class ExecutorLeaseHold {
     this.renewing = this.renewing.then(async () => {
       for (const chainId of this.chainIds) {
         const asked = Date.now();
+        // Held, and renewed less than a third of the lease ago (half a tick early counts, so a
+        // timer that fires a little soon does not push the renewal a whole tick later): nothing
+        // to write yet.
+        const renewedAgo = asked - ((this.until.get(chainId) ?? 0) - this.leaseMs);
+        if (this.holds(chainId) && renewedAgo < this.leaseMs / 3 - this.tickMs / 2) continue;
         try {
           if (await this.tasks.leaseExecutor(chainId, this.owner, this.leaseMs))
             this.until.set(chainId, asked + this.leaseMs);

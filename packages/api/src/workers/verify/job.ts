@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { submissionOf, type ExplorerClient } from "@points/deployer";
 import type { Ctx } from "../../core/context.js";
 import { doubling } from "../../core/backoff.js";
-import { PassLoop, warnUndrained } from "../jobs/passLoop.js";
+import { PassLoop, idleBackoffFor, warnUndrained } from "../jobs/passLoop.js";
 import { explorerClients, redact } from "../../core/verify/explorers.js";
 import { VerifyStore, type DueVerification, type ExplorerName } from "../../core/verify/store.js";
 
@@ -39,15 +39,21 @@ export class SourceVerifyJob {
   constructor(
     private readonly ctx: Ctx,
     private readonly logger: Logger,
-    private readonly opts: VerifyJobOptions,
+    readonly opts: VerifyJobOptions,
   ) {
     this.store = new VerifyStore(ctx.db);
     for (const c of ctx.config.chains) this.clients.set(String(c.chainId), explorerClients(ctx.config, c));
-    // After a pass that ran some, the next at once; idle (or the database did not answer), after pollMs.
+    // After a pass that ran some, the next at once; idle (or the database did not answer), after
+    // pollMs, backing off to 4 polls while nothing is due (a program queued in this process pokes it).
+    const backoff = idleBackoffFor(opts.pollMs, opts.leaseMs);
     this.loop = new PassLoop({
       job: "verify",
       pass: () => this.tick(),
-      waitMs: (ran) => (ran ? 0 : opts.pollMs),
+      waitMs: (ran) => {
+        if (!ran) return backoff.idle();
+        backoff.busy();
+        return 0;
+      },
       onError: (e) => this.logger.warn({ err: e }, "source verification pass failed"),
       onUndrained: warnUndrained(this.logger, "verify"),
     });
