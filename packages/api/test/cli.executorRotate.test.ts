@@ -74,8 +74,12 @@ describe("points-api executor rotate/retire: every role, signed by its admin", (
     const gamma = await deployProgram(p, "gamma", { release });
     // Release B: another key administers its ProgramFactory; the executor is only its operator.
     const e = devWallet(0, p);
-    const impls = await ProgramFactory__factory.connect(pfA, p).implementations();
-    const pf = await new ProgramFactory__factory(e).deploy(releaseAdmin, e.address, impls.toObject(), "b");
+    const [points, factory, collateralVault, pspVault, oracle] = await ProgramFactory__factory.connect(
+      pfA,
+      p,
+    ).implementations();
+    const impls = { points, factory, collateralVault, pspVault, oracle };
+    const pf = await new ProgramFactory__factory(e).deploy(releaseAdmin, e.address, impls, "b");
     pfB = await pf.getAddress();
     const delta = await deployProgram(p, "delta", { release: { programFactory: pfB, usdc: acme.usdc } });
     for (const d of [acme, beta, gamma, delta]) {
@@ -112,15 +116,18 @@ describe("points-api executor rotate/retire: every role, signed by its admin", (
     assert.equal(await p.getBlockNumber(), block);
     const lines = res.stdout.trim().split("\n");
     assert.equal(lines[0], `plan: chain 31337, executor ${old} -> ${next.address}`);
-    assert.deepEqual(lines.filter((l) => l.startsWith("unsigned:")), [
-      `unsigned: grantRole EXECUTOR_ROLE ${next.address} on Factory acme ${programs.acme}; to=${programs.acme} data=${grantData(EXECUTOR)} value=0, to be signed by ${brand}`,
-      `unsigned: grantRole EXECUTOR_ROLE ${next.address} on Factory beta ${programs.beta}; to=${programs.beta} data=${grantData(EXECUTOR)} value=0, to be signed by ${brand}`,
-      `unsigned: grantRole EXECUTOR_ROLE ${next.address} on Factory gamma ${programs.gamma}; Safe ${safe.address} (threshold 2) executes to=${programs.gamma} data=${grantData(EXECUTOR)} value=0; pass --proposal-owner to file it as a proposal`,
-      `unsigned: grantRole EXECUTOR_ROLE ${next.address} on Factory delta ${programs.delta}; to=${programs.delta} data=${grantData(EXECUTOR)} value=0, to be signed by ${brand}`,
-      `unsigned: grantRole OPERATOR_ROLE ${next.address} on ProgramFactory ${pfA}; to=${pfA} data=${grantData(OPERATOR)} value=0, to be signed by ${old}`,
-      `unsigned: grantRole DEFAULT_ADMIN_ROLE ${next.address} on ProgramFactory ${pfA}; to=${pfA} data=${grantData(ZeroHash)} value=0, to be signed by ${old}`,
-      `unsigned: grantRole OPERATOR_ROLE ${next.address} on ProgramFactory ${pfB}; to=${pfB} data=${grantData(OPERATOR)} value=0, to be signed by ${releaseAdmin}`,
-    ]);
+    assert.deepEqual(
+      lines.filter((l) => l.startsWith("unsigned:")),
+      [
+        `unsigned: grantRole EXECUTOR_ROLE ${next.address} on Factory acme ${programs.acme}; to=${programs.acme} data=${grantData(EXECUTOR)} value=0, to be signed by ${brand}`,
+        `unsigned: grantRole EXECUTOR_ROLE ${next.address} on Factory beta ${programs.beta}; to=${programs.beta} data=${grantData(EXECUTOR)} value=0, to be signed by ${brand}`,
+        `unsigned: grantRole EXECUTOR_ROLE ${next.address} on Factory gamma ${programs.gamma}; Safe ${safe.address} (threshold 2) executes to=${programs.gamma} data=${grantData(EXECUTOR)} value=0; pass --proposal-owner to file it as a proposal`,
+        `unsigned: grantRole EXECUTOR_ROLE ${next.address} on Factory delta ${programs.delta}; to=${programs.delta} data=${grantData(EXECUTOR)} value=0, to be signed by ${brand}`,
+        `unsigned: grantRole OPERATOR_ROLE ${next.address} on ProgramFactory ${pfA}; to=${pfA} data=${grantData(OPERATOR)} value=0, to be signed by ${old}`,
+        `unsigned: grantRole DEFAULT_ADMIN_ROLE ${next.address} on ProgramFactory ${pfA}; to=${pfA} data=${grantData(ZeroHash)} value=0, to be signed by ${old}`,
+        `unsigned: grantRole OPERATOR_ROLE ${next.address} on ProgramFactory ${pfB}; to=${pfB} data=${grantData(OPERATOR)} value=0, to be signed by ${releaseAdmin}`,
+      ],
+    );
     assert.equal(lines.at(-1), "waiting: 7 change(s) need another signer (above); run again once they are executed");
     assert.deepEqual(await rolesOf(next.address), [false, false, false, false, false, false, false]);
   });
@@ -177,7 +184,10 @@ describe("points-api executor rotate/retire: every role, signed by its admin", (
   });
 
   it("rotate_withEachAdminsKey_thenTheSafe_grantsEverything_andARerunIsANoOp", async () => {
-    const asBrand = await run(["rotate", "--chain", "31337", "--from", old, "--to", next.address, "--proposal-owner", keyId], DEV_KEYS[1]!);
+    const asBrand = await run(
+      ["rotate", "--chain", "31337", "--from", old, "--to", next.address, "--proposal-owner", keyId],
+      DEV_KEYS[1]!,
+    );
     assert.equal(asBrand.code, 3, asBrand.stderr);
     // The open proposal is found, not filed twice.
     assert.ok(

@@ -26,7 +26,9 @@ async function withRotation(chainId: string, proposalOwner: string | undefined, 
     const onChain = (await chain.provider.getNetwork()).chainId;
     if (onChain !== BigInt(chainId)) throw new Error(`the RPC of chain ${chainId} answers chain id ${onChain}`);
     await migrate(db);
-    const wallets = signers.keys(chainConfig.chainId).map((_, i) => signers.wallet(chainConfig.chainId, i, chain.provider));
+    const wallets = signers
+      .keys(chainConfig.chainId)
+      .map((_, i) => signers.wallet(chainConfig.chainId, i, chain.provider));
     const io: RotationIo = {
       db,
       chain,

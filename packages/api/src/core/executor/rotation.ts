@@ -84,15 +84,15 @@ export async function retire(io: RotationIo, old: string, current: string): Prom
   if (missing.length > 0) {
     io.out(`refused: ${current} does not hold every role ${old} holds; nothing was sent. Missing:`);
     for (const slot of missing) io.out(`  ${roleName(slot.role)} on ${short(slot)}`);
-    io.out(`run \`points-api executor rotate --chain ${io.chain.config.chainId} --to ${current}\` and finish its steps`);
+    io.out(
+      `run \`points-api executor rotate --chain ${io.chain.config.chainId} --to ${current}\` and finish its steps`,
+    );
     return EXIT.REFUSED;
   }
   const own = await ownWallet(io.wallets, old);
   const steps: Step[] = [];
   for (const slot of held) {
-    const route: Route = own
-      ? { how: "send", wallet: own, signer: old }
-      : await routeFor(io.chain, slot, io.wallets);
+    const route: Route = own ? { how: "send", wallet: own, signer: old } : await routeFor(io.chain, slot, io.wallets);
     steps.push({ slot, call: own ? "renounceRole" : "revokeRole", account: old, route });
   }
   printPlan(
