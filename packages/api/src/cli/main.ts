@@ -25,6 +25,7 @@ import { AssetList, type AssetKind } from "../core/operator/assets.js";
 import { OperatorWebhooks } from "../core/operator/webhooks.js";
 import { isAddress } from "ethers";
 import { detached } from "../core/detached.js";
+import { executorCommands } from "./executor.js";
 
 /** Opens the configured database for a one-off command and closes it after. */
 async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDb>>) => Promise<T>): Promise<T> {
@@ -282,6 +283,8 @@ programs
 programs.command("list").action(async () => {
   process.stdout.write(`${JSON.stringify(await withDb((db) => new ProgramRegistry(db).list()), null, 2)}\n`);
 });
+
+executorCommands(program);
 
 program.parseAsync().catch((e: Error) => {
   process.stderr.write(`points-api: ${e.message}\n`);

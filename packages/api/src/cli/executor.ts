@@ -1,0 +1,98 @@
+import type { Command } from "commander";
+import { getAddress, isAddress } from "ethers";
+import { pino } from "pino";
+import { loadConfig } from "../core/config/env.js";
+import { openDb } from "../core/db/db.js";
+import { migrate } from "../core/db/migrations.js";
+import { ChainClient } from "../core/chain/client.js";
+import { ExecutorSigners } from "../core/signer/executors.js";
+import { EXIT, retire, rotate, type RotationIo } from "../core/executor/rotation.js";
+
+type Run = (io: RotationIo, executor: string | undefined) => Promise<number>;
+
+/**
+ * Opens the database, the chain and the executor keys of the EXECUTOR_* settings, then runs
+ * `run`; its exit code becomes the process's. Problems with the arguments exit EXIT.USAGE.
+ */
+async function withRotation(chainId: string, proposalOwner: string | undefined, run: Run): Promise<void> {
+  const config = loadConfig();
+  const chainConfig = config.chains.find((c) => String(c.chainId) === chainId);
+  if (!chainConfig) return usage(`chain ${chainId} is not in CHAINS`);
+  // Only warnings: the plan and its progress are the command's output.
+  const signers = await ExecutorSigners.open(config, pino({ level: "warn" }, pino.destination(2)));
+  const chain = new ChainClient(chainConfig, config.rpcTimeoutMs);
+  const db = await openDb(config);
+  try {
+    const onChain = (await chain.provider.getNetwork()).chainId;
+    if (onChain !== BigInt(chainId)) throw new Error(`the RPC of chain ${chainId} answers chain id ${onChain}`);
+    await migrate(db);
+    const wallets = signers
+      .keys(chainConfig.chainId)
+      .map((_, i) => signers.wallet(chainConfig.chainId, i, chain.provider));
+    const io: RotationIo = {
+      db,
+      chain,
+      wallets,
+      proposalOwner,
+      proposalCap: config.safe.openProposalsPerSafe,
+      out: (line) => process.stdout.write(`${line}\n`),
+    };
+    process.exitCode = await run(io, wallets[0] ? await wallets[0].getAddress() : undefined);
+  } finally {
+    await db.close();
+    chain.destroy();
+    signers.close();
+  }
+}
+
+function usage(message: string): void {
+  process.stderr.write(`${message}\n`);
+  process.exitCode = EXIT.USAGE;
+}
+
+const address = (value: string, option: string): string | undefined => {
+  if (isAddress(value)) return getAddress(value);
+  usage(`${option}: ${value} is not an address`);
+  return undefined;
+};
+
+/** `points-api executor rotate|retire` (packages/api/README.md#rotating-keys). */
+export function executorCommands(program: Command): void {
+  const executor = program
+    .command("executor")
+    .description("hand the executor's roles on a chain to a new address, then take them from the old one");
+  executor
+    .command("rotate")
+    .description("grant --to every role the executor holds on the chain's Factories and ProgramFactories")
+    .requiredOption("--chain <chainId>", "the chain")
+    .requiredOption("--to <address>", "the new executor address")
+    .option("--from <address>", "the executor whose roles are copied (default: the configured executor key)")
+    .option("--proposal-owner <owner>", "file Safe proposals as this API key id or session:<email>")
+    .action(async (o: { chain: string; to: string; from?: string; proposalOwner?: string }) => {
+      const to = address(o.to, "--to");
+      const given = o.from === undefined ? undefined : address(o.from, "--from");
+      if (!to || (o.from !== undefined && !given)) return;
+      await withRotation(o.chain, o.proposalOwner, async (io, configured) => {
+        const from = given ?? configured;
+        if (!from) return (usage(`no executor key for chain ${o.chain}: pass --from`), EXIT.USAGE);
+        if (from === to) return (usage(`--to ${to} is the executor already`), EXIT.USAGE);
+        return rotate(io, from, to);
+      });
+    });
+  executor
+    .command("retire")
+    .description("revoke --old's roles once the configured executor holds every one of them")
+    .requiredOption("--chain <chainId>", "the chain")
+    .requiredOption("--old <address>", "the executor address to retire")
+    .option("--proposal-owner <owner>", "file Safe proposals as this API key id or session:<email>")
+    .action(async (o: { chain: string; old: string; proposalOwner?: string }) => {
+      const old = address(o.old, "--old");
+      if (!old) return;
+      await withRotation(o.chain, o.proposalOwner, async (io, current) => {
+        if (!current) return (usage(`no executor key for chain ${o.chain}`), EXIT.USAGE);
+        if (current === old)
+          return (usage(`${old} is still the configured executor key: switch the EXECUTOR settings first`), EXIT.USAGE);
+        return retire(io, old, current);
+      });
+    });
+}
