@@ -214,7 +214,9 @@ export function createWorker(
 export function createVerifyJob(ctx: Ctx): SourceVerifyJob {
   return new SourceVerifyJob(ctx, ctx.logger.child({ component: "source-verify" }), {
     chainIds: ctx.config.chains.map((c) => String(c.chainId)),
-    pollMs: ctx.config.verify.pollMs,
+    // Looking for due verifications is the worker's kind of poll; VERIFY_POLL_MS paces the status
+    // checks of one submission at an explorer (core/verify/explorers.ts).
+    pollMs: ctx.config.worker.pollMs,
     batch: 16,
     leaseMs: 10 * 60_000,
     retryMinMs: ctx.config.verify.retryMinMs,
