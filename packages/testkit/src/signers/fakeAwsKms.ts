@@ -2,6 +2,7 @@ import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { computeAddress, SigningKey } from "ethers";
+import { closeStandIn, readBody } from "./standIn.js";
 
 /** secp256k1's group order. */
 export const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
@@ -62,7 +63,7 @@ export async function startFakeKms(keys: Record<string, FakeKey>) {
   let signed = 0;
 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
-    const body = await read(req);
+    const body = await readBody(req);
     const target = String(req.headers["x-amz-target"] ?? "");
     const authorization = String(req.headers.authorization ?? "");
     if (
@@ -138,9 +139,7 @@ export async function startFakeKms(keys: Record<string, FakeKey>) {
       AWS_KMS_ENDPOINT: endpoint,
     }),
     async close() {
-      held.splice(0).forEach((r) => r.destroy());
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await closeStandIn(server, held);
     },
   };
 }
@@ -185,15 +184,6 @@ export function derSignature(r: bigint, s: bigint): Buffer {
   };
   const body = Buffer.concat([int(r), int(s)]);
   return Buffer.concat([Buffer.from([0x30, body.length]), body]);
-}
-
-function read(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
 
 function answer(res: ServerResponse, body: unknown): void {

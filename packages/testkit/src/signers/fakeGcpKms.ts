@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { computeAddress, SigningKey } from "ethers";
 import { crc32c } from "@points/signers";
 import { derSignature, N } from "./fakeAwsKms.js";
+import { closeStandIn, readBody } from "./standIn.js";
 
 export const PROJECT = "points-test";
 /** The full name of key version 1 of key `id` in the stand-in's key ring. */
@@ -72,7 +73,7 @@ export async function startFakeGcpKms(keys: Record<string, FakeGcpKey>) {
   let signed = 0;
 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
-    const body = await read(req);
+    const body = await readBody(req);
     const url = new URL(req.url ?? "/", "http://x");
     const path = decodeURIComponent(url.pathname);
     const m = /^\/v1\/(projects\/.+\/cryptoKeyVersions\/[^/:]+)(\/publicKey|:asymmetricSign)$/.exec(path);
@@ -164,9 +165,7 @@ export async function startFakeGcpKms(keys: Record<string, FakeGcpKey>) {
       GCP_KMS_ENDPOINT: endpoint,
     }),
     async close() {
-      held.splice(0).forEach((r) => r.destroy());
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await closeStandIn(server, held);
       rmSync(account.dir, { recursive: true, force: true });
     },
   };
@@ -230,15 +229,6 @@ function bearerClaims(header: string, key: ReturnType<typeof generateKeyPairSync
   if (!m) return undefined;
   const ok = verify("sha256", Buffer.from(`${m[1]}.${m[2]}`), key, Buffer.from(m[3]!, "base64url"));
   return ok ? (JSON.parse(Buffer.from(m[2]!, "base64url").toString("utf8")) as Record<string, unknown>) : undefined;
-}
-
-function read(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
 
 function answer(res: ServerResponse, body: unknown): void {
