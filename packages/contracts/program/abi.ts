@@ -86,10 +86,10 @@ export function decodeRevert(
     const others = entry.contracts.filter((c) => c !== "programFactory");
     const declaredBy: string[] =
       others.length > 0 && called !== "programFactory" && alsoCalled !== "programFactory" ? others : entry.contracts;
-    const contract =
-      [called, alsoCalled].find((c) => c && declaredBy.includes(c)) ??
-      (declaredBy.length === 1 ? declaredBy[0] : declaredBy.join(" or "));
-    const values = INTERFACES[entry.contracts[0]].decodeErrorResult(entry.fragment, data);
+    const contract = [called, alsoCalled].find((c) => c && declaredBy.includes(c)) ?? declaredBy.join(" or ");
+    const first = entry.contracts[0];
+    if (first === undefined) return undefined;
+    const values = INTERFACES[first].decodeErrorResult(entry.fragment, data);
     return { contract, declaredBy, name: entry.fragment.name, args: named(entry.fragment, values), selector };
   } catch {
     return undefined;

@@ -179,7 +179,7 @@ async function runTracked<T>(tracker: StageTracker, live: boolean, work: Promise
       return value;
     },
     (error: unknown) => {
-      const text = String((error as Error)?.message ?? error).split("\n")[0];
+      const text = String((error as Error)?.message ?? error).split("\n")[0] ?? "";
       tracker.close(new Error(redact ? redact(text) : text));
       throw error;
     },

@@ -136,12 +136,17 @@ function keySigner(lib: Pkcs11Lib, session: Buffer, slot: Buffer, label: string,
     { type: pkcs11js.CKA_EC_PARAMS },
     { type: pkcs11js.CKA_EC_POINT },
   ]);
-  if (!Buffer.isBuffer(params.value) || !params.value.equals(SECP256K1_PARAMS))
+  const curve = params?.value;
+  if (!Buffer.isBuffer(curve) || !curve.equals(SECP256K1_PARAMS))
     throw new SignerError(
       "SIGNER_KEY_CURVE",
-      `key "${label}" is not a secp256k1 key (CKA_EC_PARAMS ${hexOf(params.value)}); Ethereum needs secp256k1`,
+      `key "${label}" is not a secp256k1 key (CKA_EC_PARAMS ${hexOf(curve)}); Ethereum needs secp256k1`,
     );
-  const address = computeAddress(hexlify(uncompressedPoint(point.value as Buffer, label)));
+  // A token that left the point out gets the same refusal as a point of the wrong size.
+  const ecPoint = point?.value;
+  const address = computeAddress(
+    hexlify(uncompressedPoint(Buffer.isBuffer(ecPoint) ? ecPoint : Buffer.alloc(0), label)),
+  );
   return {
     address,
     describe: `pkcs11:${label}`,

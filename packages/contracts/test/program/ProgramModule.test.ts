@@ -88,6 +88,16 @@ describe("program module: the facts every package imports", function () {
     expect(revertValues(decoded)).to.deep.equal([account, roleHash("MINTER_ROLE")]);
   });
 
+  it("decodeRevert_withoutACalledContract_namesTheOneDeclarer_orEveryDeclarer", function () {
+    const taken = INTERFACES.programFactory.encodeErrorResult("BrandTaken", ["acme"]);
+    expect(decodeRevert(taken)?.contract).to.equal("programFactory");
+    const data = INTERFACES.points.encodeErrorResult("AccessControlUnauthorizedAccount", [
+      "0x00000000000000000000000000000000000000AA",
+      roleHash("MINTER_ROLE"),
+    ]);
+    expect(decodeRevert(data)?.contract).to.equal("points or factory or collateralVault or pspVault or oracle");
+  });
+
   it("decodeRevert_ofAProgramFactoryError_standardErrors_andUnknownData", function () {
     const taken = INTERFACES.programFactory.encodeErrorResult("BrandTaken", ["acme"]);
     expect(decodeRevert(taken, "programFactory")).to.deep.equal({

@@ -33,6 +33,7 @@ export function planLines(plan: BulkPlan): string[] {
 /** One chunk's move: "chunk 2/4 rows 297-592 mined 0x…". */
 export function progressLine(plan: BulkPlan, p: BulkProgress): string {
   const c = plan.chunks[p.index];
+  if (!c) throw new Error(`progress of chunk ${p.index}, which the plan of ${plan.chunkCount} chunks does not have`);
   const rows = `rows ${c.firstRow}-${c.firstRow + c.rowCount - 1}`;
   const status = p.status === "landed" ? "already on chain" : p.status;
   const tail = p.error ? `: ${p.error.code} ${p.error.message}` : p.hash ? ` ${p.hash}` : "";

@@ -7,6 +7,19 @@ import { ApiError } from "../../core/errors.js";
 
 const KEY = /^[\x21-\x7e]{1,200}$/;
 
+/**
+ * The request's `Idempotency-Key`, or undefined when none was sent: the one rule for its form,
+ * shared by the build routes and the deploy route (which keep their answers differently).
+ */
+export function idempotencyKeyOf(headers: IncomingHttpHeaders): string | undefined {
+  const key = headers["idempotency-key"];
+  if (key === undefined) return undefined;
+  if (typeof key !== "string" || !KEY.test(key)) {
+    throw new ApiError("INVALID_INPUT", "Idempotency-Key must be 1-200 printable characters");
+  }
+  return key;
+}
+
 /** What a build request is, for recognising its replay: the route and its validated input. */
 export interface BuildRequest {
   route: string;
@@ -36,11 +49,8 @@ export async function idempotentBuild(
   req: BuildRequest,
   build: () => Promise<UnsignedTx>,
 ): Promise<{ data: UnsignedTx; replayed: boolean }> {
-  const key = req.headers["idempotency-key"];
+  const key = idempotencyKeyOf(req.headers);
   if (key === undefined) return { data: await build(), replayed: false };
-  if (typeof key !== "string" || !KEY.test(key)) {
-    throw new ApiError("INVALID_INPUT", "Idempotency-Key must be 1-200 printable characters");
-  }
   const owner = ownerOf(req.caller);
   if (owner === undefined) {
     throw new ApiError("UNAUTHORIZED", "Idempotency-Key needs an API key (keys are kept per caller)");

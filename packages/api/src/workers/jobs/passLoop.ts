@@ -1,3 +1,4 @@
+import { doubling } from "../../core/backoff.js";
 import { jobDeclared, jobPassEnded } from "../../core/metrics/index.js";
 
 export interface PassLoopOptions<T> {
@@ -131,9 +132,8 @@ export class IdleBackoff {
 
   /** The wait after an idle pass. */
   idle(): number {
-    const ms = this.baseMs * 2 ** Math.min(this.streak, 30);
     this.streak++;
-    return Math.max(this.baseMs, Math.min(this.maxMs, ms));
+    return Math.max(this.baseMs, doubling(this.streak, this.baseMs, this.maxMs));
   }
 
   /** A pass found work: the next idle wait is `baseMs` again. */

@@ -11,6 +11,7 @@ import { predictAddresses } from "../../../core/onboarding/view.js";
 import { requireDeployApproval, requireDeployQuota } from "../../../core/onboarding/permission.js";
 import { AssetList } from "../../../core/operator/assets.js";
 import { requireProvenWallet } from "../../console/siwe.js";
+import { idempotencyKeyOf } from "../../http/idempotency.js";
 
 /**
  * On a chain that is not a dev chain the collateral and the oracle feed must be on the
@@ -99,11 +100,7 @@ export const onboardingDeploy: Handler<typeof routes.onboardingDeploy> = async (
     });
   }
   await requireListedAssets(ctx, chainId, body);
-  const rawKey = headers["idempotency-key"];
-  const idempotencyKey = typeof rawKey === "string" ? rawKey : undefined;
-  if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,200}$/.test(idempotencyKey)) {
-    throw new ApiError("INVALID_INPUT", "Idempotency-Key must be 1-200 printable characters");
-  }
+  const idempotencyKey = idempotencyKeyOf(headers);
   // Early and unlocked, so an owner over quota costs no chain reads; counted again with the insert.
   await requireDeployQuota(ctx, caller, idempotencyKey);
   const pf = await releaseFactory(ctx, chainId);
