@@ -8,7 +8,7 @@ import { DeskStore } from "../src/core/desk/store.js";
 import { ProgramRegistry } from "../src/core/registry/programs.js";
 import { createScratchDatabase, type ScratchDatabase } from "./helpers/db.js";
 import { startApi, type TestApi } from "./helpers/service.js";
-import { startWorkerProcess } from "./helpers/workerProcess.js";
+import { errorLines, startWorkerProcess } from "./helpers/workerProcess.js";
 
 const SP = (n: number) => BigInt(n) * 10n ** 18n;
 const DELAY = 3600;
@@ -134,11 +134,7 @@ describe("graceful shutdown: SIGTERM during a redemption desk batch (points-api 
     // The batch's wait was cut by the shutdown, not failed: no request is held back for it, and
     // nothing was logged as an error (the pass left behind must not write after the database closed).
     assert.deepEqual(await db.query("SELECT request_id, reason FROM redemption_desk_holds"), []);
-    const errors = proc
-      .output()
-      .split("\n")
-      .filter((l) => l.startsWith("{") && (JSON.parse(l) as { level: number }).level >= 50);
-    assert.deepEqual(errors, []);
+    assert.deepEqual(errorLines(proc.output()), []);
 
     peer = await startApi(node.url, env());
     await until(
