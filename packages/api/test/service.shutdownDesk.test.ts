@@ -7,6 +7,7 @@ import { migrate } from "../src/core/db/migrations.js";
 import { DeskStore } from "../src/core/desk/store.js";
 import { ProgramRegistry } from "../src/core/registry/programs.js";
 import { createScratchDatabase, type ScratchDatabase } from "./helpers/db.js";
+import { startRpcProxy, type RpcProxy } from "./helpers/rpcProxy.js";
 import { startApi, type TestApi } from "./helpers/service.js";
 import { errorLines, startWorkerProcess } from "./helpers/workerProcess.js";
 
@@ -35,6 +36,7 @@ describe("graceful shutdown: SIGTERM during a redemption desk batch (points-api 
   let scratch: ScratchDatabase;
   let db: Awaited<ReturnType<typeof openDb>>;
   let peer: TestApi | undefined;
+  let proxy: RpcProxy | undefined;
   let factory: Factory;
   let asset: string;
   // A refused request's hold lasts a second, not a minute: a hold cannot hide a second send.
@@ -80,6 +82,7 @@ describe("graceful shutdown: SIGTERM during a redemption desk batch (points-api 
   });
   after(async () => {
     await peer?.close();
+    await proxy?.close();
     await node?.setAutomine(true);
     await db?.close();
     await node?.stop();
@@ -136,7 +139,13 @@ describe("graceful shutdown: SIGTERM during a redemption desk batch (points-api 
     assert.deepEqual(await db.query("SELECT request_id, reason FROM redemption_desk_holds"), []);
     assert.deepEqual(errorLines(proc.output()), []);
 
-    peer = await startApi(node.url, env());
+    // The peer's node estimates gas at the latest block when not told otherwise (the JSON-RPC
+    // spec leaves the default to the node; Hardhat's is pending): the batch's requests are still
+    // pending there, so only an estimate at the pending block shows them already carried.
+    proxy = await startRpcProxy(node.url);
+    proxy.forward = (c) =>
+      c.method === "eth_estimateGas" && c.params.length === 1 ? { ...c, params: [...c.params, "latest"] } : c;
+    peer = await startApi(proxy.url, env());
     await until(
       "the peer holds the executor lease",
       async () => (await executorLease())?.owner === peer!.service.worker!.id,
