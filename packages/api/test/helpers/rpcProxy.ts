@@ -22,6 +22,8 @@ export interface RpcProxy {
   fault?: (methods: string[]) => RpcFault | undefined;
   /** Rewrites the node's answers before they are returned (a node of another kind). */
   rewrite?: (body: string) => string;
+  /** Rewrites each call before it is forwarded (a node with other defaults); the call as sent is recorded. */
+  forward?: (call: RpcCall) => RpcCall;
   requests: RpcRequest[];
   /** Every call with its params, flattened. */
   calls: RpcCall[];
@@ -66,7 +68,19 @@ export async function startRpcProxy(target: string, opts: { chainId?: number } =
       res.writeHead(fault.status, { "content-type": "application/json" });
       return void res.end(fault.body ?? "");
     }
-    const upstream = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
+    const forward = proxy.forward;
+    const sent = forward
+      ? JSON.stringify(
+          Array.isArray(parsed)
+            ? parsed.map((c) => ({ ...c, ...forward({ method: c.method, params: c.params ?? [] }) }))
+            : { ...parsed, ...forward({ method: parsed.method, params: parsed.params ?? [] }) },
+        )
+      : body;
+    const upstream = await fetch(target, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: sent,
+    });
     res.writeHead(upstream.status, { "content-type": "application/json" });
     const text = await upstream.text();
     const answer = opts.chainId === undefined ? text : posing(parsed, text, opts.chainId);

@@ -31,3 +31,7 @@ export function startWorkerProcess(env: Record<string, string>, command = "worke
     },
   };
 }
+
+/** The JSON log lines at level error (50) or fatal (60) in what a process printed. */
+export const errorLines = (output: string): string[] =>
+  output.split("\n").filter((l) => l.startsWith("{") && (JSON.parse(l) as { level: number }).level >= 50);

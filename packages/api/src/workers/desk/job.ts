@@ -8,6 +8,7 @@ import { DeskBounds } from "../../core/desk/bounds.js";
 import { batchGas, pack, simulate, skipped } from "./plan.js";
 import type { ExecutorSender } from "./sender.js";
 import { ExecutorLeaseNotHeld } from "./lease.js";
+import { EngineError } from "../../core/engine/errors.js";
 import { executorStatus } from "../../core/desk/executor.js";
 
 export interface DeskJobOptions {
@@ -218,9 +219,16 @@ export class RedemptionDeskJob {
 
   /**
    * A send refused because this process no longer holds the executor lease: nothing was sent, so
-   * nothing is held back or failed; the requests and decisions wait for the lease's holder.
+   * nothing is held back or failed; the requests and decisions wait for the lease's holder. So
+   * too a wait the shutdown cut (ENGINE_STOPPED): the transaction may still be mined, and the
+   * next holder reads the outcome from the chain; recording a failure would hold the requests back
+   * (and write after the database closed).
    */
   private notOurs(e: unknown, programId: string): boolean {
+    if (e instanceof EngineError && e.code === "ENGINE_STOPPED") {
+      this.logger.info({ programId }, "redemption desk stopped waiting: the shutdown stopped the engine");
+      return true;
+    }
     if (!(e instanceof ExecutorLeaseNotHeld)) return false;
     this.logger.info(
       { programId, chainId: e.chainId },

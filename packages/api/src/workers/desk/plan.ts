@@ -24,9 +24,9 @@ const describe = (data: string | undefined) => {
 };
 
 /**
- * Simulates finalizeRedeem of each request as the executor would send it (one estimate each,
- * batched by the provider). A revert is a refusal with its decoded reason; any other failure (the
- * node did not answer) throws, so the pass sends nothing.
+ * Simulates finalizeRedeem of each request as the executor would send it (one estimate each at
+ * the pending block, batched by the provider). A revert is a refusal with its decoded reason;
+ * any other failure (the node did not answer) throws, so the pass sends nothing.
  */
 export async function simulate(t: Target, executor: string, ids: string[]): Promise<Simulated[]> {
   const factory = contract(t, "factory");
@@ -35,10 +35,11 @@ export async function simulate(t: Target, executor: string, ids: string[]): Prom
       ids.map(async (requestId): Promise<Simulated> => {
         const data = factory.interface.encodeFunctionData("finalizeRedeem", [requestId]);
         try {
-          return {
-            requestId,
-            gas: await t.chain.provider.estimateGas({ from: executor, to: t.program.factory, data }),
-          };
+          // At the pending block, not the node's default (often latest): a batch still unmined
+          // (sent by a process that shut down since) has finalized its requests there, so
+          // they are refused rather than sent again.
+          const tx = { from: executor, to: t.program.factory, data };
+          return { requestId, gas: BigInt(await t.chain.provider.send("eth_estimateGas", [tx, "pending"])) };
         } catch (e) {
           const d = revertData(e);
           if (d === undefined && !/revert/i.test(String((e as Error).message))) throw e;
