@@ -52,24 +52,30 @@ async function filter(page: Page, prefix: string, min: string) {
 }
 
 // Issue, settle and claw back pSP through the SDK (built by the API, signed by the brand's key),
-// then read the Customers list: exact amounts in ACME and pSP, its filter and its CSV in points.
-describe("console e2e: the customer list in headless Chromium", () => {
+// then read the lists: customers (exact amounts in ACME and pSP, its filter and its CSV in points),
+// campaigns by label with budget, available, outstanding and status, and the delegated minters.
+describe("console e2e: the customer, campaign and minter lists in headless Chromium", () => {
   let node: DevNode;
   let api: TestApi<pointsApi.Service>;
   let closeBrowser: () => Promise<void>;
   let problems: PageProblem[];
-  let brand: Wallet, alice: Wallet, bob: Wallet;
+  let brand: Wallet, alice: Wallet, bob: Wallet, carol: Wallet, outsider: Wallet;
   let owner: string;
 
   before(async () => {
     assert.ok(existsSync(DIST), "build the console first: pnpm --filter @points/console build");
     node = await startNode();
-    [brand, alice, bob] = [1, 2, 3].map((i) => devWallet(i, node.provider));
+    [brand, alice, bob, carol, outsider] = [1, 2, 3, 4, 5].map((i) => devWallet(i, node.provider));
     const acme = await deployProgram(node.provider, "acme");
     await fundedCampaign(node.provider, acme.record, acme.usdc, "spring", 100n, JSON.stringify({ label: "spring" }));
     const vault = PSPVault__factory.connect(acme.record.pspVault, brand);
     await (await vault.updateSettlementWhitelist(SPRING, alice, true)).wait();
     await (await Points__factory.connect(acme.record.points, brand).addToTransferWhitelist(alice)).wait();
+    // Carol issues as a delegated minter; an inactive minter; a second campaign, paused.
+    await (await vault.setMinter(SPRING, carol, SP("10"), true)).wait();
+    await (await vault.setMinter(SPRING, outsider, SP("5"), false)).wait();
+    await fundedCampaign(node.provider, acme.record, acme.usdc, "autumn", 50n, JSON.stringify({ label: "autumn" }));
+    await (await vault.pauseCampaign(labelHash("autumn"))).wait();
     api = await startApi(pointsApi, node.url, { DEV_MAILBOX: "1", LEDGER_CONFIRMATIONS: "0", LEDGER_POLL_MS: "100" });
     await api.service.ctx.programs.insert(acme.record);
     owner = (await pointsApi.createDevProgramAccount(api.service.ctx, "acme", brand.address)).email;
@@ -85,10 +91,13 @@ describe("console e2e: the customer list in headless Chromium", () => {
       receiver: alice.address,
       amount: SP("12.25"),
     });
+    await sdk
+      .issuer(carol, { salt: "customer-list-e2e-salt" })
+      .issue({ orderRef: "B-2", campaignId: "spring", to: bob.address, amount: SP("4") });
     await issuer.clawback({ orderRef: "B-1", campaignId: "spring", holder: bob.address, amount: SP("2") });
     const onChain = PSPVault__factory.connect(acme.record.pspVault, node.provider);
     assert.equal(await onChain.balanceOf(SPRING, alice.address), SP("18.25"));
-    assert.equal(await onChain.balanceOf(SPRING, bob.address), SP("5"));
+    assert.equal(await onChain.balanceOf(SPRING, bob.address), SP("9"));
     const b = await launch({ width: 1440, height: 900 });
     closeBrowser = b.close;
     page = b.context.pages()[0] ?? (await b.context.newPage());
@@ -104,7 +113,7 @@ describe("console e2e: the customer list in headless Chromium", () => {
   });
 
   const ALICE = () => [alice.address, "12.25 ACME", "18.25 pSP", "30.5 pSP", "12.25 pSP", "0 pSP"];
-  const BOB = () => [bob.address, "0 ACME", "5 pSP", "7 pSP", "0 pSP", "2 pSP"];
+  const BOB = () => [bob.address, "0 ACME", "9 pSP", "11 pSP", "0 pSP", "2 pSP"];
 
   it("customersTab_listsEveryCustomer_withExactAmountsInPoints", async () => {
     await page.goto(`${api.url}/console/`);
@@ -132,7 +141,7 @@ describe("console e2e: the customer list in headless Chromium", () => {
 
   it("filter_byAddressPrefix_andMinimumBalance_inPoints_andAMistakeAtItsField", async () => {
     await filter(page, bob.address.slice(0, 6), "");
-    await page.getByTestId("customer-list-row").filter({ hasText: "7 pSP" }).waitFor();
+    await page.getByTestId("customer-list-row").filter({ hasText: "11 pSP" }).waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="customer-list-row"]').length === 1);
     assert.deepEqual(await listRows(page), [BOB()]);
     await filter(page, "", "12.25");
@@ -163,14 +172,69 @@ describe("console e2e: the customer list in headless Chromium", () => {
     assert.deepEqual(rows, [
       ["address", "ACME", "pSP", "issued", "settled", "clawed back"],
       [alice.address, "12.25", "18.25", "30.5", "12.25", "0"],
-      [bob.address, "0", "5", "7", "0", "2"],
+      [bob.address, "0", "9", "11", "0", "2"],
     ]);
   });
 
   it("aRow_opensTheCustomersPage", async () => {
     await page.getByRole("link", { name: `Open customer ${bob.address}` }).click();
     await page.waitForURL(`${api.url}/console/program/customer/${bob.address}`);
-    await page.getByTestId("customer-psp-row").filter({ hasText: "5 pSP" }).waitFor();
+    await page.getByTestId("customer-psp-row").filter({ hasText: "9 pSP" }).waitFor();
+  });
+
+  /** The rendered cells of each row of a table's body. */
+  const cellsOf = async (testId: string) => {
+    const out: string[][] = [];
+    for (const row of await page.getByTestId(testId).all()) {
+      out.push((await row.locator("td").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim()));
+    }
+    return out;
+  };
+
+  /** Clicks a CSV button and parses the file it saves. */
+  const csvOf = async (button: string, name: string) => {
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: button }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), name);
+    return parse(readFileSync((await download.path())!, "utf8")) as string[][];
+  };
+
+  it("campaignsTab_listsBudgetAvailableOutstandingAndStatus_byLabel_withACsvInPoints", async () => {
+    await page.getByRole("link", { name: "Campaigns", exact: true }).click();
+    await page.waitForURL(`${api.url}/console/program/campaigns`);
+    await page.getByRole("table", { name: "Campaigns" }).waitFor();
+    // Spring: 100 funded; 30.5 + 7 + 4 issued, 2 clawed back while open: 60.5 left; 41.5 - 12.25 - 2 outstanding.
+    assert.deepEqual(await cellsOf("campaign-row"), [
+      ["spring", "100 ACME", "60.5 ACME", "27.25 pSP", "Active"],
+      ["autumn", "50 ACME", "50 ACME", "0 pSP", "Paused"],
+    ]);
+    assert.deepEqual(await csvOf("Download campaigns CSV", "campaigns.csv"), [
+      ["campaign", "campaignId", "budget (ACME)", "available (ACME)", "outstanding (pSP)", "status"],
+      ["spring", SPRING, "100", "60.5", "27.25", "Active"],
+      ["autumn", labelHash("autumn"), "50", "50", "0", "Paused"],
+    ]);
+  });
+
+  it("delegatedMinters_acrossTheProgram_limitIssuedAndStatus_withACsvInPoints", async () => {
+    // The minter cell shows the short address and holds the whole one for screen readers.
+    const who = (cell: string) =>
+      cell.includes(carol.address) ? "carol" : cell.includes(outsider.address) ? "outsider" : cell;
+    assert.deepEqual(
+      (await cellsOf("minter-row")).map((r) => [r[0], who(r[1]!), ...r.slice(2)]),
+      [
+        ["spring", "carol", "10 pSP", "4 pSP", "Active"],
+        ["spring", "outsider", "5 pSP", "0 pSP", "Inactive"],
+      ],
+    );
+    assert.deepEqual(await csvOf("Download minters CSV", "minters.csv"), [
+      ["campaign", "campaignId", "minter", "limit (pSP)", "issued (pSP)", "status"],
+      ["spring", SPRING, carol.address, "10", "4", "Active"],
+      ["spring", SPRING, outsider.address, "5", "0", "Inactive"],
+    ]);
+    await screenshot(page, "campaign-lists");
+    await auditPage(page, "dashboard-campaign-lists");
     // The signed-out /me before sign-in answers 401 by design; no script error on any page.
     assert.deepEqual(
       problems.filter((p) => p.kind === "pageerror"),
