@@ -235,6 +235,68 @@ describe("console e2e: the customer, campaign and minter lists in headless Chrom
     ]);
     await screenshot(page, "campaign-lists");
     await auditPage(page, "dashboard-campaign-lists");
+  });
+
+  it("campaignLedger_namesEventsInWords_withHolderAndMinter_andACsvInPoints", async () => {
+    await page.goto(`${api.url}/console/program/campaigns/${SPRING}/ledger`);
+    await page.getByTestId("ledger-row").first().waitFor();
+    const people: [string, Wallet][] = [
+      ["alice", alice],
+      ["bob", bob],
+      ["carol", carol],
+      ["outsider", outsider],
+      ["brand", brand],
+    ];
+    const who = (cell: string) => people.find(([, w]) => cell.includes(w.address))?.[0] ?? cell;
+    const rows: string[][] = [];
+    for (const row of (await page.getByTestId("ledger-row").all()).slice(0, 7)) {
+      const cell = (label: string) => row.locator(`td[data-label="${label}"]`);
+      rows.push([
+        (await cell("Event").locator(":scope > span").first().innerText()).split("\n")[0]!.trim(),
+        who((await cell("Holder").innerText()).trim()),
+        who((await cell("Minter").innerText()).trim()),
+        (await cell("Amount").innerText()).trim(),
+      ]);
+    }
+    // Newest first: the clawback, carol's issue, the settlement, the brand's two issues, the minters.
+    assert.deepEqual(rows, [
+      ["pSP expired", "bob", "—", "2 pSP"],
+      ["pSP issued", "bob", "carol", "4 pSP"],
+      ["pSP settled", "alice", "—", "12.25 pSP"],
+      ["pSP issued", "bob", "brand", "7 pSP"],
+      ["pSP issued", "alice", "brand", "30.5 pSP"],
+      ["Minter configured", "—", "outsider", "—"],
+      ["Minter configured", "—", "carol", "—"],
+    ]);
+    const csv = await csvOf("Download CSV in points", "campaign-spring-ledger-points.csv");
+    assert.deepEqual(csv[0], [
+      "time",
+      "event",
+      "onChainEvent",
+      "campaign",
+      "campaignId",
+      "holder",
+      "minter",
+      "amount",
+      "unit",
+      "txHash",
+    ]);
+    // Oldest first: the pSP rows in the order they happened, amounts in points.
+    assert.deepEqual(
+      csv.filter((r) => r[2]!.startsWith("PSP")).map((r) => [r[1], r[3], r[4], r[5], r[6], r[7], r[8]]),
+      [
+        ["pSP issued", "spring", SPRING, alice.address, brand.address, "30.5", "pSP"],
+        ["pSP issued", "spring", SPRING, bob.address, brand.address, "7", "pSP"],
+        ["pSP settled", "spring", SPRING, alice.address, "", "12.25", "pSP"],
+        ["pSP issued", "spring", SPRING, bob.address, carol.address, "4", "pSP"],
+        ["pSP expired", "spring", SPRING, bob.address, "", "2", "pSP"],
+      ],
+    );
+    assert.deepEqual(
+      csv.filter((r) => r[2] === "CampaignFunded").map((r) => [r[1], r[7], r[8]]),
+      [["Campaign funded", "100", "ACME"]],
+    );
+    await auditPage(page, "dashboard-campaign-ledger-lists");
     // The signed-out /me before sign-in answers 401 by design; no script error on any page.
     assert.deepEqual(
       problems.filter((p) => p.kind === "pageerror"),
