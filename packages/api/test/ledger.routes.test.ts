@@ -332,6 +332,7 @@ describe("ledger: read routes", () => {
         "/api/v1/ledger/roles/history",
         "/api/v1/ledger/allowlists",
         "/api/v1/ledger/sp-holders",
+        "/api/v1/ledger/customers",
         "/api/v1/ledger/redemptions",
       ];
       const unknown = await get(`/api/v1/ledger/campaigns?program=nobody`, { authorization: `Bearer ${other.key}` });

@@ -403,7 +403,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     const summer = labelHash("summer");
     await page.getByRole("link", { name: "Campaigns", exact: true }).click();
     await page.waitForURL(`${api.url}/console/program/campaigns`);
-    await page.getByRole("list", { name: "Campaigns" }).getByRole("button", { name: "summer" }).click();
+    await page.getByRole("table", { name: "Campaigns" }).getByRole("button", { name: "summer" }).click();
     await page.waitForURL(`${api.url}/console/program/campaigns/${summer}`);
     await page.reload();
     const onChain = await PSPVault__factory.connect(program.pspVault, node.provider).getCampaign(summer);

@@ -126,7 +126,7 @@ describe("console e2e: the ledger pages (customer, campaign ledger, webhooks) in
     await page.getByRole("link", { name: "Campaigns", exact: true }).click();
     await page.getByRole("button", { name: "Connect wallet" }).click();
     // The list and the name come from the ledger: the label is verified against the campaign id.
-    await page.getByRole("list", { name: "Campaigns" }).getByRole("button", { name: "spring" }).click();
+    await page.getByRole("table", { name: "Campaigns" }).getByRole("button", { name: "spring" }).click();
     await page.waitForURL(`${api.url}/console/program/campaigns/${SPRING}`);
     await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (ACME)": "30" });
     await signInDialog(page, "ledger-issue");

@@ -321,6 +321,17 @@ describe("namespaces: every method reaches its route of the schema table (live A
     assert.equal(events.events.filter((x: any) => x.event === "PSPMinted").length, 1);
     const sp = (await expectRoute("ledgerSpHolders", () => l.spHolders({ limit: 500 }))) as any;
     assert.ok(sp.holders.length > 0);
+    // Every pSP holder of c1 is a customer, found again by its own address as prefix.
+    const c1 = await l.campaignBalances("c1", { limit: 500 });
+    for (const h of c1.holders) {
+      const found = (await expectRoute("ledgerCustomers", () =>
+        l.customers({ prefix: h.holder, minBalance: 0n }),
+      )) as any;
+      assert.deepEqual(
+        found.customers.map((c: any) => c.holder),
+        [h.holder],
+      );
+    }
     const lists = (await expectRoute("ledgerAllowlists", () => l.allowlists())) as any;
     assert.ok(lists.transfer.includes(alice.address));
     const roles = (await expectRoute("ledgerRoles", () => l.roles())) as any;

@@ -10,11 +10,12 @@ import { useTokenSymbol } from "./useTokenSymbol";
 import { tokenWord } from "./tokenSymbol";
 import { useDash, useLoad } from "./context";
 import { CampaignDetail } from "./CampaignDetail";
-import { CampaignName } from "./CampaignName";
 import { labelMetadata, verifiedLabel } from "./campaignLabel";
 import { useLedger } from "./ledger/useLedger";
 import { LedgerStatus } from "./ledger/LedgerStatus";
 import { CampaignLedger } from "./ledger/CampaignLedger";
+import { CampaignTable } from "./CampaignTable";
+import { MinterList } from "./MinterList";
 
 const isHexId = (v: string) => /^0x[0-9a-fA-F]{64}$/.test(v);
 
@@ -42,7 +43,13 @@ export function Campaigns() {
         c.minters.map((m) => m.minter),
       );
     }
-    return { blockNumber: answer.blockNumber, ids: answer.campaigns.map((c) => c.campaignId), minters, names };
+    return {
+      blockNumber: answer.blockNumber,
+      campaigns: answer.campaigns,
+      ids: answer.campaigns.map((c) => c.campaignId),
+      minters,
+      names,
+    };
   }, []);
   const hexOf = (ref: string) =>
     isHexId(ref) ? ref.toLowerCase() : known.value?.ids.find((id) => known.value!.names[id] === ref);
@@ -90,34 +97,33 @@ export function Campaigns() {
     );
   }
   return (
-    <div className="split">
-      <div className="stack">
-        <Card title="Campaigns">
-          <LedgerStatus stand={known.value ? known.stand : null} />
-          <ErrorBox error={known.error} />
-          {known.value && known.value.ids.length === 0 && (
-            <p className="muted">
-              No campaign yet: create one below with a short label and a budget in {tokenWord(symbol)}.
-            </p>
-          )}
-          <ul className="list" aria-label="Campaigns">
-            {known.value?.ids.map((id) => (
-              <li key={id}>
-                <button
-                  className={`link ${selected === id ? "active" : ""}`}
-                  aria-current={selected === id ? "true" : undefined}
-                  onClick={() => setSelected(id)}
-                >
-                  <CampaignName id={id} label={known.value!.names[id]} />
-                </button>
-              </li>
-            ))}
-          </ul>
-          <form className="row wrap" onSubmit={onOpen} noValidate>
-            <Field label="Open a campaign by id or label" value={open} onChange={(e) => setOpen(e.target.value)} />
-            <button type="submit">Open</button>
-          </form>
-        </Card>
+    <div className="stack">
+      {/* The lists take the full width (five columns); the create form sits beside its hint. */}
+      <Card title="Campaigns">
+        <LedgerStatus stand={known.value ? known.stand : null} />
+        <ErrorBox error={known.error} />
+        {known.value && known.value.ids.length === 0 && (
+          <p className="muted">
+            No campaign yet: create one below with a short label and a budget in {tokenWord(symbol)}.
+          </p>
+        )}
+        {known.value && known.value.campaigns.length > 0 && (
+          <CampaignTable
+            campaigns={known.value.campaigns}
+            names={known.value.names}
+            symbol={symbol}
+            onOpen={setSelected}
+          />
+        )}
+        <form className="row wrap" onSubmit={onOpen} noValidate>
+          <Field label="Open a campaign by id or label" value={open} onChange={(e) => setOpen(e.target.value)} />
+          <button type="submit">Open</button>
+        </form>
+      </Card>
+      <Card title="Delegated minters">
+        {known.value && <MinterList campaigns={known.value.campaigns} names={known.value.names} />}
+      </Card>
+      <div className="split">
         <Card title="Create a campaign">
           <p className="muted">
             The budget comes from {tokenWord(symbol)} already in the vault, then from your wallet (you approve the vault
@@ -160,9 +166,9 @@ export function Campaigns() {
             after={(v) => setSelected(created.current ?? v.campaignId)}
           />
         </Card>
-      </div>
-      <div>
-        <p className="muted panel">Select or create a campaign to manage it.</p>
+        <div>
+          <p className="muted panel">Select or create a campaign to manage it.</p>
+        </div>
       </div>
     </div>
   );

@@ -10,7 +10,7 @@ const { eventLine } = (await import(words)) as {
     event: string | null,
     args: Record<string, unknown>,
     token: string | null,
-  ) => { words: string; amount: string | null; symbol: string | null };
+  ) => { words: string; amount: string | null; symbol: string | null; holder: string | null; minter: string | null };
 };
 
 describe("a customer's entry of a holder list starts the page at the customer", () => {
@@ -33,11 +33,15 @@ describe("ledger events read in words with their SP amount", () => {
       words: "pSP issued",
       amount: "30000000000000000000",
       symbol: "pSP",
+      holder: null,
+      minter: null,
     });
     assert.deepEqual(eventLine("Transfer", { value: "12" }, "SP"), {
       words: "SP transfer",
       amount: "12",
       symbol: "SP",
+      holder: null,
+      minter: null,
     });
   });
 
@@ -46,6 +50,8 @@ describe("ledger events read in words with their SP amount", () => {
       words: "SP transfer",
       amount: "12",
       symbol: "ACME",
+      holder: null,
+      minter: null,
     });
     assert.equal(eventLine("PSPSettled", { amount: "12" }, "ACME").symbol, "pSP");
     assert.equal(eventLine("Minted", { spMinted: "5" }, null).symbol, null);
@@ -58,7 +64,27 @@ describe("ledger events read in words with their SP amount", () => {
   });
 
   it("anUnknownLog_readsAsUnknown_andANonDecimalAmountIsNotShown", () => {
-    assert.deepEqual(eventLine(null, {}, "SP"), { words: "Unknown event", amount: null, symbol: "SP" });
+    assert.deepEqual(eventLine(null, {}, "SP"), {
+      words: "Unknown event",
+      amount: null,
+      symbol: "SP",
+      holder: null,
+      minter: null,
+    });
     assert.equal(eventLine("PSPMinted", { amount: "0x10" }, null).amount, null);
+  });
+
+  it("holderAndMinter_comeFromTheEventsOwnArguments_anythingElseIsNone", () => {
+    const [minter, holder, receiver] = ["0x" + "1".repeat(40), "0x" + "2".repeat(40), "0x" + "3".repeat(40)];
+    const minted = eventLine("PSPMinted", { minter, to: holder, amount: "5" }, "ACME");
+    assert.deepEqual([minted.holder, minted.minter], [holder, minter]);
+    const settled = eventLine("PSPSettled", { holder, receiver, amount: "5" }, "ACME");
+    assert.deepEqual([settled.holder, settled.minter], [holder, null]);
+    assert.equal(eventLine("PSPExpired", { holder, amount: "5" }, null).holder, holder);
+    assert.equal(eventLine("PSPTransferred", { from: holder, to: receiver, amount: "5" }, null).holder, holder);
+    assert.equal(eventLine("RedeemRequested", { requester: holder, amount: "5" }, null).holder, holder);
+    assert.deepEqual(eventLine("MinterConfigured", { minter, limit: "9" }, null).minter, minter);
+    assert.equal(eventLine("PSPMinted", { minter: "not an address", to: 7 }, null).minter, null);
+    assert.equal(eventLine("Transfer", { from: holder, to: receiver, value: "1" }, null).holder, null);
   });
 });

@@ -11,6 +11,9 @@ export type PageOptions = Omit<Query<"ledgerHolderHistory">, "program" | "limit"
 /** Page options of a holder's history: `metadata` keeps only the events carrying exactly that text. */
 export type HistoryOptions = PageOptions & { metadata?: string };
 
+/** Page options of the customer list: an address prefix and a minimum SP balance (smallest units). */
+export type CustomerOptions = PageOptions & { prefix?: string; minBalance?: bigint | string };
+
 /** The file routes of the ledger (kept out of the route table: they answer CSV, not JSON). */
 export const LEDGER_FILE_ROUTES = {
   ledgerHolderHistoryCsv: { method: "get", path: "/api/v1/ledger/holders/:address/history.csv", file: true },
@@ -36,6 +39,22 @@ export function ledgerNamespace(core: Core) {
       core.request("ledgerCampaignLedger", { params: { campaignId }, query: page(opts) }, opts),
     /** SP holders and their balances, a page at a time. */
     spHolders: (opts: PageOptions = {}) => core.request("ledgerSpHolders", { query: page(opts) }, opts),
+    /**
+     * Customers with SP and pSP balances and pSP issued, settled and clawed back, by address, a page
+     * at a time; `prefix` (0x and hex digits) and `minBalance` (SP, smallest units) narrow the list.
+     */
+    customers: (opts: CustomerOptions = {}) =>
+      core.request(
+        "ledgerCustomers",
+        {
+          query: {
+            ...page(opts),
+            ...(opts.prefix === undefined ? {} : { prefix: opts.prefix }),
+            ...(opts.minBalance === undefined ? {} : { minBalance: opts.minBalance.toString() }),
+          },
+        },
+        opts,
+      ),
     /** Members of the mint, redeem and transfer allowlists. */
     allowlists: (opts: ReadOptions = {}) =>
       core.request("ledgerAllowlists", { query: { program: opts.program ?? core.program } }, opts),
@@ -127,6 +146,11 @@ export function ledgerNamespace(core: Core) {
       paginate(
         (cursor) => ns.spHolders(withCursor(opts, cursor)),
         (p) => p.holders,
+      ),
+    customers: (opts: CustomerOptions = {}) =>
+      paginate(
+        (cursor) => ns.customers(withCursor(opts, cursor)),
+        (p) => p.customers,
       ),
     roleHistory: (opts: PageOptions = {}) =>
       paginate(

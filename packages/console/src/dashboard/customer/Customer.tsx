@@ -14,21 +14,18 @@ import { LedgerStatus } from "../ledger/LedgerStatus";
 import { useLedger } from "../ledger/useLedger";
 import { holderCsvHref } from "../ledger/csv";
 import { holdingsOf } from "./holdings";
+import { CustomerList } from "./CustomerList";
 
 const yesNo = (v: boolean) => (v ? <span className="badge ok">yes</span> : <span className="badge">no</span>);
 
 /**
- * /console/program/customer/<address>: a customer of the current program, from the ledger: SP
+ * /console/program/customer: the customer list; /console/program/customer/<address>: a customer of the current program, from the ledger: SP
  * balance, allowlist memberships, pSP per campaign and every event touching the address.
  */
 export function Customer() {
   const address = useParams().sub;
   if (address === undefined) {
-    return (
-      <Card title="Find a customer">
-        <p>Type a customer's address into "Find a customer" at the top of any dashboard page.</p>
-      </Card>
-    );
+    return <CustomerList />;
   }
   if (!isEthAddress(address)) return <NotFound what="This customer address" />;
   return <CustomerPage address={address} />;

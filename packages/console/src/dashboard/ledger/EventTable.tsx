@@ -11,6 +11,10 @@ import { useTokenSymbol } from "../useTokenSymbol";
 import { LedgerStatus } from "./LedgerStatus";
 import { useCampaignNames } from "./campaignNames";
 import { useLedger } from "./useLedger";
+import { Address } from "../../components/format/Address";
+import { downloadCsv } from "../../components/csvFile";
+import { describeError, type Described } from "../../api/errors";
+import { eventsCsv } from "./eventsCsv";
 import "./ledger.css";
 
 type Page = Pick<ResponseData<"ledgerHolderHistory">, "blockNumber" | "events" | "nextCursor">;
@@ -60,18 +64,48 @@ export function EventTable({
   const cursor = cursors[cursors.length - 1];
   const page = useLedger(() => load(cursor), [cursor]);
   const rows = page.value?.events ?? [];
+  const [exporting, setExporting] = useState(false);
+  const [csvError, setCsvError] = useState<Described | null>(null);
+  // Every page, walked with the same cursor the table uses; the file is built in the browser.
+  const exportPoints = async () => {
+    setExporting(true);
+    setCsvError(null);
+    try {
+      const all: LedgerEvent[] = [];
+      let next: string | undefined = undefined;
+      do {
+        const p: Page = await load(next);
+        all.push(...p.events);
+        next = p.nextCursor ?? undefined;
+      } while (next !== undefined);
+      downloadCsv(csvName.replace(/\.csv$/, "-points.csv"), eventsCsv(all, names, symbol));
+    } catch (e) {
+      setCsvError(describeError(e, symbol));
+    } finally {
+      setExporting(false);
+    }
+  };
   return (
     <div className="stack">
       <LedgerStatus stand={page.value ? page.stand : null} />
       <ErrorBox error={page.error} />
       <p className="row wrap">
+        <button type="button" onClick={() => void exportPoints()} disabled={exporting}>
+          {exporting ? "Preparing CSV…" : "Download CSV in points"}
+        </button>
         <a className="button" href={csvHref} download={csvName}>
           Download CSV
         </a>
+        <small className="muted">(smallest units, every argument)</small>
       </p>
+      <ErrorBox error={csvError} />
       {page.value && rows.length === 0 && <p className="muted">No event yet.</p>}
       {rows.length > 0 && (
-        <Table columns={["Time", "Event", "Campaign", "Amount", "Transaction"]} label={label} className="stacked">
+        <Table
+          columns={["Time", "Event", "Campaign", "Holder", "Minter", "Amount", "Transaction"]}
+          label={label}
+          className="stacked"
+        >
           {rows.map((e) => {
             const line = eventLine(e.event, e.args, symbol);
             return (
@@ -85,6 +119,8 @@ export function EventTable({
                 <td data-label="Campaign">
                   {e.campaignId ? <CampaignName id={e.campaignId} label={names[e.campaignId]} /> : "—"}
                 </td>
+                <td data-label="Holder">{line.holder ? <Address address={line.holder} /> : "—"}</td>
+                <td data-label="Minter">{line.minter ? <Address address={line.minter} /> : "—"}</td>
                 <td data-label="Amount">
                   {line.amount === null ? (
                     "—"

@@ -7,7 +7,28 @@ export interface EventLine {
   amount: string | null;
   /** pSP for the campaign vault's holder events, else the token's own symbol (null while not known). */
   symbol: string | null;
+  /** Whose points moved: the pSP holder (issued to, settled or expired from, sent by) or the redeemer. */
+  holder: string | null;
+  /** The delegated minter or issuer that issued the pSP, or the minter configured. */
+  minter: string | null;
 }
+
+/** The argument naming the holder, per event. */
+const HOLDER: Record<string, string> = {
+  PSPMinted: "to",
+  PSPSettled: "holder",
+  PSPExpired: "holder",
+  PSPTransferred: "from",
+  RedeemRequested: "requester",
+};
+
+/** The argument naming the minter, per event. */
+const MINTER: Record<string, string> = { PSPMinted: "minter", MinterConfigured: "minter" };
+
+const addressArg = (args: Record<string, unknown>, key: string | undefined) => {
+  const v = key === undefined ? undefined : args[key];
+  return typeof v === "string" && /^0x[0-9a-fA-F]{40}$/.test(v) ? v : null;
+};
 
 /** Event names in words ("pSP issued"), with the on-chain name kept behind a disclosure. */
 const WORDS: Record<string, string> = {
@@ -54,13 +75,15 @@ const SP_AMOUNT: Record<string, string> = {
 
 /** `token`: the program's token symbol (src/dashboard/tokenSymbol.ts), null while not known. */
 export function eventLine(event: string | null, args: Record<string, unknown>, token: string | null): EventLine {
-  if (event === null) return { words: "Unknown event", amount: null, symbol: token };
+  if (event === null) return { words: "Unknown event", amount: null, symbol: token, holder: null, minter: null };
   const key = SP_AMOUNT[event];
   const raw = key === undefined ? undefined : args[key];
   return {
     words: WORDS[event] ?? event,
     amount: typeof raw === "string" && /^\d+$/.test(raw) ? raw : null,
     symbol: event.startsWith("PSP") ? PENDING_SYMBOL : token,
+    holder: addressArg(args, HOLDER[event]),
+    minter: addressArg(args, MINTER[event]),
   };
 }
 

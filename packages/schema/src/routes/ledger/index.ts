@@ -6,6 +6,7 @@ export { ledgerRoles } from "./reads/roles.js";
 export { ledgerRoleHistory } from "./reads/roleHistory.js";
 export { ledgerAllowlists } from "./reads/allowlists.js";
 export { ledgerSpHolders } from "./reads/spHolders.js";
+export { ledgerCustomers, LedgerCustomerView } from "./reads/customers.js";
 export { ledgerRedemptions, LedgerRedemptionView } from "./reads/redemptions.js";
 export { ledgerCampaignLedger } from "./reads/campaignLedger.js";
 export * from "./webhooks/index.js";

@@ -16,6 +16,7 @@ import {
   spHoldersPage,
 } from "../../../core/ledger/stateRead.js";
 import type { Queryable } from "../../../core/db/db.js";
+import { customersPage } from "../../../core/ledger/customers.js";
 import { roleName } from "../../../core/chain/contracts.js";
 import { requireReadable } from "../../../core/ledger/tenant.js";
 import type { Caller } from "../../../core/auth/caller.js";
@@ -137,6 +138,16 @@ export const ledgerSpHolders: Handler<typeof routes.ledgerSpHolders> = async ({ 
   const { program, blockNumber, state } = await stateAt(ctx, query.program, caller, (q, p) =>
     spHoldersPage(q, p.chainId, p.id, query.cursor, query.limit ?? DEFAULT_LIMIT),
   );
+  return { ...head(program, blockNumber), ...state };
+};
+
+export const ledgerCustomers: Handler<typeof routes.ledgerCustomers> = async ({ query, caller }, ctx) => {
+  const { program, blockNumber, state } = await stateAt(ctx, query.program, caller, async (q, p) => {
+    const own = [p.points, p.factory, p.collateralVault, p.pspVault, ...(p.oracle ? [p.oracle] : [])];
+    const at = await programBlock(q, p.chainId, p.id);
+    const filter = { prefix: query.prefix, minBalance: query.minBalance };
+    return customersPage(q, p.chainId, p.id, at, own, filter, query.cursor, query.limit ?? DEFAULT_LIMIT);
+  });
   return { ...head(program, blockNumber), ...state };
 };
 
