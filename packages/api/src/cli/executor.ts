@@ -56,7 +56,7 @@ const address = (value: string, option: string): string | undefined => {
   return undefined;
 };
 
-/** `points-api executor rotate|retire` (packages/api/README.md#rotating-keys). */
+/** `points-api executor rotate|retire` (packages/api/README.md#rotating-the-executor-key). */
 export function executorCommands(program: Command): void {
   const executor = program
     .command("executor")

@@ -6,7 +6,7 @@ import { readSafe, type SafeState } from "../chain/safe.js";
 import { ProgramRegistry } from "../registry/programs.js";
 import { DbManifestStore } from "../onboarding/store.js";
 
-/** The roles the service's executor holds (packages/api/README.md#rotating-keys). */
+/** The roles the service's executor holds (packages/api/README.md#rotating-the-executor-key). */
 export const ROLE_NAMES: Record<string, string> = {
   [id("EXECUTOR_ROLE")]: "EXECUTOR_ROLE",
   [id("OPERATOR_ROLE")]: "OPERATOR_ROLE",

@@ -6,7 +6,7 @@ import { safeTxAnswer, safeTxFields } from "../chain/safe.js";
 import { SafeProposals } from "../safe/proposals.js";
 import { ACCESS, executorSlots, hasRole, roleName, routeFor, type Route, type Slot } from "./roles.js";
 
-/** Exit codes of `points-api executor rotate|retire` (packages/api/README.md#rotating-keys). */
+/** Exit codes of `points-api executor rotate|retire` (packages/api/README.md#rotating-the-executor-key). */
 export const EXIT = { OK: 0, FAILED: 1, USAGE: 2, WAITING: 3, REFUSED: 4 } as const;
 
 export interface RotationIo {
