@@ -1,4 +1,4 @@
-import { describe, it } from "node:test";
+import { describe, it, mock } from "node:test";
 import assert from "node:assert/strict";
 import {
   IdleBackoff,
@@ -239,6 +239,77 @@ describe("jobs: one pass loop for every background job", { timeout: 10_000 }, ()
       true,
       "a loop never started drains at once",
     );
+  });
+});
+
+// A job whose passes keep failing (a database away, a node down) does not hammer it.
+describe("jobs: failed passes in a row back off (mocked clock)", () => {
+  const STEP = 50;
+
+  /** A loop whose passes fail while `failing(n)` says so for pass n; the mocked times each pass started. */
+  function failingLoop(failing: (n: number) => boolean, failureMaxMs?: number) {
+    const starts: number[] = [];
+    const loop = new PassLoop<number>({
+      job: "test-failure-backoff",
+      pass: async () => {
+        const n = starts.push(Date.now());
+        if (failing(n)) throw new Error(`pass ${n} failed`);
+        return n;
+      },
+      waitMs: (r) => (r === undefined ? 100 : HOUR),
+      ...(failureMaxMs !== undefined && { failureMaxMs }),
+      onError: () => undefined,
+    });
+    return { loop, starts };
+  }
+
+  const settle = async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  };
+
+  /** Moves the mocked clock by `ms`, a step at a time, letting each pass's promises settle first. */
+  async function advance(ms: number) {
+    for (let t = 0; t < ms; t += STEP) {
+      await settle();
+      mock.timers.tick(STEP);
+    }
+    await settle();
+  }
+
+  it("failedPasses_doubleTheWaitPerFailureInARow_upToFailureMaxMs", async (t) => {
+    mock.timers.enable({ apis: ["setTimeout", "Date"], now: 0 });
+    t.after(() => mock.timers.reset());
+    const { loop, starts } = failingLoop((n) => n <= 4, 400);
+    loop.start();
+    await advance(2_000);
+    // Waits of 100, 200, 400 and 400 (the bound) after the four failures; then the pass succeeds
+    // and the next waits its hour.
+    assert.deepEqual(starts, [0, 100, 300, 700, 1_100]);
+    await loop.stop();
+  });
+
+  it("aPassThatSucceeds_startsTheFailureWaitsAgainFromTheFirst", async (t) => {
+    mock.timers.enable({ apis: ["setTimeout", "Date"], now: 0 });
+    t.after(() => mock.timers.reset());
+    const { loop, starts } = failingLoop((n) => n !== 3, 400);
+    loop.start();
+    await advance(400);
+    assert.deepEqual(starts, [0, 100, 300], "two failures, then the success at 300 waits its hour");
+    loop.poke(); // work queued: pass 4 runs at once and fails
+    await advance(150);
+    assert.deepEqual(starts, [0, 100, 300, 400, 500], "after the success, the first failure waits 100 again");
+    await loop.stop();
+  });
+
+  it("theDefaultBound_is16TimesTheFailedPassWait", async (t) => {
+    mock.timers.enable({ apis: ["setTimeout", "Date"], now: 0 });
+    t.after(() => mock.timers.reset());
+    const { loop, starts } = failingLoop(() => true);
+    loop.start();
+    await advance(7_000);
+    const waits = starts.slice(1).map((s, i) => s - starts[i]!);
+    assert.deepEqual(waits, [100, 200, 400, 800, 1_600, 1_600, 1_600]);
+    await loop.stop();
   });
 });
 

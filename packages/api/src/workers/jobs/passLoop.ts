@@ -6,8 +6,16 @@ export interface PassLoopOptions<T> {
   job: string;
   /** One pass of the job. */
   pass: () => Promise<T>;
-  /** How long to wait after a pass (0: the next pass at once); `undefined` after a pass that threw. */
+  /**
+   * How long to wait after a pass (0: the next pass at once); `undefined` after a pass that threw,
+   * whose wait then doubles per failed pass in a row (see `failureMaxMs`).
+   */
   waitMs: (result: T | undefined) => number;
+  /**
+   * The longest wait after failed passes in a row: `waitMs(undefined)` doubling per failure up to
+   * this. Default: 16 times `waitMs(undefined)`, at most 30 s (and never less than it).
+   */
+  failureMaxMs?: number;
   /** A pass threw. */
   onError: (e: unknown) => void;
   /** stop() gave up waiting for the pass in flight after `timeoutMs` (the job did not drain). */
@@ -15,6 +23,9 @@ export interface PassLoopOptions<T> {
   /** Unix time in ms, for pass durations and the last success's time (tests inject a clock). */
   now?: () => number;
 }
+
+/** The default bound on the wait after failed passes in a row (`PassLoopOptions.failureMaxMs`). */
+const FAILURE_MAX_MS = 30_000;
 
 /** The usual `onUndrained`: a warning on the job's logger naming the job. */
 export const warnUndrained =
@@ -31,7 +42,8 @@ export const warnUndrained =
  * or until poked. A poke during a pass is kept: the next pass runs as soon as this one ends, so
  * work queued mid-pass never waits a whole poll. A pass that throws is reported and the loop goes
  * on after the wait (its result is then undefined): a database that did not answer never crashes
- * the service. Each pass is counted in the process's metrics under the job's name
+ * the service, and passes that keep failing back off (the wait doubles per failure in a row, up to
+ * `failureMaxMs`; a pass that succeeds or a poke starts again at once). Each pass is counted in the process's metrics under the job's name
  * (`points_job_passes_total`, `points_job_pass_seconds`, `points_job_last_success_timestamp_seconds`).
  * stop() ends the wait and resolves once the pass in flight has finished, or once its bound has
  * passed; a stopped loop does not start again. docs/architecture.md#the-api-in-three-layers
@@ -40,6 +52,7 @@ export class PassLoop<T> {
   readonly job: string;
   private halted = false;
   private poked = false;
+  private failures = 0;
   private loop?: Promise<void>;
   private timer?: NodeJS.Timeout;
   private wake?: () => void;
@@ -91,6 +104,14 @@ export class PassLoop<T> {
     return drained;
   }
 
+  /** The wait after the `failures`-th failed pass in a row. */
+  private failureWaitMs(): number {
+    const base = this.opts.waitMs(undefined);
+    if (base <= 0) return base;
+    const max = Math.max(base, this.opts.failureMaxMs ?? Math.min(FAILURE_MAX_MS, 16 * base));
+    return doubling(this.failures, base, max);
+  }
+
   private async main(): Promise<void> {
     while (!this.halted) {
       this.poked = false;
@@ -105,7 +126,8 @@ export class PassLoop<T> {
       }
       const ended = this.now();
       jobPassEnded(this.job, ok, (ended - started) / 1000, ended);
-      const ms = this.opts.waitMs(result);
+      this.failures = ok ? 0 : this.failures + 1;
+      const ms = ok ? this.opts.waitMs(result) : this.failureWaitMs();
       if (this.halted || ms <= 0 || this.poked) continue;
       await new Promise<void>((resolve) => {
         this.wake = resolve;
