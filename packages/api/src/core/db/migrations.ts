@@ -2,7 +2,7 @@ import type { Db } from "./db.js";
 import { LEDGER_MIGRATIONS, LEDGER_STATE_MIGRATIONS } from "./ledgerMigrations.js";
 import { DESK_MIGRATIONS } from "./deskMigrations.js";
 import { WEBHOOK_IDENTITY_MIGRATIONS, WEBHOOK_LEASE_MIGRATIONS, WEBHOOK_MIGRATIONS } from "./webhookMigrations.js";
-import { VERIFY_MIGRATIONS } from "./verifyMigrations.js";
+import { VERIFY_CLAIM_MIGRATIONS, VERIFY_MIGRATIONS } from "./verifyMigrations.js";
 import { LIMIT_MIGRATIONS } from "./limitMigrations.js";
 import { ENGINE_MIGRATIONS } from "./engineMigrations.js";
 
@@ -296,6 +296,7 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
       ALTER TABLE deployer_manifests ADD COLUMN revision BIGINT NOT NULL DEFAULT nextval('deployer_manifest_revisions');
     `,
   },
+  ...VERIFY_CLAIM_MIGRATIONS,
 ];
 
 // Any constant works; it only has to be the same for every instance of the service.

@@ -33,3 +33,15 @@ export const VERIFY_MIGRATIONS: { id: string; sql: string }[] = [
     `,
   },
 ];
+
+/**
+ * Who holds each claim: renewals and answers are written only by the holder, so a job whose claim
+ * lapsed while an explorer was slow neither overwrites the answer of the job that took it over nor
+ * claims the row again itself.
+ */
+export const VERIFY_CLAIM_MIGRATIONS: { id: string; sql: string }[] = [
+  {
+    id: "105_source_verification_claims",
+    sql: `ALTER TABLE source_verifications ADD COLUMN claimed_by TEXT;`,
+  },
+];

@@ -31,7 +31,7 @@ export interface NewTarget {
   constructorArgs: string;
 }
 
-/** Source verifications (migration 090_source_verification). */
+/** Source verifications (migrations 090_source_verification, 105_source_verification_claims). */
 export class VerifyStore {
   constructor(private readonly db: Db) {}
 
@@ -56,11 +56,12 @@ export class VerifyStore {
   }
 
   /**
-   * Claims up to `limit` due verifications of `chainIds`; a claimed row is not due again for
-   * `leaseMs`, so a job that dies mid-way leaves it to the next pass. Row-locked: jobs in
-   * several processes never claim one row twice.
+   * Claims up to `limit` due verifications of `chainIds` for `owner`; a claimed row is not due
+   * again for `leaseMs` unless its holder renews it (`renew`), so a job that dies mid-way leaves
+   * it to the next pass. Row-locked: jobs in several processes never claim one row twice, and a
+   * job never claims a row it holds itself (a lapsed claim it still works on).
    */
-  async claim(chainIds: string[], limit: number, leaseMs: number): Promise<DueVerification[]> {
+  async claim(chainIds: string[], limit: number, leaseMs: number, owner: string): Promise<DueVerification[]> {
     const rows = await this.db.query<{
       chain_id: string;
       address: string;
@@ -70,13 +71,15 @@ export class VerifyStore {
       attempts: number;
     }>(
       `UPDATE source_verifications v
-         SET next_attempt_at = now() + make_interval(secs => $3::double precision / 1000), attempts = attempts + 1
+         SET next_attempt_at = now() + make_interval(secs => $3::double precision / 1000), attempts = attempts + 1,
+           claimed_by = $4
        FROM (SELECT chain_id, address, explorer FROM source_verifications
              WHERE status = 'pending' AND next_attempt_at <= now() AND chain_id = ANY($1)
+               AND claimed_by IS DISTINCT FROM $4
              ORDER BY next_attempt_at FOR UPDATE SKIP LOCKED LIMIT $2) due
        WHERE v.chain_id = due.chain_id AND v.address = due.address AND v.explorer = due.explorer
        RETURNING v.*`,
-      [chainIds, limit, leaseMs],
+      [chainIds, limit, leaseMs, owner],
     );
     return rows.map((r) => ({
       chainId: r.chain_id,
@@ -88,23 +91,56 @@ export class VerifyStore {
     }));
   }
 
-  /** The explorer's final answer. */
-  async settle(v: DueVerification, status: "verified" | "failed", url: string | null, reason: string | null) {
+  /** Extends `owner`'s claim by `leaseMs`; false when it is no longer `owner`'s (taken over, or settled). */
+  async renew(v: DueVerification, owner: string, leaseMs: number): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE source_verifications SET next_attempt_at = now() + make_interval(secs => $5::double precision / 1000)
+       WHERE chain_id = $1 AND address = $2 AND explorer = $3 AND claimed_by = $4 AND status = 'pending'
+       RETURNING explorer`,
+      [v.chainId, v.address, v.explorer, owner, leaseMs],
+    );
+    return rows.length === 1;
+  }
+
+  /** Gives `owner`'s claims back (due at once, for any job): claims a job could not settle while its database was away. */
+  async release(owner: string): Promise<void> {
     await this.db.query(
-      `UPDATE source_verifications SET status = $4, url = $5, reason = $6, updated_at = now()
-       WHERE chain_id = $1 AND address = $2 AND explorer = $3`,
-      [v.chainId, v.address, v.explorer, status, url, reason],
+      `UPDATE source_verifications SET claimed_by = NULL, next_attempt_at = now()
+       WHERE claimed_by = $1 AND status = 'pending'`,
+      [owner],
     );
   }
 
-  /** The explorer did not answer: asked again after `delayMs`. */
-  async later(v: DueVerification, reason: string, delayMs: number) {
-    await this.db.query(
-      `UPDATE source_verifications SET reason = $4, updated_at = now(),
-         next_attempt_at = now() + make_interval(secs => $5::double precision / 1000)
-       WHERE chain_id = $1 AND address = $2 AND explorer = $3 AND status = 'pending'`,
-      [v.chainId, v.address, v.explorer, reason, delayMs],
+  /**
+   * The explorer's final answer, written only while `owner` holds the claim: false when another
+   * job took it over (its answer is the one kept).
+   */
+  async settle(
+    v: DueVerification,
+    owner: string,
+    status: "verified" | "failed",
+    url: string | null,
+    reason: string | null,
+  ): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE source_verifications SET status = $5, url = $6, reason = $7, claimed_by = NULL, updated_at = now()
+       WHERE chain_id = $1 AND address = $2 AND explorer = $3 AND claimed_by = $4
+       RETURNING explorer`,
+      [v.chainId, v.address, v.explorer, owner, status, url, reason],
     );
+    return rows.length === 1;
+  }
+
+  /** The explorer did not answer: asked again after `delayMs` (by any job); false as for `settle`. */
+  async later(v: DueVerification, owner: string, reason: string, delayMs: number): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE source_verifications SET reason = $5, updated_at = now(), claimed_by = NULL,
+         next_attempt_at = now() + make_interval(secs => $6::double precision / 1000)
+       WHERE chain_id = $1 AND address = $2 AND explorer = $3 AND claimed_by = $4 AND status = 'pending'
+       RETURNING explorer`,
+      [v.chainId, v.address, v.explorer, owner, reason, delayMs],
+    );
+    return rows.length === 1;
   }
 
   /** A program's contracts with each explorer's state; `explorer` null for a contract with no explorer row. */

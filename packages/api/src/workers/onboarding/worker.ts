@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { Task, TaskRepo } from "../../core/onboarding/tasks.js";
 import { taskErrorOf } from "../../core/onboarding/taskError.js";
-import { detached } from "../../core/detached.js";
 import { PassLoop, idleBackoffFor, warnUndrained } from "../jobs/passLoop.js";
+import { LeaseRenewal, RENEWAL_FAILING } from "../jobs/leaseRenewal.js";
 
 export interface WorkerOptions {
   /** Chains this worker deploys on. */
@@ -21,8 +21,6 @@ export interface WorkerOptions {
   /** How long stop() lets running tasks finish before the engines stop (default 5 s). */
   drainMs?: number;
 }
-
-const RENEWAL_FAILING = "lease renewal failing";
 
 /** Runs one claimed task to its end; throws to fail it (a TaskFailure names the stage). */
 export type TaskRunner = (task: Task, signal: AbortSignal) => Promise<{ programId: string }>;
@@ -152,38 +150,23 @@ export class Worker {
   private async runTask(chainId: string, task: Task): Promise<void> {
     const log = this.logger.child({ taskId: task.id, brand: task.brand, chainId, attempt: task.attempts });
     log.info("onboarding task started");
-    const abort = new AbortController();
-    const every = Math.max(50, Math.floor(this.opts.leaseMs / 3));
-    let renewed = Date.now();
-    const heartbeat = setInterval(
-      detached(
-        async () => {
-          const ours =
-            (await this.tasks.renew(task.id, this.id, this.opts.leaseMs)) &&
-            (await this.tasks.leaseExecutor(chainId, this.id, this.opts.leaseMs));
-          if (!ours) abort.abort(new Error("lease lost"));
-          else renewed = Date.now();
-        },
-        (e) => {
-          log.warn({ err: e }, "lease renewal failed");
-          // Fail closed: renewals that keep failing (the database away) let the lease lapse while
-          // the task runs on, and another worker would take it over and send beside it. The task
-          // stops while a third of the lease is left; whoever claims it next resumes it.
-          if (Date.now() - renewed >= 2 * every) abort.abort(new Error(RENEWAL_FAILING, { cause: e }));
-        },
-      ),
-      every,
-    );
+    const lease = new LeaseRenewal({
+      leaseMs: this.opts.leaseMs,
+      renew: async () =>
+        (await this.tasks.renew(task.id, this.id, this.opts.leaseMs)) &&
+        (await this.tasks.leaseExecutor(chainId, this.id, this.opts.leaseMs)),
+      onRenewalError: (e) => log.warn({ err: e }, "lease renewal failed"),
+    });
     try {
-      const { programId } = await this.run(task, abort.signal);
+      const { programId } = await this.run(task, lease.signal);
       await this.tasks.finish(task.id, this.id, { programId });
       log.info({ programId }, "onboarding task succeeded");
     } catch (e) {
-      if (abort.signal.aborted) {
+      if (lease.lost) {
         log.warn({ err: e }, "onboarding task lost its lease; another worker resumes it");
         // Given up for failing renewals, the task is still ours in the database: given back (now,
         // or by a later pass once the database answers) so that any worker, this one too, resumes it.
-        if ((abort.signal.reason as Error).message === RENEWAL_FAILING) {
+        if (lease.lost === RENEWAL_FAILING) {
           await this.tasks.releaseTask(task.id, this.id).catch(() => this.unreleased.add(task.id));
         }
       } else if (this.halted || (this.stopped && taskErrorOf(e).code === "ENGINE_STOPPED")) {
@@ -195,7 +178,7 @@ export class Worker {
         log.warn({ err: e }, "onboarding task failed");
       }
     } finally {
-      clearInterval(heartbeat);
+      lease.stop();
     }
   }
 }

@@ -4,6 +4,7 @@ import { submissionOf, type ExplorerClient } from "@points/deployer";
 import type { Ctx } from "../../core/context.js";
 import { doubling } from "../../core/backoff.js";
 import { PassLoop, idleBackoffFor, warnUndrained } from "../jobs/passLoop.js";
+import { LeaseRenewal } from "../jobs/leaseRenewal.js";
 import { explorerClients, redact } from "../../core/verify/explorers.js";
 import { VerifyStore, type DueVerification, type ExplorerName } from "../../core/verify/store.js";
 
@@ -13,7 +14,10 @@ export interface VerifyJobOptions {
   pollMs: number;
   /** Submissions in flight at once. */
   batch: number;
-  /** A claimed verification is not claimed again for this long (a job that died leaves it to the next). */
+  /**
+   * A claimed verification is another job's to take only after this long without renewal (a job
+   * that died leaves it to the next); the holder renews it every third of it while it runs.
+   */
   leaseMs: number;
   /** Waits before asking an explorer that did not answer again: doubling from min to max. */
   retryMinMs: number;
@@ -35,9 +39,11 @@ export class SourceVerifyJob {
   private readonly loop: PassLoop<number>;
   private readonly store: VerifyStore;
   private readonly clients = new Map<string, Map<ExplorerName, ExplorerClient>>();
+  /** Claims given up while the database was away: given back by the next pass that reaches it. */
+  private unreleased = false;
 
   constructor(
-    private readonly ctx: Ctx,
+    private readonly ctx: Pick<Ctx, "config" | "db">,
     private readonly logger: Logger,
     readonly opts: VerifyJobOptions,
   ) {
@@ -68,25 +74,56 @@ export class SourceVerifyJob {
     this.loop.poke();
   }
 
-  /** `drainMs` bounds the wait for the pass in flight (submissions to the explorers). */
+  /**
+   * `drainMs` bounds the wait for the pass in flight (submissions to the explorers); then this
+   * job's claims are given back at once, for another instance's next pass.
+   */
   async stop(drainMs?: number): Promise<void> {
     await this.loop.stop(drainMs);
+    await this.store
+      .release(this.id)
+      .catch((e: unknown) => this.logger.warn({ err: e }, "could not give the verification claims back"));
   }
 
   /** Claims and runs one batch of due verifications; returns how many it ran. */
   async tick(): Promise<number> {
-    const due = await this.store.claim(this.opts.chainIds, this.opts.batch, this.opts.leaseMs);
-    await Promise.all(due.map((v) => this.verify(v)));
+    if (this.unreleased) {
+      await this.store.release(this.id);
+      this.unreleased = false;
+    }
+    const due = await this.store.claim(this.opts.chainIds, this.opts.batch, this.opts.leaseMs, this.id);
+    await Promise.all(due.map((v) => this.verifyHeld(v)));
     return due.length;
   }
 
-  private async verify(v: DueVerification): Promise<void> {
+  /** Runs one claimed verification, renewing its claim meanwhile; an answer is written only while the claim is ours. */
+  private async verifyHeld(v: DueVerification): Promise<void> {
     const log = this.logger.child({ chainId: v.chainId, address: v.address, explorer: v.explorer });
+    const lease = new LeaseRenewal({
+      leaseMs: this.opts.leaseMs,
+      renew: () => this.store.renew(v, this.id, this.opts.leaseMs),
+      onRenewalError: (e) => log.warn({ err: e }, "verification claim renewal failed"),
+    });
+    try {
+      const written = await this.verify(v, log);
+      if (!written) log.warn("verification claim lost: another job took it over, and its answer is kept");
+    } finally {
+      lease.stop();
+    }
+  }
+
+  /** One submission and its answer; false when the claim was no longer ours to write it. */
+  private async verify(v: DueVerification, log: Logger): Promise<boolean> {
     const client = this.clients.get(v.chainId)?.get(v.explorer);
     try {
       if (!client) {
-        await this.store.settle(v, "failed", null, `${v.explorer} is no longer configured for chain ${v.chainId}`);
-        return;
+        return await this.store.settle(
+          v,
+          this.id,
+          "failed",
+          null,
+          `${v.explorer} is no longer configured for chain ${v.chainId}`,
+        );
       }
       const target = {
         label: v.artifact,
@@ -97,23 +134,41 @@ export class SourceVerifyJob {
       const r = await client.verify(submissionOf(target, BigInt(v.chainId)));
       const message = redact(r.message ?? "", this.ctx.config);
       if (r.status === "verified") {
-        await this.store.settle(v, "verified", r.url ?? null, null);
-        log.info("source verified");
-      } else if (r.status === "failed") {
-        await this.store.settle(v, "failed", null, `${v.explorer} refused the source: ${message || "no reason given"}`);
-        log.warn({ reason: message }, "source verification failed");
-      } else {
-        const delay = retryDelay(v.attempts, this.opts);
-        await this.store.later(v, `${v.explorer} did not answer (${message}); asking again later`, delay);
-        log.info({ reason: message, retryInMs: delay }, "explorer unreachable: verification retried later");
+        const written = await this.store.settle(v, this.id, "verified", r.url ?? null, null);
+        if (written) log.info("source verified");
+        return written;
       }
+      if (r.status === "failed") {
+        const reason = `${v.explorer} refused the source: ${message || "no reason given"}`;
+        const written = await this.store.settle(v, this.id, "failed", null, reason);
+        if (written) log.warn({ reason: message }, "source verification failed");
+        return written;
+      }
+      const delay = retryDelay(v.attempts, this.opts);
+      const written = await this.store.later(
+        v,
+        this.id,
+        `${v.explorer} did not answer (${message}); asking again later`,
+        delay,
+      );
+      if (written) log.info({ reason: message, retryInMs: delay }, "explorer unreachable: verification retried later");
+      return written;
     } catch (e) {
       // Our side failed (an artifact missing, the database): retried like an unanswered explorer.
       const reason = redact(e instanceof Error ? e.message : String(e), this.ctx.config);
-      await this.store
-        .later(v, `verification could not run (${reason}); asking again later`, retryDelay(v.attempts, this.opts))
-        .catch(() => undefined);
       log.warn({ reason }, "source verification could not run");
+      return await this.store
+        .later(
+          v,
+          this.id,
+          `verification could not run (${reason}); asking again later`,
+          retryDelay(v.attempts, this.opts),
+        )
+        .catch(() => {
+          // The claim is still ours in the database: given back once it answers.
+          this.unreleased = true;
+          return true;
+        });
     }
   }
 }
