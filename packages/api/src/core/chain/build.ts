@@ -5,7 +5,8 @@ import { ApiError } from "../errors.js";
 import { chainUnavailable, type ChainClient } from "./client.js";
 import { INTERFACES, contractAddress } from "./contracts.js";
 import { RevertError, revertToApiError } from "./revert.js";
-import { readSafe, safeTxAnswer, safeTxFields, type SafeState } from "./safe.js";
+import { readSafe, safeTxAnswer, type SafeState } from "./safe.js";
+import { safeTxFields } from "@points/contracts/program/safe";
 import { unsignedType2Bytes } from "./type2.js";
 
 /**
