@@ -12,6 +12,8 @@
  * - `@points/contracts/program/code`: the release's creation and runtime code; for the deployer.
  * - `@points/contracts/program/multiSend`: MultiSendCallOnly's address, code hash and batch
  *   encoding (needs ethers); for the API, the deployer and the testkit.
+ * - `@points/contracts/program/safe`: the Safe's ABI, its views read from the chain, and the
+ *   SafeTx's default fill, EIP-712 domain and hash (needs ethers); for the API and the deployer.
  * Roles and ABIs are generated at build time from the Hardhat artifacts (scripts/program.ts):
  * which roles a contract has is whatever `*_ROLE()` constants its ABI defines.
  */

@@ -1,10 +1,18 @@
-import { Contract, TypedDataEncoder, ZeroAddress, getAddress, type Provider, type Signer } from "ethers";
-import { SAFE_TX_TYPES as SAFE_TX, SAFE_TYPED_DATA_TYPES as SAFE_TYPED } from "@points/contracts/program";
+import { getAddress, type Provider, type Signer } from "ethers";
 import {
   CANONICAL_MULTISEND_CALL_ONLY,
   encodeMultiSend,
   type MultiSendCall,
 } from "@points/contracts/program/multiSend";
+import {
+  ETHERS_SAFE_TX_TYPES,
+  ETHERS_SAFE_TYPED_DATA_TYPES,
+  readSafeNonce,
+  safeTxDomain,
+  safeTxFields,
+  safeTxHash,
+  type SafeTxFields,
+} from "@points/contracts/program/safe";
 import { DeployerError } from "./errors.js";
 import { safeInfo } from "./safeInfo.js";
 
@@ -15,33 +23,13 @@ import { safeInfo } from "./safeInfo.js";
  * checks; the API's proposal store takes the same `tx` (POST /api/v1/safe/proposals).
  */
 
-export { CANONICAL_MULTISEND_CALL_ONLY, encodeMultiSend };
+export { CANONICAL_MULTISEND_CALL_ONLY, encodeMultiSend, type SafeTxFields };
 
 /** The SafeTx struct of Safe 1.3/1.4 (EIP-712), as its contract hashes it. */
-export const SAFE_TX_TYPES = { SafeTx: SAFE_TX.SafeTx.map((f) => ({ ...f })) };
-
-/**
- * Typed data as eth_signTypedData_v4 takes it: EIP712Domain (Safe's domain: chainId and
- * verifyingContract) in `types`, then SafeTx.
- */
-export const SAFE_TYPED_DATA_TYPES = { EIP712Domain: SAFE_TYPED.EIP712Domain.map((f) => ({ ...f })), ...SAFE_TX_TYPES };
+export const SAFE_TX_TYPES = ETHERS_SAFE_TX_TYPES;
 
 /** A call a Safe transaction makes; `value` defaults to 0. */
 export type SafeCall = MultiSendCall;
-
-/** The SafeTx fields, integers as decimal strings (the API's proposal `tx`). */
-export interface SafeTxFields {
-  to: string;
-  value: string;
-  data: string;
-  operation: 0 | 1;
-  safeTxGas: string;
-  baseGas: string;
-  gasPrice: string;
-  gasToken: string;
-  refundReceiver: string;
-  nonce: string;
-}
 
 export interface SafeTransaction {
   chainId: string;
@@ -55,13 +43,11 @@ export interface SafeTransaction {
   typedData: {
     domain: { chainId: string; verifyingContract: string };
     /** EIP712Domain and SafeTx; ethers' signTypedData wants `types` without EIP712Domain. */
-    types: typeof SAFE_TYPED_DATA_TYPES;
+    types: typeof ETHERS_SAFE_TYPED_DATA_TYPES;
     primaryType: "SafeTx";
     message: SafeTxFields;
   };
 }
-
-const NONCE = ["function nonce() view returns (uint256)"];
 
 /**
  * The Safe transaction of `calls` for the Safe at `safe`, at its next nonce (or `opts.nonce`).
@@ -76,29 +62,20 @@ export async function safeTransaction(
   if (calls.length === 0) throw new DeployerError("INVALID_CONFIG", "no call to propose: nothing to do");
   const info = await safeInfo(provider, safe);
   if (!info) throw new DeployerError("INVALID_CONFIG", `${safe} is not a Safe on this chain`);
-  const [network, next] = await Promise.all([
-    provider.getNetwork(),
-    new Contract(safe, NONCE, provider).getFunction("nonce")() as Promise<bigint>,
-  ]);
+  const [network, next] = await Promise.all([provider.getNetwork(), readSafeNonce(provider, safe)]);
   const multiSend = getAddress(opts.multiSendCallOnly ?? CANONICAL_MULTISEND_CALL_ONLY);
   if (calls.length > 1 && (await provider.getCode(multiSend)) === "0x") {
     throw new DeployerError("INVALID_CONFIG", `no MultiSendCallOnly at ${multiSend} on this chain: pass its address`);
   }
   const one = calls.length === 1 ? calls[0]! : undefined;
-  const tx: SafeTxFields = {
-    to: getAddress(one ? one.to : multiSend),
-    value: String(one?.value ?? 0n),
-    data: one ? one.data : encodeMultiSend(calls),
-    operation: one ? 0 : 1,
-    safeTxGas: "0",
-    baseGas: "0",
-    gasPrice: "0",
-    gasToken: ZeroAddress,
-    refundReceiver: ZeroAddress,
-    nonce: String(opts.nonce ?? next),
-  };
+  const tx: SafeTxFields = safeTxFields(
+    one
+      ? { to: one.to, data: one.data, value: one.value, operation: 0 }
+      : { to: multiSend, data: encodeMultiSend(calls), operation: 1 },
+    opts.nonce ?? next,
+  );
   const chainId = network.chainId.toString();
-  const domain = { chainId, verifyingContract: getAddress(safe) };
+  const domain = safeTxDomain(chainId, safe);
   return {
     chainId,
     safe: getAddress(safe),
@@ -106,8 +83,8 @@ export async function safeTransaction(
     owners: info.owners,
     calls: calls.map((c) => ({ to: getAddress(c.to), data: c.data, value: String(c.value ?? 0n) })),
     tx,
-    safeTxHash: TypedDataEncoder.hash(domain, SAFE_TX_TYPES, tx),
-    typedData: { domain, types: SAFE_TYPED_DATA_TYPES, primaryType: "SafeTx", message: tx },
+    safeTxHash: safeTxHash(chainId, safe, tx),
+    typedData: { domain, types: ETHERS_SAFE_TYPED_DATA_TYPES, primaryType: "SafeTx", message: tx },
   };
 }
 

@@ -5,7 +5,8 @@ import { ApiError } from "../errors.js";
 import { chainUnavailable, type ChainClient } from "./client.js";
 import { INTERFACES, contractAddress } from "./contracts.js";
 import { RevertError, revertToApiError } from "./revert.js";
-import { readSafe, safeTxAnswer, safeTxFields, type SafeState } from "./safe.js";
+import { readSafe, safeTxAnswer, type SafeState } from "./safe.js";
+import { safeTxFields } from "@points/contracts/program/safe";
 import { unsignedType2Bytes } from "./type2.js";
 
 /**
@@ -98,49 +99,77 @@ export async function buildTx(chain: ChainClient, call: Call, opts: BuildOptions
 }
 
 /**
- * The simulated, priced transaction of an encoded call. Nonce, gas estimate and fee data are
- * requested together, so they share one JSON-RPC batch; the signer's code tells whether it is a
- * Safe (docs/architecture.md#safe-multisig).
+ * The simulated, priced transaction of an encoded call: the chain's answers, the nonces they
+ * give, then the answer, with the Safe transaction when the signer is a Safe
+ * (docs/architecture.md#safe-multisig).
  */
 async function priceTx(chain: ChainClient, e: EncodedCall, opts: BuildOptions): Promise<UnsignedTx> {
   const { from, to, data } = e;
+  const reads = await readForBuild(chain, e, opts.nonce);
+  const nonces = buildNonces(from, opts.nonce, reads);
+  return {
+    ...unsignedType2(chain, { from, to, data, nonce: nonces.tx, estimate: reads.estimate, fees: reads.fees }),
+    call: e.call,
+    program: { id: e.program.id, chainId: e.program.chainId, factory: e.program.factory },
+    ...e.extra,
+    ...(reads.safe && {
+      safe: safeTxAnswer(chain.chainId, reads.safe, safeTxFields({ to, data }, nonces.safe!)),
+    }),
+  };
+}
+
+/** What the chain says about an encoded call and its signer. */
+interface BuildReads {
+  /** The signer's next nonce: pending, or the mined count when the body sets a nonce. */
+  nonce: number;
+  estimate: bigint;
+  fees: FeeData;
+  /** The signer's Safe, when it is one. */
+  safe: SafeState | undefined;
+}
+
+/**
+ * Nonce, gas estimate (the simulation), fee data and the signer's code, requested together so
+ * they share one JSON-RPC batch; then the Safe that code is, if any. A revert is the call's
+ * MISSING_ROLE or WOULD_REVERT (a RevertError), any other failure CHAIN_UNAVAILABLE.
+ */
+async function readForBuild(chain: ChainClient, e: EncodedCall, explicit: number | undefined): Promise<BuildReads> {
+  const { from, to, data } = e;
   const p = chain.provider;
-  const explicit = opts.nonce;
-  let nonce: number, estimate: bigint, fees: FeeData, code: string, safe: SafeState | undefined;
   try {
     // With an explicit nonce, the mined count tells whether that nonce is already spent.
-    [nonce, estimate, fees, code] = await Promise.all([
+    const [nonce, estimate, fees, code] = await Promise.all([
       p.getTransactionCount(from, explicit === undefined ? "pending" : "latest"),
       p.estimateGas({ from, to, data }),
       chain.feeData(),
       chain.code(from),
     ]);
-    safe = await readSafe(chain, from, code);
+    return { nonce, estimate, fees, safe: await readSafe(chain, from, code) };
   } catch (err) {
     if (err instanceof ApiError) throw err;
     const reverted = revertToApiError(err, "build", e.contract, e.moves);
     if (reverted) throw reverted;
     chainUnavailable(err, chain.config);
   }
-  // A Safe's explicit nonce is its Safe nonce (the order of its Safe transactions).
+}
+
+/**
+ * The transaction's nonce and, for a Safe signer, the SafeTx's: the next ones, or the body's
+ * `nonce`, which for a Safe is its Safe nonce (the order of its Safe transactions) and leaves the
+ * transaction's own nonce at the next. An explicit nonce below the next is CONFLICT.
+ */
+function buildNonces(from: string, explicit: number | undefined, reads: BuildReads) {
+  const { nonce, safe } = reads;
   const next = safe ? Number(safe.nonce) : nonce;
-  if (explicit !== undefined) {
-    if (explicit < next) {
-      throw new ApiError("CONFLICT", `nonce ${explicit} of ${from} is already used; its next nonce is ${next}`, {
-        nonce: explicit,
-        next,
-      });
-    }
-    if (!safe) nonce = explicit;
+  if (explicit !== undefined && explicit < next) {
+    throw new ApiError("CONFLICT", `nonce ${explicit} of ${from} is already used; its next nonce is ${next}`, {
+      nonce: explicit,
+      next,
+    });
   }
   return {
-    ...unsignedType2(chain, { from, to, data, nonce, estimate, fees }),
-    call: e.call,
-    program: { id: e.program.id, chainId: e.program.chainId, factory: e.program.factory },
-    ...e.extra,
-    ...(safe && {
-      safe: safeTxAnswer(chain.chainId, safe, safeTxFields({ to, data }, BigInt(explicit ?? next))),
-    }),
+    tx: explicit !== undefined && !safe ? explicit : nonce,
+    safe: safe ? BigInt(explicit ?? next) : undefined,
   };
 }
 

@@ -2,12 +2,12 @@ import { AbiCoder, dataLength, dataSlice, getAddress, keccak256 } from "ethers";
 import { ApiError } from "../errors.js";
 import { chainUnavailable, type ChainClient } from "./client.js";
 import { revertData } from "./revert.js";
-import { SAFE_ABI } from "./safe.js";
 import {
   MULTISEND_CALL_ONLY_CODE_HASH,
   encodeMultiSend,
   type MultiSendCall,
 } from "@points/contracts/program/multiSend";
+import { SAFE_ABI } from "@points/contracts/program/safe";
 
 /**
  * Safe batches through MultiSendCallOnly v1.4.1 (docs/architecture.md#safe-multisig): the check

@@ -1,6 +1,14 @@
-import { Contract, Interface, TypedDataEncoder, getAddress } from "ethers";
-import { SAFE_TX_TYPES, type ProposalTx, type ProposedSafeTx } from "@points/schema";
+import { getAddress } from "ethers";
+import type { ProposalTx } from "@points/schema";
 import { isRpcUnreachable } from "@points/contracts/program";
+import {
+  ETHERS_SAFE_TX_TYPES,
+  readSafeNonce,
+  readSafeViews,
+  safeTxDomain,
+  safeTxHash,
+  type SafeViews,
+} from "@points/contracts/program/safe";
 import { ApiError } from "../errors.js";
 import type { ChainClient } from "./client.js";
 
@@ -8,16 +16,6 @@ import type { ChainClient } from "./client.js";
  * Safe (v1.3+) signers of build routes: detection on chain and the Safe transaction an owner
  * signs (docs/architecture.md#safe-multisig).
  */
-export const SAFE_ABI = new Interface([
-  "function VERSION() view returns (string)",
-  "function getThreshold() view returns (uint256)",
-  "function getOwners() view returns (address[])",
-  "function nonce() view returns (uint256)",
-  "function getTransactionHash(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, uint256 _nonce) view returns (bytes32)",
-  "function simulateAndRevert(address targetContract, bytes calldataPayload)",
-  "function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool)",
-]);
-
 /** A Safe's state as read from the chain. */
 export interface SafeState {
   address: string;
@@ -28,8 +26,6 @@ export interface SafeState {
 }
 
 /** Safe versions whose SafeTx EIP-712 domain is {chainId, verifyingContract}. */
-const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000" as const;
-
 const SUPPORTED = /^1\.(?:3|4)\.\d+(?:\+L2)?$/;
 
 /**
@@ -56,14 +52,11 @@ function isNotASafeView(e: unknown): boolean {
  */
 export async function readSafe(chain: ChainClient, address: string, code: string): Promise<SafeState | undefined> {
   if (code === "0x") return undefined;
-  const safe = new Contract(address, SAFE_ABI, chain.provider);
-  let version: string, threshold: bigint, owners: string[], nonce: bigint;
+  let views: SafeViews, nonce: bigint;
   try {
-    [version, threshold, owners, nonce] = await Promise.all([
-      safe.getFunction("VERSION")() as Promise<string>,
-      safe.getFunction("getThreshold")() as Promise<bigint>,
-      safe.getFunction("getOwners")() as Promise<string[]>,
-      safe.getFunction("nonce")() as Promise<bigint>,
+    [views, nonce] = await Promise.all([
+      readSafeViews(chain.provider, address),
+      readSafeNonce(chain.provider, address),
     ]);
   } catch (e) {
     if (isNotASafeView(e)) return undefined;
@@ -80,6 +73,7 @@ export async function readSafe(chain: ChainClient, address: string, code: string
     }
     throw e;
   }
+  const { version, threshold, owners } = views;
   if (!SUPPORTED.test(version)) {
     throw new ApiError("INVALID_INPUT", `${address} is a Safe of version ${version}; supported are 1.3.x and 1.4.x`, {
       safe: address,
@@ -89,33 +83,16 @@ export async function readSafe(chain: ChainClient, address: string, code: string
   return {
     address: getAddress(address),
     version,
-    threshold: Number(threshold),
-    owners: owners.map((o) => getAddress(o)),
+    threshold,
+    owners,
     nonce,
   };
 }
 
-/** The SafeTx struct of a plain call (operation 0) without gas refund. */
-export function safeTxFields(call: { to: string; data: string; value?: bigint }, nonce: bigint) {
-  const fields: ProposedSafeTx = {
-    to: getAddress(call.to),
-    value: (call.value ?? 0n).toString(),
-    data: call.data,
-    operation: 0,
-    safeTxGas: "0",
-    baseGas: "0",
-    gasPrice: "0",
-    gasToken: ZERO_ADDRESS,
-    refundReceiver: ZERO_ADDRESS,
-    nonce: nonce.toString(),
-  };
-  return fields;
-}
-
 /** The EIP-712 domain, typed data and safeTxHash of `tx` for `safe` on `chainId`. */
 export function safeTxAnswer<T extends ProposalTx>(chainId: bigint, safe: SafeState, tx: T) {
-  const domain = { chainId: chainId.toString(), verifyingContract: safe.address };
-  const types = { SafeTx: SAFE_TX_TYPES.SafeTx.map((f: { name: string; type: string }) => ({ ...f })) };
+  const domain = safeTxDomain(chainId, safe.address);
+  const types = ETHERS_SAFE_TX_TYPES;
   return {
     address: safe.address,
     version: safe.version,
@@ -123,6 +100,6 @@ export function safeTxAnswer<T extends ProposalTx>(chainId: bigint, safe: SafeSt
     owners: safe.owners,
     tx,
     typedData: { domain, types, primaryType: "SafeTx" as const, message: tx },
-    safeTxHash: TypedDataEncoder.hash(domain, types, tx),
+    safeTxHash: safeTxHash(chainId, safe.address, tx),
   };
 }

@@ -2,7 +2,8 @@ import { formatEther, getAddress } from "ethers";
 import type { ExecutorWallet } from "@points/signers";
 import type { Db } from "../db/db.js";
 import type { ChainClient } from "../chain/client.js";
-import { safeTxAnswer, safeTxFields } from "../chain/safe.js";
+import { safeTxAnswer } from "../chain/safe.js";
+import { safeTxFields } from "@points/contracts/program/safe";
 import { SafeProposals } from "../safe/proposals.js";
 import { ACCESS, executorSlots, hasRole, roleName, routeFor, type Route, type Slot } from "./roles.js";
 

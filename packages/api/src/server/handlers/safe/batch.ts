@@ -4,7 +4,8 @@ import type { BuildHandler, Ctx, Handler, Input } from "../../../core/context.js
 import type { Handlers } from "../../http/app.js";
 import { ApiError } from "../../../core/errors.js";
 import { encodeCall, type EncodedCall } from "../../../core/chain/build.js";
-import { safeTxAnswer, safeTxFields } from "../../../core/chain/safe.js";
+import { safeTxAnswer } from "../../../core/chain/safe.js";
+import { safeTxFields } from "@points/contracts/program/safe";
 import { chainUnavailable } from "../../../core/chain/client.js";
 import { revertToApiError } from "../../../core/chain/revert.js";
 import { CANONICAL_MULTISEND_CALL_ONLY, encodeMultiSend } from "@points/contracts/program/multiSend";
@@ -101,7 +102,7 @@ export const safeBatchOver =
     if (failing !== undefined) {
       throw await whyFails(ctx, chainId, safe.address, failing, body.actions[failing]!.route, calls[failing]!);
     }
-    const tx = { ...safeTxFields({ to: multiSend, data: encodeMultiSend(calls) }, nonce), operation: 1 as const };
+    const tx = safeTxFields({ to: multiSend, data: encodeMultiSend(calls), operation: 1 }, nonce);
     return {
       chainId,
       multiSendCallOnly: multiSend,
