@@ -8,7 +8,8 @@ import { ChainClient } from "../core/chain/client.js";
 import { ExecutorSigners } from "../core/signer/executors.js";
 import { EXIT, retire, rotate, type RotationIo } from "../core/executor/rotation.js";
 
-type Run = (io: RotationIo, executor: string | undefined) => Promise<number>;
+/** `keys`: the addresses of the EXECUTOR settings' keys for the chain, the executor key first, then the lanes. */
+type Run = (io: RotationIo, keys: string[]) => Promise<number>;
 
 /**
  * Opens the database, the chain and the executor keys of the EXECUTOR_* settings, then runs
@@ -36,8 +37,9 @@ async function withRotation(chainId: string, proposalOwner: string | undefined, 
       proposalOwner,
       proposalCap: config.safe.openProposalsPerSafe,
       out: (line) => process.stdout.write(`${line}\n`),
+      err: (line) => process.stderr.write(`${line}\n`),
     };
-    process.exitCode = await run(io, wallets[0] ? await wallets[0].getAddress() : undefined);
+    process.exitCode = await run(io, await Promise.all(wallets.map((w) => w.getAddress())));
   } finally {
     await db.close();
     chain.destroy();
@@ -66,13 +68,16 @@ export function executorCommands(program: Command): void {
     .description("grant --to every role the executor holds on the chain's Factories and ProgramFactories")
     .requiredOption("--chain <chainId>", "the chain")
     .requiredOption("--to <address>", "the new executor address")
-    .option("--from <address>", "the executor whose roles are copied (default: the configured executor key)")
+    .option(
+      "--from <address>",
+      "the executor or lane key whose roles are copied (default: the configured executor key)",
+    )
     .option("--proposal-owner <owner>", "file Safe proposals as this API key id or session:<email>")
     .action(async (o: { chain: string; to: string; from?: string; proposalOwner?: string }) => {
       const to = address(o.to, "--to");
       const given = o.from === undefined ? undefined : address(o.from, "--from");
       if (!to || (o.from !== undefined && !given)) return;
-      await withRotation(o.chain, o.proposalOwner, async (io, configured) => {
+      await withRotation(o.chain, o.proposalOwner, async (io, [configured]) => {
         const from = given ?? configured;
         if (!from) return (usage(`no executor key for chain ${o.chain}: pass --from`), EXIT.USAGE);
         if (from === to) return (usage(`--to ${to} is the executor already`), EXIT.USAGE);
@@ -81,18 +86,20 @@ export function executorCommands(program: Command): void {
     });
   executor
     .command("retire")
-    .description("revoke --old's roles once the configured executor holds every one of them")
+    .description(
+      "revoke --old's roles once the configured keys hold every one of them (the executor key's, or a lane key's: every other key's)",
+    )
     .requiredOption("--chain <chainId>", "the chain")
-    .requiredOption("--old <address>", "the executor address to retire")
+    .requiredOption("--old <address>", "the executor or lane key address to retire")
     .option("--proposal-owner <owner>", "file Safe proposals as this API key id or session:<email>")
     .action(async (o: { chain: string; old: string; proposalOwner?: string }) => {
       const old = address(o.old, "--old");
       if (!old) return;
-      await withRotation(o.chain, o.proposalOwner, async (io, current) => {
-        if (!current) return (usage(`no executor key for chain ${o.chain}`), EXIT.USAGE);
-        if (current === old)
+      await withRotation(o.chain, o.proposalOwner, async (io, keys) => {
+        if (!keys[0]) return (usage(`no executor key for chain ${o.chain}`), EXIT.USAGE);
+        if (keys[0] === old)
           return (usage(`${old} is still the configured executor key: switch the EXECUTOR settings first`), EXIT.USAGE);
-        return retire(io, old, current);
+        return retire(io, old, keys);
       });
     });
 }

@@ -1,4 +1,4 @@
-import { formatEther, getAddress } from "ethers";
+import { formatEther, getAddress, id } from "ethers";
 import type { ExecutorWallet } from "@points/signers";
 import type { Db } from "../db/db.js";
 import type { ChainClient } from "../chain/client.js";
@@ -13,12 +13,14 @@ export const EXIT = { OK: 0, FAILED: 1, USAGE: 2, WAITING: 3, REFUSED: 4 } as co
 export interface RotationIo {
   db: Db;
   chain: ChainClient;
-  /** The keys this process holds for the chain (the EXECUTOR_* signer settings). */
+  /** The keys this process holds for the chain (the EXECUTOR_* signer settings): the executor key first, then the lanes. */
   wallets: ExecutorWallet[];
   /** Files Safe proposals as this API key id or session:<email>; unset: Safe transactions are printed. */
   proposalOwner?: string;
   proposalCap: number;
   out: (line: string) => void;
+  /** Where a refusal over the arguments goes (the CLI's stderr). */
+  err: (line: string) => void;
 }
 
 type Call = "grantRole" | "revokeRole" | "renounceRole";
@@ -47,16 +49,44 @@ function printPlan(io: RotationIo, title: string, rows: [Slot, string][]): void 
     io.out(`  ${`${slot.label}`.padEnd(24)} ${slot.contract}  ${roleName(slot.role).padEnd(18)} ${action}`);
 }
 
+const OPERATOR_ROLE = id("OPERATOR_ROLE");
+
+/**
+ * A lane key (a key of the EXECUTOR settings after the first) holds OPERATOR_ROLE only: the
+ * executor key grants it so the lane may deploy programs (src/core/engine/operators.ts). An
+ * address holding anything else (EXECUTOR_ROLE, DEFAULT_ADMIN_ROLE) is the executor key.
+ */
+const isLaneKey = (held: Slot[]) => held.length > 0 && held.every((s) => s.role === OPERATOR_ROLE);
+
+/** The keys of the EXECUTOR settings, each with its place: "K0 (executor), K1 (lane 1)". */
+async function configuredKeys(io: RotationIo): Promise<string> {
+  const keys = await Promise.all(io.wallets.map((w) => w.getAddress()));
+  return keys.length
+    ? keys.map((k, i) => `${k} (${i === 0 ? "executor" : `lane ${i}`})`).join(", ")
+    : "none for this chain";
+}
+
 /**
  * Grants `to` every role `from` holds on the chain's Factories and ProgramFactories, each signed
  * by whoever administers that role: a held key sends, a Safe gets a proposal, anyone else gets
- * the unsigned call printed. Roles `to` already holds are skipped, so a re-run only does what is left.
+ * the unsigned call printed. Roles `to` already holds are skipped, so a re-run only does what is
+ * left. `from` is the executor key or a lane key (then only its OPERATOR_ROLEs move); an address
+ * holding none of these roles is refused (EXIT.USAGE, nothing sent).
  */
 export async function rotate(io: RotationIo, from: string, to: string): Promise<number> {
+  const chainId = String(io.chain.config.chainId);
+  const held: Slot[] = [];
+  for (const slot of await executorSlots(io.db, chainId))
+    if (await hasRole(io.chain, slot.contract, slot.role, from)) held.push(slot);
+  if (held.length === 0) {
+    io.err(
+      `${from} holds no role of an executor or lane key on chain ${chainId} (EXECUTOR_ROLE on a registered program's Factory, OPERATOR_ROLE or DEFAULT_ADMIN_ROLE on a ProgramFactory); nothing was sent. The keys of the EXECUTOR settings: ${await configuredKeys(io)}`,
+    );
+    return EXIT.USAGE;
+  }
   const steps: Step[] = [];
   const rows: [Slot, string][] = [];
-  for (const slot of await executorSlots(io.db, String(io.chain.config.chainId))) {
-    if (!(await hasRole(io.chain, slot.contract, slot.role, from))) continue;
+  for (const slot of held) {
     if (await hasRole(io.chain, slot.contract, slot.role, to)) {
       rows.push([slot, "in place"]);
       continue;
@@ -65,29 +95,44 @@ export async function rotate(io: RotationIo, from: string, to: string): Promise<
     steps.push({ slot, call: "grantRole", account: to, route });
     rows.push([slot, `grant: ${describe(route)}`]);
   }
-  printPlan(io, `plan: chain ${io.chain.config.chainId}, executor ${from} -> ${to}`, rows);
+  printPlan(io, `plan: chain ${chainId}, ${isLaneKey(held) ? "lane key" : "executor"} ${from} -> ${to}`, rows);
   return execute(io, steps);
 }
 
 /**
- * Takes `old`'s roles away once `current` (the executor now configured) holds every one of them:
- * `old` renounces its own roles when its key is held, else the role's admin revokes them.
+ * Takes `old`'s roles away once the keys now configured hold every one of them: for the executor
+ * key, the first key of `keys` (the EXECUTOR settings); for a lane key, every key of `keys` but
+ * `old` (each lane deploys through the ProgramFactories, so its successor is among them). `old`
+ * renounces its own roles when its key is held, else the role's admin revokes them.
  * Refused (EXIT.REFUSED, nothing sent) while any is missing.
  */
-export async function retire(io: RotationIo, old: string, current: string): Promise<number> {
+export async function retire(io: RotationIo, old: string, keys: string[]): Promise<number> {
+  const chainId = String(io.chain.config.chainId);
+  const current = keys[0]!;
   const held: Slot[] = [];
-  const missing: Slot[] = [];
-  for (const slot of await executorSlots(io.db, String(io.chain.config.chainId))) {
-    if (!(await hasRole(io.chain, slot.contract, slot.role, old))) continue;
-    held.push(slot);
-    if (!(await hasRole(io.chain, slot.contract, slot.role, current))) missing.push(slot);
+  for (const slot of await executorSlots(io.db, chainId))
+    if (await hasRole(io.chain, slot.contract, slot.role, old)) held.push(slot);
+  const lane = isLaneKey(held);
+  const successors = lane ? [...new Set(keys.filter((k) => k !== old))] : [current];
+  const missing: [Slot, string[]][] = [];
+  for (const slot of held) {
+    const lacking: string[] = [];
+    for (const key of successors) if (!(await hasRole(io.chain, slot.contract, slot.role, key))) lacking.push(key);
+    if (lacking.length) missing.push([slot, lacking]);
+  }
+  if (missing.length > 0 && !lane) {
+    io.out(`refused: ${current} does not hold every role ${old} holds; nothing was sent. Missing:`);
+    for (const [slot] of missing) io.out(`  ${roleName(slot.role)} on ${short(slot)}`);
+    io.out(`run \`points-api executor rotate --chain ${chainId} --to ${current}\` and finish its steps`);
+    return EXIT.REFUSED;
   }
   if (missing.length > 0) {
-    io.out(`refused: ${current} does not hold every role ${old} holds; nothing was sent. Missing:`);
-    for (const slot of missing) io.out(`  ${roleName(slot.role)} on ${short(slot)}`);
     io.out(
-      `run \`points-api executor rotate --chain ${io.chain.config.chainId} --to ${current}\` and finish its steps`,
+      `refused: the keys of the EXECUTOR settings do not all hold every role lane key ${old} holds; nothing was sent. Missing:`,
     );
+    for (const [slot, lacking] of missing) io.out(`  ${roleName(slot.role)} on ${short(slot)}: ${lacking.join(", ")}`);
+    for (const key of successors.filter((k) => missing.some(([, lacking]) => lacking.includes(k))))
+      io.out(`run \`points-api executor rotate --chain ${chainId} --from ${old} --to ${key}\` and finish its steps`);
     return EXIT.REFUSED;
   }
   const own = await ownWallet(io.wallets, old);
@@ -98,12 +143,14 @@ export async function retire(io: RotationIo, old: string, current: string): Prom
   }
   printPlan(
     io,
-    `plan: chain ${io.chain.config.chainId}, retire ${old} (${current} holds all its roles)`,
+    lane
+      ? `plan: chain ${chainId}, retire lane key ${old} (every other key of the EXECUTOR settings holds all its roles)`
+      : `plan: chain ${chainId}, retire ${old} (${current} holds all its roles)`,
     steps.map((s) => [s.slot, `${s.call === "renounceRole" ? "renounce" : "revoke"}: ${describe(s.route)}`]),
   );
   const code = await execute(io, steps);
   const balance = await io.chain.provider.getBalance(old);
-  io.out(`${old} still holds ${formatEther(balance)} native (${balance} wei) on chain ${io.chain.config.chainId}`);
+  io.out(`${old} still holds ${formatEther(balance)} native (${balance} wei) on chain ${chainId}`);
   return code;
 }
 
