@@ -2,15 +2,17 @@
  * `pnpm bench:console`: Lighthouse (driving Debian's Chromium) over the sign-in page, a wizard
  * step and the dashboard of the built console, served by the real API with a program deployed
  * on a local Hardhat node; then the console's JavaScript, initial and in total, gzipped.
- * Targets (issue "The console as a product a brand trusts"): performance >= 90, accessibility
- * >= 95, best practices >= 95 on each page; initial JavaScript <= 200 kB gzipped. Exits 1 when
- * one is missed. Lighthouse's default (mobile, simulated throttling) settings.
+ * Targets: performance >= 90, accessibility >= 95, best practices >= 95 on each page, with
+ * Lighthouse's mobile settings (its default: a mid-range phone, simulated 4G throttling) and its
+ * desktop ones (desktop-config: a desktop screen, simulated cable); initial JavaScript <= 150 kB
+ * gzipped. Exits 1 when one is missed.
  */
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { launch } from "chrome-launcher";
 import * as pointsApi from "@points/api";
 import { deployProgram, devWallet, startApi, startNode } from "@points/testkit";
@@ -18,7 +20,12 @@ import { deployProgram, devWallet, startApi, startNode } from "@points/testkit";
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../dist");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TARGETS = { performance: 90, accessibility: 95, "best-practices": 95 } as const;
-const INITIAL_JS_LIMIT = 200_000;
+const INITIAL_JS_LIMIT = 150_000;
+/** Each page is audited with both: Lighthouse's default config is the mobile one. */
+const FORM_FACTORS = [
+  { name: "mobile", config: undefined },
+  { name: "desktop", config: desktopConfig },
+] as const;
 
 /** Gzipped bytes of the entry script and the chunks index.html preloads, and of every chunk. */
 function bundleSizes() {
@@ -76,33 +83,40 @@ async function main() {
       { name: "wizard (organization)", url: `${api.url}/console/setup/organization`, cookie: wizardCookie },
       { name: "dashboard (overview)", url: `${api.url}/console/program/overview`, cookie: dashboardCookie },
     ];
-    console.log("Lighthouse", "(mobile, simulated throttling)");
-    for (const p of pages) {
-      const result = await lighthouse(p.url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: Object.keys(TARGETS),
-        extraHeaders: p.cookie ? { Cookie: p.cookie } : undefined,
-      });
-      const lhr = result!.lhr;
-      // LIGHTHOUSE_REPORTS=<folder>: each page's whole report, to read what holds a score down.
-      if (process.env.LIGHTHOUSE_REPORTS) {
-        mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-        const file = join(process.env.LIGHTHOUSE_REPORTS, `${p.name.split(" ")[0]}.json`);
-        writeFileSync(file, JSON.stringify(lhr, null, 1));
+    for (const f of FORM_FACTORS) {
+      console.log(`Lighthouse (${f.name}, simulated throttling)`);
+      for (const p of pages) {
+        const result = await lighthouse(
+          p.url,
+          {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: Object.keys(TARGETS),
+            extraHeaders: p.cookie ? { Cookie: p.cookie } : undefined,
+          },
+          f.config,
+        );
+        const lhr = result!.lhr;
+        // LIGHTHOUSE_REPORTS=<folder>: each page's whole report, to read what holds a score down.
+        if (process.env.LIGHTHOUSE_REPORTS) {
+          mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+          const file = join(process.env.LIGHTHOUSE_REPORTS, `${p.name.split(" ")[0]}.${f.name}.json`);
+          writeFileSync(file, JSON.stringify(lhr, null, 1));
+        }
+        const scores = Object.keys(TARGETS).map((k) => {
+          const score = Math.round((lhr.categories[k]?.score ?? 0) * 100);
+          const ok = score >= TARGETS[k as keyof typeof TARGETS];
+          failed ||= !ok;
+          return `${k} ${score}${ok ? "" : ` (target ${TARGETS[k as keyof typeof TARGETS]})`}`;
+        });
+        const lcp = lhr.audits["largest-contentful-paint"]?.displayValue ?? "?";
+        const tbt = lhr.audits["total-blocking-time"]?.displayValue ?? "?";
+        const bytes = lhr.audits["total-byte-weight"]?.numericValue ?? 0;
+        console.log(
+          `  ${p.name.padEnd(24)} ${scores.join(" · ")} · LCP ${lcp} · TBT ${tbt} · ${Math.round(bytes / 1000)} kB transferred`,
+        );
       }
-      const scores = Object.keys(TARGETS).map((k) => {
-        const score = Math.round((lhr.categories[k]?.score ?? 0) * 100);
-        const ok = score >= TARGETS[k as keyof typeof TARGETS];
-        failed ||= !ok;
-        return `${k} ${score}${ok ? "" : ` (target ${TARGETS[k as keyof typeof TARGETS]})`}`;
-      });
-      const lcp = lhr.audits["largest-contentful-paint"]?.displayValue ?? "?";
-      const bytes = lhr.audits["total-byte-weight"]?.numericValue ?? 0;
-      console.log(
-        `  ${p.name.padEnd(24)} ${scores.join(" · ")} · LCP ${lcp} · ${Math.round(bytes / 1000)} kB transferred`,
-      );
     }
     const b = bundleSizes();
     const ok = b.initial <= INITIAL_JS_LIMIT;
