@@ -6,7 +6,11 @@ import type { CallOptions, PublicRouteName, RequestInput, ResponseData } from ".
 import type { Core } from "./namespaces/core.js";
 import { factoryNamespace, pointsNamespace } from "./namespaces/allowlists.js";
 import { vaultNamespace } from "./namespaces/vault.js";
-import { buildNamespace, freezeNamespace, readNamespace, redeemNamespace, rolesNamespace } from "./namespaces/api.js";
+import { buildNamespace } from "./namespaces/build.js";
+import { redeemNamespace } from "./namespaces/redeem.js";
+import { readNamespace } from "./namespaces/read.js";
+import { rolesNamespace } from "./namespaces/roles.js";
+import { freezeNamespace } from "./namespaces/freeze.js";
 import { onboardingNamespace } from "./namespaces/onboarding.js";
 import { ledgerNamespace } from "./namespaces/ledger.js";
 import { ordersNamespace } from "./namespaces/orders.js";

@@ -35,7 +35,7 @@ export type {
   PublicRouteName as RouteName,
   RouteEntry,
 } from "./types.js";
-export type { RedeemScope } from "./namespaces/api.js";
+export type { RedeemScope } from "./namespaces/redeem.js";
 export { deskTypedData, type DeskView, type TypedDataSigner } from "./namespaces/desk.js";
 export { routeTable } from "./routeTable.js";
 export { issuerSetupActions, type IssuerSetup, type SetupAction, type SetupStep } from "./namespaces/setup.js";

@@ -46,14 +46,14 @@ export function fieldLabel(path: string): string {
   const words = parts
     .map((p) => (/^\d+$/.test(p) ? `#${Number(p) + 1}` : p.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase()))
     .join(" ");
-  return words ? words[0].toUpperCase() + words.slice(1) : "Input";
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : "Input";
 }
 
 /** A validation message in plain words: "must be an address: 0x…" as "not a valid address (0x…)". */
 const fieldMessage = (m: string) => {
   const a = /^must be an? ([^:]+?)(?:: (.+))?$/.exec(m);
   const s = a ? `not a valid ${a[1]}${a[2] ? ` (${a[2]})` : ""}` : m.replace(/^invalid\s+/i, "not a valid ");
-  return s ? s[0].toLowerCase() + s.slice(1) : s;
+  return s ? s.charAt(0).toLowerCase() + s.slice(1) : s;
 };
 
 const fmtArg = (a: unknown) => (typeof a === "string" ? a : JSON.stringify(a));
@@ -149,5 +149,7 @@ export function describeError(e: unknown, tokenSymbol: string | null = null): De
   }
   const msg = e instanceof Error ? e.message : String(e);
   // ethers messages carry a JSON dump after the first parenthesis; the first clause is the reason.
-  return { title: "Something went wrong", detail: msg.split(" (")[0].slice(0, 300), raw: msg.slice(0, 2000) };
+  const dump = msg.indexOf(" (");
+  const reason = dump < 0 ? msg : msg.slice(0, dump);
+  return { title: "Something went wrong", detail: reason.slice(0, 300), raw: msg.slice(0, 2000) };
 }

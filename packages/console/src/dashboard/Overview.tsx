@@ -40,6 +40,7 @@ export function Overview() {
   }, [from]);
   const verification = useLoad(() => client.read.verification(program.id), []);
   const s = state.value;
+  const firstAsset = s?.assets[0];
   const [picturesShown, picturesRef] = useWhenVisible<HTMLDivElement>();
 
   return (
@@ -130,8 +131,8 @@ export function Overview() {
         )}
         <ErrorBox error={roles.error ?? balance.error} />
       </Card>
-      {s && s.assets.length > 0 && <TestCollateral asset={s.assets[0]} />}
-      {s && s.assets.length > 0 && (
+      {firstAsset && <TestCollateral asset={firstAsset} />}
+      {firstAsset && (
         <Card title={`Mint ${tokenWord(symbol)}`}>
           <p className="muted">
             Deposit collateral, receive {tokenWord(symbol)} (needs the mint allowlist, and the receiver on the transfer
@@ -141,18 +142,18 @@ export function Overview() {
             title={`Mint ${tokenWord(symbol)} from collateral`}
             submit={`Mint ${tokenWord(symbol)}`}
             idPrefix="mint-sp"
-            check={mintSpCheck(client, () => wallet.provider(), s.assets[0])}
+            check={mintSpCheck(client, () => wallet.provider(), firstAsset)}
             fields={[
               {
                 name: "amount",
-                label: `Collateral amount (${s.assets[0].symbol})`,
+                label: `Collateral amount (${firstAsset.symbol})`,
                 kind: "units",
-                decimals: s.assets[0].decimals,
+                decimals: firstAsset.decimals,
               },
               { name: "receiver", label: "Receiver (default: you)", kind: "address", optional: true },
             ]}
             build={(v, from) =>
-              client.build.mint({ asset: s.assets[0].asset, amount: v.amount, receiver: v.receiver }, { from })
+              client.build.mint({ asset: firstAsset.asset, amount: v.amount, receiver: v.receiver }, { from })
             }
           />
         </Card>

@@ -23,7 +23,7 @@ export async function pausedStates(provider: BrowserProvider, p: ProgramView) {
   return Object.fromEntries(
     await Promise.all(
       programContracts(p).map(
-        async ([n, a]) => [n, (await new Contract(a, abi, provider).paused()) as boolean] as const,
+        async ([n, a]) => [n, (await new Contract(a, abi, provider).getFunction("paused")()) as boolean] as const,
       ),
     ),
   ) as Partial<Record<ContractName, boolean>>;

@@ -12,6 +12,8 @@ export async function proveWallet(signer: JsonRpcSigner): Promise<string> {
   const c = await consoleApi.walletNonce();
   const walletChainId = Number((await signer.provider.getNetwork()).chainId);
   const chainId = c.chainIds.includes(walletChainId) ? walletChainId : c.chainIds[0];
+  // An API with no chain configured accepts no sign-in message: say so rather than sign one.
+  if (chainId === undefined) throw new Error("The API has no chain configured for wallet sign-in");
   const message = siweMessage({
     domain: c.domain,
     address: await signer.getAddress(),

@@ -1,8 +1,6 @@
 import type { Core } from "./core.js";
+import { keyed } from "./keyed.js";
 import type { Body, WriteOptions } from "../types.js";
-
-// /api/v1 bodies name the signer `key` (part of the interface); the SDK calls it `from` everywhere.
-const keyed = (core: Core, opts: WriteOptions) => ({ key: opts.from, program: opts.program ?? core.program });
 
 /**
  * The Factory's settings, each built for `from`: the redeem delay (a MANAGER_ROLE holder signs),
