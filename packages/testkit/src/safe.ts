@@ -3,7 +3,6 @@ import {
   Contract,
   ContractFactory,
   Interface,
-  TypedDataEncoder,
   ZeroAddress,
   concat,
   getAddress,
@@ -13,11 +12,13 @@ import {
   type TransactionReceipt,
   type Wallet,
 } from "ethers";
-import { SAFE_TX_TYPES as TYPES } from "@points/schema";
+import {
+  ETHERS_SAFE_TX_TYPES,
+  safeTxDomain,
+  safeTxFields,
+  safeTxHash as fieldsSafeTxHash,
+} from "@points/contracts/program/safe";
 import { devWallet } from "./keys.js";
-
-// The EIP-712 types are the schema's, the ones the API answers (mutable copy for ethers).
-const SAFE_TX_TYPES = { SafeTx: TYPES.SafeTx.map((f) => ({ ...f })) };
 
 /**
  * Safe v1.4.1 (Safe, SafeProxyFactory, MultiSendCallOnly, CompatibilityFallbackHandler) from the
@@ -153,19 +154,26 @@ export async function safeTx(provider: Provider, safe: string, call: { to: strin
   return tx;
 }
 
-/** The EIP-712 domain of `safe` on `chainId` (Safe >= 1.3 binds the chain id). */
-export function safeDomain(chainId: bigint, safe: string) {
-  return { chainId, verifyingContract: getAddress(safe) };
+/** The SafeTx fields of `tx` as the API answers them (integers as decimal strings). */
+function txFields(tx: SafeTx) {
+  return {
+    ...tx,
+    value: tx.value.toString(),
+    safeTxGas: tx.safeTxGas.toString(),
+    baseGas: tx.baseGas.toString(),
+    gasPrice: tx.gasPrice.toString(),
+    nonce: tx.nonce.toString(),
+  };
 }
 
-/** The safeTxHash an owner signs. */
+/** The safeTxHash an owner signs (domain, types and hash: `@points/contracts/program/safe`). */
 export function safeTxHash(chainId: bigint, safe: string, tx: SafeTx): string {
-  return TypedDataEncoder.hash(safeDomain(chainId, safe), SAFE_TX_TYPES, tx);
+  return fieldsSafeTxHash(chainId, safe, txFields(tx));
 }
 
 /** An owner's EIP-712 signature of `tx` (65 bytes r, s, v). */
 export async function signSafeTx(owner: Wallet, chainId: bigint, safe: string, tx: SafeTx): Promise<string> {
-  return owner.signTypedData(safeDomain(chainId, safe), SAFE_TX_TYPES, tx);
+  return owner.signTypedData(safeTxDomain(chainId, safe), ETHERS_SAFE_TX_TYPES, txFields(tx));
 }
 
 /** Signatures concatenated in ascending order of their owner's address, as execTransaction wants. */
@@ -204,18 +212,7 @@ export function safeTxArgs(tx: { [K in keyof SafeTx]: SafeTx[K] | string }) {
 
 /** A plain call's SafeTx as the API answers it (integers as decimal strings, no refund). */
 export function plainSafeTx(to: string, data: string, nonce: bigint | number) {
-  return {
-    to: getAddress(to),
-    value: "0",
-    data,
-    operation: 0 as const,
-    safeTxGas: "0",
-    baseGas: "0" as const,
-    gasPrice: "0" as const,
-    gasToken: ZeroAddress as "0x0000000000000000000000000000000000000000",
-    refundReceiver: ZeroAddress as "0x0000000000000000000000000000000000000000",
-    nonce: nonce.toString(),
-  };
+  return safeTxFields({ to, data }, BigInt(nonce));
 }
 
 /** Sends `execTransaction` of `tx` with already packed `signatures` from `sender`; waits for it. */

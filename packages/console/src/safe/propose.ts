@@ -1,14 +1,15 @@
 import type { JsonRpcSigner } from "ethers";
-import { SAFE_TX_TYPES, type SafeTxFields } from "@points/schema";
+import { ETHERS_SAFE_TX_TYPES, safeTxDomain } from "@points/contracts/program/safe";
+import type { SafeTxFields } from "@points/schema";
 import type { PointsClient } from "@points/sdk";
 
 /**
  * An owner's EIP-712 signature of a Safe transaction, asked of the wallet with
- * eth_signTypedData_v4 (the domain is the Safe and its chain: docs/architecture.md#safe-multisig).
+ * eth_signTypedData_v4 (the domain is the Safe and its chain: docs/architecture.md#safe-multisig;
+ * domain and types are `@points/contracts/program/safe`'s, the ones the API and deployer hash).
  */
 export async function signSafeTx(signer: JsonRpcSigner, chainId: string, safe: string, tx: SafeTxFields) {
-  const types = { SafeTx: SAFE_TX_TYPES.SafeTx.map((f) => ({ ...f })) };
-  return signer.signTypedData({ chainId: BigInt(chainId), verifyingContract: safe }, types, tx);
+  return signer.signTypedData(safeTxDomain(chainId, safe), ETHERS_SAFE_TX_TYPES, tx);
 }
 
 /**
