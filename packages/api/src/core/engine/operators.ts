@@ -23,9 +23,9 @@ export async function ensureOperator(
 ): Promise<void> {
   const provider = ctx.chains.get(chainId).provider;
   const pf = new Contract(programFactory, ABI, provider);
-  if ((await pf.hasRole(OPERATOR_ROLE, operator)) as boolean) return;
+  if ((await pf.getFunction("hasRole")(OPERATOR_ROLE, operator)) as boolean) return;
   await engines.alone(`${chainId}:operator:${operator}`, async () => {
-    if ((await pf.hasRole(OPERATOR_ROLE, operator)) as boolean) return;
+    if ((await pf.getFunction("hasRole")(OPERATOR_ROLE, operator)) as boolean) return;
     const admin = engines.get(chainId);
     const data = pf.interface.encodeFunctionData("grantRole", [OPERATOR_ROLE, operator]);
     const gasLimit = await provider.estimateGas({ to: programFactory, data, from: admin.from }).catch(() => {
