@@ -34,12 +34,13 @@ export async function ensureOperator(
         `executor key ${operator} is not an operator of ProgramFactory ${programFactory} and the first executor key ${admin.from} cannot grant OPERATOR_ROLE: grant it, or remove the key from EXECUTOR_PRIVATE_KEYS`,
       );
     });
-    const [{ nonce }] = await admin.sendBatch(
+    const [sent] = await admin.sendBatch(
       1,
       async () => [{ to: programFactory, data, gasLimit }],
       () => undefined,
     );
-    const receipt = await admin.wait(nonce, `grant OPERATOR_ROLE to ${operator}`);
+    if (!sent) throw new ApiError("INTERNAL", `the engine sent no OPERATOR_ROLE grant for ${operator}`);
+    const receipt = await admin.wait(sent.nonce, `grant OPERATOR_ROLE to ${operator}`);
     if (receipt.status !== 1) throw new ApiError("INTERNAL", `granting OPERATOR_ROLE to ${operator} reverted`);
     ctx.logger.info({ chainId, operator }, "engine: an executor key became an operator of the ProgramFactory");
   });

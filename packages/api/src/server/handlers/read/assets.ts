@@ -9,8 +9,9 @@ export const readFactoryAssets: Handler<typeof routes.readFactoryAssets> = async
   const factory = contract(t, "factory");
   return read(t, "factory", async () => {
     const assets: string[] = await factory.getFunction("assets")();
-    const vaults: string[] = await Promise.all(assets.map((a) => factory.getFunction("vaultOf")(a)));
-    return assets.map((asset, i) => ({ asset: getAddress(asset), vault: getAddress(vaults[i]) }));
+    return Promise.all(
+      assets.map(async (a) => ({ asset: getAddress(a), vault: getAddress(await factory.getFunction("vaultOf")(a)) })),
+    );
   });
 };
 
