@@ -18,9 +18,9 @@ export async function checkMint(t: Target, id: string, rows: Row[], from: string
   const vault = contract(t, "pspVault");
   const total = rows.reduce((s, r) => s + r.amount, 0n);
   const [campaign, config, blocked] = await Promise.all([
-    read(t, "pspVault", () => vault.getCampaign(id)),
-    read(t, "pspVault", () => vault.getMinterConfig(id, from)),
-    simulate(t, () => vault.mint.estimateGas(id, rows[0].address, total, "", { from })),
+    read(t, "pspVault", () => vault.getFunction("getCampaign")(id)),
+    read(t, "pspVault", () => vault.getFunction("getMinterConfig")(id, from)),
+    simulate(t, () => vault.getFunction("mint").estimateGas(id, rows[0].address, total, "", { from })),
   ]);
   const available = BigInt(campaign.available);
   const [limit, issued, active] = [BigInt(config[0]), BigInt(config[1]), Boolean(config[2])];
@@ -50,13 +50,17 @@ export async function checkBurn(
   const vault = contract(t, "pspVault");
   const first = rows[0];
   const [balances, allowed, refused] = await Promise.all([
-    read(t, "pspVault", () => Promise.all(rows.map((r) => vault.balanceOf(id, r.address) as Promise<bigint>))),
-    receiver === undefined ? true : read(t, "pspVault", () => vault.isSettlementWhitelisted(id, receiver)),
+    read(t, "pspVault", () =>
+      Promise.all(rows.map((r) => vault.getFunction("balanceOf")(id, r.address) as Promise<bigint>)),
+    ),
+    receiver === undefined
+      ? true
+      : read(t, "pspVault", () => vault.getFunction("isSettlementWhitelisted")(id, receiver)),
     // The first row alone as the signer: a missing role is the answer whatever the balances.
     simulate(t, () =>
       receiver === undefined
-        ? vault.expire.estimateGas(first.address, first.amount, id, "", { from })
-        : vault.settle.estimateGas(first.address, receiver, first.amount, id, "", { from }),
+        ? vault.getFunction("expire").estimateGas(first.address, first.amount, id, "", { from })
+        : vault.getFunction("settle").estimateGas(first.address, receiver, first.amount, id, "", { from }),
     ),
   ]);
   const notAllowed: Checked["notAllowed"] = [];

@@ -76,10 +76,12 @@ export async function bulkPlan(ctx: Ctx, body: BulkRequest, op: BulkOp): Promise
   const from = getAddress(body.from);
   const points = contract(t, "points");
   const decimals = Number(
-    await read(t, "points", () => t.chain.immutable(`decimals:${t.program.points}`, () => points.decimals())),
+    await read(t, "points", () =>
+      t.chain.immutable(`decimals:${t.program.points}`, () => points.getFunction("decimals")()),
+    ),
   );
   const requested = checkRows(await readRows(body.recipients), decimals, body.metadata);
-  await read(t, "pspVault", () => contract(t, "pspVault").getCampaign(id.value));
+  await read(t, "pspVault", () => contract(t, "pspVault").getFunction("getCampaign")(id.value));
   const total = requested.reduce((s, r) => s + r.amount, 0n);
   const bulkId = body.bulkId ?? deriveBulkId([op.operation, id.value, from, t.program.id], requested);
   // The bulk id is the drop's idempotency key: rows it already issued (on chain or pending) are

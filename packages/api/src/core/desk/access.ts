@@ -78,7 +78,11 @@ export async function requireManagerSignature(
     );
   }
   const manager = roleHash("MANAGER_ROLE");
-  const holds = await read(t, "factory", () => contract(t, "factory").hasRole(manager, signer) as Promise<boolean>);
+  const holds = await read(
+    t,
+    "factory",
+    () => contract(t, "factory").getFunction("hasRole")(manager, signer) as Promise<boolean>,
+  );
   if (!holds) {
     throw new ApiError("MISSING_ROLE", `${signer} lacks MANAGER_ROLE on the Factory`, {
       contract: "factory",

@@ -10,6 +10,6 @@ export function executorAddress(ctx: Ctx, chainId: string): string | undefined {
 /** Whether the executor can act on a program's Factory; the desk's status in GET. */
 export async function executorStatus(t: Target, executor: string | undefined) {
   if (!executor) return "no_executor" as const;
-  const holds = (await contract(t, "factory").hasRole(roleHash("EXECUTOR_ROLE"), executor)) as boolean;
+  const holds = (await contract(t, "factory").getFunction("hasRole")(roleHash("EXECUTOR_ROLE"), executor)) as boolean;
   return holds ? ("ready" as const) : ("executor_missing_role" as const);
 }

@@ -26,7 +26,7 @@ export async function pendingRequests(t: Target): Promise<{ pending: PendingRequ
   const factory = contract(t, "factory");
   const key = `${t.program.chainId}:${t.program.factory}`;
   const [count, block] = await read(t, "factory", () =>
-    Promise.all([factory.redeemRequestCount() as Promise<bigint>, t.chain.provider.getBlock("latest")]),
+    Promise.all([factory.getFunction("redeemRequestCount")() as Promise<bigint>, t.chain.provider.getBlock("latest")]),
   );
   const blockTime = Number(block?.timestamp ?? 0);
   const from = scanFrom.get(key) ?? 1n;
@@ -34,7 +34,11 @@ export async function pendingRequests(t: Target): Promise<{ pending: PendingRequ
   for (let id = from; id <= count; id++) ids.push(id);
   // The provider batches these calls (100 per JSON-RPC batch).
   const rows = await read(t, "factory", () =>
-    Promise.all(ids.map((id) => Promise.all([factory.getRedeemRequest(id), factory.redeemReadyAt(id)]))),
+    Promise.all(
+      ids.map((id) =>
+        Promise.all([factory.getFunction("getRedeemRequest")(id), factory.getFunction("redeemReadyAt")(id)]),
+      ),
+    ),
   );
   const pending: PendingRequest[] = [];
   rows.forEach(([r, readyAt], i) => {

@@ -23,9 +23,9 @@ export async function ensureOperator(
 ): Promise<void> {
   const provider = ctx.chains.get(chainId).provider;
   const pf = new Contract(programFactory, ABI, provider);
-  if ((await pf.hasRole(OPERATOR_ROLE, operator)) as boolean) return;
+  if ((await pf.getFunction("hasRole")(OPERATOR_ROLE, operator)) as boolean) return;
   await engines.alone(`${chainId}:operator:${operator}`, async () => {
-    if ((await pf.hasRole(OPERATOR_ROLE, operator)) as boolean) return;
+    if ((await pf.getFunction("hasRole")(OPERATOR_ROLE, operator)) as boolean) return;
     const admin = engines.get(chainId);
     const data = pf.interface.encodeFunctionData("grantRole", [OPERATOR_ROLE, operator]);
     const gasLimit = await provider.estimateGas({ to: programFactory, data, from: admin.from }).catch(() => {
@@ -34,12 +34,13 @@ export async function ensureOperator(
         `executor key ${operator} is not an operator of ProgramFactory ${programFactory} and the first executor key ${admin.from} cannot grant OPERATOR_ROLE: grant it, or remove the key from EXECUTOR_PRIVATE_KEYS`,
       );
     });
-    const [{ nonce }] = await admin.sendBatch(
+    const [sent] = await admin.sendBatch(
       1,
       async () => [{ to: programFactory, data, gasLimit }],
       () => undefined,
     );
-    const receipt = await admin.wait(nonce, `grant OPERATOR_ROLE to ${operator}`);
+    if (!sent) throw new ApiError("INTERNAL", `the engine sent no OPERATOR_ROLE grant for ${operator}`);
+    const receipt = await admin.wait(sent.nonce, `grant OPERATOR_ROLE to ${operator}`);
     if (receipt.status !== 1) throw new ApiError("INTERNAL", `granting OPERATOR_ROLE to ${operator} reverted`);
     ctx.logger.info({ chainId, operator }, "engine: an executor key became an operator of the ProgramFactory");
   });

@@ -13,7 +13,7 @@ import { verificationView } from "../verify/view.js";
  */
 export async function predictAddresses(pf: Contract | null, brand: string, withOracle: boolean) {
   if (!pf) return null;
-  const p = await pf.predictAddresses(brand);
+  const p = await pf.getFunction("predictAddresses")(brand);
   return {
     points: getAddress(p.points),
     factory: getAddress(p.factory),

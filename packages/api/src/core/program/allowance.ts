@@ -43,7 +43,7 @@ export async function requireAllowance(
   build: (call: Call) => Promise<UnsignedTx>,
 ): Promise<void> {
   const allowance: bigint = await read(t, opts.tokenContract === "points" ? "points" : "factory", () =>
-    erc20(t, opts.token).allowance(opts.owner, opts.spender),
+    erc20(t, opts.token).getFunction("allowance")(opts.owner, opts.spender),
   );
   if (allowance >= opts.amount) return;
   const approval = await build(

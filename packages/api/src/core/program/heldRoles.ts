@@ -22,7 +22,11 @@ export async function heldRoles(t: Target, account: string): Promise<HeldRole[]>
   );
   const has = await Promise.all(
     asks.map((a) =>
-      read(t, a.contract, () => contract(t, a.contract).hasRole(roleHash(a.role), account) as Promise<boolean>),
+      read(
+        t,
+        a.contract,
+        () => contract(t, a.contract).getFunction("hasRole")(roleHash(a.role), account) as Promise<boolean>,
+      ),
     ),
   );
   return asks.filter((_, i) => has[i]);

@@ -12,7 +12,8 @@ export async function requestRedeemCall(
   input: { asset: string; amount: string; to?: string; expectedBasketMode?: boolean },
 ) {
   const expected =
-    input.expectedBasketMode ?? ((await read(t, "factory", () => contract(t, "factory").isBasketMode())) as boolean);
+    input.expectedBasketMode ??
+    ((await read(t, "factory", () => contract(t, "factory").getFunction("isBasketMode")())) as boolean);
   const call = {
     contract: "factory" as const,
     fn: "requestRedeem",
@@ -38,7 +39,10 @@ export async function redeemRequestView(t: Target, requestId: string) {
   const factory = contract(t, "factory");
   // readyAt is the request's own: the delay in force when it was made (docs/rules.md#redemptions).
   const [r, readyAt] = await read(t, "factory", () =>
-    Promise.all([factory.getRedeemRequest(BigInt(requestId)), factory.redeemReadyAt(BigInt(requestId))]),
+    Promise.all([
+      factory.getFunction("getRedeemRequest")(BigInt(requestId)),
+      factory.getFunction("redeemReadyAt")(BigInt(requestId)),
+    ]),
   );
   return {
     requestId,

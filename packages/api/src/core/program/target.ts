@@ -85,7 +85,7 @@ export async function withCampaign<T>(t: Target, id: string, work: () => Promise
  */
 function campaignExists(t: Target, id: string): Promise<true> {
   return t.chain.immutable(`campaign:${t.program.pspVault}:${id}`, () =>
-    read(t, "pspVault", () => contract(t, "pspVault").getCampaign(id)).then(() => true as const),
+    read(t, "pspVault", () => contract(t, "pspVault").getFunction("getCampaign")(id)).then(() => true as const),
   );
 }
 

@@ -42,7 +42,8 @@ export function identify(ctx: Ctx): RequestHandler {
       let key: KeyIdentity = { kind: "none" };
       if (header !== undefined) {
         const match = BEARER.exec(header);
-        const verified = match && lookup ? await ctx.keys.verify(match[1]) : undefined;
+        const token = match?.[1];
+        const verified = token !== undefined && lookup ? await ctx.keys.verify(token) : undefined;
         key = !match
           ? { kind: "malformed" }
           : verified

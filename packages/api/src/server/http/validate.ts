@@ -29,6 +29,8 @@ export function parsePart<S extends z.ZodType>(schema: S | undefined, value: unk
   const message =
     value === undefined && part === "body"
       ? "body is required: send JSON with Content-Type: application/json"
-      : `${first.field}: ${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""}`;
+      : first === undefined
+        ? `${part} is invalid`
+        : `${first.field}: ${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""}`;
   throw new ApiError("INVALID_INPUT", message, { issues });
 }

@@ -27,7 +27,7 @@ export function engineSender(ctx: Ctx, engines: Engines): ExecutorSender {
       const engine = engines.get(chainId);
       const gasLimit =
         tx.gasLimit ?? (await ctx.chains.get(chainId).provider.estimateGas({ ...tx, from: engine.from }));
-      const [{ nonce }] = await engine.sendBatch(
+      const [sent] = await engine.sendBatch(
         1,
         async () => {
           guard?.();
@@ -35,7 +35,8 @@ export function engineSender(ctx: Ctx, engines: Engines): ExecutorSender {
         },
         () => undefined,
       );
-      return engine.wait(nonce, "redemption desk");
+      if (!sent) throw new Error("the engine sent no transaction for the redemption desk");
+      return engine.wait(sent.nonce, "redemption desk");
     },
   };
 }

@@ -21,7 +21,7 @@ export const devFaucet: BuildHandler<typeof routes.devFaucet> = async ({ body },
     );
   }
   const asset = getAddress(body.input.asset);
-  const assets: string[] = await read(t, "factory", () => contract(t, "factory").assets());
+  const assets: string[] = await read(t, "factory", () => contract(t, "factory").getFunction("assets")());
   if (!assets.map((a) => getAddress(a)).includes(asset)) {
     throw new ApiError("NOT_FOUND", `asset ${asset} is not a collateral asset of program ${t.program.id}`);
   }

@@ -21,9 +21,9 @@ export const whitelistStatus: Handler<typeof routes.whitelistStatus> = async ({ 
   const factory = contract(t, "factory");
   const [mint, redeem, transfer] = await read(t, "factory", () =>
     Promise.all([
-      factory.isMintWhitelisted(params.address),
-      factory.isRedeemWhitelisted(params.address),
-      contract(t, "points").isTransferWhitelisted(params.address),
+      factory.getFunction("isMintWhitelisted")(params.address),
+      factory.getFunction("isRedeemWhitelisted")(params.address),
+      contract(t, "points").getFunction("isTransferWhitelisted")(params.address),
     ]),
   );
   return { address: getAddress(params.address), mint, redeem, transfer };

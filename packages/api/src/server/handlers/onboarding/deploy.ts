@@ -30,8 +30,9 @@ async function requireListedAssets(ctx: Ctx, chainId: string, body: OnboardingRe
   if (body.oracle && !(await list.has(chainId, "feed", body.oracle.feed))) {
     issues.push({ field: "body.oracle.feed", message: `is not on the operator's feed list for chain ${chainId}` });
   }
-  if (issues.length) {
-    throw new ApiError("INVALID_INPUT", `${issues[0].field}: ${issues[0].message}`, { issues });
+  const [first] = issues;
+  if (first) {
+    throw new ApiError("INVALID_INPUT", `${first.field}: ${first.message}`, { issues });
   }
 }
 
@@ -53,10 +54,11 @@ async function requireBrandFreeOnChain(ctx: Ctx, pf: Contract | null, chainId: s
       factories: await ctx.programs.releasesOnChain(chainId),
     },
   );
-  if (homes.length) {
+  const [home] = homes;
+  if (home) {
     throw new ApiError("CONFLICT", `brand ${brand} already has a program on chain ${chainId}`, {
       reason: "BRAND_TAKEN",
-      programFactory: homes[0].programFactory,
+      programFactory: home.programFactory,
     });
   }
 }

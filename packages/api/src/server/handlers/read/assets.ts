@@ -8,15 +8,16 @@ export const readFactoryAssets: Handler<typeof routes.readFactoryAssets> = async
   const t = await target(ctx, query.program);
   const factory = contract(t, "factory");
   return read(t, "factory", async () => {
-    const assets: string[] = await factory.assets();
-    const vaults: string[] = await Promise.all(assets.map((a) => factory.vaultOf(a)));
-    return assets.map((asset, i) => ({ asset: getAddress(asset), vault: getAddress(vaults[i]) }));
+    const assets: string[] = await factory.getFunction("assets")();
+    return Promise.all(
+      assets.map(async (a) => ({ asset: getAddress(a), vault: getAddress(await factory.getFunction("vaultOf")(a)) })),
+    );
   });
 };
 
 export const readFactoryVault: Handler<typeof routes.readFactoryVault> = async ({ params, query }, ctx) => {
   const t = await target(ctx, query.program);
-  const vault: string = await read(t, "factory", () => contract(t, "factory").vaultOf(params.asset));
+  const vault: string = await read(t, "factory", () => contract(t, "factory").getFunction("vaultOf")(params.asset));
   if (vault === ZeroAddress) throw new ApiError("NOT_FOUND", `asset ${getAddress(params.asset)} is not registered`);
   return { asset: getAddress(params.asset), vault: getAddress(vault) };
 };

@@ -8,7 +8,10 @@ export const readBalance: Handler<typeof routes.readBalance> = async ({ params, 
   const t = await target(ctx, query.program);
   const points = contract(t, "points");
   const [balance, listed] = await read(t, "points", () =>
-    Promise.all([points.balanceOf(params.address), points.isTransferWhitelisted(params.address)]),
+    Promise.all([
+      points.getFunction("balanceOf")(params.address),
+      points.getFunction("isTransferWhitelisted")(params.address),
+    ]),
   );
   return {
     address: getAddress(params.address),

@@ -19,16 +19,16 @@ async function assetViews(t: Target, assets: string[], oracle: string | null, bl
       const [vault, decimals] = await Promise.all([
         t.chain.immutable<string>(
           `vaultOf:${key}:${asset}`,
-          () => factory.vaultOf(asset),
+          () => factory.getFunction("vaultOf")(asset),
           (v) => v !== ZeroAddress,
         ),
-        t.chain.immutable<bigint>(`decimals:${asset}`, () => token.decimals()),
+        t.chain.immutable<bigint>(`decimals:${asset}`, () => token.getFunction("decimals")()),
       ]);
       // Known values resolve within the tick, so these join the caller's batch.
       const [symbol, collateral, pegged] = await Promise.all([
-        token.symbol({ blockTag }) as Promise<string>,
-        token.balanceOf(vault, { blockTag }) as Promise<bigint>,
-        oracle ? (contract(t, "oracle").isPegged(asset, { blockTag }) as Promise<boolean>) : null,
+        token.getFunction("symbol")({ blockTag }) as Promise<string>,
+        token.getFunction("balanceOf")(vault, { blockTag }) as Promise<bigint>,
+        oracle ? (contract(t, "oracle").getFunction("isPegged")(asset, { blockTag }) as Promise<boolean>) : null,
       ]);
       return {
         asset: getAddress(asset),
@@ -54,8 +54,8 @@ export const readFactoryState: Handler<typeof routes.readFactoryState> = async (
   return read(t, "factory", async () => {
     const [blockNumber, assets, oracleAddr] = await Promise.all([
       t.chain.provider.getBlockNumber(),
-      factory.assets() as Promise<string[]>,
-      factory.oracle() as Promise<string>,
+      factory.getFunction("assets")() as Promise<string[]>,
+      factory.getFunction("oracle")() as Promise<string>,
     ]);
     const blockTag = blockNumber;
     const oracle = oracleAddr === ZeroAddress ? null : getAddress(oracleAddr);
@@ -73,17 +73,17 @@ export const readFactoryState: Handler<typeof routes.readFactoryState> = async (
       restricted,
       views,
     ] = await Promise.all([
-      factory.paused({ blockTag }),
-      factory.isBasketMode({ blockTag }),
-      factory.basketModeForced({ blockTag }),
-      factory.mintFeeBps({ blockTag }),
-      factory.redeemFeeBps({ blockTag }),
-      factory.feeReceiver({ blockTag }),
-      factory.redeemDelay({ blockTag }),
-      factory.redeemRequestCount({ blockTag }),
-      points.totalSupply({ blockTag }),
-      points.paused({ blockTag }),
-      points.transferRestricted({ blockTag }),
+      factory.getFunction("paused")({ blockTag }),
+      factory.getFunction("isBasketMode")({ blockTag }),
+      factory.getFunction("basketModeForced")({ blockTag }),
+      factory.getFunction("mintFeeBps")({ blockTag }),
+      factory.getFunction("redeemFeeBps")({ blockTag }),
+      factory.getFunction("feeReceiver")({ blockTag }),
+      factory.getFunction("redeemDelay")({ blockTag }),
+      factory.getFunction("redeemRequestCount")({ blockTag }),
+      points.getFunction("totalSupply")({ blockTag }),
+      points.getFunction("paused")({ blockTag }),
+      points.getFunction("transferRestricted")({ blockTag }),
       assetViews(t, assets, oracle, blockTag),
     ]);
     return {

@@ -8,7 +8,7 @@ import { contract, read, target } from "../../../core/program/target.js";
 export const checkRole: Handler<typeof routes.checkRole> = async ({ params, query }, ctx) => {
   const t = await target(ctx, query.program);
   const has: boolean = await read(t, params.contract, () =>
-    contract(t, params.contract).hasRole(roleHash(params.role), params.address),
+    contract(t, params.contract).getFunction("hasRole")(roleHash(params.role), params.address),
   );
   return {
     contract: params.contract,

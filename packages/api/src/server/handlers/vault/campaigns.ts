@@ -21,8 +21,10 @@ import type { Call } from "../../../core/chain/build.js";
  */
 const funding = (t: Target, from: string, amount: bigint) => async (): Promise<Allowance | null> => {
   const vault = contract(t, "pspVault");
-  const manager: boolean = await read(t, "pspVault", () => vault.hasRole(roleHash("MANAGER_ROLE"), from));
-  const unallocated: bigint = manager ? await read(t, "pspVault", () => vault.unallocated()) : 0n;
+  const manager: boolean = await read(t, "pspVault", () =>
+    vault.getFunction("hasRole")(roleHash("MANAGER_ROLE"), from),
+  );
+  const unallocated: bigint = manager ? await read(t, "pspVault", () => vault.getFunction("unallocated")()) : 0n;
   if (amount <= unallocated) return null;
   return {
     token: t.program.points,
@@ -80,7 +82,7 @@ export const pspCloseCampaign: BuildHandler<typeof routes.pspCloseCampaign> = as
     (await (async () => {
       const t = await target(ctx, body.program);
       const id = campaignId(body.campaignId).value;
-      return read(t, "pspVault", () => contract(t, "pspVault").closeRecipient(id) as Promise<string>);
+      return read(t, "pspVault", () => contract(t, "pspVault").getFunction("closeRecipient")(id) as Promise<string>);
     })());
   return campaignCall(ctx, body, "closeCampaign", (id) => [id, to]);
 };

@@ -11,7 +11,7 @@ export const pspMinterConfig: Handler<typeof routes.pspMinterConfig> = async ({ 
   const t = await target(ctx, query.program);
   const id = campaignId(params.campaignId);
   const [limit, issued, active] = await withCampaign(t, id.value, () =>
-    read(t, "pspVault", () => contract(t, "pspVault").getMinterConfig(id.value, params.minter)),
+    read(t, "pspVault", () => contract(t, "pspVault").getFunction("getMinterConfig")(id.value, params.minter)),
   );
   return {
     campaignId: id,
@@ -26,9 +26,13 @@ export const pspCampaign: Handler<typeof routes.pspCampaign> = async ({ params, 
   const t = await target(ctx, query.program);
   const id = campaignId(params.campaignId);
   const vault = contract(t, "pspVault");
-  const c = await read(t, "pspVault", () => vault.getCampaign(id.value));
+  const c = await read(t, "pspVault", () => vault.getFunction("getCampaign")(id.value));
   const [[funder, programFunded], closeRecipient, treasury] = await read(t, "pspVault", () =>
-    Promise.all([vault.fundingOf(id.value), vault.closeRecipient(id.value), vault.treasury()]),
+    Promise.all([
+      vault.getFunction("fundingOf")(id.value),
+      vault.getFunction("closeRecipient")(id.value),
+      vault.getFunction("treasury")(),
+    ]),
   );
   return {
     campaignId: id,
@@ -49,7 +53,7 @@ export const pspBalance: Handler<typeof routes.pspBalance> = async ({ params, qu
   const t = await target(ctx, query.program);
   const id = campaignId(params.campaignId);
   const balance: bigint = await withCampaign(t, id.value, () =>
-    read(t, "pspVault", () => contract(t, "pspVault").balanceOf(id.value, params.holder)),
+    read(t, "pspVault", () => contract(t, "pspVault").getFunction("balanceOf")(id.value, params.holder)),
   );
   return { campaignId: id, holder: getAddress(params.holder), balance: balance.toString() };
 };
