@@ -1,50 +1,65 @@
 import type { Command } from "commander";
-import { getAddress, isAddress } from "ethers";
+import { formatEther, getAddress, isAddress } from "ethers";
+import type { DigestSigner } from "@points/signers";
 import { pino } from "pino";
-import { loadConfig } from "../core/config/env.js";
+import { loadConfig, type Config } from "../core/config/env.js";
 import { openDb } from "../core/db/db.js";
 import { migrate } from "../core/db/migrations.js";
 import { ChainClient } from "../core/chain/client.js";
 import { ExecutorSigners } from "../core/signer/executors.js";
 import { EXIT, retire, rotate, type RotationIo } from "../core/executor/rotation.js";
 
-/** `keys`: the addresses of the EXECUTOR settings' keys for the chain, the executor key first, then the lanes. */
-type Run = (io: RotationIo, keys: string[]) => Promise<number>;
-
 /**
- * Opens the database, the chain and the executor keys of the EXECUTOR_* settings, then runs
- * `run`; its exit code becomes the process's. Problems with the arguments exit EXIT.USAGE.
+ * Opens the chain and the executor keys of the EXECUTOR_* settings, then runs `run` with the chain's keys (the
+ * executor key first, then the lanes); its exit code becomes the process's. An unknown chain exits EXIT.USAGE.
  */
-async function withRotation(chainId: string, proposalOwner: string | undefined, run: Run): Promise<void> {
+async function withKeys(
+  chainId: string,
+  run: (chain: ChainClient, keys: DigestSigner[], signers: ExecutorSigners, config: Config) => Promise<number>,
+): Promise<void> {
   const config = loadConfig();
   const chainConfig = config.chains.find((c) => String(c.chainId) === chainId);
   if (!chainConfig) return usage(`chain ${chainId} is not in CHAINS`);
-  // Only warnings: the plan and its progress are the command's output.
+  // Only warnings: the command's answer is its output.
   const signers = await ExecutorSigners.open(config, pino({ level: "warn" }, pino.destination(2)));
   const chain = new ChainClient(chainConfig, config.rpcTimeoutMs);
-  const db = await openDb(config);
   try {
     const onChain = (await chain.provider.getNetwork()).chainId;
     if (onChain !== BigInt(chainId)) throw new Error(`the RPC of chain ${chainId} answers chain id ${onChain}`);
-    await migrate(db);
-    const wallets = signers
-      .keys(chainConfig.chainId)
-      .map((_, i) => signers.wallet(chainConfig.chainId, i, chain.provider));
-    const io: RotationIo = {
-      db,
-      chain,
-      wallets,
-      proposalOwner,
-      proposalCap: config.safe.openProposalsPerSafe,
-      out: (line) => process.stdout.write(`${line}\n`),
-      err: (line) => process.stderr.write(`${line}\n`),
-    };
-    process.exitCode = await run(io, await Promise.all(wallets.map((w) => w.getAddress())));
+    process.exitCode = await run(chain, signers.keys(chainConfig.chainId), signers, config);
   } finally {
-    await db.close();
     chain.destroy();
     signers.close();
   }
+}
+
+/** `keys`: the addresses of the EXECUTOR settings' keys for the chain, the executor key first, then the lanes. */
+type Run = (io: RotationIo, keys: string[]) => Promise<number>;
+
+/** withKeys, with the database migrated and the keys as wallets: the rotation's inputs. */
+function withRotation(chainId: string, proposalOwner: string | undefined, run: Run): Promise<void> {
+  return withKeys(chainId, async (chain, keys, signers, config) => {
+    const db = await openDb(config);
+    try {
+      await migrate(db);
+      const wallets = keys.map((_, i) => signers.wallet(chain.config.chainId, i, chain.provider));
+      const io: RotationIo = {
+        db,
+        chain,
+        wallets,
+        proposalOwner,
+        proposalCap: config.safe.openProposalsPerSafe,
+        out: (line) => process.stdout.write(`${line}\n`),
+        err: (line) => process.stderr.write(`${line}\n`),
+      };
+      return await run(
+        io,
+        keys.map((k) => k.address),
+      );
+    } finally {
+      await db.close();
+    }
+  });
 }
 
 function usage(message: string): void {
@@ -63,6 +78,25 @@ export function executorCommands(program: Command): void {
   const executor = program
     .command("executor")
     .description("hand the executor's roles on a chain to a new address, then take them from the old one");
+  executor
+    .command("keys")
+    .description(
+      "print the address and balance of each key of the EXECUTOR settings (a new key's address before a rotation)",
+    )
+    .requiredOption("--chain <chainId>", "the chain")
+    .action((o: { chain: string }) =>
+      withKeys(o.chain, async (chain, keys) => {
+        for (const [i, key] of keys.entries()) {
+          const balance = await chain.provider.getBalance(key.address);
+          const role = i === 0 ? "executor" : `lane ${i}`;
+          process.stdout.write(
+            `${role}: ${key.address} (${key.describe}), ${formatEther(balance)} native (${balance} wei) on chain ${o.chain}\n`,
+          );
+        }
+        if (keys.length === 0) process.stderr.write(`no executor key for chain ${o.chain}\n`);
+        return keys.length === 0 ? EXIT.USAGE : EXIT.OK;
+      }),
+    );
   executor
     .command("rotate")
     .description("grant --to every role the executor holds on the chain's Factories and ProgramFactories")

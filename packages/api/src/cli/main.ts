@@ -26,6 +26,7 @@ import { OperatorWebhooks } from "../core/operator/webhooks.js";
 import { isAddress } from "ethers";
 import { detached } from "../core/detached.js";
 import { executorCommands } from "./executor.js";
+import { SignerError } from "@points/signers";
 
 /** Opens the configured database for a one-off command and closes it after. */
 async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDb>>) => Promise<T>): Promise<T> {
@@ -287,6 +288,8 @@ programs.command("list").action(async () => {
 executorCommands(program);
 
 program.parseAsync().catch((e: Error) => {
-  process.stderr.write(`points-api: ${e.message}\n`);
+  // A signer's code names the docs/errors.md#executor-signer entry with the fix.
+  const code = e instanceof SignerError ? `${e.code}: ` : "";
+  process.stderr.write(`points-api: ${code}${e.message}\n`);
   process.exit(1);
 });
