@@ -33,6 +33,16 @@ export function serviceRegistry({ db, chains }: CollectSources): Registry {
       },
     });
 
+  // First: a scrape runs every gauge's collect at once, so read later the pool would count the
+  // scrape's own queries as waiting.
+  gauge("points_db_pool_connections", "Database pool connections by state (PostgreSQL only)", ["state"], async (g) => {
+    const p = db.poolStats?.();
+    if (!p) return;
+    g.set({ state: "total" }, p.total);
+    g.set({ state: "idle" }, p.idle);
+    g.set({ state: "waiting" }, p.waiting);
+  });
+
   gauge("points_onboarding_tasks", "Onboarding tasks by state", ["state"], async (g) => {
     for (const s of TASK_STATES) g.set({ state: s }, 0);
     const rows = await db.query<{ status: string; n: string }>(
@@ -113,13 +123,5 @@ export function serviceRegistry({ db, chains }: CollectSources): Registry {
       for (const r of await spend()) g.set({ program: r.program_id }, r.exhausted ? 1 : 0);
     },
   );
-
-  gauge("points_db_pool_connections", "Database pool connections by state (PostgreSQL only)", ["state"], async (g) => {
-    const p = db.poolStats?.();
-    if (!p) return;
-    g.set({ state: "total" }, p.total);
-    g.set({ state: "idle" }, p.idle);
-    g.set({ state: "waiting" }, p.waiting);
-  });
   return registry;
 }
