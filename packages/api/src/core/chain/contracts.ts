@@ -1,15 +1,16 @@
-import { Contract, type ContractRunner, type Interface } from "ethers";
+import { Contract, type ContractRunner } from "ethers";
 import { roleNameOf } from "@points/contracts/program";
 import { INTERFACES as ABI_INTERFACES } from "@points/contracts/program/abi";
 import { CONTRACT_ROLES, type ContractName, type RoleName } from "@points/schema";
 import type { Program } from "../registry/programs.js";
 import { ApiError } from "../errors.js";
 import { stringOutputsAsBytes } from "./text.js";
+import type { FastInterface } from "./fastInterface.js";
 
 // String outputs arrive as bytes: chainText() decodes them leniently where a handler reads one.
 export const INTERFACES = Object.fromEntries(
   Object.entries(ABI_INTERFACES).map(([k, i]) => [k, stringOutputsAsBytes(i.fragments)]),
-) as Record<keyof typeof ABI_INTERFACES, Interface>;
+) as Record<keyof typeof ABI_INTERFACES, FastInterface>;
 
 export { CONTRACT_ROLES };
 export { roleHash } from "@points/contracts/program";

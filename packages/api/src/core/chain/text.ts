@@ -1,4 +1,5 @@
 import { Interface, getBytes, toUtf8String, Utf8ErrorFuncs, type InterfaceAbi, type JsonFragment } from "ethers";
+import { FastInterface } from "./fastInterface.js";
 
 /**
  * Text read from the chain (campaign metadata, token names and symbols) is written by campaign
@@ -17,9 +18,9 @@ const asBytes = (p: Param): Param => ({
 });
 
 /** The ABI with every function's `string` outputs read as `bytes` (inputs and errors unchanged). */
-export function stringOutputsAsBytes(abi: InterfaceAbi): Interface {
+export function stringOutputsAsBytes(abi: InterfaceAbi): FastInterface {
   const fragments = JSON.parse(new Interface(abi).formatJson()) as JsonFragment[];
-  return new Interface(
+  return new FastInterface(
     fragments.map((f) =>
       f.type === "function" && f.outputs ? { ...f, outputs: f.outputs.map((o) => asBytes(o as Param)) } : f,
     ) as JsonFragment[],
