@@ -22,7 +22,7 @@ import { launch, screenshot } from "./helpers/browser.js";
 import { steps } from "./helpers/steps.js";
 import { injectWallet, type TestWallet } from "./helpers/wallet.js";
 import { signIn, signInDialog } from "./helpers/flow.js";
-import { auditPage } from "./helpers/audit.js";
+import { auditPage, WIDTHS } from "./helpers/audit.js";
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/index.html");
 const SP = (n: string) => parseUnits(n, 18);
@@ -213,7 +213,18 @@ describe("console e2e: an operations person's day, in headless Chromium", () => 
     const expected = new Set<string>();
     for (let t = from; t < to + 60_000; t += 30_000) expected.add(readyIn(readyAt, Math.min(t, to)));
     assert.ok(expected.has(text), `${text} is none of ${[...expected].join(" | ")}`);
-    // Not audited: with a request listed, the Redemption page scrolls sideways at 390 px (442 > 390).
+    await auditPage(page, "day-jobs-redemption");
+    // The page not scrolling is not enough: in a third of a 1440 px page the table spilled past its card.
+    const card = page.getByRole("region", { name: "Recent requests", exact: true });
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      const { scrollWidth, clientWidth } = await card.evaluate((c) => ({
+        scrollWidth: c.scrollWidth,
+        clientWidth: c.clientWidth,
+      }));
+      assert.equal(scrollWidth, clientWidth, `the requests table overflows its card at ${size.width} px`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it("bulkDrop_withPerRowMetadata_saysItCostsOneSignaturePerRow", async () => {

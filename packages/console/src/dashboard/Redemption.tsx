@@ -10,6 +10,8 @@ import { SP_DECIMALS } from "./units";
 import { tokenAmount, tokenWord } from "./tokenSymbol";
 import { useTokenSymbol } from "./useTokenSymbol";
 import { readyIn } from "./readyIn";
+// The stacked table rows on a phone.
+import "./ledger/ledger.css";
 
 /** How many of the latest requests the table shows. */
 const RECENT = 10;
@@ -80,52 +82,60 @@ export function Redemption() {
           </>
         )}
       </Card>
-      <Card title="Recent requests">
-        <LedgerStatus stand={requests.value ? requests.stand : null} />
-        <ErrorBox error={requests.error} />
-        {requests.value?.requests.length === 0 && <p className="muted">No redemption request yet.</p>}
-        {requests.value && requests.value.requests.length > 0 && (
-          <Table columns={["#", "Amount", "Status", "Actions"]}>
-            {requests.value.requests.map((r) => {
-              const open = r.status === "pending" || r.status === "ready";
-              return (
-                <tr key={r.requestId}>
-                  <td>{r.requestId}</td>
-                  <td>
-                    {tokenAmount(r.amount, SP_DECIMALS, symbol)}
-                    <br />
-                    <small className="muted">to {r.to.slice(0, 10)}…</small>
-                  </td>
-                  <td>
-                    <span className="badge">
-                      {r.status === "ready"
-                        ? "ready to finalize"
-                        : r.status === "pending"
-                          ? readyIn(r.readyAt, Date.now())
-                          : r.status}
-                    </span>
-                    <small className="muted block">
-                      requested {r.requestedAt.time.replace("T", " ").slice(0, 16)} UTC
-                    </small>
-                  </td>
-                  <td className="row wrap">
-                    {open && (
-                      <>
-                        <button disabled={!from} onClick={() => act("cancel", r.requestId, r.asset)}>
-                          Cancel
-                        </button>
-                        <button disabled={!from} onClick={() => act("finalize", r.requestId, r.asset)}>
-                          Finalize
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </Table>
-        )}
-      </Card>
+      {/* The whole row: four columns need more than a third of a wide page. */}
+      <div className="wide">
+        <Card title="Recent requests">
+          <LedgerStatus stand={requests.value ? requests.stand : null} />
+          <ErrorBox error={requests.error} />
+          {requests.value?.requests.length === 0 && <p className="muted">No redemption request yet.</p>}
+          {requests.value && requests.value.requests.length > 0 && (
+            <Table columns={["#", "Amount", "Status", "Actions"]} className="stacked">
+              {requests.value.requests.map((r) => {
+                const open = r.status === "pending" || r.status === "ready";
+                return (
+                  <tr key={r.requestId}>
+                    <td data-label="#">{r.requestId}</td>
+                    {/* One box per cell: a stacked row lays out a cell's children as grid items. */}
+                    <td data-label="Amount">
+                      <div>
+                        {tokenAmount(r.amount, SP_DECIMALS, symbol)}
+                        <br />
+                        <small className="muted">to {r.to.slice(0, 10)}…</small>
+                      </div>
+                    </td>
+                    <td data-label="Status">
+                      <div>
+                        <span className="badge">
+                          {r.status === "ready"
+                            ? "ready to finalize"
+                            : r.status === "pending"
+                              ? readyIn(r.readyAt, Date.now())
+                              : r.status}
+                        </span>
+                        <small className="muted block">
+                          requested {r.requestedAt.time.replace("T", " ").slice(0, 16)} UTC
+                        </small>
+                      </div>
+                    </td>
+                    <td data-label="Actions">
+                      {open && (
+                        <div className="row wrap">
+                          <button disabled={!from} onClick={() => act("cancel", r.requestId, r.asset)}>
+                            Cancel
+                          </button>
+                          <button disabled={!from} onClick={() => act("finalize", r.requestId, r.asset)}>
+                            Finalize
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </Table>
+          )}
+        </Card>
+      </div>
     </div>
   );
 }
