@@ -141,6 +141,27 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
     assert.equal(leases.n, 0, "the lease is renewed once per third of it (20 s here), not on every step");
   });
 
+  it("headMoved_thePassReadsTheHeadOnce_theQuietCheckAndTheStepShareIt", async (t) => {
+    // Not started: passes run one at a time here. Long polls and lease: no time-based full step.
+    const indexer = indexerOn(db, proxy.url, { pollMs: 60_000, leaseMs: 60_000 });
+    t.after(() => indexer.stop());
+    const pass = () => (indexer as unknown as { pass(): Promise<boolean> }).pass();
+    while (await pass()) {
+      /* until a pass finds nothing to do: the chain is quiet at the head */
+    }
+    proxy.reset();
+    assert.equal(await pass(), false, "a quiet chain");
+    assert.deepEqual(proxy.methods(), ["eth_blockNumber"], "a quiet pass is one head request");
+    await node.mine(1);
+    proxy.reset();
+    await pass();
+    assert.equal(
+      proxy.methods().filter((m) => m === "eth_blockNumber").length,
+      1,
+      "the head that moved is read once, by the quiet check, and the step uses it",
+    );
+  });
+
   it("programRegisteredOnAQuietChain_isFollowedAtTheNextFullStep_withNoNewBlock", async (t) => {
     const indexer = indexerOn(db, proxy.url, { pollMs: 50, leaseMs: 60_000 });
     t.after(() => indexer.stop());

@@ -159,8 +159,11 @@ export class LedgerIndexer {
       if (this.stopped) break;
       const chainId = String(c.chainId);
       try {
-        if (await this.pacing.stillQuiet(chainId, () => this.rpc(chainId).head())) continue;
-        const stepped = await this.step(chainId, this.pacing.passMode(chainId));
+        // The head the quiet check read is the step's head too: one eth_blockNumber per pass.
+        let head: number | undefined;
+        const readHead = async () => (head = await this.rpc(chainId).head());
+        if (await this.pacing.stillQuiet(chainId, readHead)) continue;
+        const stepped = await this.step(chainId, this.pacing.passMode(chainId), head);
         if (stepped) this.pacing.busy(chainId);
         worked = stepped || worked;
       } catch (e) {
@@ -188,9 +191,10 @@ export class LedgerIndexer {
   /**
    * One unit of work on a chain: a reorg rolled back, a lagging program caught up by one
    * range, or the chain's cursor moved by one range. False when there was nothing to do
-   * (or another instance holds the chain).
+   * (or another instance holds the chain). `knownHead`: the head this pass already read; a head
+   * a moment old only means the step indexes up to it, and the next pass reads a new one.
    */
-  async step(chainId: string, mode: StepMode = EAGER): Promise<boolean> {
+  async step(chainId: string, mode: StepMode = EAGER, knownHead?: number): Promise<boolean> {
     const { store, opts } = this;
     const now = Date.now();
     if (mode.lease) {
@@ -212,7 +216,7 @@ export class LedgerIndexer {
     // Halted on another chain: ask again now rather than at the pool's next periodic check.
     const pool = rpcPool(this.chainOf(chainId), this.opts.rpcTimeoutMs);
     if (pool.refused()) await pool.assertServes();
-    const head = await rpc.head();
+    const head = knownHead ?? (await rpc.head());
     const safe = head - opts.confirmations;
     let cursor = await store.cursor(chainId);
     if (!cursor) {
