@@ -1,7 +1,8 @@
-import { getAddress, type FeeData, type FunctionFragment, type ParamType } from "ethers";
+import type { FeeData, FunctionFragment, ParamType } from "ethers";
 import type { ContractName, UnsignedTx } from "@points/schema";
 import type { Program } from "../registry/programs.js";
 import { ApiError } from "../errors.js";
+import { checksummed } from "./address.js";
 import { chainUnavailable, type ChainClient } from "./client.js";
 import { INTERFACES, contractAddress } from "./contracts.js";
 import { RevertError, revertToApiError } from "./revert.js";
@@ -66,8 +67,8 @@ export function encodeCall(call: Call): EncodedCall {
   const iface = INTERFACES[call.contract];
   return {
     program: call.program,
-    from: getAddress(call.from),
-    to: getAddress(call.address ?? contractAddress(call.program, call.contract as ContractName)),
+    from: checksummed(call.from),
+    to: checksummed(call.address ?? contractAddress(call.program, call.contract as ContractName)),
     data: iface.encodeFunctionData(call.fn, call.args),
     contract: call.contract,
     moves: call.moves,
@@ -135,12 +136,11 @@ interface BuildReads {
  */
 async function readForBuild(chain: ChainClient, e: EncodedCall, explicit: number | undefined): Promise<BuildReads> {
   const { from, to, data } = e;
-  const p = chain.provider;
   try {
     // With an explicit nonce, the mined count tells whether that nonce is already spent.
     const [nonce, estimate, fees, code] = await Promise.all([
-      p.getTransactionCount(from, explicit === undefined ? "pending" : "latest"),
-      p.estimateGas({ from, to, data }),
+      chain.nonce(from, explicit === undefined ? "pending" : "latest"),
+      chain.estimateGas({ from, to, data }),
       chain.feeData(),
       chain.code(from),
     ]);
@@ -193,7 +193,7 @@ export function unsignedType2(
     maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
     maxFeePerGas: fees.maxFeePerGas,
     gasLimit: gas,
-    to: getAddress(t.to),
+    to: checksummed(t.to),
     value: 0n,
     data: t.data,
   });
@@ -216,7 +216,7 @@ export function unsignedType2(
 function echoArgs(fn: FunctionFragment, args: unknown[]): unknown[] {
   const echo = (type: ParamType, v: unknown): unknown => {
     if (type.isArray() && Array.isArray(v)) return v.map((x) => echo(type.arrayChildren!, x));
-    if (type.type === "address" && typeof v === "string") return getAddress(v);
+    if (type.type === "address" && typeof v === "string") return checksummed(v);
     return typeof v === "bigint" ? v.toString() : v;
   };
   return args.map((v, i) => echo(fn.inputs[i], v));

@@ -1,9 +1,10 @@
-import { Contract, JsonRpcProvider, getAddress, type FeeData } from "ethers";
+import { Contract, JsonRpcProvider, getBigInt, getNumber, type FeeData } from "ethers";
 import { LRUCache } from "lru-cache";
 import { isRpcUnreachable } from "@points/contracts/program";
 import type { ContractName } from "@points/schema";
 import type { ChainConfig } from "../config/env.js";
 import { ApiError } from "../errors.js";
+import { checksummed } from "./address.js";
 import { INTERFACES } from "./contracts.js";
 import { rpcProvider } from "./rpc.js";
 
@@ -46,12 +47,30 @@ export class ChainClient {
   }
 
   /**
+   * The next nonce of `address` at `tag`, asked of the node as is: ethers' provider would copy
+   * the request and checksum the address again (docs/architecture.md#cpu-per-request). Errors
+   * are the provider's own.
+   */
+  async nonce(address: string, tag: "pending" | "latest"): Promise<number> {
+    return getNumber((await this.provider.send("eth_getTransactionCount", [address.toLowerCase(), tag])) as string);
+  }
+
+  /**
+   * The gas `tx` takes, simulated at the latest block, asked of the node as is; a revert is the
+   * provider's CALL_EXCEPTION with the revert data, as from `provider.estimateGas`.
+   */
+  async estimateGas(tx: { from: string; to: string; data: string }): Promise<bigint> {
+    const request = { from: tx.from.toLowerCase(), to: tx.to.toLowerCase(), data: tx.data.toLowerCase() };
+    return getBigInt((await this.provider.send("eth_estimateGas", [request])) as string);
+  }
+
+  /**
    * The code at `address`. A contract's code is kept (a Safe's proxy code never changes); no code,
    * and an EIP-7702 delegation (which its owner may change or clear), are kept for one block time
    * only. Failures are not kept. See docs/architecture.md#safe-multisig.
    */
   code(address: string): Promise<string> {
-    const key = getAddress(address);
+    const key = checksummed(address);
     const known = this.codes.get(key);
     if (known) return known;
     const value = this.provider.getCode(key).then(
@@ -72,7 +91,7 @@ export class ChainClient {
 
   /** The contract at `address` with the parsed ABI of `name`, created once per chain. */
   contract(name: ContractName | "asset", address: string): Contract {
-    const key = `${name}:${getAddress(address)}`;
+    const key = `${name}:${checksummed(address)}`;
     let c = this.contracts.get(key);
     if (!c) {
       c = new Contract(key.slice(name.length + 1), INTERFACES[name], this.provider);

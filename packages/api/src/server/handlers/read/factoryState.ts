@@ -1,4 +1,5 @@
-import { getAddress, ZeroAddress } from "ethers";
+import { ZeroAddress } from "ethers";
+import { checksummed } from "../../../core/chain/address.js";
 import type { routes } from "@points/schema";
 import type { Handler } from "../../../core/context.js";
 import { contract, erc20, read, target, type Target } from "../../../core/program/target.js";
@@ -31,8 +32,8 @@ async function assetViews(t: Target, assets: string[], oracle: string | null, bl
         oracle ? (contract(t, "oracle").getFunction("isPegged")(asset, { blockTag }) as Promise<boolean>) : null,
       ]);
       return {
-        asset: getAddress(asset),
-        vault: getAddress(vault),
+        asset: checksummed(asset),
+        vault: checksummed(vault),
         decimals: Number(decimals),
         symbol: chainText(symbol),
         collateral: collateral.toString(),
@@ -58,7 +59,7 @@ export const readFactoryState: Handler<typeof routes.readFactoryState> = async (
       factory.getFunction("oracle")() as Promise<string>,
     ]);
     const blockTag = blockNumber;
-    const oracle = oracleAddr === ZeroAddress ? null : getAddress(oracleAddr);
+    const oracle = oracleAddr === ZeroAddress ? null : checksummed(oracleAddr);
     const [
       paused,
       basketMode,
@@ -96,7 +97,7 @@ export const readFactoryState: Handler<typeof routes.readFactoryState> = async (
       basketModeForced: forced,
       mintFeeBps: Number(mintFee),
       redeemFeeBps: Number(redeemFee),
-      feeReceiver: getAddress(feeReceiver),
+      feeReceiver: checksummed(feeReceiver),
       redeemDelay: Number(delay),
       redeemRequestCount: count.toString(),
       totalSupply: supply.toString(),
