@@ -3,6 +3,8 @@ import { useTx } from "../components/TxDialog";
 import { Card, ErrorBox, Table } from "../components/ui";
 import { ActionForm } from "./ActionForm";
 import { redeemCheck } from "./preflight/programChecks";
+import { whenRunning } from "./preflight/paused";
+import { useWallet } from "../wallet/wallet";
 import { useDash, useLoad } from "./context";
 import { useLedger } from "./ledger/useLedger";
 import { LedgerStatus } from "./ledger/LedgerStatus";
@@ -19,6 +21,9 @@ const RECENT = 10;
 /** Create, cancel and finalize redemption requests, and see their status. */
 export function Redemption() {
   const { client, program, from, bump } = useDash();
+  const wallet = useWallet();
+  // Pause states are read through the wallet's RPC, only when it is on the program's chain.
+  const chainReader = () => (String(wallet.chainId) === program.chainId ? wallet.provider() : null);
   const symbol = useTokenSymbol();
   const run = useTx();
   const state = useLoad(() => client.read.factoryState(), []);
@@ -66,7 +71,13 @@ export function Redemption() {
               title={`Redeem ${tokenWord(symbol)} for ${asset.symbol}`}
               submit="Request redemption"
               idPrefix="redeem"
-              check={redeemCheck(client, symbol)}
+              check={whenRunning(
+                chainReader,
+                program,
+                ["factory", "points"],
+                "this request",
+                redeemCheck(client, symbol),
+              )}
               fields={[
                 { name: "amount", label: "Amount", kind: "sp" },
                 { name: "to", label: "Send collateral to", kind: "address", initial: from ?? "" },
