@@ -264,6 +264,11 @@ describe("console e2e: an operations person's day, in headless Chromium", () => 
     assert.equal(await page.getByTestId("issue-psp-unavailable").innerText(), reason);
     assert.equal(await page.locator('form[data-form="issue-psp"]').count(), 0);
     await auditPage(page, "day-jobs-paused");
+    await page.goto(`${api.url}/console/program/campaigns`);
+    await page.getByTestId("campaigns-vault-paused").waitFor();
+    const status = page.getByTestId("campaign-row").first().locator('td[data-label="Status"]');
+    assert.equal((await status.innerText()).replace(/\s+/g, " ").trim(), "Active vault paused");
+    await auditPage(page, "day-jobs-paused-list");
   });
 
   it("pausedPointsToken_settleIsNotOffered_andARedemptionRequestStopsAtTheForm_beforeAnythingIsSigned", async () => {

@@ -7,6 +7,7 @@ import { NEEDS } from "../safe/roleSafes";
 import { ActionForm } from "./ActionForm";
 import { spCheck } from "./preflight/programChecks";
 import { whenRunning } from "./preflight/paused";
+import { pausedStates } from "./chain";
 import { useWallet } from "../wallet/wallet";
 import { useTokenSymbol } from "./useTokenSymbol";
 import { tokenWord } from "./tokenSymbol";
@@ -26,6 +27,11 @@ export function Campaigns() {
   const wallet = useWallet();
   // Pause states are read through the wallet's RPC, only when it is on the program's chain.
   const chainReader = () => (String(wallet.chainId) === program.chainId ? wallet.provider() : null);
+  // A paused Campaign vault stops every campaign whatever its own status says (the ledger does not know it).
+  const vaultPaused = useLoad(async () => {
+    const p = chainReader();
+    return p ? ((await pausedStates(p, program)).pspVault ?? null) : null;
+  }, [wallet.chainId]);
   const symbol = useTokenSymbol();
   // The open campaign is part of the URL: /console/program/campaigns/<id or label>[/ledger].
   const { sub, view } = useParams();
@@ -117,6 +123,7 @@ export function Campaigns() {
             campaigns={known.value.campaigns}
             names={known.value.names}
             symbol={symbol}
+            vaultPaused={vaultPaused.value}
             onOpen={setSelected}
           />
         )}
