@@ -12,8 +12,6 @@ import { SP_DECIMALS } from "./units";
 import { tokenAmount, tokenWord } from "./tokenSymbol";
 import { useTokenSymbol } from "./useTokenSymbol";
 import { readyIn } from "./readyIn";
-// The stacked table rows on a phone.
-import "./ledger/ledger.css";
 
 /** How many of the latest requests the table shows. */
 const RECENT = 10;
