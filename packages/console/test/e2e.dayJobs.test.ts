@@ -254,6 +254,20 @@ describe("console e2e: an operations person's day, in headless Chromium", () => 
     await auditPage(page, "day-jobs-bulk");
   });
 
+  it("theRedemptionDesk_opensForTheDevProgramsAccount_asOnThePnpmStartDemo_notNotFound", async () => {
+    // The account `pnpm start` prints reaches its program's desk though it never ran the wizard.
+    await page.getByRole("link", { name: "Redemption desk", exact: true }).click();
+    await page.waitForURL(`${api.url}/console/program/redemption-desk`);
+    await page.getByTestId("desk-status").waitFor();
+    // The program came with no desk policy: the desk is off, and the page says so (not NOT_FOUND).
+    assert.equal(await page.getByTestId("desk-status").innerText(), "The executor does nothing for this program.");
+    assert.equal(await page.getByText("NOT_FOUND").count(), 0);
+    assert.equal(await page.getByText("no program").count(), 0);
+    // Its queue (the brand's pending request) stays inside the page at both widths.
+    await page.getByRole("table", { name: "Redemption queue" }).getByText("#1", { exact: true }).waitFor();
+    await auditPage(page, "day-jobs-desk");
+  });
+
   it("pausedProgram_theCampaignSaysSo_andIssueIsNotOffered_withTheReason", async () => {
     await (await PSPVault__factory.connect(record.pspVault, brand).pause()).wait();
     await page.goto(`${api.url}/console/program/campaigns/${SPRING}`);
