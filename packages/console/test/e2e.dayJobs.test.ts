@@ -306,6 +306,16 @@ describe("console e2e: an operations person's day, in headless Chromium", () => 
       "The Points token is paused, so this request would fail. Nothing can be sent until a PAUSER_ROLE holder unpauses it on the Roles page.",
     );
     assert.equal(sent(), before, "nothing built or signed");
+    // The pending request: cancelling returns SP and finalizing burns it, so neither is offered.
+    const row = page.locator("tr").filter({ has: page.locator('td[data-label="#"]', { hasText: /^1$/ }) });
+    await row.waitFor();
+    assert.match(await row.locator('td[data-label="Status"] .badge').innerText(), /^ready/);
+    assert.equal(
+      await page.getByTestId("redemption-paused").innerText(),
+      "The Points token is paused: no request can be cancelled or finalized until a PAUSER_ROLE holder unpauses it on the Roles page.",
+    );
+    assert.equal(await page.getByRole("button", { name: "Cancel", exact: true }).count(), 0);
+    assert.equal(await page.getByRole("button", { name: "Finalize", exact: true }).count(), 0);
     await auditPage(page, "day-jobs-points-paused");
   });
 });

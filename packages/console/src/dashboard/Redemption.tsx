@@ -31,6 +31,15 @@ export function Redemption() {
   const scope = (assetAddr: string) => ({ chainId: program.chainId, factoryAddr: program.factory, assetAddr });
   // The latest requests and their status come from the ledger, newest first.
   const requests = useLedger(() => client.ledger.redemptions({ limit: RECENT }), []);
+  // What the chain would refuse (EnforcedPause): a cancel returns SP and a finalization burns it,
+  // so neither while the Points token is paused; finalizing also needs the Factory running.
+  const canCancel = !s?.pointsPaused;
+  const canFinalize = !s?.pointsPaused && !s?.paused;
+  const pausedNote = s?.pointsPaused
+    ? "The Points token is paused: no request can be cancelled or finalized until a PAUSER_ROLE holder unpauses it on the Roles page."
+    : s?.paused
+      ? "The Factory is paused: requests can be cancelled, but none finalized until a PAUSER_ROLE holder unpauses it on the Roles page."
+      : null;
 
   const act = (kind: "cancel" | "finalize", requestId: string, assetAddr: string) =>
     from &&
@@ -97,6 +106,11 @@ export function Redemption() {
           <LedgerStatus stand={requests.value ? requests.stand : null} />
           <ErrorBox error={requests.error} />
           {requests.value?.requests.length === 0 && <p className="muted">No redemption request yet.</p>}
+          {pausedNote && (
+            <p className="notice" role="note" data-testid="redemption-paused">
+              {pausedNote}
+            </p>
+          )}
           {requests.value && requests.value.requests.length > 0 && (
             <Table columns={["#", "Amount", "Status", "Actions"]} className="stacked">
               {requests.value.requests.map((r) => {
@@ -127,14 +141,18 @@ export function Redemption() {
                       </div>
                     </td>
                     <td data-label="Actions">
-                      {open && (
+                      {open && (canCancel || canFinalize) && (
                         <div className="row wrap">
-                          <button disabled={!from} onClick={() => act("cancel", r.requestId, r.asset)}>
-                            Cancel
-                          </button>
-                          <button disabled={!from} onClick={() => act("finalize", r.requestId, r.asset)}>
-                            Finalize
-                          </button>
+                          {canCancel && (
+                            <button disabled={!from} onClick={() => act("cancel", r.requestId, r.asset)}>
+                              Cancel
+                            </button>
+                          )}
+                          {canFinalize && (
+                            <button disabled={!from} onClick={() => act("finalize", r.requestId, r.asset)}>
+                              Finalize
+                            </button>
+                          )}
                         </div>
                       )}
                     </td>
