@@ -21,7 +21,7 @@ import { readyIn } from "../src/dashboard/readyIn.js";
 import { launch, screenshot } from "./helpers/browser.js";
 import { steps } from "./helpers/steps.js";
 import { injectWallet, type TestWallet } from "./helpers/wallet.js";
-import { signIn, signInDialog } from "./helpers/flow.js";
+import { signIn, signInDialog, submitForm } from "./helpers/flow.js";
 import { auditPage, WIDTHS } from "./helpers/audit.js";
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/index.html");
@@ -36,7 +36,8 @@ const it = steps(() => screenshot(page, "day-jobs-failure"));
 // One operations person's day, each step on the page they would use: find a customer and read
 // their totals; filter the customer list; read a campaign's totals; lengthen the redeem delay and
 // see that a pending request keeps the ready time the chain gave it; prepare a bulk drop whose
-// per-row metadata costs one signature per row; and, the program paused, find Issue not offered.
+// per-row metadata costs one signature per row; and, the program paused, find Issue not offered,
+// then with the Points token paused find Settle not offered and a redemption stopped at its form.
 describe("console e2e: an operations person's day, in headless Chromium", () => {
   let node: DevNode;
   let api: TestApi<pointsApi.Service>;
@@ -253,6 +254,20 @@ describe("console e2e: an operations person's day, in headless Chromium", () => 
     await auditPage(page, "day-jobs-bulk");
   });
 
+  it("theRedemptionDesk_opensForTheDevProgramsAccount_asOnThePnpmStartDemo_notNotFound", async () => {
+    // The account `pnpm start` prints reaches its program's desk though it never ran the wizard.
+    await page.getByRole("link", { name: "Redemption desk", exact: true }).click();
+    await page.waitForURL(`${api.url}/console/program/redemption-desk`);
+    await page.getByTestId("desk-status").waitFor();
+    // The program came with no desk policy: the desk is off, and the page says so (not NOT_FOUND).
+    assert.equal(await page.getByTestId("desk-status").innerText(), "The executor does nothing for this program.");
+    assert.equal(await page.getByText("NOT_FOUND").count(), 0);
+    assert.equal(await page.getByText("no program").count(), 0);
+    // Its queue (the brand's pending request) stays inside the page at both widths.
+    await page.getByRole("table", { name: "Redemption queue" }).getByText("#1", { exact: true }).waitFor();
+    await auditPage(page, "day-jobs-desk");
+  });
+
   it("pausedProgram_theCampaignSaysSo_andIssueIsNotOffered_withTheReason", async () => {
     await (await PSPVault__factory.connect(record.pspVault, brand).pause()).wait();
     await page.goto(`${api.url}/console/program/campaigns/${SPRING}`);
@@ -263,5 +278,44 @@ describe("console e2e: an operations person's day, in headless Chromium", () => 
     assert.equal(await page.getByTestId("issue-psp-unavailable").innerText(), reason);
     assert.equal(await page.locator('form[data-form="issue-psp"]').count(), 0);
     await auditPage(page, "day-jobs-paused");
+    await page.goto(`${api.url}/console/program/campaigns`);
+    await page.getByTestId("campaigns-vault-paused").waitFor();
+    const status = page.getByTestId("campaign-row").first().locator('td[data-label="Status"]');
+    assert.equal((await status.innerText()).replace(/\s+/g, " ").trim(), "Active vault paused");
+    await auditPage(page, "day-jobs-paused-list");
+  });
+
+  it("pausedPointsToken_settleIsNotOffered_andARedemptionRequestStopsAtTheForm_beforeAnythingIsSigned", async () => {
+    await (await PSPVault__factory.connect(record.pspVault, brand).unpause()).wait();
+    await (await Points__factory.connect(record.points, brand).pause()).wait();
+    const sent = () => wallet.calls.filter((c) => c === "eth_sendTransaction").length;
+    const before = sent();
+    await page.goto(`${api.url}/console/program/campaigns/${SPRING}`);
+    await page.getByTestId("settle-unavailable").waitFor();
+    assert.equal(
+      await page.getByTestId("settle-unavailable").innerText(),
+      "The Points token is paused: no SP moves, so nothing can be settled until a PAUSER_ROLE holder unpauses it on the Roles page.",
+    );
+    assert.equal(await page.getByTestId("vault-paused").count(), 0);
+    assert.equal(await page.locator('form[data-form="issue-psp"]').count(), 1, "issuing pSP moves no SP");
+    await page.goto(`${api.url}/console/program/redemption`);
+    await submitForm(page, "redeem", { "Amount (ACME)": "1" });
+    await page.getByTestId("redeem-blocked").waitFor();
+    assert.equal(
+      await page.getByTestId("redeem-blocked").innerText(),
+      "The Points token is paused, so this request would fail. Nothing can be sent until a PAUSER_ROLE holder unpauses it on the Roles page.",
+    );
+    assert.equal(sent(), before, "nothing built or signed");
+    // The pending request: cancelling returns SP and finalizing burns it, so neither is offered.
+    const row = page.locator("tr").filter({ has: page.locator('td[data-label="#"]', { hasText: /^1$/ }) });
+    await row.waitFor();
+    assert.match(await row.locator('td[data-label="Status"] .badge').innerText(), /^ready/);
+    assert.equal(
+      await page.getByTestId("redemption-paused").innerText(),
+      "The Points token is paused: no request can be cancelled or finalized until a PAUSER_ROLE holder unpauses it on the Roles page.",
+    );
+    assert.equal(await page.getByRole("button", { name: "Cancel", exact: true }).count(), 0);
+    assert.equal(await page.getByRole("button", { name: "Finalize", exact: true }).count(), 0);
+    await auditPage(page, "day-jobs-points-paused");
   });
 });

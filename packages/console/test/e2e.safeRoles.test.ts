@@ -140,6 +140,8 @@ describe("console e2e: a 2-of-3 Safe holding SETTLEMENT_ADMIN_ROLE settles, in h
     await page.getByRole("heading", { name: "Safe proposal" }).waitFor();
     const actions = page.getByRole("list", { name: "What this proposal does" });
     await actions.getByText("Settle pSP on the Campaign vault").waitFor();
+    // pSP settled reads as pSP (the token's own symbol is for SP), and in points, not wei.
+    await actions.getByText("4 pSP", { exact: true }).waitFor();
     await page.getByTestId("signature-count").getByText("1 of 2 needed, 1 missing (3 owners)").waitFor();
     assert.deepEqual(await balances(), before, "a proposal moves nothing");
 

@@ -1,7 +1,9 @@
-import { useEffect, useState } from "react";
+import { useContext, useEffect, useState } from "react";
 import type { PreparedTx } from "@points/sdk";
 import { useWallet } from "../wallet/wallet";
 import { tokenFacts } from "../dashboard/preflight/chainReads";
+import { DashContext } from "../dashboard/context";
+import { addressName } from "../safe/decode";
 import { Address } from "./format/Address";
 import { Amount } from "./format/Amount";
 import { UserText } from "./format/UserText";
@@ -12,6 +14,7 @@ import { UserText } from "./format/UserText";
  */
 export function TokenApproval({ tx, explorerUrl }: { tx: PreparedTx; explorerUrl?: string | null }) {
   const wallet = useWallet();
+  const dash = useContext(DashContext);
   const [token, setToken] = useState<{ symbol: string; decimals: number } | null>(null);
   useEffect(() => {
     const p = wallet.provider();
@@ -27,6 +30,7 @@ export function TokenApproval({ tx, explorerUrl }: { tx: PreparedTx; explorerUrl
   }, [tx.to]);
   if (tx.call.function !== "approve") return null;
   const [spender, amount] = tx.call.args as [string, string];
+  const spenderName = dash ? addressName(dash.program, String(spender)) : null;
   return (
     <p className="notice" data-testid="approval-token">
       Approve{" "}
@@ -39,7 +43,7 @@ export function TokenApproval({ tx, explorerUrl }: { tx: PreparedTx; explorerUrl
       <strong>
         <UserText text={token?.symbol ?? "(symbol not read)"} />
       </strong>{" "}
-      at <Address address={tx.to} explorerUrl={explorerUrl} /> for the spender{" "}
+      at <Address address={tx.to} explorerUrl={explorerUrl} /> for the spender {spenderName && <>the {spenderName} </>}
       <Address address={String(spender)} explorerUrl={explorerUrl} />.
     </p>
   );

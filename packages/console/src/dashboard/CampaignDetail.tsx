@@ -62,13 +62,15 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
   const all = [...new Set([...minters, ...lookup])];
   const configs = useLoad(() => Promise.all(all.map((m) => v.getMinterConfig(id, m))), [id, all.join()]);
   const c = campaign.value;
-  // The vault's pause state through the wallet's own RPC (no API route reads it); unknown without a wallet.
-  const paused = useLoad(async () => {
+  // The vault's and the token's pause states through the wallet's own RPC (no API route reads
+  // them); unknown without a wallet.
+  const pauses = useLoad(async () => {
     const provider = wallet.provider();
     if (!provider || String(wallet.chainId) !== program.chainId) return null;
-    return (await pausedStates(provider, program)).pspVault ?? null;
+    return pausedStates(provider, program);
   }, [wallet.chainId]);
-  const off = c ? unavailableActions(c.status, paused.value) : {};
+  const vaultPaused = pauses.value?.pspVault ?? null;
+  const off = c ? unavailableActions(c.status, vaultPaused, pauses.value?.points ?? null) : {};
   const status = (kind: "pause" | "resume") =>
     from &&
     run({
@@ -91,7 +93,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
               <dt>Status</dt>
               <dd>
                 <span className={`badge ${c.status === "Active" ? "ok" : "bad"}`}>{c.status}</span>
-                {paused.value && (
+                {vaultPaused && (
                   <>
                     {" "}
                     <span className="badge bad" data-testid="vault-paused">

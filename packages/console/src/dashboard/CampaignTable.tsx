@@ -11,21 +11,30 @@ const STATUS_BADGE = { Active: "badge ok", Paused: "badge accent", Closed: "badg
 /**
  * The program's campaigns from the ledger: name (verified label, else the short id marked
  * unverified), budget and available in the token's symbol, outstanding pSP and status; a name
- * opens the campaign. The CSV holds the same rows in points.
+ * opens the campaign. The CSV holds the same rows in points. While the Campaign vault is paused
+ * each status says so too: the campaign's own status is kept, but nothing moves.
  */
 export function CampaignTable({
   campaigns,
   names,
   symbol,
+  vaultPaused,
   onOpen,
 }: {
   campaigns: LedgerCampaign[];
   names: Record<string, string>;
   symbol: string | null;
+  vaultPaused?: boolean | null;
   onOpen: (id: string) => void;
 }) {
   return (
     <div className="stack">
+      {vaultPaused && (
+        <p className="notice" role="note" data-testid="campaigns-vault-paused">
+          The Campaign vault is paused: no campaign issues, settles, expires or moves pSP until a PAUSER_ROLE holder
+          unpauses it on the Roles page.
+        </p>
+      )}
       <p className="row wrap">
         <button type="button" onClick={() => downloadCsv("campaigns.csv", campaignsCsv(campaigns, names, symbol))}>
           Download campaigns CSV
@@ -54,6 +63,12 @@ export function CampaignTable({
             </td>
             <td data-label="Status">
               <span className={STATUS_BADGE[c.status]}>{c.status}</span>
+              {vaultPaused && (
+                <>
+                  {" "}
+                  <span className="badge bad">vault paused</span>
+                </>
+              )}
             </td>
           </tr>
         ))}

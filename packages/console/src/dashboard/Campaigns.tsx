@@ -6,6 +6,9 @@ import { Card, ErrorBox, Field } from "../components/ui";
 import { NEEDS } from "../safe/roleSafes";
 import { ActionForm } from "./ActionForm";
 import { spCheck } from "./preflight/programChecks";
+import { whenRunning } from "./preflight/paused";
+import { pausedStates } from "./chain";
+import { useWallet } from "../wallet/wallet";
 import { useTokenSymbol } from "./useTokenSymbol";
 import { tokenWord } from "./tokenSymbol";
 import { useDash, useLoad } from "./context";
@@ -20,7 +23,15 @@ import { MinterList } from "./MinterList";
 const isHexId = (v: string) => /^0x[0-9a-fA-F]{64}$/.test(v);
 
 export function Campaigns() {
-  const { client } = useDash();
+  const { client, program } = useDash();
+  const wallet = useWallet();
+  // Pause states are read through the wallet's RPC, only when it is on the program's chain.
+  const chainReader = () => (String(wallet.chainId) === program.chainId ? wallet.provider() : null);
+  // A paused Campaign vault stops every campaign whatever its own status says (the ledger does not know it).
+  const vaultPaused = useLoad(async () => {
+    const p = chainReader();
+    return p ? ((await pausedStates(p, program)).pspVault ?? null) : null;
+  }, [wallet.chainId]);
   const symbol = useTokenSymbol();
   // The open campaign is part of the URL: /console/program/campaigns/<id or label>[/ledger].
   const { sub, view } = useParams();
@@ -112,6 +123,7 @@ export function Campaigns() {
             campaigns={known.value.campaigns}
             names={known.value.names}
             symbol={symbol}
+            vaultPaused={vaultPaused.value}
             onOpen={setSelected}
           />
         )}
@@ -134,7 +146,13 @@ export function Campaigns() {
             submit="Create campaign"
             idPrefix="create-campaign"
             needs={NEEDS.createCampaign}
-            check={spCheck(client, "spBudget", "this budget", symbol)}
+            check={whenRunning(
+              chainReader,
+              program,
+              ["pspVault", "points"],
+              "creating this campaign",
+              spCheck(client, "spBudget", "this budget", symbol),
+            )}
             fields={[
               {
                 name: "campaignId",

@@ -9,6 +9,7 @@ import { tokenAmount, tokenWord } from "./tokenSymbol";
 import { useTokenSymbol } from "./useTokenSymbol";
 import { TestCollateral } from "./testCollateral/TestCollateral";
 import { mintSpCheck } from "./preflight/programChecks";
+import { whenRunning } from "./preflight/paused";
 import { lazy, Suspense } from "react";
 import { useWhenVisible } from "../components/useWhenVisible";
 import { ReleaseVerification, VerificationState } from "../components/Verification";
@@ -19,6 +20,8 @@ const ProgramCharts = lazy(() => import("./charts/ProgramCharts"));
 export function Overview() {
   const { client, program, from, explorerUrl } = useDash();
   const wallet = useWallet();
+  // Pause states are read through the wallet's RPC, only when it is on the program's chain.
+  const chainReader = () => (String(wallet.chainId) === program.chainId ? wallet.provider() : null);
   const symbol = useTokenSymbol();
   const state = useLoad(() => client.read.factoryState(), []);
   const balance = useLoad(async () => (from ? client.read.balance(from) : null), [from]);
@@ -142,7 +145,13 @@ export function Overview() {
             title={`Mint ${tokenWord(symbol)} from collateral`}
             submit={`Mint ${tokenWord(symbol)}`}
             idPrefix="mint-sp"
-            check={mintSpCheck(client, () => wallet.provider(), firstAsset)}
+            check={whenRunning(
+              chainReader,
+              program,
+              ["factory", "points"],
+              "this mint",
+              mintSpCheck(client, () => wallet.provider(), firstAsset),
+            )}
             fields={[
               {
                 name: "amount",

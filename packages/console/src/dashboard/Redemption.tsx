@@ -3,6 +3,8 @@ import { useTx } from "../components/TxDialog";
 import { Card, ErrorBox, Table } from "../components/ui";
 import { ActionForm } from "./ActionForm";
 import { redeemCheck } from "./preflight/programChecks";
+import { whenRunning } from "./preflight/paused";
+import { useWallet } from "../wallet/wallet";
 import { useDash, useLoad } from "./context";
 import { useLedger } from "./ledger/useLedger";
 import { LedgerStatus } from "./ledger/LedgerStatus";
@@ -10,8 +12,6 @@ import { SP_DECIMALS } from "./units";
 import { tokenAmount, tokenWord } from "./tokenSymbol";
 import { useTokenSymbol } from "./useTokenSymbol";
 import { readyIn } from "./readyIn";
-// The stacked table rows on a phone.
-import "./ledger/ledger.css";
 
 /** How many of the latest requests the table shows. */
 const RECENT = 10;
@@ -19,6 +19,9 @@ const RECENT = 10;
 /** Create, cancel and finalize redemption requests, and see their status. */
 export function Redemption() {
   const { client, program, from, bump } = useDash();
+  const wallet = useWallet();
+  // Pause states are read through the wallet's RPC, only when it is on the program's chain.
+  const chainReader = () => (String(wallet.chainId) === program.chainId ? wallet.provider() : null);
   const symbol = useTokenSymbol();
   const run = useTx();
   const state = useLoad(() => client.read.factoryState(), []);
@@ -28,6 +31,15 @@ export function Redemption() {
   const scope = (assetAddr: string) => ({ chainId: program.chainId, factoryAddr: program.factory, assetAddr });
   // The latest requests and their status come from the ledger, newest first.
   const requests = useLedger(() => client.ledger.redemptions({ limit: RECENT }), []);
+  // What the chain would refuse (EnforcedPause): a cancel returns SP and a finalization burns it,
+  // so neither while the Points token is paused; finalizing also needs the Factory running.
+  const canCancel = !s?.pointsPaused;
+  const canFinalize = !s?.pointsPaused && !s?.paused;
+  const pausedNote = s?.pointsPaused
+    ? "The Points token is paused: no request can be cancelled or finalized until a PAUSER_ROLE holder unpauses it on the Roles page."
+    : s?.paused
+      ? "The Factory is paused: requests can be cancelled, but none finalized until a PAUSER_ROLE holder unpauses it on the Roles page."
+      : null;
 
   const act = (kind: "cancel" | "finalize", requestId: string, assetAddr: string) =>
     from &&
@@ -66,7 +78,13 @@ export function Redemption() {
               title={`Redeem ${tokenWord(symbol)} for ${asset.symbol}`}
               submit="Request redemption"
               idPrefix="redeem"
-              check={redeemCheck(client, symbol)}
+              check={whenRunning(
+                chainReader,
+                program,
+                ["factory", "points"],
+                "this request",
+                redeemCheck(client, symbol),
+              )}
               fields={[
                 { name: "amount", label: "Amount", kind: "sp" },
                 { name: "to", label: "Send collateral to", kind: "address", initial: from ?? "" },
@@ -88,6 +106,11 @@ export function Redemption() {
           <LedgerStatus stand={requests.value ? requests.stand : null} />
           <ErrorBox error={requests.error} />
           {requests.value?.requests.length === 0 && <p className="muted">No redemption request yet.</p>}
+          {pausedNote && (
+            <p className="notice" role="note" data-testid="redemption-paused">
+              {pausedNote}
+            </p>
+          )}
           {requests.value && requests.value.requests.length > 0 && (
             <Table columns={["#", "Amount", "Status", "Actions"]} className="stacked">
               {requests.value.requests.map((r) => {
@@ -118,14 +141,18 @@ export function Redemption() {
                       </div>
                     </td>
                     <td data-label="Actions">
-                      {open && (
+                      {open && (canCancel || canFinalize) && (
                         <div className="row wrap">
-                          <button disabled={!from} onClick={() => act("cancel", r.requestId, r.asset)}>
-                            Cancel
-                          </button>
-                          <button disabled={!from} onClick={() => act("finalize", r.requestId, r.asset)}>
-                            Finalize
-                          </button>
+                          {canCancel && (
+                            <button disabled={!from} onClick={() => act("cancel", r.requestId, r.asset)}>
+                              Cancel
+                            </button>
+                          )}
+                          {canFinalize && (
+                            <button disabled={!from} onClick={() => act("finalize", r.requestId, r.asset)}>
+                              Finalize
+                            </button>
+                          )}
                         </div>
                       )}
                     </td>

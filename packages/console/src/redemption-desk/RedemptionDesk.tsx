@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { DeskView } from "@points/sdk";
 import { describeError, type Described } from "../api/errors";
 import { Card, ErrorBox, Table } from "../components/ui";
+import { Address } from "../components/format/Address";
 import { WaitingNotice } from "../components/WaitingNotice";
 import { useDash, useLoad } from "../dashboard/context";
 import { SP_DECIMALS, fmt } from "../dashboard/units";
@@ -28,7 +29,7 @@ const STATUS_TEXT: Record<DeskView["status"], string> = {
  * pending requests; the connected wallet (a MANAGER_ROLE holder) signs each change.
  */
 export function RedemptionDesk() {
-  const { client, program, bump } = useDash();
+  const { client, program, bump, explorerUrl } = useDash();
   const wallet = useWallet();
   const symbol = useTokenSymbol();
   const desk = useLoad(() => client.desk.get(program.id), []);
@@ -93,57 +94,63 @@ export function RedemptionDesk() {
           </p>
         </Card>
       )}
-      <Card title="Redemption queue">
-        {d && d.pending.length === 0 && <p className="muted">No pending requests.</p>}
-        {d && d.pending.length > 0 && (
-          <Table
-            columns={["Request", symbol === null ? "Amount" : `Amount (${symbol})`, "Pays to", "Ready", "Decision"]}
-            label="Redemption queue"
-          >
-            {d.pending.map((p) => (
-              <tr key={p.requestId}>
-                <td>#{p.requestId}</td>
-                <td>{fmt(p.amount, SP_DECIMALS)}</td>
-                <td>
-                  <code className="addr">{p.to}</code>
-                </td>
-                <td>
-                  {bounds?.held.get(p.requestId) ?? (p.ready ? "ready" : new Date(p.readyAt * 1000).toLocaleString())}
-                </td>
-                <td>
-                  {p.decision ? (
-                    <span>
-                      {p.decision.decision === "approve" ? "approved" : `rejected: ${p.decision.reason}`} (
-                      {p.decision.status})
-                    </span>
-                  ) : (
-                    <div className="row">
-                      <button
-                        disabled={busy || !wallet.address}
-                        onClick={() => void signed((s) => client.desk.approve(d, p.requestId, s))}
-                      >
-                        Approve
-                      </button>
-                      <input
-                        aria-label={`Reason to reject #${p.requestId}`}
-                        maxLength={200}
-                        value={reasons[p.requestId] ?? ""}
-                        onChange={(e) => setReasons({ ...reasons, [p.requestId]: e.target.value })}
-                      />
-                      <button
-                        disabled={busy || !wallet.address || !(reasons[p.requestId] ?? "").trim()}
-                        onClick={() => void signed((s) => client.desk.reject(d, p.requestId, reasons[p.requestId]!, s))}
-                      >
-                        Reject
-                      </button>
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </Card>
+      {/* The queue's five columns take the whole row; on a phone each request stacks into labelled cells. */}
+      <div className="wide">
+        <Card title="Redemption queue">
+          {d && d.pending.length === 0 && <p className="muted">No pending requests.</p>}
+          {d && d.pending.length > 0 && (
+            <Table
+              columns={["Request", symbol === null ? "Amount" : `Amount (${symbol})`, "Pays to", "Ready", "Decision"]}
+              label="Redemption queue"
+              className="stacked"
+            >
+              {d.pending.map((p) => (
+                <tr key={p.requestId}>
+                  <td data-label="Request">#{p.requestId}</td>
+                  <td data-label="Amount">{fmt(p.amount, SP_DECIMALS)}</td>
+                  <td data-label="Pays to">
+                    <Address address={p.to} explorerUrl={explorerUrl} />
+                  </td>
+                  <td data-label="Ready">
+                    {bounds?.held.get(p.requestId) ?? (p.ready ? "ready" : new Date(p.readyAt * 1000).toLocaleString())}
+                  </td>
+                  <td data-label="Decision">
+                    {p.decision ? (
+                      <span>
+                        {p.decision.decision === "approve" ? "approved" : `rejected: ${p.decision.reason}`} (
+                        {p.decision.status})
+                      </span>
+                    ) : (
+                      <div className="row wrap">
+                        <button
+                          disabled={busy || !wallet.address}
+                          onClick={() => void signed((s) => client.desk.approve(d, p.requestId, s))}
+                        >
+                          Approve
+                        </button>
+                        <input
+                          aria-label={`Reason to reject #${p.requestId}`}
+                          maxLength={200}
+                          value={reasons[p.requestId] ?? ""}
+                          onChange={(e) => setReasons({ ...reasons, [p.requestId]: e.target.value })}
+                        />
+                        <button
+                          disabled={busy || !wallet.address || !(reasons[p.requestId] ?? "").trim()}
+                          onClick={() =>
+                            void signed((s) => client.desk.reject(d, p.requestId, reasons[p.requestId]!, s))
+                          }
+                        >
+                          Reject
+                        </button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </Table>
+          )}
+        </Card>
+      </div>
     </div>
   );
 }

@@ -6,10 +6,22 @@ import { CampaignName } from "../dashboard/CampaignName";
 import { CONTRACT_WORDS, roleWords } from "../dashboard/names";
 import { useDash } from "../dashboard/context";
 import { useTokenSymbol } from "../dashboard/useTokenSymbol";
-import type { Arg, DecodedCall } from "./decode";
+import { addressName, type Arg, type DecodedCall } from "./decode";
+import { TokenAmount } from "../components/TokenAmount";
+
+/** An address with its name when it is one of the program's contracts. */
+export function NamedAddress({ address }: { address: string }) {
+  const { explorerUrl, program } = useDash();
+  const name = addressName(program, address);
+  return (
+    <>
+      {name && <>{name} </>}
+      <Address address={address} explorerUrl={explorerUrl} />
+    </>
+  );
+}
 
 function ArgValue({ arg }: { arg: Arg }) {
-  const { explorerUrl } = useDash();
   const symbol = useTokenSymbol();
   switch (arg.kind) {
     case "sp":
@@ -23,10 +35,23 @@ function ArgValue({ arg }: { arg: Arg }) {
           ))}
         </>
       );
+    case "psp":
+      return (
+        <>
+          {arg.value.split(",").map((v, i) => (
+            <span key={i}>
+              {i > 0 && ", "}
+              <Amount value={v} decimals={18} symbol="pSP" />
+            </span>
+          ))}
+        </>
+      );
+    case "token":
+      return <TokenAmount value={arg.value} token={arg.token} />;
     case "units":
       return <>{arg.value.split(",").join(", ")} (smallest units)</>;
     case "address":
-      return <Address address={arg.value} explorerUrl={explorerUrl} />;
+      return <NamedAddress address={arg.value} />;
     case "addresses":
       return arg.value.length === 0 ? (
         <>none</>
@@ -34,7 +59,7 @@ function ArgValue({ arg }: { arg: Arg }) {
         <ul className="plain">
           {arg.value.map((a) => (
             <li key={a}>
-              <Address address={a} explorerUrl={explorerUrl} />
+              <NamedAddress address={a} />
             </li>
           ))}
         </ul>

@@ -3,12 +3,17 @@ import { INTERFACES } from "@points/contracts/program/abi";
 import { roleNameOf } from "@points/contracts/program";
 import type { ContractName, SafeTxFields } from "@points/schema";
 import { programContracts } from "../dashboard/chain";
+import { CONTRACT_WORDS } from "../dashboard/names";
 import type { ProgramView } from "../dashboard/context";
 import { verifiedLabel } from "../dashboard/campaignLabel";
+import { durationWords, feeWords } from "../dashboard/settings/words";
 
 /** One argument of a decoded call, typed for how a person reads it. */
 export type Arg =
   | { name: string; kind: "sp"; value: string }
+  | { name: string; kind: "psp"; value: string }
+  /** An amount in the units of the ERC-20 at `token` (its decimals and symbol are read from it). */
+  | { name: string; kind: "token"; value: string; token: string }
   | { name: string; kind: "units"; value: string }
   | { name: string; kind: "address"; value: string }
   | { name: string; kind: "addresses"; value: string[] }
@@ -29,11 +34,19 @@ export interface DecodedCall {
 
 const multiSend = new Interface(["function multiSend(bytes transactions)"]);
 
-/** Functions named in words; any other reads as its name split into words. */
+/** Functions named in words (by contract.function where one name means two things); any other reads as its name split into words. */
 const ACTIONS: Record<string, string> = {
   acceptDefaultAdminTransfer: "Accept the admin role",
   beginDefaultAdminTransfer: "Begin handing over the admin role",
   cancelDefaultAdminTransfer: "Cancel the admin handover",
+  requestRedeem: "Request a redemption",
+  cancelRedeem: "Cancel a redemption request",
+  rejectRedeem: "Reject a redemption request",
+  finalizeRedeem: "Finalize a redemption",
+  finalizeRedeemBatch: "Finalize redemptions",
+  setRedeemDelay: "Set the redeem delay",
+  setFees: "Set the fees",
+  setFeeReceiver: "Set the fee receiver",
   grantRole: "Grant a role",
   revokeRole: "Revoke a role",
   pause: "Pause",
@@ -48,6 +61,8 @@ const ACTIONS: Record<string, string> = {
   updateSettlementWhitelist: "Change the settlement allowlist",
   updateTransferWhitelist: "Change the pSP transfer allowlist",
   mint: "Issue",
+  // The Factory's mint takes collateral and mints SP; the Campaign vault's issues pSP.
+  "factory.mint": "Mint SP from collateral",
   mintBatch: "Issue to several holders",
   settle: "Settle pSP",
   settleBatch: "Settle pSP of several holders",
@@ -62,6 +77,47 @@ const words = (fn: string) => {
 };
 /** uint256 arguments that are SP (18 decimals) on the Points token and the campaign vault. */
 const SP_NAMES = new Set(["amount", "amounts", "value", "spBudget", "limit"]);
+
+/** How one argument reads when its ABI name or type alone would say it wrongly. */
+type ArgSpec = {
+  name?: string;
+  kind?: "sp" | "psp" | "request" | "duration" | "bps" | "text";
+  /** An amount in the units of the token passed as argument `tokenArg`. */
+  tokenArg?: number;
+};
+const PSP_AMOUNT: ArgSpec = { kind: "psp" };
+/**
+ * Per function, by argument position: pSP (the campaign vault's issued points) is not the
+ * token's SP, collateral is in its own token's decimals, and some Factory arguments have no
+ * name in the ABI at all.
+ */
+const ARG_SPECS: Record<string, (ArgSpec | undefined)[]> = {
+  "pspVault.mint": [undefined, undefined, PSP_AMOUNT],
+  "pspVault.mintBatch": [undefined, undefined, PSP_AMOUNT],
+  "pspVault.settle": [undefined, undefined, PSP_AMOUNT],
+  "pspVault.settleBatch": [undefined, undefined, PSP_AMOUNT],
+  "pspVault.expire": [undefined, PSP_AMOUNT],
+  "pspVault.expireBatch": [undefined, PSP_AMOUNT],
+  "pspVault.transfer": [undefined, undefined, undefined, PSP_AMOUNT],
+  "pspVault.setMinter": [undefined, undefined, { name: "Limit", kind: "psp" }],
+  "factory.mint": [{ name: "Collateral" }, { name: "Collateral paid", tokenArg: 0 }, { name: "SP goes to" }],
+  "factory.requestRedeem": [
+    { name: "Collateral" },
+    { name: "Pays to" },
+    { name: "Amount", kind: "sp" },
+    { name: "Basket mode expected", kind: "text" },
+  ],
+  "factory.cancelRedeem": [{ name: "Request", kind: "request" }],
+  "factory.rejectRedeem": [{ name: "Request", kind: "request" }],
+  "factory.finalizeRedeem": [{ name: "Request", kind: "request" }],
+  "factory.finalizeRedeemBatch": [{ name: "Requests", kind: "request" }],
+  "factory.setRedeemDelay": [{ name: "Redeem delay", kind: "duration" }],
+  "factory.setFees": [
+    { name: "Mint fee", kind: "bps" },
+    { name: "Redeem fee", kind: "bps" },
+  ],
+  "factory.setFeeReceiver": [{ name: "Fee receiver" }],
+};
 /** Argument names in words. */
 const ARG_WORDS: Record<string, string> = {
   campaignId: "Campaign",
@@ -126,9 +182,26 @@ function decodeCall(program: ProgramView, to: string, data: string): DecodedCall
   const parsed = iface && data.length >= 10 ? iface.parseTransaction({ data }) : null;
   if (!contract || !parsed) return unknownCall(to, data);
   const spContract = contract === "points" || contract === "pspVault";
+  const specs = ARG_SPECS[`${contract}.${parsed.name}`] ?? [];
   const args: Arg[] = parsed.fragment.inputs.map((input, i) => {
     const v = parsed.args[i];
-    const name = ARG_WORDS[input.name] ?? words(input.name || `argument ${i + 1}`);
+    const spec = specs[i];
+    const name = spec?.name ?? ARG_WORDS[input.name] ?? words(input.name || `argument ${i + 1}`);
+    const nums = () => (Array.isArray(v) ? [...(v as bigint[])] : [v as bigint]).map((x) => x.toString());
+    if (spec?.tokenArg !== undefined)
+      return { name, kind: "token", value: nums().join(","), token: getAddress(String(parsed.args[spec.tokenArg])) };
+    if (spec?.kind === "sp" || spec?.kind === "psp") return { name, kind: spec.kind, value: nums().join(",") };
+    if (spec?.kind === "request")
+      return {
+        name,
+        kind: "text",
+        value: nums()
+          .map((n) => `#${n}`)
+          .join(", "),
+      };
+    if (spec?.kind === "duration") return { name, kind: "text", value: durationWords(Number(v)) };
+    if (spec?.kind === "bps") return { name, kind: "text", value: feeWords(Number(v)) };
+    if (spec?.kind === "text" && input.type === "bool") return { name, kind: "text", value: v ? "yes" : "no" };
     if (input.name === "campaignId") return { name, kind: "campaign", value: String(v) };
     if (input.name === "role" && input.type === "bytes32")
       return { name, kind: "role", value: roleNameOf(String(v)) ?? String(v) };
@@ -149,9 +222,15 @@ function decodeCall(program: ProgramView, to: string, data: string): DecodedCall
     contract,
     to: getAddress(to),
     fn: parsed.name,
-    action: ACTIONS[parsed.name] ?? words(parsed.name),
+    action: ACTIONS[`${contract}.${parsed.name}`] ?? ACTIONS[parsed.name] ?? words(parsed.name),
     args,
   };
+}
+
+/** An address's name when it is one of the program's contracts ("Campaign vault"), else null. */
+export function addressName(program: ProgramView, address: string): string | null {
+  const hit = programContracts(program).find(([, a]) => a.toLowerCase() === address.toLowerCase());
+  return hit ? CONTRACT_WORDS[hit[0]] : null;
 }
 
 /**

@@ -5,7 +5,11 @@ import assert from "node:assert/strict";
 const path = "../../src/dashboard/campaignActions.ts";
 type Off = Partial<Record<"issue" | "settle" | "expire" | "transfer" | "fund" | "close", string>>;
 const { unavailableActions } = (await import(path)) as {
-  unavailableActions: (status: "Active" | "Paused" | "Closed", vaultPaused: boolean | null | undefined) => Off;
+  unavailableActions: (
+    status: "Active" | "Paused" | "Closed",
+    vaultPaused: boolean | null | undefined,
+    pointsPaused?: boolean | null,
+  ) => Off;
 };
 
 // docs/rules.md, Campaigns: the page offers only what the chain would accept.
@@ -29,5 +33,13 @@ describe("a campaign page offers only the operations the chain would accept", ()
     const off = unavailableActions("Active", true);
     assert.deepEqual(Object.keys(off).sort(), ["close", "expire", "fund", "issue", "settle", "transfer"]);
     for (const why of Object.values(off)) assert.match(why!, /^The Campaign vault is paused: .*PAUSER_ROLE/);
+  });
+
+  it("aPausedPointsToken_stopsSettling_whichPaysSp_butNotIssuingExpiringOrMovingPsp", () => {
+    assert.deepEqual(unavailableActions("Active", false, true), {
+      settle:
+        "The Points token is paused: no SP moves, so nothing can be settled until a PAUSER_ROLE holder unpauses it on the Roles page.",
+    });
+    assert.deepEqual(unavailableActions("Active", false, null), {}, "an unknown pause state blocks nothing");
   });
 });

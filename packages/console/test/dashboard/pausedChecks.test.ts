@@ -1,0 +1,31 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+
+// By computed path: the console's sources are typed for Vite (bundler resolution), not this tsconfig.
+const path = "../../src/dashboard/preflight/paused.ts";
+const { pausedBlocker } = (await import(path)) as {
+  pausedBlocker: (paused: Record<string, boolean>, needs: string[], doing: string) => { message: string } | null;
+};
+
+// A paused contract refuses with EnforcedPause(); the form says so before anything is built or approved.
+describe("a form whose contract is paused stops before anything is built", () => {
+  it("aPausedFactory_stopsAMint_namingTheContractAndWhoUnpausesIt", () => {
+    assert.deepEqual(pausedBlocker({ factory: true, points: false }, ["factory", "points"], "this mint"), {
+      message:
+        "The Factory is paused, so this mint would fail. Nothing can be sent until a PAUSER_ROLE holder unpauses it on the Roles page.",
+    });
+  });
+
+  it("aPausedPointsToken_stopsARedemptionRequest_whichMovesSp", () => {
+    assert.equal(
+      pausedBlocker({ factory: false, points: true }, ["factory", "points"], "this request")?.message,
+      "The Points token is paused, so this request would fail. Nothing can be sent until a PAUSER_ROLE holder unpauses it on the Roles page.",
+    );
+  });
+
+  it("runningContracts_orAPauseNotNeeded_orNotKnown_blockNothing", () => {
+    assert.equal(pausedBlocker({ factory: false, points: false }, ["factory", "points"], "this mint"), null);
+    assert.equal(pausedBlocker({ factory: true }, ["pspVault"], "creating this campaign"), null);
+    assert.equal(pausedBlocker({}, ["pspVault"], "creating this campaign"), null);
+  });
+});
