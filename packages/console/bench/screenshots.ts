@@ -51,12 +51,18 @@ async function shoot(page: Page, file: string) {
   console.log(`  ${file}`);
 }
 
-/** Connects the injected wallet where a page asks for it, so the page shows its data. */
-async function connect(page: Page) {
+/** Connects the injected wallet where a page asks for it, so the page shows its data and enabled forms. */
+async function connect(page: Page, address: string) {
+  // The banner's button renders once the session has loaded; checking earlier finds nothing.
+  await page.waitForLoadState("networkidle", { timeout: 15_000 }).catch(() => undefined);
   const button = page.getByRole("button", { name: "Connect wallet" }).first();
   if (await button.isVisible().catch(() => false)) {
     await button.click();
-    await page.waitForTimeout(1_000);
+    await page
+      .getByText(address)
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => console.log(`  ${page.url()}: the wallet did not connect`));
   }
 }
 
@@ -121,7 +127,7 @@ async function main() {
         await page.waitForURL(/\/console\/program\//);
         for (const [i, path] of DASHBOARD.entries()) {
           await page.goto(`${api.url}/console/program/${path.replace(":alice", alice.address)}`);
-          await connect(page);
+          await connect(page, brand.address);
           const name = path.replace(":alice", "alice").replaceAll("/", "-");
           await shoot(page, file(`${String(10 + i)}-${name}`));
         }
