@@ -290,7 +290,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   it("campaigns_actionsSitInTabs_keyboardNavigable_theChosenTabInTheUrl", () => campaignTabs(walk()));
 
   it("campaigns_configuresADelegatedMinter_withItsLimit", async () => {
-    await submitForm(page, "configure-minter", { "Minter address": minter.address, "Limit (ACME)": "100" });
+    await submitForm(page, "configure-minter", { "Minter address": minter.address, "Limit (pSP)": "100" });
     await signInDialog(page, "configure-minter");
     const cfg = await PSPVault__factory.connect(program.pspVault, node.provider).getMinterConfig(
       labelHash("summer"),
@@ -302,7 +302,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   it("campaigns_delegatedMinterIssuesPsp_fromItsOwnWallet", async () => {
     await wallet.use(minter);
     await page.locator(".chip", { hasText: minter.address.slice(0, 6) }).waitFor();
-    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (ACME)": "40" });
+    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (pSP)": "40" });
     const text = await signInDialog(page, "issue-psp");
     assert.match(text, new RegExp(minter.address, "i"));
     const vault = PSPVault__factory.connect(program.pspVault, node.provider);
@@ -317,7 +317,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   });
 
   it("campaigns_showTheDecodedRevert_whenTheMinterPassesItsLimit", async () => {
-    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (ACME)": "70" });
+    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (pSP)": "70" });
     const alert = page.getByRole("dialog").getByRole("alert");
     // A sentence that says what to do; the decoded error itself behind a disclosure.
     await alert
@@ -338,7 +338,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await submitForm(page, "settle", {
       Holder: alice.address,
       Receiver: alice.address,
-      "Amount (ACME)": "40",
+      "Amount (pSP)": "40",
     });
     await signInDialog(page, "settle");
     const vault = PSPVault__factory.connect(program.pspVault, node.provider);
@@ -346,7 +346,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     assert.equal(await Points__factory.connect(program.points, node.provider).balanceOf(alice.address), SP("40"));
     await page
       .getByTestId("campaign-outstanding")
-      .filter({ hasText: /^0 ACME$/ })
+      .filter({ hasText: /^0 pSP$/ })
       .waitFor();
     await settledMoneyAndBurnDown(walk());
     await screenshot(page, "campaign-after-settle");

@@ -128,12 +128,12 @@ describe("console e2e: the ledger pages (customer, campaign ledger, webhooks) in
     // The list and the name come from the ledger: the label is verified against the campaign id.
     await page.getByRole("table", { name: "Campaigns" }).getByRole("button", { name: "spring" }).click();
     await page.waitForURL(`${api.url}/console/program/campaigns/${SPRING}`);
-    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (ACME)": "30" });
+    await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (pSP)": "30" });
     await signInDialog(page, "ledger-issue");
     await submitForm(page, "settle", {
       Holder: alice.address,
       Receiver: alice.address,
-      "Amount (ACME)": "12",
+      "Amount (pSP)": "12",
     });
     await signInDialog(page, "ledger-settle");
     const vault = PSPVault__factory.connect(pspVault, node.provider);

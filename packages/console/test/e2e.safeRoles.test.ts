@@ -129,7 +129,7 @@ describe("console e2e: a 2-of-3 Safe holding SETTLEMENT_ADMIN_ROLE settles, in h
       .getByText("which holds the Settlement admin role on the Campaign vault")
       .waitFor();
     const before = await balances();
-    await submitForm(page, "settle", { Holder: bob.address, Receiver: carol.address, "Amount (ACME)": "4" });
+    await submitForm(page, "settle", { Holder: bob.address, Receiver: carol.address, "Amount (pSP)": "4" });
     const dialog = page.getByRole("dialog");
     await dialog.getByText("which holds the Settlement admin role on the Campaign vault").waitFor();
     await dialog.getByText("it is not sent now but stored as a proposal that 2 of its 3 owners must sign").waitFor();
@@ -175,7 +175,7 @@ describe("console e2e: a 2-of-3 Safe holding SETTLEMENT_ADMIN_ROLE settles, in h
     const form = page.locator('form[data-form="settle"]');
     assert.equal(await form.getByTestId("acting-safe").count(), 0);
     const before = await balances();
-    await submitForm(page, "settle", { Holder: bob.address, Receiver: carol.address, "Amount (ACME)": "1" });
+    await submitForm(page, "settle", { Holder: bob.address, Receiver: carol.address, "Amount (pSP)": "1" });
     const receipt = await signInDialog(page, "safe-roles-wallet-settle");
     assert.match(receipt, new RegExp(brand.address, "i"), "signed by the brand wallet");
     const now = await balances();
@@ -184,7 +184,7 @@ describe("console e2e: a 2-of-3 Safe holding SETTLEMENT_ADMIN_ROLE settles, in h
 
     await wallet.use(outsider);
     await page.getByText("Your wallet is not one of their owners").waitFor();
-    await submitForm(page, "settle", { Holder: bob.address, Receiver: carol.address, "Amount (ACME)": "1" });
+    await submitForm(page, "settle", { Holder: bob.address, Receiver: carol.address, "Amount (pSP)": "1" });
     const dialog = page.getByRole("dialog");
     await dialog.getByText("Missing SETTLEMENT_ADMIN_ROLE").waitFor();
     assert.equal(await dialog.getByRole("button", { name: /propose/i }).count(), 0);

@@ -11,10 +11,13 @@ import type { Values } from "./formValues";
 import type { RoleOn } from "../safe/roleSafes";
 import { ActingNote } from "../safe/ActAs";
 
-export type FieldKind = "address" | "sp" | "text" | "addresses" | "bool" | "units" | "uint";
+export type FieldKind = "address" | "sp" | "psp" | "text" | "addresses" | "bool" | "units" | "uint";
 export interface FieldSpec {
   name: string;
-  /** For "sp": the label without a unit; the form adds the token's own symbol, "Amount (ACME)". */
+  /**
+   * For "sp": the label without a unit; the form adds the token's own symbol, "Amount (ACME)".
+   * For "psp" (a campaign's pending points, 1:1 with the token but not it): "Amount (pSP)".
+   */
   label: string;
   kind: FieldKind;
   /** For "units": the token's decimals. */
@@ -43,8 +46,9 @@ function parse(spec: FieldSpec, raw: string): { value?: unknown; error?: string 
       return bad ? { error: `${bad} is not an address.` } : { value: list };
     }
     case "sp":
+    case "psp":
     case "units": {
-      const u = toUnits(v, spec.kind === "sp" ? SP_DECIMALS : (spec.decimals ?? 18));
+      const u = toUnits(v, spec.kind === "units" ? (spec.decimals ?? 18) : SP_DECIMALS);
       return u === null ? { error: "Must be a number, like 100 or 2.5." } : { value: u };
     }
     case "uint":
@@ -55,6 +59,10 @@ function parse(spec: FieldSpec, raw: string): { value?: unknown; error?: string 
       return { value: v };
   }
 }
+
+/** The unit an amount field is typed in: the token's own symbol for SP, pSP for a campaign's pending points. */
+const unit = (kind: FieldKind, symbol: string | null): string | null =>
+  kind === "psp" ? "pSP" : kind === "sp" ? symbol : null;
 
 /**
  * A small form whose submit builds one transaction through the SDK and hands it to the
@@ -156,15 +164,17 @@ export function ActionForm({
         ) : (
           <Field
             key={f.name}
-            label={f.kind === "sp" && symbol !== null ? `${f.label} (${symbol})` : f.label}
+            label={unit(f.kind, symbol) === null ? f.label : `${f.label} (${unit(f.kind, symbol)})`}
             value={raw[f.name]}
             textarea={f.kind === "addresses"}
-            inputMode={f.kind === "sp" || f.kind === "units" || f.kind === "uint" ? "decimal" : undefined}
+            inputMode={
+              f.kind === "sp" || f.kind === "psp" || f.kind === "units" || f.kind === "uint" ? "decimal" : undefined
+            }
             spellCheck={false}
             hint={
               f.hint ??
-              (f.kind === "sp"
-                ? `${symbol === null ? "" : `In ${symbol}, `}e.g. 100 or 2.5.`
+              (f.kind === "sp" || f.kind === "psp"
+                ? `${unit(f.kind, symbol) === null ? "" : `In ${unit(f.kind, symbol)}, `}e.g. 100 or 2.5.`
                 : f.kind === "addresses"
                   ? "Addresses separated by commas or new lines."
                   : undefined)

@@ -21,6 +21,7 @@ const CampaignCharts = lazy(() => import("./charts/CampaignCharts"));
 
 const HOLDER: FieldSpec = { name: "holder", label: "Holder", kind: "address" };
 const AMOUNT: FieldSpec = { name: "amount", label: "Amount", kind: "sp" };
+const PSP_AMOUNT: FieldSpec = { name: "amount", label: "Amount", kind: "psp" };
 const METADATA: FieldSpec = { name: "metadata", label: "Metadata", kind: "text", optional: true };
 const ACCOUNT_ALLOWED: FieldSpec[] = [
   { name: "account", label: "Account", kind: "address" },
@@ -107,7 +108,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
               <dt>Available</dt>
               <dd data-testid="campaign-available">{sp(c.available)}</dd>
               <dt>Outstanding pSP</dt>
-              <dd data-testid="campaign-outstanding">{sp(c.outstanding)}</dd>
+              <dd data-testid="campaign-outstanding">{tokenAmount(c.outstanding, SP_DECIMALS, "pSP")}</dd>
               <dt>Creator</dt>
               <dd>
                 <code className="addr">{c.creator}</code>
@@ -147,7 +148,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
                   idPrefix="issue-psp"
                   unavailable={off.issue}
                   needs={NEEDS.issue}
-                  fields={[{ name: "to", label: "Holder", kind: "address" }, AMOUNT, METADATA]}
+                  fields={[{ name: "to", label: "Holder", kind: "address" }, PSP_AMOUNT, METADATA]}
                   build={(x, from) => v.mint(id, x.to, x.amount, x.metadata, { from })}
                 />
                 <ActionCard
@@ -166,7 +167,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
                       kind: "address",
                       hint: "Gets the settled points; on the campaign's settlement allowlist.",
                     },
-                    AMOUNT,
+                    PSP_AMOUNT,
                     METADATA,
                   ]}
                   build={(x, from) => v.settle(x.holder, x.receiver, x.amount, id, x.metadata, { from })}
@@ -178,7 +179,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
                   idPrefix="expire"
                   unavailable={off.expire}
                   needs={NEEDS.settleOrExpire}
-                  fields={[HOLDER, AMOUNT, METADATA]}
+                  fields={[HOLDER, PSP_AMOUNT, METADATA]}
                   build={(x, from) => v.expire(x.holder, x.amount, id, x.metadata, { from })}
                 />
                 <ActionCard
@@ -191,7 +192,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
                   fields={[
                     { name: "holder", label: "From holder", kind: "address" },
                     { name: "to", label: "To (on the transfer allowlist)", kind: "address" },
-                    AMOUNT,
+                    PSP_AMOUNT,
                   ]}
                   build={(x, from) => v.transfer(id, x.holder, x.to, x.amount, { from })}
                 />
@@ -260,7 +261,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
                     {
                       name: "limit",
                       label: "Limit",
-                      kind: "sp",
+                      kind: "psp",
                       hint: "Total pSP it may issue; 0 and inactive revokes.",
                     },
                     { name: "active", label: "Active", kind: "bool" },

@@ -24,7 +24,7 @@ export interface Walk {
 const SP = (n: string) => parseUnits(n, 18);
 
 export async function overBudget({ page, api, node, program, brand, alice, wallet }: Walk) {
-  await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (ACME)": "1000" });
+  await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (pSP)": "1000" });
   const alert = page.getByRole("dialog").getByRole("alert");
   await alert
     .getByText(
@@ -46,7 +46,7 @@ export async function mistypedAddress({ page, api, node, program, brand, alice, 
     (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) +
     alice.address.slice(i + 1);
   const sent = wallet.calls.length;
-  await submitForm(page, "issue-psp", { Holder: typo, "Amount (ACME)": "1" });
+  await submitForm(page, "issue-psp", { Holder: typo, "Amount (pSP)": "1" });
   const form = page.locator('form[data-form="issue-psp"]');
   await form
     .getByText("This address has a typo: its capital letters do not match its checksum. Copy it again.")
@@ -75,10 +75,10 @@ export async function fund({ page, api, node, program, brand, alice, wallet }: W
 
 export async function expire({ page, api, node, program, brand, alice, wallet }: Walk) {
   const vault = PSPVault__factory.connect(program.pspVault, node.provider);
-  await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (ACME)": "5" });
+  await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (pSP)": "5" });
   await signInDialog(page, "issue-before-expire");
   assert.equal(await vault.balanceOf(labelHash("summer"), alice.address), SP("5"));
-  await submitForm(page, "expire", { Holder: alice.address, "Amount (ACME)": "5" });
+  await submitForm(page, "expire", { Holder: alice.address, "Amount (pSP)": "5" });
   await signInDialog(page, "expire");
   assert.equal(await vault.balanceOf(labelHash("summer"), alice.address), 0n);
   const c = await vault.getCampaign(labelHash("summer"));

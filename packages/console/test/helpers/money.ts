@@ -97,7 +97,7 @@ export async function overviewPictures({ page }: Walk, minter: string) {
 
 /** pSP issued just before closing: it outlives the campaign. */
 export async function issueBeforeClose({ page, node, program, alice }: Walk) {
-  await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (ACME)": "3" });
+  await submitForm(page, "issue-psp", { Holder: alice.address, "Amount (pSP)": "3" });
   await signInDialog(page, "issue-before-close");
   const c = await PSPVault__factory.connect(program.pspVault, node.provider).getCampaign(labelHash("summer"));
   assert.deepEqual([c.available, c.outstanding], [parseUnits("467", 18), parseUnits("3", 18)]);
@@ -109,7 +109,7 @@ export async function closedMoneyThenExpireAfterClose(w: Walk) {
   // 48 issued: 40 settled, 5 clawed back while open (back into available), 3 outstanding.
   const flow = { "budget-issued": "48", "budget-clawedBackWhileOpen": "5", "budget-returnedAtClose": "467" };
   await expectMoney(w, { ...closed, outstanding: "3", expiredAfterClose: "0" }, { ...flow, "issued-clawedBack": "5" });
-  await submitForm(w.page, "expire", { Holder: w.alice.address, "Amount (ACME)": "3" });
+  await submitForm(w.page, "expire", { Holder: w.alice.address, "Amount (pSP)": "3" });
   await signInDialog(w.page, "expire-after-close");
   const c = await PSPVault__factory.connect(w.program.pspVault, w.node.provider).getCampaign(labelHash("summer"));
   assert.deepEqual([c.available, c.outstanding], [0n, 0n], "expired after closing: not back into available");
