@@ -11,6 +11,7 @@ import { TestCollateral } from "./testCollateral/TestCollateral";
 import { mintSpCheck } from "./preflight/programChecks";
 import { lazy, Suspense } from "react";
 import { useWhenVisible } from "../components/useWhenVisible";
+import { takeOverviewRead } from "./overviewReads";
 import { ReleaseVerification, VerificationState } from "../components/Verification";
 
 // The chart library loads with the pictures, after the page (src/dashboard/charts).
@@ -20,7 +21,7 @@ export function Overview() {
   const { client, program, from, explorerUrl } = useDash();
   const wallet = useWallet();
   const symbol = useTokenSymbol();
-  const state = useLoad(() => client.read.factoryState(), []);
+  const state = useLoad(() => takeOverviewRead(client, program.id, "state") ?? client.read.factoryState(), []);
   const balance = useLoad(async () => (from ? client.read.balance(from) : null), [from]);
   const paused = useLoad(async () => {
     const provider = wallet.provider();
@@ -38,10 +39,19 @@ export function Overview() {
     }
     return [...held].map(([c, rs]) => `${c}: ${rs.join(", ")}`);
   }, [from]);
-  const verification = useLoad(() => client.read.verification(program.id), []);
+  const verification = useLoad(
+    () => takeOverviewRead(client, program.id, "verification") ?? client.read.verification(program.id),
+    [],
+  );
   const s = state.value;
   const firstAsset = s?.assets[0];
   const [picturesShown, picturesRef] = useWhenVisible<HTMLDivElement>();
+
+  // The cards appear once the reads that size them have answered: the supply's rows and each
+  // contract's verification line, filled in later, pushed the cards below them down the page.
+  const settled = (r: { value: unknown; error: unknown; loading: boolean }) =>
+    !r.loading || r.value !== null || r.error !== null;
+  if (!settled(state) || !settled(verification)) return <p className="progress">Loading the overview…</p>;
 
   return (
     <div className="cards">
