@@ -10,6 +10,9 @@ import { handled } from "./components/handled";
 import { SignIn } from "./wizard/SignIn";
 import { NotFound } from "./NotFound";
 import { preloadable } from "./components/preloadable";
+// In the entry (a list of loaders, about 1 kB): a deep link fetches its page's chunk beside the
+// dashboard's instead of after a chunk that names it.
+import { DASHBOARD_PAGES } from "./pages";
 
 // Route-level code splitting: the sign-in page loads neither the wizard nor the dashboard.
 const wizardRoute = preloadable(() => import("./wizard/WizardRoute"), "WizardRoute");
@@ -25,9 +28,7 @@ const landingChunks: Promise<unknown> = (
   landing.startsWith("/console/program")
     ? Promise.all([
         dashboard.preload(),
-        import("./pages").then(({ DASHBOARD_PAGES }) =>
-          DASHBOARD_PAGES.find((p) => landing.startsWith(`/console/program/${p.path}`))?.preload(),
-        ),
+        DASHBOARD_PAGES.find((p) => landing.startsWith(`/console/program/${p.path}`))?.preload(),
       ])
     : /^\/console\/setup(\/|$)/.test(landing)
       ? wizardRoute.preload()

@@ -8,7 +8,7 @@ import { DashContext } from "../dashboard/context";
 import { proposeSafeTx } from "../safe/propose";
 import { Proposed, SafeReview } from "../safe/SafeReview";
 import { Actions } from "../safe/Actions";
-import { decodeCalls, type DecodedCall } from "../safe/decode";
+import type { DecodedCall } from "../safe/decode";
 import type { ProgramView } from "../dashboard/context";
 import { TokenApproval } from "./TokenApproval";
 import type { RoleOn } from "../safe/roleSafes";
@@ -56,9 +56,14 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
 
   const build = useCallback(async (j: TxJob) => {
     setPhase({ kind: "building" });
+    // The decoder comes while the API builds the call: the review reads it (see inWords).
+    const decoding = loadDecoder().catch(() => undefined);
     try {
-      setPhase({ kind: "review", tx: await j.build() });
+      const tx = await j.build();
+      await decoding;
+      setPhase({ kind: "review", tx });
     } catch (e) {
+      await decoding;
       if (e instanceof PointsApiError && e.prerequisite) {
         setPhase({ kind: "prerequisite", tx: e.prerequisite, reason: describeError(e, symbol.current) });
       } else setPhase({ kind: "error", error: describeError(e, symbol.current) });
@@ -209,10 +214,16 @@ export function TxProvider({ children, explorerUrl }: { children: ReactNode; exp
 const show = (v: unknown): string =>
   typeof v === "string" ? v : JSON.stringify(v, (_, x) => (typeof x === "bigint" ? x.toString() : x));
 
+// The call decoder parses every program ABI when it loads (a main-thread task about as long as the
+// rest of the dashboard's start): it loads with the first transaction, not with the dashboard.
+let decoder: typeof import("../safe/decode") | undefined;
+const loadDecoder = async () => (decoder ??= await import("../safe/decode"));
+
 /** A call to one of the program's contracts in words (amounts in its token, roles and campaigns by name), else null. */
 function inWords(program: ProgramView, tx: PreparedTx): DecodedCall[] | null {
+  if (!decoder) return null; // its chunk failed to load: the raw call is shown
   try {
-    const calls = decodeCalls(program, [{ to: tx.to, data: tx.transaction().data }]);
+    const calls = decoder.decodeCalls(program, [{ to: tx.to, data: tx.transaction().data }]);
     return calls.every((c) => c.known) ? calls : null;
   } catch {
     // Bytes the program's ABIs do not decode: the raw call below is all there is to show.

@@ -17,6 +17,7 @@ import { ActAs } from "../safe/ActAs";
 import { CustomerSearch } from "./customer/CustomerSearch";
 import { useProgramTokenSymbol } from "./useTokenSymbol";
 import { handled } from "../components/handled";
+import { startOverviewReads } from "./overviewReads";
 
 /** Pages that take a sub-path (/console/program/campaigns/<campaign>); elsewhere one is not found. */
 const WITH_SUB = new Set(["campaigns", "safe", "customer"]);
@@ -39,17 +40,22 @@ export function Dashboard() {
   const [actAsSafe, setActAsSafe] = useState(true);
   const { page, sub, view } = useParams();
   const entry = DASHBOARD_PAGES.find((p) => p.path === page);
+  // Where the dashboard opened, fixed at its mount: only then are the overview's reads started early.
+  const [opensOnOverview] = useState(() => entry?.path === "overview");
 
   useEffect(() => {
-    client.read.factory(programId).then(
-      async (p) => {
+    // Both at once, and the page shown with both: the explorer turns addresses into links, and
+    // arriving after them it moved the page under the reader (layout shift).
+    const chains = consoleApi.chains().catch(() => []);
+    if (opensOnOverview && programId) startOverviewReads(client, programId);
+    Promise.all([client.read.factory(programId), chains]).then(
+      ([p, cs]) => {
+        setExplorerUrl(cs.find((c) => String(c.chainId) === p.chainId)?.explorerUrl ?? null);
         setProgram(p);
-        const chains = await consoleApi.chains().catch(() => []);
-        setExplorerUrl(chains.find((c) => String(c.chainId) === p.chainId)?.explorerUrl ?? null);
       },
       (e) => (e instanceof PointsApiError && e.code === "NOT_FOUND" ? setMissing(true) : setError(describeError(e))),
     );
-  }, [client, programId]);
+  }, [client, programId, opensOnOverview]);
 
   const safes = useProgramSafes(program, client, wallet, version);
   const tokenSymbol = useProgramTokenSymbol(program);

@@ -12,6 +12,7 @@ import { mintSpCheck } from "./preflight/programChecks";
 import { whenRunning } from "./preflight/paused";
 import { lazy, Suspense } from "react";
 import { useWhenVisible } from "../components/useWhenVisible";
+import { takeOverviewRead } from "./overviewReads";
 import { ReleaseVerification, VerificationState } from "../components/Verification";
 
 // The chart library loads with the pictures, after the page (src/dashboard/charts).
@@ -23,7 +24,7 @@ export function Overview() {
   // Pause states are read through the wallet's RPC, only when it is on the program's chain.
   const chainReader = () => (String(wallet.chainId) === program.chainId ? wallet.provider() : null);
   const symbol = useTokenSymbol();
-  const state = useLoad(() => client.read.factoryState(), []);
+  const state = useLoad(() => takeOverviewRead(client, program.id, "state") ?? client.read.factoryState(), []);
   const balance = useLoad(async () => (from ? client.read.balance(from) : null), [from]);
   const paused = useLoad(async () => {
     const provider = wallet.provider();
@@ -41,10 +42,19 @@ export function Overview() {
     }
     return [...held].map(([c, rs]) => `${c}: ${rs.join(", ")}`);
   }, [from]);
-  const verification = useLoad(() => client.read.verification(program.id), []);
+  const verification = useLoad(
+    () => takeOverviewRead(client, program.id, "verification") ?? client.read.verification(program.id),
+    [],
+  );
   const s = state.value;
   const firstAsset = s?.assets[0];
   const [picturesShown, picturesRef] = useWhenVisible<HTMLDivElement>();
+
+  // The cards appear once the reads that size them have answered: the supply's rows and each
+  // contract's verification line, filled in later, pushed the cards below them down the page.
+  const settled = (r: { value: unknown; error: unknown; loading: boolean }) =>
+    !r.loading || r.value !== null || r.error !== null;
+  if (!settled(state) || !settled(verification)) return <p className="progress">Loading the overview…</p>;
 
   return (
     <div className="cards">
