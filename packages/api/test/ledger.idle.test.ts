@@ -115,6 +115,39 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
     assert.equal(minted.length, 1);
   });
 
+  it("chainKeepsItsBlockTime_aboutTwoHeadRequestsPerBlock_notOnePerPoll_andEveryBlockIsIndexed", async (t) => {
+    // 100 ms polls on a chain configured for 1 s blocks (a full step every 800 ms), mined every 1 s:
+    // a poll per 100 ms would ask for the head about ten times per block.
+    const indexer = indexerOn(db, proxy.url, { pollMs: 100, leaseMs: 60_000 });
+    t.after(() => indexer.stop());
+    indexer.start();
+    await until(
+      "the ledger reaches the head",
+      async () => (await cursorAt()) === (await node.provider.getBlockNumber()),
+    );
+    // A first block after a pause: the indexer times the chain's moves from it.
+    await sleep(1_000);
+    await node.mine(1);
+    await sleep(200);
+    proxy.reset();
+    const started = Date.now();
+    const BLOCKS = 4;
+    for (let i = 0; i < BLOCKS; i++) {
+      await sleep(800);
+      await node.mine(1);
+      await sleep(200);
+    }
+    const elapsed = Date.now() - started;
+    const heads = proxy.methods().filter((m) => m === "eth_blockNumber").length;
+    // Per block: one request a block time less a poll after the last move, one a poll later;
+    // plus the full steps and the commits of empty blocks (one each per 800 ms, each reads the
+    // head), and one in flight at each end.
+    const most = 2 * BLOCKS + 2 * Math.floor(elapsed / 800) + 3;
+    assert.ok(heads <= most, `${heads} head requests over ${elapsed} ms and ${BLOCKS} blocks (at most ${most})`);
+    const head = await node.provider.getBlockNumber();
+    await until("every block is indexed", async () => (await cursorAt()) === head);
+  });
+
   it("emptyBlocks_areCommittedAtMostOncePerEightPolls_theLeaseRenewedOncePerThird_andTheCursorStillReachesTheHead", async (t) => {
     // 50 ms polls, so at most one commit of empty blocks per 400 ms; a 60 s lease renewed every 20 s.
     const indexer = indexerOn(db, proxy.url, { pollMs: 50, leaseMs: 60_000 });

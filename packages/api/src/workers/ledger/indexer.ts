@@ -114,11 +114,14 @@ export class LedgerIndexer {
     for (const c of chains) {
       this.rpcs.set(String(c.chainId), new LedgerRpc(c, opts.rpcTimeoutMs, opts.retry, logger, this.abort.signal));
     }
-    this.pacing = new LedgerPacing(opts.pollMs, opts.leaseMs);
+    const blockTimes = new Map(chains.map((c) => [String(c.chainId), c.blockTimeMs]));
+    this.pacing = new LedgerPacing(opts.pollMs, opts.leaseMs, blockTimes);
+    const chainIds = [...blockTimes.keys()];
     this.loop = new PassLoop({
       job: "ledger",
       pass: () => this.pass(),
-      waitMs: (worked) => (worked ? 0 : opts.pollMs),
+      // Idle: the next pass when the next block may be there (pacing.ts, waitMs).
+      waitMs: (worked) => (worked ? 0 : worked === false ? this.pacing.waitMs(chainIds) : opts.pollMs),
       onError: (e) => this.logger.error({ err: e }, "ledger pass failed"),
       onUndrained: warnUndrained(this.logger, "ledger"),
     });
@@ -161,7 +164,11 @@ export class LedgerIndexer {
       try {
         // The head the quiet check read is the step's head too: one eth_blockNumber per pass.
         let head: number | undefined;
-        const readHead = async () => (head = await this.rpc(chainId).head());
+        const readHead = async () => {
+          head = await this.rpc(chainId).head();
+          this.pacing.sawHead(chainId, head);
+          return head;
+        };
         if (await this.pacing.stillQuiet(chainId, readHead)) continue;
         const stepped = await this.step(chainId, this.pacing.passMode(chainId), head);
         if (stepped) this.pacing.busy(chainId);
@@ -217,6 +224,7 @@ export class LedgerIndexer {
     const pool = rpcPool(this.chainOf(chainId), this.opts.rpcTimeoutMs);
     if (pool.refused()) await pool.assertServes();
     const head = knownHead ?? (await rpc.head());
+    this.pacing.sawHead(chainId, head);
     const safe = head - opts.confirmations;
     let cursor = await store.cursor(chainId);
     if (!cursor) {

@@ -22,10 +22,14 @@ export class LedgerPacing {
   private readonly lastLease = new Map<string, number>();
   private readonly lastRegistry = new Map<string, number>();
   private readonly lastCommit = new Map<string, number>();
+  /** The head last seen, when it was first seen, and whether the move before it was a whole block time. */
+  private readonly seen = new Map<string, { head: number; at: number; paced: boolean }>();
 
   constructor(
     private readonly pollMs: number,
     private readonly leaseMs: number,
+    /** Each chain's configured block time (`blockTimeMs`), by chain id. */
+    private readonly blockTimeMs: ReadonlyMap<string, number> = new Map(),
   ) {}
 
   /** At most this long between full steps of a quiet chain: eight polls, under a third of the lease. */
@@ -72,6 +76,43 @@ export class LedgerPacing {
     return Date.now() - (this.lastCommit.get(chainId) ?? 0) < this.fullStepMs;
   }
 
+  /** The node's head as a pass read it: a move by one block is timed, for `waitMs`. */
+  sawHead(chainId: string, head: number): void {
+    const last = this.seen.get(chainId);
+    if (last?.head === head) return;
+    const now = Date.now();
+    const bt = this.blockTimeMs.get(chainId) ?? 0;
+    // Paced: the chain moved by one block, a whole block time (less a poll) after the last move.
+    const paced = last !== undefined && head === last.head + 1 && now - last.at >= bt - this.pollMs;
+    this.seen.set(chainId, { head, at: now, paced });
+  }
+
+  /**
+   * How long an idle loop waits before its next pass: `pollMs`, or longer when every chain is
+   * quiet and keeps its block time. A chain whose head moved by one block a block time after the
+   * move before is not asked again until a block time less a poll after it was seen moving: with
+   * blocks at least `blockTimeMs` apart the next one cannot come sooner than that (the move was
+   * seen at most a poll late), so a block is still seen within a poll, with about two head
+   * requests per block instead of a block time's worth of polls. The wait never passes a chain's
+   * next full step (`fullStepMs`).
+   */
+  waitMs(chainIds: string[]): number {
+    const now = Date.now();
+    let until = Number.POSITIVE_INFINITY;
+    for (const chainId of chainIds) {
+      const q = this.quiet.get(chainId);
+      if (!q) return this.pollMs;
+      let due = q.at + this.fullStepMs;
+      const s = this.seen.get(chainId);
+      if (q.head !== NO_HEAD) {
+        if (!s?.paced || s.head !== q.head) return this.pollMs;
+        due = Math.min(due, s.at + (this.blockTimeMs.get(chainId) ?? 0) - this.pollMs);
+      }
+      until = Math.min(until, due);
+    }
+    return Math.max(this.pollMs, until - now);
+  }
+
   /** A full step found nothing to do at `head`: the passes until the next full step may skip the chain. */
   quietAt(chainId: string, head: number): false {
     this.quiet.set(chainId, { head, at: Date.now() });
@@ -86,6 +127,7 @@ export class LedgerPacing {
   /** The lease was refused, or a step failed: the next pass takes the lease and steps afresh. */
   reset(chainId: string): void {
     this.quiet.delete(chainId);
+    this.seen.delete(chainId);
     this.lastLease.delete(chainId);
   }
 
