@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { Interface, type InterfaceAbi } from "ethers";
+import type { Interface, InterfaceAbi } from "ethers";
 import { COMPILED } from "@points/contracts/program/code";
 import { DeployerError } from "./errors.js";
+import { FastInterface } from "./fastInterface.js";
 
 /**
  * Compiled contracts come from the @points/contracts package; the deployer never compiles
@@ -96,11 +97,12 @@ const interfaces = new WeakMap<object, Interface>();
 /**
  * The ethers Interface of an artifact's ABI, parsed once per ABI: parsing builds every fragment
  * and hashes every selector, and an onboarding task binds the same few ABIs dozens of times.
+ * A FastInterface, since each contract read looks its function up by bare name.
  */
 export function artifactInterface(artifact: Pick<Artifact, "abi">): Interface {
   const abi = artifact.abi as object;
   let iface = interfaces.get(abi);
-  if (!iface) interfaces.set(abi, (iface = Interface.from(artifact.abi)));
+  if (!iface) interfaces.set(abi, (iface = new FastInterface(artifact.abi)));
   return iface;
 }
 

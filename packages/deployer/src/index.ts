@@ -34,6 +34,7 @@ export {
   type SafetyOptions,
 } from "./upgradeSafety.js";
 export { loadArtifact, diskArtifact, contractsVersion, type Artifact } from "./artifacts.js";
+export { FastInterface } from "./fastInterface.js";
 export {
   etherscanClient,
   sourcifyClient,

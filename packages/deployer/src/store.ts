@@ -28,7 +28,23 @@ export function toJson(value: unknown): string {
 }
 
 export function fromJson<T>(text: string): T {
-  return JSON.parse(text, (k, v) => (k === "chainId" && typeof v === "string" ? BigInt(v) : v)) as T;
+  // A walk after a plain parse: a reviver calls back for every value of every manifest read.
+  return chainIds(JSON.parse(text)) as T;
+}
+
+/** Every string `chainId` at any depth, as a bigint (what a reviver would do), in place. */
+function chainIds(v: unknown): unknown {
+  if (Array.isArray(v)) {
+    for (const x of v) if (x !== null && typeof x === "object") chainIds(x);
+  } else if (v !== null && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    for (const k of Object.keys(o)) {
+      const x = o[k];
+      if (k === "chainId" && typeof x === "string") o[k] = BigInt(x);
+      else if (x !== null && typeof x === "object") chainIds(x);
+    }
+  }
+  return v;
 }
 
 const now = () => new Date().toISOString();

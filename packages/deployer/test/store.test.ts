@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { JsonFileStore, MemoryStore, type Release } from "../src/index.js";
+import { fromJson, toJson } from "../src/store.js";
 
 const release = (version: string, createdAt: string): Release => ({
   chainId: 31337n,
@@ -81,5 +82,25 @@ describe("JsonFileStore / MemoryStore: manifests and stage bookkeeping", () => {
   it("stores_refuseBrandsThatCouldEscapeTheDirectory", async () => {
     const store = new JsonFileStore(dir);
     await assert.rejects(() => store.stageStarted({ chainId: 1n, brand: "../../etc" }, "validate"));
+  });
+});
+
+describe("fromJson: what toJson wrote, with every chainId a bigint again", () => {
+  it("nestedManifest_sameAsTheReviver_everyChainIdABigintOtherStringsKept", () => {
+    const text = toJson({
+      chainId: 31337n,
+      record: { chainId: 1n, brand: "a", upgrades: [{ chainId: 5n, note: "chainId" }], nested: [[{ chainId: "7" }]] },
+      stages: { s: { chainId: 2n, n: 3, list: ["chainId", null, 1] } },
+      other: { chainID: "9" },
+    });
+    const reviver = JSON.parse(text, (k, v) => (k === "chainId" && typeof v === "string" ? BigInt(v) : v));
+    assert.deepEqual(fromJson(text), reviver);
+    assert.deepEqual(fromJson(text), {
+      chainId: 31337n,
+      record: { chainId: 1n, brand: "a", upgrades: [{ chainId: 5n, note: "chainId" }], nested: [[{ chainId: 7n }]] },
+      stages: { s: { chainId: 2n, n: 3, list: ["chainId", null, 1] } },
+      other: { chainID: "9" },
+    });
+    assert.throws(() => fromJson('{"chainId":"x"}'), SyntaxError);
   });
 });
