@@ -263,6 +263,20 @@ describe("console e2e: an operations person's day, in headless Chromium", () => 
     assert.equal(await page.getByTestId("desk-status").innerText(), "The executor does nothing for this program.");
     assert.equal(await page.getByText("NOT_FOUND").count(), 0);
     assert.equal(await page.getByText("no program").count(), 0);
+    // The policy's radio buttons line up at the fieldset's edge, each its own size, labels beside them.
+    const radios = await page
+      .locator('input[name="desk-policy"]')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), w: r.width })));
+    assert.equal(radios.length, 3);
+    assert.deepEqual(
+      radios.map((r) => r.x),
+      radios.map(() => radios[0]!.x),
+      "one column",
+    );
+    assert.ok(
+      radios.every((r) => r.w <= 24),
+      `radio widths ${radios.map((r) => r.w).join(", ")}`,
+    );
     // Its queue (the brand's pending request) stays inside the page at both widths.
     await page.getByRole("table", { name: "Redemption queue" }).getByText("#1", { exact: true }).waitFor();
     await auditPage(page, "day-jobs-desk");

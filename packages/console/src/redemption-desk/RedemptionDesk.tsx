@@ -71,7 +71,7 @@ export function RedemptionDesk() {
             <fieldset disabled={busy || !wallet.address}>
               <legend>Policy (signed by your wallet, which must hold MANAGER_ROLE)</legend>
               {POLICIES.map(([value, label]) => (
-                <label key={value} className="row">
+                <label key={value} className="check">
                   <input
                     type="radio"
                     name="desk-policy"
