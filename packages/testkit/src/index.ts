@@ -9,3 +9,4 @@ export * from "./safe.js";
 export { startFaultProxy, type FaultProxy, type Faults } from "./faultProxy.js";
 export { startFakeEtherscan } from "./etherscan.js";
 export { startFakeSourcify } from "./sourcify.js";
+export { assertAnswersAsEthers, zeroArgs } from "./sameAsEthers.js";
