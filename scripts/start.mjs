@@ -10,7 +10,7 @@
  * dev accounts #6, #7 and #8.
  */
 import { spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEV_KEYS, DevNodeError, devSafe, devWallet, isPortFree, startNode } from "@points/testkit";
@@ -28,8 +28,13 @@ const CUSTOMER = devWallet(2).address;
 const CUSTOMER_KEY = DEV_KEYS[2];
 /** E-mail domain of the dev console accounts (the demo account's too): approved to deploy on this dev setup. */
 const DEV_DOMAIN = "console.localhost";
-/** Manifests of the throwaway dev chain (git-ignored, wiped on every start: the chain is new). */
-const DEV_MANIFESTS = path.join(deployerDir, "manifests", "dev");
+/**
+ * Manifests, chain log and database of the throwaway dev chain (git-ignored, wiped on every start: the chain is new).
+ * START_DIR puts them elsewhere (a test's temporary folder): a new or empty folder, never wiped.
+ */
+const DEV_MANIFESTS = process.env.START_DIR
+  ? path.resolve(process.env.START_DIR)
+  : path.join(deployerDir, "manifests", "dev");
 
 /** Service: the local chain. Returns its handle ({url, stop}). */
 async function startChain() {
@@ -38,7 +43,10 @@ async function startChain() {
       `port ${PORT} on 127.0.0.1 is already in use (another node or \`pnpm start\` running?): stop it, or set CHAIN_PORT to another port`,
     );
   }
-  rmSync(DEV_MANIFESTS, { recursive: true, force: true });
+  if (!process.env.START_DIR) rmSync(DEV_MANIFESTS, { recursive: true, force: true });
+  else if (existsSync(DEV_MANIFESTS) && readdirSync(DEV_MANIFESTS).length > 0) {
+    throw new DevNodeError(`START_DIR ${DEV_MANIFESTS} is not empty: name a new or empty folder`);
+  }
   mkdirSync(DEV_MANIFESTS, { recursive: true });
   const logFile = path.join(DEV_MANIFESTS, "hardhat-node.log");
   console.log(`starting a Hardhat node on 127.0.0.1:${PORT} (log: ${path.relative(root, logFile)}) ...`);
