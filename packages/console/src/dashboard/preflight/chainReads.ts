@@ -10,6 +10,7 @@ const ERC20 = new Interface([
 const VAULT = new Interface([
   "function isSettlementWhitelisted(bytes32 campaignId, address account) view returns (bool)",
   "function isCampaignAdmin(bytes32 campaignId, address account) view returns (bool)",
+  "function unallocated() view returns (uint256)",
 ]);
 
 async function view<T>(provider: BrowserProvider, iface: Interface, to: string, fn: string, args: unknown[]) {
@@ -34,3 +35,6 @@ export const isSettlementAllowed = (p: BrowserProvider, vault: string, campaignI
 
 export const isCampaignAdmin = (p: BrowserProvider, vault: string, campaignId: string, account: string) =>
   view<boolean>(p, VAULT, vault, "isCampaignAdmin", [campaignId, account]);
+
+/** SP in the Campaign vault that no campaign holds: a manager's funding draws on it first. */
+export const vaultUnallocated = (p: BrowserProvider, vault: string) => view<bigint>(p, VAULT, vault, "unallocated", []);
