@@ -341,6 +341,13 @@ describe("console e2e: an operations person's day, in headless Chromium", () => 
       await page.getByTestId("fund-blocked").innerText(),
       "The Points token is paused, so this funding would fail. Nothing can be sent until a PAUSER_ROLE holder unpauses it on the Roles page.",
     );
+    // Closing would pay the funder's unused budget back in SP: stopped too.
+    await submitForm(page, "close", {});
+    await page.getByTestId("close-blocked").waitFor();
+    assert.equal(
+      await page.getByTestId("close-blocked").innerText(),
+      "The Points token is paused, so closing this campaign would fail. Nothing can be sent until a PAUSER_ROLE holder unpauses it on the Roles page.",
+    );
     await page.goto(`${api.url}/console/program/redemption`);
     await submitForm(page, "redeem", { "Amount (ACME)": "1" });
     await page.getByTestId("redeem-blocked").waitFor();

@@ -9,8 +9,8 @@ import { useTokenSymbol } from "./useTokenSymbol";
 import { UserText } from "../components/format/UserText";
 import { escapeHidden } from "../components/format/text";
 import { CampaignMoney } from "./money/CampaignMoney";
-import { fundCheck, settleCheck } from "./preflight/programChecks";
-import { vaultUnallocated } from "./preflight/chainReads";
+import { closeCheck, fundCheck, settleCheck } from "./preflight/programChecks";
+import { closingParties, vaultUnallocated } from "./preflight/chainReads";
 import { useWallet } from "../wallet/wallet";
 import { NEEDS } from "../safe/roleSafes";
 import { unavailableActions } from "./campaignActions";
@@ -310,6 +310,15 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
                   submit="Close campaign"
                   idPrefix="close"
                   unavailable={off.close}
+                  check={closeCheck(
+                    () => pauses.value?.points ?? null,
+                    async () => {
+                      const p = onChain();
+                      if (!p || !c) return null;
+                      const parties = await closingParties(p, program.pspVault, c.campaignId.value);
+                      return { available: BigInt(c.available), ...parties };
+                    },
+                  )}
                   fields={[
                     {
                       name: "to",

@@ -5,7 +5,9 @@ import { Wallet } from "ethers";
 // By computed path: the console's sources are typed for Vite (bundler resolution), not this tsconfig.
 const path = "../../src/dashboard/preflight/programChecks.ts";
 type Check = (values: Record<string, string>, from: string) => Promise<{ message: string } | null>;
-const { fundCheck, mintSpCheck } = (await import(path)) as {
+type Closing = { available: bigint; funder: string; programFunded: bigint; treasury: string };
+const { closeCheck, fundCheck, mintSpCheck } = (await import(path)) as {
+  closeCheck: (pointsPaused: () => boolean | null, closing: () => Promise<Closing | null>) => Check;
   mintSpCheck: (client: object, provider: () => null, asset: object, restricted: () => Promise<boolean>) => Check;
   fundCheck: (
     client: object,
@@ -75,5 +77,33 @@ describe("funding a campaign stops at the form while the Points token is paused,
     assert.equal(await fund(asManager, true, null)({ amount: ONE }, me), null);
     assert.equal(await fund(client, false, 0n)({ amount: ONE }, me), null);
     assert.equal(await fund(client, null, 0n)({ amount: ONE }, me), null);
+  });
+});
+
+// Closing pays the funder's share back and the program's to the treasury: SP transfers the paused Points token refuses.
+describe("closing a campaign stops at the form while the Points token is paused, when closing would move SP", () => {
+  const ZERO = "0x" + "0".repeat(40);
+  const funder = Wallet.createRandom().address;
+  const treasury = Wallet.createRandom().address;
+  const close = (paused: boolean | null, c: Closing | null) =>
+    closeCheck(
+      () => paused,
+      async () => c,
+    )({}, me);
+  const stopped =
+    "The Points token is paused, so closing this campaign would fail. Nothing can be sent until a PAUSER_ROLE holder unpauses it on the Roles page.";
+
+  it("aFundersShare_orTheProgramsToATreasury_isStopped", async () => {
+    assert.equal((await close(true, { available: 5n, funder, programFunded: 0n, treasury: ZERO }))?.message, stopped);
+    assert.equal((await close(true, { available: 5n, funder: ZERO, programFunded: 0n, treasury }))?.message, stopped);
+    assert.equal((await close(true, { available: 5n, funder, programFunded: 9n, treasury }))?.message, stopped);
+  });
+
+  it("nothingLeft_orProgramMoneyWithNoTreasury_orARunningOrUnknownToken_goesOn", async () => {
+    assert.equal(await close(true, { available: 0n, funder, programFunded: 0n, treasury }), null);
+    assert.equal(await close(true, { available: 5n, funder: ZERO, programFunded: 0n, treasury: ZERO }), null);
+    assert.equal(await close(true, { available: 5n, funder, programFunded: 9n, treasury: ZERO }), null);
+    assert.equal(await close(true, null), null);
+    assert.equal(await close(false, { available: 5n, funder, programFunded: 0n, treasury: ZERO }), null);
   });
 });

@@ -121,6 +121,33 @@ export const fundCheck =
     return stopped ?? (isManager ? null : spHeld(client, from, v.amount, "funding", symbol));
   };
 
+/** Where closing sends a campaign's `available` SP, as PSPVault's closeCampaign does. */
+export interface Closing {
+  available: bigint;
+  funder: string;
+  programFunded: bigint;
+  treasury: string;
+}
+
+/**
+ * Whether closing moves SP: program money goes back first (to the treasury, or stays in the
+ * vault without one), the rest to the funder; with no funder all of it is program money.
+ */
+export function closeMovesSp(c: Closing): boolean {
+  const none = (a: string) => /^0x0{40}$/i.test(a);
+  const toProgram = none(c.funder) || c.available < c.programFunded ? c.available : c.programFunded;
+  return c.available !== toProgram || (toProgram !== 0n && !none(c.treasury));
+}
+
+/** Close a campaign: stopped while the Points token is paused when closing would move SP (`closing`: null when not read). */
+export const closeCheck =
+  (pointsPaused: () => boolean | null, closing: () => Promise<Closing | null>): Check =>
+  async () => {
+    if (!pointsPaused()) return null;
+    const c = await closing();
+    return c && closeMovesSp(c) ? pausedBlocker({ points: true }, ["points"], "closing this campaign") : null;
+  };
+
 /** Settle: the holder's pSP, then the receiver on the campaign's settlement allowlist. */
 export const settleCheck =
   (client: PointsClient, provider: Provider, vault: string, campaignId: string): Check =>
