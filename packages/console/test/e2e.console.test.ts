@@ -254,8 +254,22 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await submitForm(page, "mint-sp", { [`Collateral amount (${symbol})`]: "1000" });
     await page.getByText("This needs another transaction first").waitFor();
     await expectApprovalToken(page, state.body.data.assets[0].asset, `1,000 ${symbol}`);
+    // The spender by the program contract's name, beside its address.
+    const dialog = page.getByRole("dialog");
+    await dialog.getByTestId("approval-token").filter({ hasText: "for the spender the Factory 0x" }).waitFor();
+    await dialog
+      .getByTestId("approval-token")
+      .getByRole("button", { name: `Copy ${program.factory}` })
+      .waitFor();
     await screenshot(page, "mint-sp-approval");
-    await signInDialog(page, "mint-sp", { approval: true });
+    await dialog.getByRole("button", { name: "Sign approval" }).click();
+    // The mint's review names the connected wallet, as receiver and as signer.
+    const review = dialog.getByRole("list", { name: "What this transaction does" });
+    await review.filter({ hasText: "SP goes to" }).filter({ hasText: "your wallet 0x" }).waitFor();
+    const signer = await dialog.locator("dl.kv dt:text-is('Signer') + dd").first().innerText();
+    const me = brand.address;
+    assert.equal(signer.replace(/\s+/g, " ").trim(), `your wallet ${me.slice(0, 6)}…${me.slice(-4)} ${me} Copy`);
+    await signInDialog(page, "mint-sp");
     assert.equal(await Points__factory.connect(program.points, node.provider).balanceOf(brand.address), SP("1000"));
     await page
       .getByTestId("sp-supply")

@@ -297,6 +297,28 @@ describe("console e2e: an operations person's day, in headless Chromium", () => 
     const status = page.getByTestId("campaign-row").first().locator('td[data-label="Status"]');
     assert.equal((await status.innerText()).replace(/\s+/g, " ").trim(), "Active vault paused");
     await auditPage(page, "day-jobs-paused-list");
+    // A bulk drop goes through the Campaign vault: its dry run stops, naming the paused contract.
+    const sent = wallet.calls.filter((c) => c === "eth_sendTransaction").length;
+    await page.getByRole("link", { name: "Bulk drops", exact: true }).click();
+    await page
+      .getByLabel("Campaign", { exact: true })
+      .locator("option", { hasText: "spring" })
+      .waitFor({ state: "attached" });
+    await page.getByLabel("CSV file", { exact: true }).setInputFiles({
+      name: "paused.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`address,amount\n${holder(0)},1`),
+    });
+    await page.getByRole("button", { name: "Check rows (dry run)" }).click();
+    await page
+      .getByRole("alert")
+      .getByText(
+        "The Campaign vault is paused, so this drop would fail. Nothing can be sent until a PAUSER_ROLE holder unpauses it on the Roles page.",
+        { exact: true },
+      )
+      .waitFor();
+    assert.equal(await page.getByTestId("bulk-dry-run").count(), 0);
+    assert.equal(wallet.calls.filter((c) => c === "eth_sendTransaction").length, sent, "nothing signed");
   });
 
   it("pausedPointsToken_settleIsNotOffered_andARedemptionRequestStopsAtTheForm_beforeAnythingIsSigned", async () => {
@@ -312,6 +334,20 @@ describe("console e2e: an operations person's day, in headless Chromium", () => 
     );
     assert.equal(await page.getByTestId("vault-paused").count(), 0);
     assert.equal(await page.locator('form[data-form="issue-psp"]').count(), 1, "issuing pSP moves no SP");
+    // Funding pays SP from the wallet: stopped at the form, before any approval.
+    await submitForm(page, "fund", { "Amount (ACME)": "1" });
+    await page.getByTestId("fund-blocked").waitFor();
+    assert.equal(
+      await page.getByTestId("fund-blocked").innerText(),
+      "The Points token is paused, so this funding would fail. Nothing can be sent until a PAUSER_ROLE holder unpauses it on the Roles page.",
+    );
+    // Closing would pay the funder's unused budget back in SP: stopped too.
+    await submitForm(page, "close", {});
+    await page.getByTestId("close-blocked").waitFor();
+    assert.equal(
+      await page.getByTestId("close-blocked").innerText(),
+      "The Points token is paused, so closing this campaign would fail. Nothing can be sent until a PAUSER_ROLE holder unpauses it on the Roles page.",
+    );
     await page.goto(`${api.url}/console/program/redemption`);
     await submitForm(page, "redeem", { "Amount (ACME)": "1" });
     await page.getByTestId("redeem-blocked").waitFor();

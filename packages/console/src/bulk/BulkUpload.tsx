@@ -12,7 +12,9 @@ import { escapeHidden } from "../components/format/text";
 import { BadRows, type BadRow } from "./BadRows";
 import { DryRun } from "./DryRun";
 import { Progress } from "./Progress";
-import { OPERATIONS, requestPlan, type Operation } from "./operations";
+import { OPERATIONS, bulkNeeds, requestPlan, type Operation } from "./operations";
+import { pausedStates } from "../dashboard/chain";
+import { pausedBlocker } from "../dashboard/preflight/paused";
 import { clearPlan, loadPlan, savePlan } from "./savedPlan";
 import { withoutRowMetadata } from "./rowMetadata";
 
@@ -104,6 +106,10 @@ export function BulkUpload() {
     if (!from) return setCheck({ kind: "error", error: { title: "Connect your wallet first." } });
     setCheck({ kind: "checking" });
     try {
+      // A paused contract refuses every row: said before the dry run, named as the chain would.
+      const p = String(wallet.chainId) === program.chainId ? wallet.provider() : null;
+      const stopped = p && pausedBlocker(await pausedStates(p, program), bulkNeeds(operation), "this drop");
+      if (stopped) return setCheck({ kind: "error", error: { title: stopped.message } });
       setCheck({ kind: "dry", plan: await requestPlan(client, { ...input(), csv: rows }, true) });
     } catch (err) {
       const rows = (err as PointsApiError).details as { rows?: BadRow[] } | undefined;

@@ -1,4 +1,5 @@
 import type { PointsClient, BulkPlan } from "@points/sdk";
+import type { ContractName } from "@points/schema";
 
 export type Operation = BulkPlan["operation"];
 
@@ -8,6 +9,13 @@ export const OPERATIONS: { value: Operation; label: string; verb: string }[] = [
   { value: "settle", label: "Settle pSP to SP", verb: "settled" },
   { value: "expire", label: "Expire pSP into the budget", verb: "expired" },
 ];
+
+/**
+ * The contracts a drop goes through that refuse while paused (`whenNotPaused`): every batch is a
+ * Campaign vault call, and a settlement also pays SP out, which the Points token stops.
+ */
+export const bulkNeeds = (operation: Operation): ContractName[] =>
+  operation === "settle" ? ["pspVault", "points"] : ["pspVault"];
 
 export interface BulkInput {
   operation: Operation;

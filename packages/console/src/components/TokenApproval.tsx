@@ -3,7 +3,7 @@ import type { PreparedTx } from "@points/sdk";
 import { useWallet } from "../wallet/wallet";
 import { tokenFacts } from "../dashboard/preflight/chainReads";
 import { DashContext } from "../dashboard/context";
-import { addressName } from "../safe/decode";
+import { YOUR_WALLET, addressName } from "../safe/decode";
 import { Address } from "./format/Address";
 import { Amount } from "./format/Amount";
 import { UserText } from "./format/UserText";
@@ -30,7 +30,7 @@ export function TokenApproval({ tx, explorerUrl }: { tx: PreparedTx; explorerUrl
   }, [tx.to]);
   if (tx.call.function !== "approve") return null;
   const [spender, amount] = tx.call.args as [string, string];
-  const spenderName = dash ? addressName(dash.program, String(spender)) : null;
+  const spenderName = dash ? addressName(dash.program, String(spender), dash) : null;
   return (
     <p className="notice" data-testid="approval-token">
       Approve{" "}
@@ -43,7 +43,8 @@ export function TokenApproval({ tx, explorerUrl }: { tx: PreparedTx; explorerUrl
       <strong>
         <UserText text={token?.symbol ?? "(symbol not read)"} />
       </strong>{" "}
-      at <Address address={tx.to} explorerUrl={explorerUrl} /> for the spender {spenderName && <>the {spenderName} </>}
+      at <Address address={tx.to} explorerUrl={explorerUrl} /> for the spender{" "}
+      {spenderName && <>{spenderName === YOUR_WALLET ? spenderName : `the ${spenderName}`} </>}
       <Address address={String(spender)} explorerUrl={explorerUrl} />.
     </p>
   );

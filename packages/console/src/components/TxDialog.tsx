@@ -7,7 +7,7 @@ import { ErrorBox } from "./ui";
 import { DashContext } from "../dashboard/context";
 import { proposeSafeTx } from "../safe/propose";
 import { Proposed, SafeReview } from "../safe/SafeReview";
-import { Actions } from "../safe/Actions";
+import { Actions, NamedAddress } from "../safe/Actions";
 import type { DecodedCall } from "../safe/decode";
 import type { ProgramView } from "../dashboard/context";
 import { TokenApproval } from "./TokenApproval";
@@ -242,9 +242,7 @@ function Review({ tx, words }: { tx: PreparedTx; words?: TxJob["words"] }) {
   const signer = (
     <>
       <dt>Signer</dt>
-      <dd>
-        <Address address={tx.from} explorerUrl={dash?.explorerUrl} />
-      </dd>
+      <dd>{dash ? <NamedAddress address={tx.from} /> : <Address address={tx.from} explorerUrl={null} />}</dd>
     </>
   );
   return (

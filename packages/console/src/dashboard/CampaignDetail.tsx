@@ -9,7 +9,8 @@ import { useTokenSymbol } from "./useTokenSymbol";
 import { UserText } from "../components/format/UserText";
 import { escapeHidden } from "../components/format/text";
 import { CampaignMoney } from "./money/CampaignMoney";
-import { settleCheck, spCheck } from "./preflight/programChecks";
+import { closeCheck, fundCheck, settleCheck } from "./preflight/programChecks";
+import { closingParties, vaultUnallocated } from "./preflight/chainReads";
 import { useWallet } from "../wallet/wallet";
 import { NEEDS } from "../safe/roleSafes";
 import { unavailableActions } from "./campaignActions";
@@ -65,10 +66,10 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
   const c = campaign.value;
   // The vault's and the token's pause states through the wallet's own RPC (no API route reads
   // them); unknown without a wallet.
+  const onChain = () => (String(wallet.chainId) === program.chainId ? wallet.provider() : null);
   const pauses = useLoad(async () => {
-    const provider = wallet.provider();
-    if (!provider || String(wallet.chainId) !== program.chainId) return null;
-    return pausedStates(provider, program);
+    const provider = onChain();
+    return provider ? pausedStates(provider, program) : null;
   }, [wallet.chainId]);
   const vaultPaused = pauses.value?.pspVault ?? null;
   const off = c ? unavailableActions(c.status, vaultPaused, pauses.value?.points ?? null) : {};
@@ -294,7 +295,12 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
                   submit="Fund campaign"
                   idPrefix="fund"
                   unavailable={off.fund}
-                  check={spCheck(client, "amount", "funding", symbol)}
+                  check={fundCheck(
+                    client,
+                    () => pauses.value?.points ?? null,
+                    async () => (onChain() ? vaultUnallocated(onChain()!, program.pspVault) : null),
+                    symbol,
+                  )}
                   fields={[AMOUNT]}
                   build={(x, from) => v.fundCampaign(id, x.amount, { from })}
                 />
@@ -304,6 +310,15 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
                   submit="Close campaign"
                   idPrefix="close"
                   unavailable={off.close}
+                  check={closeCheck(
+                    () => pauses.value?.points ?? null,
+                    async () => {
+                      const p = onChain();
+                      if (!p || !c) return null;
+                      const parties = await closingParties(p, program.pspVault, c.campaignId.value);
+                      return { available: BigInt(c.available), ...parties };
+                    },
+                  )}
                   fields={[
                     {
                       name: "to",

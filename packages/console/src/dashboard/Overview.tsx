@@ -160,7 +160,12 @@ export function Overview() {
               program,
               ["factory", "points"],
               "this mint",
-              mintSpCheck(client, () => wallet.provider(), firstAsset),
+              mintSpCheck(
+                client,
+                () => wallet.provider(),
+                firstAsset,
+                async () => (s ?? (await client.read.factoryState())).transferRestricted,
+              ),
             )}
             fields={[
               {

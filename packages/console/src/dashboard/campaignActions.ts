@@ -4,8 +4,8 @@
  * is not Closed; settle, expire and transfer work in every status, so holders are never trapped;
  * and every one of them stops while the Campaign vault is paused (`whenNotPaused`). A settlement
  * pays SP out of the vault, so it also stops while the Points token is paused (every SP movement
- * does); funding and closing move SP only in part (unallocated SP, an empty budget), so the
- * contract decides those.
+ * does); funding and closing move SP only in part (unallocated SP, an empty budget), so their
+ * forms check that when sent (src/dashboard/preflight/programChecks.ts).
  */
 export type CampaignAction = "issue" | "settle" | "expire" | "transfer" | "fund" | "close";
 

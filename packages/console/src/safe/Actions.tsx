@@ -9,10 +9,10 @@ import { useTokenSymbol } from "../dashboard/useTokenSymbol";
 import { addressName, type Arg, type DecodedCall } from "./decode";
 import { TokenAmount } from "../components/TokenAmount";
 
-/** An address with its name when it is one of the program's contracts. */
+/** An address with its name when it is one of the program's contracts, the connected wallet or a role's Safe. */
 export function NamedAddress({ address }: { address: string }) {
-  const { explorerUrl, program } = useDash();
-  const name = addressName(program, address);
+  const { explorerUrl, program, wallet, safes } = useDash();
+  const name = addressName(program, address, { wallet, safes });
   return (
     <>
       {name && <>{name} </>}

@@ -3,7 +3,7 @@ import { INTERFACES } from "@points/contracts/program/abi";
 import { roleNameOf } from "@points/contracts/program";
 import type { ContractName, SafeTxFields } from "@points/schema";
 import { programContracts } from "../dashboard/chain";
-import { CONTRACT_WORDS } from "../dashboard/names";
+import { CONTRACT_WORDS, roleWords } from "../dashboard/names";
 import type { ProgramView } from "../dashboard/context";
 import { verifiedLabel } from "../dashboard/campaignLabel";
 import { durationWords, feeWords } from "../dashboard/settings/words";
@@ -227,10 +227,26 @@ function decodeCall(program: ProgramView, to: string, data: string): DecodedCall
   };
 }
 
-/** An address's name when it is one of the program's contracts ("Campaign vault"), else null. */
-export function addressName(program: ProgramView, address: string): string | null {
-  const hit = programContracts(program).find(([, a]) => a.toLowerCase() === address.toLowerCase());
-  return hit ? CONTRACT_WORDS[hit[0]] : null;
+/** The accounts a review names besides the program's contracts: the connected wallet and the Safes holding roles. */
+export interface KnownAccounts {
+  wallet?: string | null;
+  safes?: { address: string; roles: { role: string }[] }[];
+}
+
+/** What a review calls the connected wallet. */
+export const YOUR_WALLET = "your wallet";
+
+/**
+ * An address's name: one of the program's contracts ("Campaign vault"), the connected wallet
+ * ("your wallet"), or a Safe by the roles it holds ("Admin and Manager Safe"); else null.
+ */
+export function addressName(program: ProgramView, address: string, known: KnownAccounts = {}): string | null {
+  const same = (a: string | null | undefined) => !!a && a.toLowerCase() === address.toLowerCase();
+  const hit = programContracts(program).find(([, a]) => same(a));
+  if (hit) return CONTRACT_WORDS[hit[0]];
+  if (same(known.wallet)) return YOUR_WALLET;
+  const safe = known.safes?.find((s) => same(s.address));
+  return safe ? `${[...new Set(safe.roles.map((r) => roleWords(r.role)))].join(" and ")} Safe` : null;
 }
 
 /**

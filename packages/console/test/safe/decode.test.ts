@@ -7,7 +7,7 @@ import { encodeMultiSend } from "@points/testkit";
 // By a computed path: the console's sources are typed for Vite (bundler resolution), not this tsconfig.
 const source = "../../src/safe/decode.ts";
 const { decodeCalls, decodeSafeTx, unpackMultiSend, addressName } = (await import(source)) as {
-  addressName: (program: object, address: string) => string | null;
+  addressName: (program: object, address: string, known?: object) => string | null;
   decodeCalls: (program: object, calls: { to: string; data: string }[], names?: Record<string, string>) => any[];
   decodeSafeTx: (program: object, tx: object, names?: Record<string, string>) => any[];
   unpackMultiSend: (data: string) => { to: string; data: string }[] | null;
@@ -202,5 +202,22 @@ describe("every call the console builds reads in its own units: pSP is not SP, c
     assert.equal(addressName(program, program.factory), "Factory");
     assert.equal(addressName(program, program.points), "Points token");
     assert.equal(addressName(program, alice), null);
+  });
+
+  it("theConnectedWallet_andTheSafesHoldingRoles_areNamed_aContractNameComesFirst", () => {
+    const admin = addr();
+    const ops = addr();
+    const known = {
+      wallet: alice.toLowerCase(),
+      safes: [
+        { address: admin, roles: [{ role: "DEFAULT_ADMIN_ROLE" }, { role: "DEFAULT_ADMIN_ROLE" }] },
+        { address: ops, roles: [{ role: "MANAGER_ROLE" }, { role: "PAUSER_ROLE" }] },
+      ],
+    };
+    assert.equal(addressName(program, alice, known), "your wallet");
+    assert.equal(addressName(program, admin.toLowerCase(), known), "Admin Safe");
+    assert.equal(addressName(program, ops, known), "Manager and Pauser Safe");
+    assert.equal(addressName(program, program.factory, { ...known, wallet: program.factory }), "Factory");
+    assert.equal(addressName(program, asset, known), null);
   });
 });

@@ -4,6 +4,7 @@ import { SP_DECIMALS, fmt } from "../units";
 import { PENDING_SYMBOL, tokenAmount, tokenWord } from "../tokenSymbol";
 import { accessChange, type Blocker, type Check } from "./checks";
 import { isCampaignAdmin, isSettlementAllowed, tokenBalance } from "./chainReads";
+import { pausedBlocker } from "./paused";
 
 type Provider = () => BrowserProvider | null;
 interface Asset {
@@ -36,9 +37,12 @@ async function spHeld(
   };
 }
 
-/** Mint SP: the collateral in the wallet, the mint allowlist, then the receiver's transfer allowlist. */
+/**
+ * Mint SP: the collateral in the wallet, the mint allowlist, then, while the program restricts
+ * transfers (`restricted`), the receiver's transfer allowlist.
+ */
 export const mintSpCheck =
-  (client: PointsClient, provider: Provider, asset: Asset): Check =>
+  (client: PointsClient, provider: Provider, asset: Asset, restricted: () => Promise<boolean>): Check =>
   async (v, from) => {
     const p = provider();
     if (p) {
@@ -57,8 +61,10 @@ export const mintSpCheck =
         fix: canFix ? accessChange("mint", from, () => client.factory.addToMintWhitelist(from, { from })) : undefined,
       };
     }
-    // A mint needs its receiver on the Points transfer allowlist (docs/rules.md#points): checked
-    // before the collateral approval, which would otherwise be signed for a mint that reverts.
+    // While transfers are restricted a mint needs its receiver on the Points transfer allowlist
+    // (docs/rules.md#points): checked before the collateral approval, which would otherwise be
+    // signed for a mint that reverts. Unrestricted, any receiver gets SP.
+    if (!(await restricted())) return null;
     const receiver = v.receiver ? String(v.receiver) : from;
     const self = receiver.toLowerCase() === from.toLowerCase();
     if (self ? status.transfer : await client.points.isTransferWhitelisted(receiver)) return null;
@@ -94,6 +100,53 @@ export const spCheck =
   (client: PointsClient, field: string, doing: string, symbol: string | null): Check =>
   async (v, from) =>
     (await manager(client, "pspVault", from)) ? null : spHeld(client, from, v[field], doing, symbol);
+
+/**
+ * Fund a campaign: whatever the vault's unallocated SP does not cover (it covers only a
+ * manager's funding, `unallocated`: null when not read) comes from the wallet, an SP transfer the
+ * Points token refuses while paused (`pointsPaused`: null when not known; the contract decides).
+ */
+export const fundCheck =
+  (
+    client: PointsClient,
+    pointsPaused: () => boolean | null,
+    unallocated: () => Promise<bigint | null>,
+    symbol: string | null,
+  ): Check =>
+  async (v, from) => {
+    const isManager = await manager(client, "pspVault", from);
+    const covered = isManager ? await unallocated() : 0n;
+    if (covered === null || covered >= BigInt(v.amount)) return null;
+    const stopped = pausedBlocker({ points: pointsPaused() ?? undefined }, ["points"], "this funding");
+    return stopped ?? (isManager ? null : spHeld(client, from, v.amount, "funding", symbol));
+  };
+
+/** Where closing sends a campaign's `available` SP, as PSPVault's closeCampaign does. */
+export interface Closing {
+  available: bigint;
+  funder: string;
+  programFunded: bigint;
+  treasury: string;
+}
+
+/**
+ * Whether closing moves SP: program money goes back first (to the treasury, or stays in the
+ * vault without one), the rest to the funder; with no funder all of it is program money.
+ */
+export function closeMovesSp(c: Closing): boolean {
+  const none = (a: string) => /^0x0{40}$/i.test(a);
+  const toProgram = none(c.funder) || c.available < c.programFunded ? c.available : c.programFunded;
+  return c.available !== toProgram || (toProgram !== 0n && !none(c.treasury));
+}
+
+/** Close a campaign: stopped while the Points token is paused when closing would move SP (`closing`: null when not read). */
+export const closeCheck =
+  (pointsPaused: () => boolean | null, closing: () => Promise<Closing | null>): Check =>
+  async () => {
+    if (!pointsPaused()) return null;
+    const c = await closing();
+    return c && closeMovesSp(c) ? pausedBlocker({ points: true }, ["points"], "closing this campaign") : null;
+  };
 
 /** Settle: the holder's pSP, then the receiver on the campaign's settlement allowlist. */
 export const settleCheck =
