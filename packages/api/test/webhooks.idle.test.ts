@@ -1,4 +1,4 @@
-import { describe, it, mock } from "node:test";
+import { describe, it, mock, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import { pino } from "pino";
 import type { Db } from "../src/core/db/db.js";
@@ -32,6 +32,18 @@ const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
 };
 
+/** A dispatcher over `emptyDb`, started on a fake clock at 0 (both undone after the test). */
+async function startedIdle(t: TestContext) {
+  mock.timers.enable({ apis: ["setTimeout", "Date"], now: 0 });
+  t.after(() => mock.timers.reset());
+  const { db, claims } = emptyDb();
+  const d = new WebhookDispatcher(db, pino({ level: "silent" }), OPTS);
+  t.after(() => d.stop());
+  d.start();
+  await settle();
+  return { d, claims };
+}
+
 /** Moves the fake clock `ms` forward in 50 ms steps, each pass run to its end. */
 async function advance(ms: number) {
   for (let t = 0; t < ms; t += 50) {
@@ -44,26 +56,14 @@ async function advance(ms: number) {
 // IDLE_MAX_MS (4 s); work queued in this process wakes it at once.
 describe("webhooks: an idle dispatcher backs off to one claim per 4 s", () => {
   it("nothingToSend_aMinuteCostsNineteenClaims_notOnePerSecond", async (t) => {
-    mock.timers.enable({ apis: ["setTimeout", "Date"], now: 0 });
-    t.after(() => mock.timers.reset());
-    const { db, claims } = emptyDb();
-    const d = new WebhookDispatcher(db, pino({ level: "silent" }), OPTS);
-    t.after(() => d.stop());
-    d.start();
-    await settle();
+    const { d, claims } = await startedIdle(t);
     await advance(60_000);
     // Passes at 0, 0.25, 0.75, 1.75, 3.75 s, then every 4 s: 7.75 ... 59.75 s (14 more).
     assert.equal(claims.n, 19);
   });
 
   it("idle_aCommittedEventOrARequestWakesItAtOnce_withoutTheClockMoving", async (t) => {
-    mock.timers.enable({ apis: ["setTimeout", "Date"], now: 0 });
-    t.after(() => mock.timers.reset());
-    const { db, claims } = emptyDb();
-    const d = new WebhookDispatcher(db, pino({ level: "silent" }), OPTS);
-    t.after(() => d.stop());
-    d.start();
-    await settle();
+    const { d, claims } = await startedIdle(t);
     await advance(10_000);
     const idle = claims.n;
     d.onLedgerEvent({ type: "block", chainId: "31337", block: { number: 5, hash: "0x05" }, events: 1 });
