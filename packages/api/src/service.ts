@@ -82,6 +82,7 @@ export async function createService(config: Config, opts: ServiceOptions = {}) {
     logger,
     tasks: new TaskRepo(db, config.deploy.brandRetryWindowSeconds),
     pokeWorker: () => worker?.poke(),
+    pokeWebhooks: () => webhooks?.wake(),
     console: {
       codes: new LoginCodes(db, config.console, mailer),
       sessions: new Sessions(db, config.console.sessionTtlMs),

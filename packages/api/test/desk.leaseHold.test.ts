@@ -32,7 +32,7 @@ describe("redemption desk: the executor lease hold's cadence (mocked clock)", ()
   }
 
   it("holder_renewsOncePerThirdOfTheLease_notEveryPoll", async (t) => {
-    mock.timers.enable({ apis: ["setInterval", "Date"], now: 0 });
+    mock.timers.enable({ apis: ["setTimeout", "Date"], now: 0 });
     t.after(() => mock.timers.reset());
     const { hold, asked } = holdWith(() => true);
     await hold.start();
@@ -43,8 +43,23 @@ describe("redemption desk: the executor lease hold's cadence (mocked clock)", ()
     await hold.stop();
   });
 
+  it("holder_itsTimerWakesOnlyWhenARenewalIsDue_notEveryPoll", async (t) => {
+    mock.timers.enable({ apis: ["setTimeout", "Date"], now: 0 });
+    t.after(() => mock.timers.reset());
+    const { hold } = holdWith(() => true);
+    const looks = { n: 0 };
+    const internals = hold as unknown as { renew(): Promise<void> };
+    const renew = internals.renew.bind(hold);
+    internals.renew = () => (looks.n++, renew());
+    await hold.start();
+    await advance(60_000);
+    // The first look, then one per third of the lease: 7 in a minute, not the 61 of a look per poll.
+    assert.equal(looks.n, 7);
+    await hold.stop();
+  });
+
   it("instanceWithoutTheLease_asksEveryPoll_andHoldsFromTheFirstGrant", async (t) => {
-    mock.timers.enable({ apis: ["setInterval", "Date"], now: 0 });
+    mock.timers.enable({ apis: ["setTimeout", "Date"], now: 0 });
     t.after(() => mock.timers.reset());
     let free = false;
     const { hold, asked } = holdWith(() => free);

@@ -334,12 +334,14 @@ describe("jobs: an idle job's poll backs off", () => {
     assert.equal(b.idle(), 1000);
   });
 
-  it("theMax_isFourPolls_butNeverPastAThirdOfTheLeaseNorBelowThePoll", () => {
+  it("theMax_isFourPollsOrFourSeconds_butNeverPastAThirdOfTheLeaseNorBelowThePoll", () => {
     const waits = (poll: number, lease: number) => {
       const b = idleBackoffFor(poll, lease);
       return Array.from({ length: 5 }, () => b.idle()).at(-1);
     };
     assert.equal(waits(1000, 30_000), 4000, "defaults: worker poll 1 s, task lease 30 s");
+    assert.equal(waits(250, 30_000), 4000, "defaults: webhook poll 250 ms, backing off to IDLE_MAX_MS");
+    assert.equal(waits(2000, 30_000), 8000, "defaults: verification poll 2 s, four polls");
     assert.equal(waits(1000, 6000), 2000, "a short lease: a third of it");
     assert.equal(waits(1000, 600), 1000, "a lease under three polls: the poll itself");
   });

@@ -17,7 +17,10 @@ async function until(what: string, check: () => Promise<boolean> | boolean, ms =
 }
 
 /** Counts calls of one of the indexer's store methods. */
-function countCalls(indexer: LedgerIndexer, method: "programs" | "lease" | "commit"): { n: number } {
+function countCalls(
+  indexer: LedgerIndexer,
+  method: "programs" | "cursor" | "lease" | "commit" | "followRegistered" | "buildPendingState",
+): { n: number } {
   const count = { n: 0 };
   const store = indexer.store as unknown as Record<string, (...args: unknown[]) => unknown>;
   const real = store[method]!.bind(indexer.store);
@@ -25,8 +28,13 @@ function countCalls(indexer: LedgerIndexer, method: "programs" | "lease" | "comm
   return count;
 }
 
-/** Counts the indexer's full steps: each reads the programs it follows. */
-const countFullSteps = (indexer: LedgerIndexer) => countCalls(indexer, "programs");
+/** Counts the indexer's full steps (calls of `step`). */
+function countFullSteps(indexer: LedgerIndexer): { n: number } {
+  const count = { n: 0 };
+  const real = indexer.step.bind(indexer);
+  indexer.step = (...args) => (count.n++, real(...args));
+  return count;
+}
 
 // An idle indexer (packages/api/README.md#the-indexer): while the head does not move, a pass asks
 // the node for its head and nothing else; a full step (programs, cursor) runs when the head
@@ -192,6 +200,44 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
       proxy.methods().filter((m) => m === "eth_blockNumber").length,
       1,
       "the head that moved is read once, by the quiet check, and the step uses it",
+    );
+  });
+
+  it("leaseHeld_stepsOnNewBlocksReadNothingFromTheDatabase_theProgramsAndCursorAreKept", async (t) => {
+    // Not started: passes run one at a time. Long polls and lease: no time-based full step.
+    const indexer = indexerOn(db, proxy.url, { pollMs: 60_000, leaseMs: 60_000 });
+    t.after(() => indexer.stop());
+    const pass = () => (indexer as unknown as { pass(): Promise<boolean> }).pass();
+    while (await pass()) {
+      /* until the chain is quiet at the head */
+    }
+    const reads = (["programs", "cursor", "lease", "followRegistered", "buildPendingState"] as const).map(
+      (m) => [m, countCalls(indexer, m)] as const,
+    );
+    for (let i = 0; i < 5; i++) {
+      await node.mine(1);
+      await pass(); // the first empty block is committed (this indexer has made no commit yet), the rest wait
+    }
+    assert.deepEqual(
+      reads.map(([m, c]) => [m, c.n]),
+      reads.map(([m]) => [m, 0]),
+      "five steps on five new blocks: no lease, registry, programs or cursor read",
+    );
+    // A block with an event is still indexed, and the kept cursor moves with the commit.
+    const { brand, alice } = actors(node.provider);
+    const receipt = await (
+      await vaultAs(program, brand).mint(campaignId, alice.address, parseUnits("1", 18), "")
+    ).wait();
+    while (await pass()) {
+      /* until indexed */
+    }
+    assert.equal(await cursorAt(), receipt!.blockNumber);
+    assert.equal((await db.query("SELECT 1 FROM ledger_events WHERE tx_hash = $1", [receipt!.hash])).length, 1);
+    await node.mine(1);
+    await pass();
+    assert.deepEqual(
+      reads.map(([m, c]) => [m, c.n]),
+      reads.map(([m]) => [m, 0]),
     );
   });
 

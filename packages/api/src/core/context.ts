@@ -35,6 +35,8 @@ export interface Ctx {
   tasks: TaskRepo;
   /** Wakes the in-process onboarding worker, when there is one. */
   pokeWorker: () => void;
+  /** Wakes the in-process webhook dispatcher, when there is one (deliveries were queued or re-armed). */
+  pokeWebhooks: () => void;
   console: ConsoleServices;
   /** The executor keys (local or in an HSM), opened and checked at start. */
   signers: ExecutorSigners;

@@ -137,18 +137,20 @@ export class LedgerStore {
     return releaseLease(this.db, "ledger_leases", chainId, owner);
   }
 
-  /** Follows every registered program of the chain not yet followed, from its deploy block. */
-  async followRegistered(chainId: string): Promise<void> {
-    await this.db.query(
+  /** Follows every registered program of the chain not yet followed, from its deploy block; how many it added. */
+  async followRegistered(chainId: string): Promise<number> {
+    const added = await this.db.query(
       `INSERT INTO ledger_programs (chain_id, program_id, source, points, factory, collateral_vault, psp_vault,
          oracle, program_factory, from_block, synced_to)
        SELECT chain_id, id, 'registry', lower(points), lower(factory), lower(collateral_vault), lower(psp_vault),
          lower(oracle), lower(program_factory), COALESCE(block_number, 0), COALESCE(block_number, 0) - 1
        FROM programs p WHERE chain_id = $1
          AND NOT EXISTS (SELECT 1 FROM ledger_programs l WHERE l.chain_id = p.chain_id
-           AND (l.program_id = p.id OR l.factory = lower(p.factory)))`,
+           AND (l.program_id = p.id OR l.factory = lower(p.factory)))
+       RETURNING program_id`,
       [chainId],
     );
+    return added.length;
   }
 
   async programs(chainId: string): Promise<FollowedProgram[]> {

@@ -142,7 +142,7 @@ export class PassLoop<T> {
 /**
  * The waits of a job that backs off while it finds nothing: `baseMs` after the first idle pass,
  * doubling per idle pass in a row up to `maxMs`; a pass with work starts again from `baseMs`.
- * An idle instance then polls its database four times less often (packages/api/README.md#configuration).
+ * An idle instance then polls its database at most about once per IDLE_MAX_MS (packages/api/README.md#configuration).
  */
 export class IdleBackoff {
   private streak = 0;
@@ -164,6 +164,16 @@ export class IdleBackoff {
   }
 }
 
-/** How far an idle job's poll backs off: four polls, and never past a third of the lease its passes renew. */
+/**
+ * The longest wait of an idle job whose poll is short: a job polled every 250 ms still backs off
+ * to this, so an idle instance wakes each job at most about once per IDLE_MAX_MS. Work queued in
+ * the same process wakes the job at once; work queued by another process waits at most this.
+ */
+export const IDLE_MAX_MS = 4_000;
+
+/**
+ * How far an idle job's poll backs off: to IDLE_MAX_MS or four polls, whichever is longer, and
+ * never past a third of the lease its passes renew.
+ */
 export const idleBackoffFor = (pollMs: number, leaseMs: number) =>
-  new IdleBackoff(pollMs, Math.max(pollMs, Math.min(4 * pollMs, Math.floor(leaseMs / 3))));
+  new IdleBackoff(pollMs, Math.max(pollMs, Math.min(Math.max(4 * pollMs, IDLE_MAX_MS), Math.floor(leaseMs / 3))));

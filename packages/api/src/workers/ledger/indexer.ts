@@ -82,6 +82,16 @@ function watchOf(programs: FollowedProgram[], withFactories: boolean): Watch {
 const num = (hex: string) => Number(BigInt(hex));
 
 /**
+ * What a step read from the database and keeps while this instance holds the chain's lease: only
+ * a lease holder writes them (every write is fenced by the lease, the cursor's move also by its
+ * old value), so they change only through this instance's own writes, which update them here.
+ */
+interface Held {
+  programs?: FollowedProgram[];
+  cursor?: BlockRef;
+}
+
+/**
  * The program ledger's indexer (docs/architecture.md#the-ledger): follows every registered
  * program, and every program a followed ProgramFactory announces, on every configured chain;
  * writes each log once, decoded, with the chain's cursor in the same transaction; rolls back
@@ -94,6 +104,10 @@ export class LedgerIndexer {
   private readonly abort = new AbortController();
   private readonly loop: PassLoop<boolean>;
   private readonly pacing: LedgerPacing;
+  /** Per chain, what the steps keep in memory while the lease is held (`Held`). */
+  private readonly held = new Map<string, Held>();
+  /** Chains whose pending state (migration 081) was found built: only a migration sets it again. */
+  private readonly stateBuilt = new Set<string>();
 
   constructor(
     db: Db,
@@ -174,7 +188,7 @@ export class LedgerIndexer {
         if (stepped) this.pacing.busy(chainId);
         worked = stepped || worked;
       } catch (e) {
-        this.pacing.reset(chainId);
+        this.forget(chainId);
         if (this.stopped) break;
         if (e instanceof LeaseLost) this.logger.warn({ chainId: c.chainId, err: e.message }, "ledger lease lost");
         else if (e instanceof LedgerReorgTooDeep || (e as { code?: string }).code === "CHAIN_MISMATCH")
@@ -186,6 +200,12 @@ export class LedgerIndexer {
       }
     }
     return worked;
+  }
+
+  /** The lease was refused, or a step failed: the next step takes the lease and reads everything afresh. */
+  private forget(chainId: string): void {
+    this.pacing.reset(chainId);
+    this.held.delete(chainId);
   }
 
   /** Steps until the chain is indexed up to its head less the confirmations (tests, CLI). */
@@ -202,21 +222,37 @@ export class LedgerIndexer {
    * a moment old only means the step indexes up to it, and the next pass reads a new one.
    */
   async step(chainId: string, mode: StepMode = EAGER, knownHead?: number): Promise<boolean> {
+    try {
+      return await this.stepHeld(chainId, mode, knownHead);
+    } catch (e) {
+      // A write refused or a read that failed: what is kept may be stale; the next step reads it again.
+      this.held.delete(chainId);
+      throw e;
+    }
+  }
+
+  private async stepHeld(chainId: string, mode: StepMode, knownHead?: number): Promise<boolean> {
     const { store, opts } = this;
     const now = Date.now();
     if (mode.lease) {
+      // Renewed late (half the lease gone), it may have lapsed: another instance may have written since.
+      if (this.pacing.leaseLapsing(chainId, now)) this.held.delete(chainId);
       if (!(await store.lease(chainId, this.id, opts.leaseMs))) {
-        this.pacing.reset(chainId);
+        this.forget(chainId);
         return false;
       }
       this.pacing.leased(chainId, now);
     }
+    const held = this.held.get(chainId) ?? this.held.set(chainId, {}).get(chainId)!;
     if (mode.registry) {
-      if (await store.buildPendingState(chainId, this.id, opts.leaseMs)) return true;
-      await store.followRegistered(chainId);
+      if (!this.stateBuilt.has(chainId)) {
+        if (await store.buildPendingState(chainId, this.id, opts.leaseMs)) return true;
+        this.stateBuilt.add(chainId);
+      }
+      if ((await store.followRegistered(chainId)) > 0) held.programs = undefined;
       this.pacing.registryChecked(chainId, now);
     }
-    const programs = await store.programs(chainId);
+    const programs = (held.programs ??= await store.programs(chainId));
     // Nothing to follow: only a registration changes that, picked up by the next full step.
     if (programs.length === 0) return this.pacing.quietAt(chainId, NO_HEAD);
     const rpc = this.rpc(chainId);
@@ -226,15 +262,18 @@ export class LedgerIndexer {
     const head = knownHead ?? (await rpc.head());
     this.pacing.sawHead(chainId, head);
     const safe = head - opts.confirmations;
-    let cursor = await store.cursor(chainId);
+    let cursor = held.cursor ?? (await store.cursor(chainId));
     if (!cursor) {
       const start = Math.max(0, Math.min(...programs.map((p) => p.fromBlock)) - 1);
       if (start > safe) return this.pacing.quietAt(chainId, head);
       cursor = await store.initCursor(chainId, rowOf(await this.mustBlock(rpc, start)));
     }
+    held.cursor = cursor;
+    // The kept cursor's hash is still compared with the chain's on every step: a reorg is seen as before.
     const atCursor = cursor.number <= head ? await rpc.block(cursor.number) : null;
     if (!atCursor || atCursor.hash !== cursor.hash) {
       await this.rollback(chainId, rpc, cursor, programs);
+      this.held.delete(chainId);
       return true;
     }
     const lagging = programs.find((p) => p.syncedTo < cursor.number);
@@ -388,8 +427,23 @@ export class LedgerIndexer {
     };
     // Emits `block` (and `finalized` when it advanced) to the store's listeners and subscribers.
     await this.store.commit(chainId, this.id, this.opts.leaseMs, commit);
+    this.committedHeld(chainId, commit);
     this.logger.debug({ chainId, from, to, events: events.length }, "ledger range indexed");
     return true;
+  }
+
+  /** What a commit wrote, in the chain's `Held`: the cursor's move, the programs' `syncedTo` (announced ones read again). */
+  private committedHeld(chainId: string, c: RangeCommit): void {
+    const held = this.held.get(chainId);
+    if (!held) return;
+    if (c.cursorFrom) held.cursor = c.to;
+    const synced = new Set(c.programIds);
+    held.programs =
+      c.discovered.length > 0
+        ? undefined
+        : held.programs?.map((p) =>
+            synced.has(p.programId) ? { ...p, syncedTo: Math.max(p.syncedTo, c.to.number) } : p,
+          );
   }
 
   /**

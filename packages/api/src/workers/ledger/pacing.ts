@@ -131,6 +131,11 @@ export class LedgerPacing {
     this.lastLease.delete(chainId);
   }
 
+  /** Whether half the lease or more has gone since this instance last took it (it may lapse, or have lapsed). */
+  leaseLapsing(chainId: string, now: number): boolean {
+    return now - (this.lastLease.get(chainId) ?? Number.NEGATIVE_INFINITY) >= this.leaseMs / 2;
+  }
+
   leased(chainId: string, at: number): void {
     this.lastLease.set(chainId, at);
   }

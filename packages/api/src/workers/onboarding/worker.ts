@@ -40,6 +40,8 @@ export class Worker {
   private readonly running = new Map<string, Set<Promise<void>>>();
   /** Tasks this worker gave up while its database was away, to give back once it answers. */
   private readonly unreleased = new Set<string>();
+  /** Per chain, when this worker last took or renewed the executor lease (before the call). */
+  private readonly executorLeasedAt = new Map<string, number>();
 
   constructor(
     private readonly tasks: TaskRepo,
@@ -125,7 +127,7 @@ export class Worker {
     const limit = this.opts.concurrency?.(chainId) ?? 1;
     let started = false;
     while (running.size < limit && !this.stopped) {
-      if (!(await this.tasks.leaseExecutor(chainId, this.id, this.opts.leaseMs))) break;
+      if (!(await this.holdExecutor(chainId))) break;
       const task = await this.tasks.claim(chainId, this.id, this.opts.leaseMs);
       if (!task) break;
       if (this.stopped) {
@@ -146,15 +148,33 @@ export class Worker {
     return started;
   }
 
+  /**
+   * Takes or renews the chain's executor lease before a claim, or skips the write when this
+   * worker did so less than a third of the lease ago: a task then starts with at least two
+   * thirds of it left, and its renewals keep it. An idle worker writes the lease once per third
+   * of it, not once per pass. A refusal is not remembered: a worker without it asks every pass.
+   */
+  private async holdExecutor(chainId: string): Promise<boolean> {
+    const at = Date.now();
+    if (at - (this.executorLeasedAt.get(chainId) ?? Number.NEGATIVE_INFINITY) < this.opts.leaseMs / 3) return true;
+    this.executorLeasedAt.delete(chainId);
+    if (!(await this.tasks.leaseExecutor(chainId, this.id, this.opts.leaseMs))) return false;
+    this.executorLeasedAt.set(chainId, at);
+    return true;
+  }
+
   /** Runs one claimed task to its end, renewing its lease (and the executor's) meanwhile. */
   private async runTask(chainId: string, task: Task): Promise<void> {
     const log = this.logger.child({ taskId: task.id, brand: task.brand, chainId, attempt: task.attempts });
     log.info("onboarding task started");
     const lease = new LeaseRenewal({
       leaseMs: this.opts.leaseMs,
-      renew: async () =>
-        (await this.tasks.renew(task.id, this.id, this.opts.leaseMs)) &&
-        (await this.tasks.leaseExecutor(chainId, this.id, this.opts.leaseMs)),
+      renew: async () => {
+        if (!(await this.tasks.renew(task.id, this.id, this.opts.leaseMs))) return false;
+        const held = await this.tasks.leaseExecutor(chainId, this.id, this.opts.leaseMs);
+        if (!held) this.executorLeasedAt.delete(chainId);
+        return held;
+      },
       onRenewalError: (e) => log.warn({ err: e }, "lease renewal failed"),
     });
     try {

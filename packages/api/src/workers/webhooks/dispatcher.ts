@@ -98,8 +98,9 @@ export class WebhookDispatcher {
   ) {
     this.slots = new FairSlots(opts.concurrency, opts.ownerConcurrency);
     // A pass schedules the queues and returns without waiting for them; the next after pollMs
-    // (backing off to 4 polls while there is nothing to send), or at once when the indexer
-    // committed events meanwhile (onLedgerEvent).
+    // (doubling while there is nothing to send, up to IDLE_MAX_MS: passLoop.ts), or at once when
+    // this process queued deliveries meanwhile: the indexer committed events (onLedgerEvent), or
+    // a request created, resumed, redelivered or replayed a subscription (`ctx.pokeWebhooks`).
     const backoff = idleBackoffFor(opts.pollMs, opts.leaseMs);
     this.loop = new PassLoop({
       job: "webhooks",

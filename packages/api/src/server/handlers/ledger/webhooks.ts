@@ -72,6 +72,8 @@ export const ledgerWebhookCreate: Handler<typeof routes.ledgerWebhookCreate> = a
     http.answerStatus(200);
     return { ...subscriptionView(made.row), created: false, secret: null };
   }
+  // Its events so far are matched now, not at the dispatcher's next poll (docs/architecture.md#webhooks).
+  ctx.pokeWebhooks();
   return { ...subscriptionView(made.row), created: true, secret: made.row.secret };
 };
 
@@ -101,6 +103,7 @@ async function setStatus(ctx: Ctx, caller: Caller, id: string, status: "active" 
       );
     }
   });
+  if (status === "active") ctx.pokeWebhooks();
   return subscriptionView(await mine(ctx, caller, id));
 }
 
@@ -151,6 +154,7 @@ export const ledgerWebhookRedeliver: Handler<typeof routes.ledgerWebhookRedelive
     [params.deliveryId, row.id],
   );
   if (!d) throw notFound(`no delivery ${params.deliveryId} of webhook ${row.id}`);
+  ctx.pokeWebhooks();
   return deliveryView(d);
 };
 
@@ -160,7 +164,7 @@ export const ledgerWebhookReplay: Handler<typeof routes.ledgerWebhookReplay> = a
 ) => {
   const row = await mine(ctx, caller, params.webhookId);
   if (body.toBlock < body.fromBlock) return { queued: 0 };
-  return ctx.db.transaction(async (tx) => {
+  const queued = await ctx.db.transaction(async (tx) => {
     // Delivered events of the range go again with their webhook-id; events never matched are
     // matched again by moving the subscription's cursor back before the range.
     const again = await tx.query(
@@ -194,4 +198,6 @@ export const ledgerWebhookReplay: Handler<typeof routes.ledgerWebhookReplay> = a
     )) as [{ n: string }];
     return { queued: Math.max(again.length, Number(n)) };
   });
+  ctx.pokeWebhooks();
+  return queued;
 };

@@ -21,6 +21,7 @@ export const operatorWebhookResume: Handler<typeof routes.operatorWebhookResume>
       reason: "KEY_REVOKED",
     });
   }
+  ctx.pokeWebhooks();
   return row;
 };
 
