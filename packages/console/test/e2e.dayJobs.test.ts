@@ -23,6 +23,7 @@ import { steps } from "./helpers/steps.js";
 import { injectWallet, type TestWallet } from "./helpers/wallet.js";
 import { signIn, signInDialog, submitForm } from "./helpers/flow.js";
 import { auditPage, WIDTHS } from "./helpers/audit.js";
+import { badWraps, cardWidth, searchBesideName, squashedBadges, tabRows } from "./helpers/layout.js";
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/index.html");
 const SP = (n: string) => parseUnits(n, 18);
@@ -185,6 +186,41 @@ describe("console e2e: an operations person's day, in headless Chromium", () => 
       "Outstanding pSP = 23.25 ACME",
     ]);
     await auditPage(page, "day-jobs-campaign");
+  });
+
+  it("layout_theHeadTabsFormsBadgesAndLedger_useTheWidthAt1440_andFitAt390", async () => {
+    const [wide, phone] = WIDTHS;
+    await page.goto(`${api.url}/console/program/customer/${alice.address}`);
+    await page.getByTestId("customer-psp-row").waitFor();
+    // The eleven page links in one row, and "Find a customer" beside the program's name, not above it.
+    assert.equal(await tabRows(page), 1);
+    assert.equal(await searchBesideName(page), true, "the search box shares the name's row");
+    await page.setViewportSize(phone);
+    assert.deepEqual(await squashedBadges(page, '[data-testid="customer-psp-row"]'), []);
+    await page.goto(`${api.url}/console/program/campaigns/${SPRING}/ledger`);
+    await page.locator("td code[title]").first().waitFor();
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      assert.deepEqual(await badWraps(page), [], `the ledger at ${size.width} px`);
+    }
+    // Forms once a third of the page wide, beside empty space: half of it at 1440 px, all of it at 390 px.
+    const forms = {
+      campaigns: "Create a campaign",
+      roles: "Grant, revoke or check a role",
+      redemption: "Request a redemption",
+      bulk: "Bulk drop",
+    };
+    for (const [path, title] of Object.entries(forms)) {
+      await page.goto(`${api.url}/console/program/${path}`);
+      await page.getByRole("region", { name: title, exact: true }).waitFor();
+      await page.setViewportSize(wide);
+      const at1440 = await cardWidth(page, title);
+      assert.ok(at1440 >= 540, `${title} at 1440 px: ${at1440} px wide`);
+      await page.setViewportSize(phone);
+      const at390 = await cardWidth(page, title);
+      assert.ok(at390 >= 360, `${title} at 390 px: ${at390} px wide`);
+    }
+    await page.setViewportSize(wide);
   });
 
   it("redeemDelay_setToTwoHoursInSettings_thePendingRequestKeepsTheReadyTimeTheChainGaveIt", async () => {

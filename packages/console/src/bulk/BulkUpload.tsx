@@ -201,7 +201,7 @@ export function BulkUpload() {
         </Card>
       )}
       {!sending && (
-        <div className="split">
+        <div className="halves">
           <Card title="Bulk drop">
             <form className="stack" onSubmit={onCheck} noValidate>
               <div className="field">

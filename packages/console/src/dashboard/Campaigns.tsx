@@ -135,7 +135,7 @@ export function Campaigns() {
       <Card title="Delegated minters">
         {known.value && <MinterList campaigns={known.value.campaigns} names={known.value.names} />}
       </Card>
-      <div className="split">
+      <div className="halves">
         <Card title="Create a campaign">
           <p className="muted">
             The budget comes from {tokenWord(symbol)} already in the vault, then from your wallet (you approve the vault

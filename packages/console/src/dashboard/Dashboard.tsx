@@ -96,7 +96,7 @@ export function Dashboard() {
   return (
     <DashContext.Provider value={dash}>
       <TxProvider explorerUrl={explorerUrl}>
-        <div className="dash-head row between wrap">
+        <div className="dash-head">
           <h2>
             {program!.brand} <span className="muted">· chain {program!.chainId}</span>
           </h2>

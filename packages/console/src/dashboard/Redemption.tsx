@@ -53,7 +53,7 @@ export function Redemption() {
     });
 
   return (
-    <div className="cards">
+    <div className="halves">
       <Card title="Request a redemption">
         <ErrorBox error={state.error} />
         {s && asset && (
@@ -100,8 +100,8 @@ export function Redemption() {
           </>
         )}
       </Card>
-      {/* The whole row: four columns need more than a third of a wide page. */}
-      <div className="wide">
+      {/* Beside the form: four columns fit half of a wide page (a third was too narrow); on a phone the rows stack. */}
+      <div>
         <Card title="Recent requests">
           <LedgerStatus stand={requests.value ? requests.stand : null} />
           <ErrorBox error={requests.error} />

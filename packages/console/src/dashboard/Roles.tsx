@@ -80,35 +80,41 @@ export function Roles() {
     });
   };
 
+  // The holders' table across the page (three columns, one line a row), then the two forms side by side.
   return (
-    <div className="cards">
-      <Card title="Who holds what">
-        <LedgerStatus stand={holders.value ? holders.stand : null} />
-        <ErrorBox error={holders.error} />
-        {holders.value && (
-          <Table columns={["Contract", "Role", "Holders"]}>
-            {holders.value.rows.map((h) => (
-              <tr key={`${h.contract}-${h.role}`}>
-                <td>
-                  <OnChainName words={CONTRACT_WORDS[h.contract as ContractName] ?? h.contract} onChain={h.contract} />
-                </td>
-                <td>
-                  <OnChainName words={roleWords(h.role)} onChain={h.role} />
-                </td>
-                <td>
-                  <ul className="plain">
-                    {h.accounts.map((a) => (
-                      <li key={a}>
-                        <Address address={a} explorerUrl={explorerUrl} />
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </Card>
+    <div className="halves">
+      <div className="wide">
+        <Card title="Who holds what">
+          <LedgerStatus stand={holders.value ? holders.stand : null} />
+          <ErrorBox error={holders.error} />
+          {holders.value && (
+            <Table columns={["Contract", "Role", "Holders"]}>
+              {holders.value.rows.map((h) => (
+                <tr key={`${h.contract}-${h.role}`}>
+                  <td>
+                    <OnChainName
+                      words={CONTRACT_WORDS[h.contract as ContractName] ?? h.contract}
+                      onChain={h.contract}
+                    />
+                  </td>
+                  <td>
+                    <OnChainName words={roleWords(h.role)} onChain={h.role} />
+                  </td>
+                  <td>
+                    <ul className="plain">
+                      {h.accounts.map((a) => (
+                        <li key={a}>
+                          <Address address={a} explorerUrl={explorerUrl} />
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </Table>
+          )}
+        </Card>
+      </div>
       <Card title="Grant, revoke or check a role">
         <form className="stack" onSubmit={act("grant")} noValidate>
           <div className="grid2">

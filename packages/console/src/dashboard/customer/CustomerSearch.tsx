@@ -21,7 +21,7 @@ export function CustomerSearch() {
     if (!problem) void navigate(`/program/customer/${getAddress(value.trim().toLowerCase())}`);
   };
   return (
-    <div role="search" aria-label="Find a customer" className="row wrap customer-search">
+    <div role="search" aria-label="Find a customer" className="customer-search">
       <Field
         label="Find a customer"
         placeholder="0x… address"

@@ -29,7 +29,7 @@ const txShort = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-6)}`;
 function TxLink({ hash }: { hash: string }) {
   const { explorerUrl } = useDash();
   const text = (
-    <code title={hash}>
+    <code className="tx-hash" title={hash}>
       <span aria-hidden="true">{txShort(hash)}</span>
       <span className="sr-only">{hash}</span>
     </code>
