@@ -10,20 +10,27 @@ const release = (version: string, createdAt: string, chainId = CHAIN) =>
   ({ chainId, version, programFactory: "0x" + "11".repeat(20), createdAt }) as unknown as Release;
 const program = (brand: string) => ({ chainId: CHAIN, brand, version: "1.0.0" }) as unknown as ProgramRecord;
 
-/** The store over a database that counts the rows its queries answer and the bodies among them. */
+/** The store over a database that counts its queries, the rows they answer and the bodies among them. */
 function counting(db: Db, remember?: number) {
+  let queries = 0;
   let rows = 0;
   let bodies = 0;
   const counted: Db = {
     ...db,
     query: async (sql, params) => {
+      queries += 1;
       const answer = await db.query(sql, params);
       rows += answer.length;
       bodies += answer.filter((r) => typeof (r as { body?: unknown }).body === "string").length;
       return answer as never;
     },
   };
-  return { store: new DbManifestStore(counted, remember), rows: () => rows, bodies: () => bodies };
+  return {
+    store: new DbManifestStore(counted, remember),
+    queries: () => queries,
+    rows: () => rows,
+    bodies: () => bodies,
+  };
 }
 
 // Every onboarding task asks for the chain's releases; the chain holds one manifest per program.
@@ -94,6 +101,55 @@ describe("onboarding manifest store: a manifest this instance holds crosses from
       assert.equal(bodies(), 0);
       assert.equal((await store.getProgram(CHAIN, "one"))?.brand, "one");
       assert.equal(bodies(), 1, "the first of three was let go with room for two");
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+// A task writes its manifest before and after every transaction of every stage.
+describe("onboarding manifest store: an update of a manifest this instance holds is one statement", () => {
+  const ctx = { chainId: CHAIN, brand: "acme" };
+  const tx = (hash: string) => ({ hash, nonce: 0, from: "0x" + "22".repeat(20) }) as never;
+
+  it("stageUpdates_afterTheFirst_takeOneQueryEach", async () => {
+    const db = await openDb({ dataDir: "memory://" });
+    await migrate(db);
+    try {
+      const { store, queries } = counting(db);
+      await store.stageStarted(ctx, "deploy");
+      const before = queries();
+      await store.stageTransaction(ctx, "deploy", tx("0x01"));
+      await store.stageAddresses(ctx, "deploy", { points: "0x" + "33".repeat(20) });
+      await store.stageFinished(ctx, "deploy", "done");
+      assert.equal(queries() - before, 3);
+      const deploy = (await store.getStages(ctx))?.deploy;
+      assert.equal(deploy?.status, "done");
+      assert.deepEqual(
+        deploy?.transactions.map((t) => t.hash),
+        ["0x01"],
+      );
+      assert.deepEqual(deploy?.addresses, { points: "0x" + "33".repeat(20) });
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("anotherInstancesWrite_betweenTwoUpdates_isKept", async () => {
+    const db = await openDb({ dataDir: "memory://" });
+    await migrate(db);
+    try {
+      const a = new DbManifestStore(db);
+      const b = new DbManifestStore(db);
+      await a.stageStarted(ctx, "deploy");
+      await a.stageTransaction(ctx, "deploy", tx("0x01"));
+      await b.stageTransaction(ctx, "deploy", tx("0x02"));
+      // a holds the manifest as it wrote it, without b's transaction: its next write is refused and redone.
+      await a.stageTransaction(ctx, "deploy", tx("0x03"));
+      assert.deepEqual(
+        (await new DbManifestStore(db).getStages(ctx))?.deploy?.transactions.map((t) => t.hash),
+        ["0x01", "0x02", "0x03"],
+      );
     } finally {
       await db.close();
     }

@@ -75,7 +75,20 @@ export abstract class ManifestStore implements DeploymentStore {
   private queue: Promise<unknown> = Promise.resolve();
 
   protected abstract read(key: string): Promise<string | undefined>;
-  protected abstract write(key: string, text: string): Promise<void>;
+  /**
+   * Writes the manifest. A store may refuse (answer false) when the manifest changed since the
+   * text its update started from: the update then reads it again and redoes its change.
+   */
+  protected abstract write(key: string, text: string): Promise<void | false>;
+  /**
+   * The text an update starts from: `read` unless the store holds what it last wrote and its
+   * `write` refuses a changed manifest (then one round trip per update instead of two).
+   */
+  protected readForUpdate(key: string): Promise<string | undefined> {
+    return this.read(key);
+  }
+  /** Called once a stage's end is written, with what was written (for a store's metrics). */
+  protected stageEnded(_stage: StageName, _record: StageRecord): void {}
   /**
    * The keys of the chain's manifests of one kind. A chain holds one manifest per program and a
    * few releases: finding the latest release must not read thousands of program keys.
@@ -90,15 +103,17 @@ export abstract class ManifestStore implements DeploymentStore {
   private update(ctx: StageContext, change: (m: Manifest) => void): Promise<void> {
     const run = async () => {
       const key = keyOf(ctx);
-      const m: Manifest = (await this.load(key)) ?? {
-        chainId: ctx.chainId.toString(),
-        ...(ctx.brand ? { brand: ctx.brand } : { version: ctx.version }),
-        stages: {},
-        updatedAt: now(),
-      };
-      change(m);
-      m.updatedAt = now();
-      await this.write(key, toJson(m));
+      for (let text = await this.readForUpdate(key); ; text = await this.read(key)) {
+        const m: Manifest = (text === undefined ? undefined : fromJson<Manifest>(text)) ?? {
+          chainId: ctx.chainId.toString(),
+          ...(ctx.brand ? { brand: ctx.brand } : { version: ctx.version }),
+          stages: {},
+          updatedAt: now(),
+        };
+        change(m);
+        m.updatedAt = now();
+        if ((await this.write(key, toJson(m))) !== false) return;
+      }
     };
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
@@ -187,9 +202,10 @@ export abstract class ManifestStore implements DeploymentStore {
     });
   }
 
-  stageFinished(ctx: StageContext, stage: StageName, status: StageStatus, error?: string): Promise<void> {
-    return this.update(ctx, (m) => {
-      const s = this.stage(m, stage);
+  async stageFinished(ctx: StageContext, stage: StageName, status: StageStatus, error?: string): Promise<void> {
+    let ended: StageRecord | undefined;
+    await this.update(ctx, (m) => {
+      const s = (ended = this.stage(m, stage));
       s.status = status;
       s.finishedAt = now();
       // A stage that ended well has only final transactions: nothing left to send again.
@@ -197,6 +213,7 @@ export abstract class ManifestStore implements DeploymentStore {
       if (error !== undefined) s.error = error;
       else delete s.error;
     });
+    this.stageEnded(stage, ended!);
   }
 
   async getStages(ctx: StageContext): Promise<Partial<Record<StageName, StageRecord>> | undefined> {

@@ -26,11 +26,8 @@ export class DbManifestStore extends ManifestStore {
   }
 
   /** Records the stage's duration for metrics once the manifest says it ended. */
-  override async stageFinished(...args: Parameters<ManifestStore["stageFinished"]>): Promise<void> {
-    const [ctx, stage, status] = args;
-    await super.stageFinished(...args);
-    const s = (await this.getStages(ctx).catch(() => undefined))?.[stage];
-    stageEnded(stage, status, s?.startedAt, s?.finishedAt);
+  protected override stageEnded(...[stage, s]: Parameters<ManifestStore["stageEnded"]>): void {
+    stageEnded(stage, s.status, s.startedAt, s.finishedAt);
   }
 
   /**
@@ -54,14 +51,34 @@ export class DbManifestStore extends ManifestStore {
     return this.keep(key, row.revision, row.body ?? held!.body);
   }
 
-  protected async write(key: string, text: string): Promise<void> {
-    const rows = await this.db.query<{ revision: string }>(
-      `INSERT INTO deployer_manifests (key, chain_id, body) VALUES ($1, $2, $3)
-       ON CONFLICT (key) DO UPDATE SET body = EXCLUDED.body, revision = nextval('deployer_manifest_revisions'), updated_at = now()
-       RETURNING revision::text AS revision`,
-      [key, key.split("/")[0], text],
-    );
-    this.keep(key, rows[0]!.revision, text);
+  /** An update starts from the body this instance last read or wrote: `write` refuses it if it changed since. */
+  protected override async readForUpdate(key: string): Promise<string | undefined> {
+    return this.seen.get(key)?.body ?? this.read(key);
+  }
+
+  /**
+   * One statement: over the revision this instance holds (false, and nothing written, when
+   * another instance wrote since), or, holding none, over whatever is there.
+   */
+  protected async write(key: string, text: string): Promise<void | false> {
+    const held = this.seen.get(key);
+    const rows = held
+      ? await this.db.query<{ revision: string }>(
+          `UPDATE deployer_manifests SET body = $2, revision = nextval('deployer_manifest_revisions'), updated_at = now()
+           WHERE key = $1 AND revision = $3::bigint RETURNING revision::text AS revision`,
+          [key, text, held.revision],
+        )
+      : await this.db.query<{ revision: string }>(
+          `INSERT INTO deployer_manifests (key, chain_id, body) VALUES ($1, $2, $3)
+           ON CONFLICT (key) DO UPDATE SET body = EXCLUDED.body, revision = nextval('deployer_manifest_revisions'), updated_at = now()
+           RETURNING revision::text AS revision`,
+          [key, key.split("/")[0], text],
+        );
+    if (!rows[0]) {
+      this.seen.delete(key);
+      return false;
+    }
+    this.keep(key, rows[0].revision, text);
   }
 
   protected async keys(chainId: bigint, kind: ManifestKind): Promise<string[]> {

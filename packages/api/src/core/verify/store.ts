@@ -35,24 +35,33 @@ export interface NewTarget {
 export class VerifyStore {
   constructor(private readonly db: Db) {}
 
-  /** Lists a program's contracts and queues each on each explorer, unless already there (shared release contracts). */
+  /**
+   * Lists a program's contracts and queues each on each explorer, unless already there (shared
+   * release contracts): one statement, so a crash leaves all of it or none.
+   */
   async enqueue(programId: string, chainId: string, targets: NewTarget[], explorers: ExplorerName[]): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      for (const t of targets) {
-        await tx.query(
-          `INSERT INTO source_verification_targets (program_id, chain_id, address, contract) VALUES ($1, $2, $3, $4)
-           ON CONFLICT DO NOTHING`,
-          [programId, chainId, t.address, t.contract],
-        );
-        for (const explorer of explorers) {
-          await tx.query(
-            `INSERT INTO source_verifications (chain_id, address, explorer, artifact, constructor_args, status)
-             VALUES ($1, $2, $3, $4, $5, 'pending') ON CONFLICT DO NOTHING`,
-            [chainId, t.address, explorer, t.artifact, t.constructorArgs],
-          );
-        }
-      }
-    });
+    await this.db.query(
+      `WITH t AS (
+         SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY
+           AS t(address, contract, artifact, constructor_args, i)
+       ), listed AS (
+         INSERT INTO source_verification_targets (program_id, chain_id, address, contract)
+         SELECT $1, $2, address, contract FROM t ORDER BY i ON CONFLICT DO NOTHING
+       )
+       INSERT INTO source_verifications (chain_id, address, explorer, artifact, constructor_args, status)
+       SELECT $2, t.address, e.explorer, t.artifact, t.constructor_args, 'pending'
+       FROM t CROSS JOIN unnest($7::text[]) WITH ORDINALITY AS e(explorer, j)
+       ORDER BY t.i, e.j ON CONFLICT DO NOTHING`,
+      [
+        programId,
+        chainId,
+        targets.map((t) => t.address),
+        targets.map((t) => t.contract),
+        targets.map((t) => t.artifact),
+        targets.map((t) => t.constructorArgs),
+        explorers,
+      ],
+    );
   }
 
   /**
