@@ -17,6 +17,7 @@ import { pausedStates } from "./chain";
 import { Tabs } from "../components/Tabs";
 import { Address } from "../components/format/Address";
 import { accountName, metadataFields } from "./campaignFields";
+import { verifiedLabel } from "./campaignLabel";
 
 // The chart library loads with the picture, after the page (src/dashboard/charts).
 const CampaignCharts = lazy(() => import("./charts/CampaignCharts"));
@@ -66,6 +67,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
   const configs = useLoad(() => Promise.all(all.map((m) => v.getMinterConfig(id, m))), [id, all.join()]);
   const c = campaign.value;
   const creator = c && accountName(program, wallet.address ?? from, c.creator);
+  const label = c && (name ?? c.campaignId.label ?? verifiedLabel(c.campaignId.value, c.metadata));
   // The vault's and the token's pause states through the wallet's own RPC (no API route reads
   // them); unknown without a wallet.
   const pauses = useLoad(async () => {
@@ -91,9 +93,7 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
           <>
             <dl className="kv" data-testid="campaign">
               <dt>Name</dt>
-              <dd data-testid="campaign-name">
-                {c.campaignId.label ? <UserText text={c.campaignId.label} /> : "none (unverified)"}
-              </dd>
+              <dd data-testid="campaign-name">{label ? <UserText text={label} /> : "none (unverified)"}</dd>
               <dt>Id</dt>
               <dd>
                 <Address address={c.campaignId.value} />
