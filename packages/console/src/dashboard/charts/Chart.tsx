@@ -74,7 +74,8 @@ function Plot({ title, kind, x, series, yUnit, stacked, figures, testId }: Chart
       axes: [
         categories
           ? { splits: () => xs, values: (_u, splits) => splits.map((i) => categories[i] ?? "") }
-          : { values: (_u, splits) => timeTicks(splits) },
+          : // Room for "04:57:42" between ticks: at uPlot's default spacing a span of seconds overlapped.
+            { space: 80, values: (_u, splits) => timeTicks(splits) },
         yUnit ? { size: 70, label: yUnit, labelSize: 20 } : { size: 70 },
       ],
       series: [
