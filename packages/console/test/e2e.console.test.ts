@@ -189,7 +189,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await page.getByRole("button", { name: "Go to the dashboard" }).click();
     await page.getByRole("link", { name: "Overview", exact: true }).waitFor();
     const roles = page.getByRole("list", { name: "Your roles" });
-    await roles.getByText(/^factory: DEFAULT_ADMIN, MANAGER, PAUSER$/).waitFor();
+    await roles.getByText(/^Factory: Admin, Manager, Pauser$/).waitFor();
     await screenshot(page, "step9-dashboard");
     await auditPage(page, "dashboard-overview");
   });
@@ -298,6 +298,25 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await page
       .getByTestId("campaign-available")
       .filter({ hasText: /^500 ACME$/ })
+      .waitFor();
+    // Words, not the raw id, creator and JSON: the name, the creator by name, the metadata as fields.
+    assert.equal(await page.getByTestId("campaign-name").innerText(), "summer");
+    const short = `${brand.address.slice(0, 6)}…${brand.address.slice(-4)}`;
+    assert.equal(await page.getByTestId("campaign-creator").textContent(), `Your wallet ${short}${brand.address}Copy`);
+    const fields = page.getByTestId("campaign");
+    assert.equal(
+      await fields
+        .locator("dt", { hasText: /^Note$/ })
+        .locator("+ dd")
+        .innerText(),
+      "Summer promotion",
+    );
+    assert.equal(await fields.getByText("Raw metadata", { exact: true }).count(), 1);
+    await page
+      .getByRole("img", {
+        name: "Budget burn-down: ACME available to issue over time, in ACME; the figures are in the table below",
+        exact: true,
+      })
       .waitFor();
   });
 

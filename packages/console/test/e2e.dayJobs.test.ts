@@ -17,13 +17,16 @@ import {
   type DevNode,
   type TestApi,
 } from "@points/testkit";
-import { readyIn } from "../src/dashboard/readyIn.js";
 import { launch, screenshot } from "./helpers/browser.js";
 import { steps } from "./helpers/steps.js";
 import { injectWallet, type TestWallet } from "./helpers/wallet.js";
 import { signIn, signInDialog, submitForm } from "./helpers/flow.js";
 import { auditPage, WIDTHS } from "./helpers/audit.js";
 import { badWraps, cardWidth, searchBesideName, squashedBadges, tabRows } from "./helpers/layout.js";
+
+// By a computed path: the console's sources are typed for Vite (bundler resolution), not this tsconfig.
+const readyInPath = "../src/dashboard/readyIn.ts";
+const { readyIn } = (await import(readyInPath)) as { readyIn: (readyAtIso: string, nowMs: number) => string };
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/index.html");
 const SP = (n: string) => parseUnits(n, 18);

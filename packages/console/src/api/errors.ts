@@ -1,5 +1,6 @@
 import { PointsApiError, type PointsErrorCode } from "@points/sdk";
 import { revertSentence } from "./revertSentences";
+import { durationWords } from "../components/format/duration";
 
 export interface Described {
   title: string;
@@ -131,7 +132,7 @@ export function describeError(e: unknown, tokenSymbol: string | null = null): De
             raw,
           };
         if (typeof d.retryAfterSeconds === "number")
-          return { title: plain, detail: `Wait ${d.retryAfterSeconds} s, then try again.`, raw };
+          return { title: plain, detail: `Wait ${durationWords(d.retryAfterSeconds)}, then try again.`, raw };
         return { title: plain, detail: e.message, raw };
       case "WRONG_SIGNER":
         return d.expected

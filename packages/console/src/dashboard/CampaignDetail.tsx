@@ -16,6 +16,9 @@ import { NEEDS } from "../safe/roleSafes";
 import { unavailableActions } from "./campaignActions";
 import { pausedStates } from "./chain";
 import { Tabs } from "../components/Tabs";
+import { Address } from "../components/format/Address";
+import { accountName, metadataFields } from "./campaignFields";
+import { verifiedLabel } from "./campaignLabel";
 
 // The chart library loads with the picture, after the page (src/dashboard/charts).
 const CampaignCharts = lazy(() => import("./charts/CampaignCharts"));
@@ -53,7 +56,7 @@ function ActionCard({
  * grouped in tabs (pSP operations, allowlists, minters, admin) whose choice is the URL's `?tab=`.
  */
 export function CampaignDetail({ id, name, minters }: { id: string; name?: string; minters: string[] }) {
-  const { client, program, from, bump } = useDash();
+  const { client, program, from, bump, explorerUrl } = useDash();
   const symbol = useTokenSymbol();
   const sp = (v: string) => tokenAmount(v, SP_DECIMALS, symbol);
   const wallet = useWallet();
@@ -64,6 +67,8 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
   const all = [...new Set([...minters, ...lookup])];
   const configs = useLoad(() => Promise.all(all.map((m) => v.getMinterConfig(id, m))), [id, all.join()]);
   const c = campaign.value;
+  const creator = c && accountName(program, wallet.address ?? from, c.creator);
+  const label = c && (name ?? c.campaignId.label ?? verifiedLabel(c.campaignId.value, c.metadata));
   // The vault's and the token's pause states through the wallet's own RPC (no API route reads
   // them); unknown without a wallet.
   const onChain = () => (String(wallet.chainId) === program.chainId ? wallet.provider() : null);
@@ -88,9 +93,11 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
         {c && (
           <>
             <dl className="kv" data-testid="campaign">
+              <dt>Name</dt>
+              <dd data-testid="campaign-name">{label ? <UserText text={label} /> : "none (unverified)"}</dd>
               <dt>Id</dt>
               <dd>
-                <code className="addr">{c.campaignId.value}</code>
+                <Address address={c.campaignId.value} />
               </dd>
               <dt>Status</dt>
               <dd>
@@ -111,17 +118,11 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
               <dt>Outstanding pSP</dt>
               <dd data-testid="campaign-outstanding">{tokenAmount(c.outstanding, SP_DECIMALS, "pSP")}</dd>
               <dt>Creator</dt>
-              <dd>
-                <code className="addr">{c.creator}</code>
+              <dd data-testid="campaign-creator">
+                {creator && <>{creator} </>}
+                <Address address={c.creator} explorerUrl={explorerUrl} />
               </dd>
-              {c.metadata && (
-                <>
-                  <dt>Metadata</dt>
-                  <dd>
-                    <UserText text={c.metadata} />
-                  </dd>
-                </>
-              )}
+              {c.metadata && <Metadata text={c.metadata} />}
             </dl>
           </>
         )}
@@ -345,6 +346,44 @@ export function CampaignDetail({ id, name, minters }: { id: string; name?: strin
         ]}
       />
     </div>
+  );
+}
+
+/** Metadata as labelled fields; the raw text behind a disclosure. */
+function Metadata({ text }: { text: string }) {
+  const fields = metadataFields(text);
+  return (
+    <>
+      {fields?.map((f) => (
+        <FieldRow key={f.label} label={f.label} value={f.value} />
+      ))}
+      <dt>Metadata</dt>
+      <dd>
+        {fields ? (
+          <details>
+            <summary>Raw metadata</summary>
+            <code>
+              <UserText text={text} />
+            </code>
+          </details>
+        ) : (
+          <UserText text={text} />
+        )}
+      </dd>
+    </>
+  );
+}
+
+function FieldRow({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt>
+        <UserText text={label} />
+      </dt>
+      <dd>
+        <UserText text={value} />
+      </dd>
+    </>
   );
 }
 

@@ -1,5 +1,8 @@
 import { CONTRACT_ROLES } from "@points/contracts/program";
 import { useWallet } from "../wallet/wallet";
+import { durationWords } from "../components/format/duration";
+import { CONTRACT_WORDS, heldRoleLines } from "./nameWords";
+import { notVerifiedReason, notVerifiedSummary } from "../components/verificationWords";
 import { AddressLink, Card, ErrorBox } from "../components/ui";
 import { ActionForm } from "./ActionForm";
 import { pausedStates, programContracts } from "./chain";
@@ -35,12 +38,7 @@ export function Overview() {
     if (!from) return [];
     const checks = programContracts(program).flatMap(([c]) => CONTRACT_ROLES[c].map((r) => [c, r] as const));
     const results = await Promise.all(checks.map(([c, r]) => client.roles.check(c, r, from)));
-    // One line per contract: "pspVault: MANAGER, PAUSER, …".
-    const held = new Map<string, string[]>();
-    for (const r of results.filter((x) => x.hasRole)) {
-      held.set(r.contract, [...(held.get(r.contract) ?? []), r.role.replace(/_ROLE$/, "")]);
-    }
-    return [...held].map(([c, rs]) => `${c}: ${rs.join(", ")}`);
+    return heldRoleLines(checks.filter((_, i) => results[i]!.hasRole).map(([contract, role]) => ({ contract, role })));
   }, [from]);
   const verification = useLoad(
     () => takeOverviewRead(client, program.id, "verification") ?? client.read.verification(program.id),
@@ -74,12 +72,23 @@ export function Overview() {
                 </th>
                 <td>
                   <AddressLink address={addr} explorerUrl={explorerUrl} />{" "}
-                  <VerificationState view={verification.value} contract={name} />
+                  {verification.value && notVerifiedReason(verification.value, name) === null && (
+                    <VerificationState view={verification.value} contract={name} />
+                  )}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
+        {verification.value &&
+          notVerifiedSummary(
+            verification.value,
+            programContracts(program).map(([c]) => [c, CONTRACT_WORDS[c]]),
+          ).map((line) => (
+            <p key={line} className="muted" data-testid="not-verified">
+              {line}
+            </p>
+          ))}
         {!explorerUrl && <p className="muted">Local chain, no explorer.</p>}
         <ReleaseVerification view={verification.value} />
       </Card>
@@ -109,7 +118,7 @@ export function Overview() {
               mint {s.mintFeeBps / 100}% · redeem {s.redeemFeeBps / 100}%
             </dd>
             <dt>Redeem delay</dt>
-            <dd>{s.redeemDelay} s</dd>
+            <dd data-testid="overview-redeem-delay">{durationWords(s.redeemDelay)}</dd>
           </dl>
         )}
       </Card>

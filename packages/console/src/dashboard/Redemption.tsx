@@ -12,6 +12,7 @@ import { SP_DECIMALS } from "./units";
 import { tokenAmount, tokenWord } from "./tokenSymbol";
 import { useTokenSymbol } from "./useTokenSymbol";
 import { readyIn } from "./readyIn";
+import { durationWords } from "../components/format/duration";
 
 /** How many of the latest requests the table shows. */
 const RECENT = 10;
@@ -71,8 +72,8 @@ export function Redemption() {
               </div>
             )}
             <p className="muted">
-              Your {tokenWord(symbol)} go into escrow; after {s.redeemDelay} s you (or at once an executor) finalize it
-              and receive {asset.symbol}. Basket mode is {s.basketMode ? "on" : "off"}.
+              Your {tokenWord(symbol)} go into escrow; after {durationWords(s.redeemDelay)} you (or at once an executor)
+              finalize it and receive {asset.symbol}. Basket mode is {s.basketMode ? "on" : "off"}.
             </p>
             <ActionForm
               title={`Redeem ${tokenWord(symbol)} for ${asset.symbol}`}

@@ -130,7 +130,9 @@ export function Roles() {
                 }}
               >
                 {CONTRACT_NAMES.filter((n) => contracts.includes(n)).map((n) => (
-                  <option key={n}>{n}</option>
+                  <option key={n} value={n}>
+                    {CONTRACT_WORDS[n]}
+                  </option>
                 ))}
               </select>
             </div>
@@ -139,7 +141,9 @@ export function Roles() {
               <select id="role-name" value={role} onChange={(e) => setRole(e.target.value as RoleName)}>
                 {/* Only the roles this contract's ABI defines. */}
                 {contractRoles(contract).map((n) => (
-                  <option key={n}>{n}</option>
+                  <option key={n} value={n}>
+                    {roleWords(n)}
+                  </option>
                 ))}
               </select>
             </div>
@@ -160,8 +164,8 @@ export function Roles() {
         <ErrorBox error={checked.error} />
         {check && checked.value && (
           <p role="status">
-            <code>{checked.value.address}</code> {checked.value.hasRole ? "holds" : "does not hold"}{" "}
-            {checked.value.role} on {checked.value.contract}.
+            <code>{checked.value.address}</code> {checked.value.hasRole ? "holds" : "does not hold"} the{" "}
+            {roleWords(checked.value.role)} role on the {CONTRACT_WORDS[checked.value.contract as ContractName]}.
           </p>
         )}
       </Card>

@@ -1,23 +1,4 @@
-import type { ContractName } from "@points/schema";
-
-/** Contract names in words; the on-chain (API) name stays one click away. */
-export const CONTRACT_WORDS: Record<ContractName, string> = {
-  factory: "Factory",
-  points: "Points token",
-  collateralVault: "Collateral vault",
-  pspVault: "Campaign vault",
-  oracle: "Price oracle",
-};
-
-/** "ISSUING_ADMIN_ROLE" -> "Issuing admin"; DEFAULT_ADMIN_ROLE reads "Admin". */
-export function roleWords(role: string): string {
-  if (role === "DEFAULT_ADMIN_ROLE") return "Admin";
-  const w = role
-    .replace(/_ROLE$/, "")
-    .toLowerCase()
-    .replace(/_/g, " ");
-  return w.charAt(0).toUpperCase() + w.slice(1);
-}
+export { CONTRACT_WORDS, roleWords } from "./nameWords";
 
 /** A name in words, with the on-chain name behind a disclosure. */
 export function OnChainName({ words, onChain }: { words: string; onChain: string }) {

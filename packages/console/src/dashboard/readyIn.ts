@@ -1,3 +1,5 @@
+import { durationWords } from "../components/format/duration";
+
 /**
  * A pending redemption's readyAt in words: "ready in 52 min (14:05)", local time of day. The
  * time is the request's own (the ledger takes it from the chain), so a later delay change
@@ -9,10 +11,7 @@ export function readyIn(readyAtIso: string, nowMs: number): string {
   if (left <= 0) return "ready to finalize";
   const hhmm = `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
   const minutes = Math.ceil(left / 60_000);
-  if (minutes < 60) return `ready in ${minutes} min (${hhmm})`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60 ? ` ${minutes % 60} min` : "";
   // Beyond a day the time of day alone would be ambiguous: add the date.
   const when = minutes < 24 * 60 ? hhmm : `${at.toISOString().slice(0, 10)} ${hhmm}`;
-  return `ready in ${hours} h${rest} (${when})`;
+  return `ready in ${durationWords(minutes * 60)} (${when})`;
 }

@@ -6,7 +6,9 @@ const source = "../../src/dashboard/charts/plot.ts";
 const p = (await import(source)) as {
   stepAfter(x: number[], ys: (number | null)[][]): { x: number[]; ys: (number | null)[][]; marks: number[] };
   timeDomain(x: number[]): [number, number] | null;
+  timeTicks(splits: number[]): string[];
 };
+const { timeTicks } = p;
 
 const secs = (t: string) => Date.parse(t) / 1000;
 const T0 = secs("2026-11-23T10:00:00Z");
@@ -52,5 +54,26 @@ describe("what a line chart draws: running totals as steps, on a time axis of th
   it("timeDomain_ofTwoPoints_isTheirOwnSpan", () => {
     assert.deepEqual(p.timeDomain([T0, T0 + 10 * MIN]), [T0, T0 + 10 * MIN]);
     assert.equal(p.timeDomain([]), null);
+  });
+});
+
+describe("the time axis reads as times and dates, not :00.000 fragments", () => {
+  // Built in local time: the ticks use the operator's clock.
+  const local = (d: number, h: number, m: number, s = 0) => new Date(2026, 10, d, h, m, s).getTime() / 1000;
+
+  it("timeTicks_withinADay_timeOfDay", () => {
+    assert.deepEqual(timeTicks([local(29, 14, 5), local(29, 14, 10), local(29, 14, 15)]), ["14:05", "14:10", "14:15"]);
+  });
+
+  it("timeTicks_secondsApart_keepTheSeconds", () => {
+    assert.deepEqual(timeTicks([local(29, 4, 29, 31), local(29, 4, 29, 32)]), ["04:29:31", "04:29:32"]);
+  });
+
+  it("timeTicks_overSeveralDays_theDate", () => {
+    assert.deepEqual(timeTicks([local(27, 0, 0), local(28, 0, 0), local(29, 0, 0)]), ["27 Nov", "28 Nov", "29 Nov"]);
+  });
+
+  it("timeTicks_betweenOneAndTwoDays_dateAndTime", () => {
+    assert.deepEqual(timeTicks([local(28, 12, 0), local(29, 18, 0)]), ["28 Nov 12:00", "29 Nov 18:00"]);
   });
 });

@@ -25,6 +25,11 @@ describe("a pending redemption says when it will be ready", () => {
     assert.equal(readyIn(at.toISOString(), at.getTime() - 90 * 60_000), "ready in 1 h 30 min (14:05)");
   });
 
+  it("readyIn_overADay_saysDaysAndHours_withTheDate", () => {
+    const when = `${at.toISOString().slice(0, 10)} 14:05`;
+    assert.equal(readyIn(at.toISOString(), at.getTime() - 26 * 3_600_000), `ready in 1 d 2 h (${when})`);
+  });
+
   it("readyIn_reachedOrPassed_isReadyToFinalize", () => {
     assert.equal(readyIn(at.toISOString(), at.getTime()), "ready to finalize");
     assert.equal(readyIn(at.toISOString(), at.getTime() + 1), "ready to finalize");

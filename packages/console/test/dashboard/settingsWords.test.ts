@@ -1,12 +1,14 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import {
-  durationWords,
-  feeWords,
-  parseDuration,
-  parseFeePercent,
-  percentText,
-} from "../../src/dashboard/settings/words.js";
+// By a computed path: the console's sources are typed for Vite (bundler resolution), not this tsconfig.
+const source = "../../src/dashboard/settings/words.ts";
+const { durationWords, feeWords, parseDuration, parseFeePercent, percentText } = (await import(source)) as {
+  durationWords(seconds: number): string;
+  feeWords(bps: number): string;
+  parseDuration(raw: string, unit: string): { seconds?: number; error?: string };
+  parseFeePercent(raw: string): { bps?: number; error?: string };
+  percentText(bps: number): string;
+};
 
 describe("settings in words", () => {
   it("durationWords_keepsEveryPart", () => {
@@ -16,9 +18,9 @@ describe("settings in words", () => {
       "1 min",
       "1 h",
       "1 h 30 min",
-      "1 day",
-      "1 day 1 h 1 min 1 s",
-      "30 days",
+      "1 d",
+      "1 d 1 h 1 min 1 s",
+      "30 d",
     ]);
   });
 

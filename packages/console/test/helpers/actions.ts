@@ -130,6 +130,9 @@ export async function grantAndRevoke({ page, api, node, program, brand, alice, w
   const manager = await factory.MANAGER_ROLE();
   await page.getByLabel("Contract", { exact: true }).selectOption("factory");
   await page.getByLabel("Role", { exact: true }).selectOption("MANAGER_ROLE");
+  // The options read in words; the value stays the on-chain constant.
+  assert.equal(await page.getByLabel("Role", { exact: true }).locator("option:checked").innerText(), "Manager");
+  assert.equal(await page.getByLabel("Contract", { exact: true }).locator("option:checked").innerText(), "Factory");
   await page.getByLabel("Account", { exact: true }).fill(alice.address);
   await page.getByRole("button", { name: "Grant", exact: true }).click();
   await page.getByRole("dialog").getByText("Check before signing:").waitFor();

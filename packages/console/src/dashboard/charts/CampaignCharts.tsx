@@ -24,6 +24,7 @@ export default function CampaignCharts({ id }: { id: string }) {
           empty="Nothing funded yet."
           title={`Budget burn-down: ${tokenWord(symbol)} available to issue over time`}
           kind="line"
+          yUnit={symbol ?? "SP"}
           x={d.t}
           series={[{ label: "Available", values: d.v.map((v) => units(v, SP_DECIMALS)) }]}
           figures={{

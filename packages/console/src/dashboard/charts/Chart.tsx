@@ -3,7 +3,7 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { UserText } from "../../components/format/UserText";
 import { escapeHidden } from "../../components/format/text";
-import { stepAfter, timeDomain } from "./plot";
+import { stepAfter, timeDomain, timeTicks } from "./plot";
 
 export interface ChartSeries {
   label: string;
@@ -16,6 +16,8 @@ export interface ChartProps {
   /** Times in seconds for a line; for bars, one category label per bar (drawn on the canvas as text). */
   x: number[] | string[];
   series: ChartSeries[];
+  /** The y axis's unit ("SP", "pSP"), written beside it; none when the series mix units. */
+  yUnit?: string;
   /** Bars of each category stacked, in series order from the bottom. */
   stacked?: boolean;
   /** The same figures as text: a table behind a disclosure, for screen readers and copying. */
@@ -43,9 +45,9 @@ export default function Chart(props: ChartProps) {
   return <Plot {...props} />;
 }
 
-function Plot({ title, kind, x, series, stacked, figures, testId }: ChartProps) {
+function Plot({ title, kind, x, series, yUnit, stacked, figures, testId }: ChartProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const key = JSON.stringify([kind, x, series, stacked]);
+  const key = JSON.stringify([kind, x, series, yUnit, stacked]);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -70,8 +72,11 @@ function Plot({ title, kind, x, series, stacked, figures, testId }: ChartProps) 
         y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] },
       },
       axes: [
-        categories ? { splits: () => xs, values: (_u, splits) => splits.map((i) => categories[i] ?? "") } : {},
-        { size: 70 },
+        categories
+          ? { splits: () => xs, values: (_u, splits) => splits.map((i) => categories[i] ?? "") }
+          : // Room for "04:57:42" between ticks: at uPlot's default spacing a span of seconds overlapped.
+            { space: 80, values: (_u, splits) => timeTicks(splits) },
+        yUnit ? { size: 70, label: yUnit, labelSize: 20 } : { size: 70 },
       ],
       series: [
         {},
@@ -98,7 +103,12 @@ function Plot({ title, kind, x, series, stacked, figures, testId }: ChartProps) 
   return (
     <figure className="chart" data-testid={testId}>
       <figcaption>{title}</figcaption>
-      <div ref={ref} className="chart-canvas" role="img" aria-label={`${title}; the figures are in the table below`} />
+      <div
+        ref={ref}
+        className="chart-canvas"
+        role="img"
+        aria-label={`${title}${yUnit ? `, in ${yUnit}` : ""}; the figures are in the table below`}
+      />
       <ul className="chart-legend" aria-label={`${title}: legend`}>
         {series.map((s, i) => (
           <li key={i}>

@@ -78,6 +78,7 @@ export default function ProgramCharts({ asset }: { asset: Asset | undefined }) {
             empty="No campaign yet: create one on the Campaigns page."
             title="pSP outstanding, settled and expired per campaign"
             kind="bars"
+            yUnit="pSP"
             stacked
             x={d.campaigns.map((c) => c.name)}
             series={(["outstanding", "settled", "expired"] as const).map((k) => ({
@@ -94,6 +95,7 @@ export default function ProgramCharts({ asset }: { asset: Asset | undefined }) {
             empty="No pSP issued yet."
             title="pSP issued per day per minter"
             kind="bars"
+            yUnit="pSP"
             stacked
             x={d.issuance.days.map(day)}
             series={d.issuance.minters.map((m, i) => ({

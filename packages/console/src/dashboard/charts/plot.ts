@@ -35,3 +35,23 @@ export function timeDomain(x: readonly number[]): [number, number] | null {
   const [min, max] = [x[0]!, x[x.length - 1]!];
   return min === max ? [min - ONE_POINT_PAD, max + ONE_POINT_PAD] : [min, max];
 }
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const two = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * The time axis's tick labels (times in seconds, local time), worded for the span they cover:
+ * within a day the time of day ("14:05", with seconds when the ticks are under a minute apart),
+ * over several days the date ("29 Nov"), in between both ("29 Nov 14:05").
+ */
+export function timeTicks(splits: readonly number[]): string[] {
+  const span = splits.length > 1 ? splits[splits.length - 1]! - splits[0]! : 0;
+  const step = splits.length > 1 ? span / (splits.length - 1) : 60;
+  return splits.map((t) => {
+    const d = new Date(t * 1000);
+    const date = `${d.getDate()} ${MONTHS[d.getMonth()]}`;
+    const time = `${two(d.getHours())}:${two(d.getMinutes())}${step < 60 ? `:${two(d.getSeconds())}` : ""}`;
+    if (span >= 2 * 86_400) return date;
+    return span >= 86_400 ? `${date} ${time}` : time;
+  });
+}

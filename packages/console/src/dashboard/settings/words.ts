@@ -2,26 +2,7 @@
 import { FACTORY_MAX_FEE_BPS as MAX_FEE_BPS, FACTORY_MAX_REDEEM_DELAY as MAX_REDEEM_DELAY } from "@points/schema";
 
 export { MAX_FEE_BPS, MAX_REDEEM_DELAY };
-
-const UNITS: [number, string][] = [
-  [86_400, "day"],
-  [3_600, "h"],
-  [60, "min"],
-  [1, "s"],
-];
-
-/** Seconds in words, every part kept: 3600 "1 h", 5400 "1 h 30 min", 2592000 "30 days", 0 "none". */
-export function durationWords(seconds: number): string {
-  if (seconds === 0) return "none";
-  const parts: string[] = [];
-  let left = seconds;
-  for (const [size, unit] of UNITS) {
-    const n = Math.floor(left / size);
-    left -= n * size;
-    if (n) parts.push(unit === "day" ? `${n} day${n === 1 ? "" : "s"}` : `${n} ${unit}`);
-  }
-  return parts.join(" ");
-}
+export { durationWords } from "../../components/format/duration";
 
 /** Basis points as a percentage's digits, exactly: 25 "0.25", 100 "1", 1000 "10". */
 export function percentText(bps: number): string {

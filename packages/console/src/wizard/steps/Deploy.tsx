@@ -6,6 +6,7 @@ import { onboardingApi } from "../../api/onboarding";
 import { Field, isAddress } from "../../components/ui";
 import { StepNav, useSaving } from "./shared";
 import { deskLabel } from "./DeskChoice";
+import { chainWords, withDetail } from "./reviewWords";
 
 /** Step 6: review everything, then queue the deploy (POST /api/v1/client-onboarding/deploy). */
 export function Deploy() {
@@ -54,15 +55,11 @@ export function Deploy() {
       </p>
       <dl className="kv">
         <dt>Organization</dt>
-        <dd>{w.organization?.name}</dd>
+        <dd>{w.organization?.name || "not set"}</dd>
         <dt>Chain</dt>
-        <dd>
-          {chain?.name ?? "chain"} (id {w.chainId})
-        </dd>
+        <dd data-testid="review-chain">{chainWords(chain?.name, w.chainId)}</dd>
         <dt>Token</dt>
-        <dd>
-          {w.token?.name} ({w.token?.symbol})
-        </dd>
+        <dd data-testid="review-token">{withDetail(w.token?.name, w.token?.symbol)}</dd>
         <dt>Brand</dt>
         <dd>
           <code>{w.brand}</code>
