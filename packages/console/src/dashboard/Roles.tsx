@@ -192,14 +192,14 @@ export function Roles() {
                   disabled={!from || paused.value?.[c] === true}
                   onClick={() => freeze(c, true)}
                 >
-                  Pause {c}
+                  Pause {CONTRACT_WORDS[c]}
                 </button>
                 <button
                   className="danger"
                   disabled={!from || paused.value?.[c] === false}
                   onClick={() => freeze(c, false)}
                 >
-                  Unpause {c}
+                  Unpause {CONTRACT_WORDS[c]}
                 </button>
               </span>
             </li>

@@ -7,6 +7,7 @@ const p = (await import(source)) as {
   stepAfter(x: number[], ys: (number | null)[][]): { x: number[]; ys: (number | null)[][]; marks: number[] };
   timeDomain(x: number[]): [number, number] | null;
   timeTicks(splits: number[]): string[];
+  TIME_INCRS: number[];
 };
 const { timeTicks } = p;
 
@@ -71,6 +72,22 @@ describe("the time axis reads as times and dates, not :00.000 fragments", () => 
 
   it("timeTicks_overSeveralDays_theDate", () => {
     assert.deepEqual(timeTicks([local(27, 0, 0), local(28, 0, 0), local(29, 0, 0)]), ["27 Nov", "28 Nov", "29 Nov"]);
+  });
+
+  it("timeTicks_atEveryStepTheAxisMayTake_labelsNeverRepeat", () => {
+    // uPlot's own steps included half a second: a 6-second span read "05:09:08 05:09:08 05:09:09 …".
+    assert.equal(p.TIME_INCRS[0], 1);
+    for (const step of p.TIME_INCRS) {
+      const ticks = timeTicks([0, 1, 2, 3, 4].map((i) => local(1, 0, 0) + i * step));
+      assert.equal(new Set(ticks).size, 5, `${step} s apart: ${ticks.join(" ")}`);
+    }
+  });
+
+  it("timeTicks_overHalfAYear_theDateWithItsYear", () => {
+    assert.deepEqual(timeTicks([new Date(2026, 0, 1).getTime() / 1000, new Date(2027, 0, 1).getTime() / 1000]), [
+      "1 Jan 2026",
+      "1 Jan 2027",
+    ]);
   });
 
   it("timeTicks_betweenOneAndTwoDays_dateAndTime", () => {

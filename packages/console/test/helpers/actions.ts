@@ -116,11 +116,11 @@ export async function close({ page, api, node, program, brand, alice, wallet }: 
 export async function pauseAndUnpause({ page, api, node, program, brand, alice, wallet }: Walk) {
   const factory = Factory__factory.connect(program.factory, node.provider);
   await page.getByRole("link", { name: "Roles", exact: true }).click();
-  await page.getByRole("button", { name: "Pause factory", exact: true }).click();
+  await page.getByRole("button", { name: "Pause Factory", exact: true }).click();
   await page.getByRole("dialog").getByText("Check before signing:").waitFor();
   await signInDialog(page, "pause-factory");
   assert.equal(await factory.paused(), true);
-  await page.getByRole("button", { name: "Unpause factory", exact: true }).click();
+  await page.getByRole("button", { name: "Unpause Factory", exact: true }).click();
   await signInDialog(page, "unpause-factory");
   assert.equal(await factory.paused(), false);
 }

@@ -3,7 +3,7 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { UserText } from "../../components/format/UserText";
 import { escapeHidden } from "../../components/format/text";
-import { stepAfter, timeDomain, timeTicks } from "./plot";
+import { stepAfter, TIME_INCRS, timeDomain, timeTicks } from "./plot";
 
 export interface ChartSeries {
   label: string;
@@ -75,7 +75,7 @@ function Plot({ title, kind, x, series, yUnit, stacked, figures, testId }: Chart
         categories
           ? { splits: () => xs, values: (_u, splits) => splits.map((i) => categories[i] ?? "") }
           : // Room for "04:57:42" between ticks: at uPlot's default spacing a span of seconds overlapped.
-            { space: 80, values: (_u, splits) => timeTicks(splits) },
+            { space: 80, incrs: TIME_INCRS, values: (_u, splits) => timeTicks(splits) },
         yUnit ? { size: 70, label: yUnit, labelSize: 20 } : { size: 70 },
       ],
       series: [

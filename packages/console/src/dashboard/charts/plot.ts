@@ -36,22 +36,58 @@ export function timeDomain(x: readonly number[]): [number, number] | null {
   return min === max ? [min - ONE_POINT_PAD, max + ONE_POINT_PAD] : [min, max];
 }
 
+/**
+ * The steps the time axis may put between ticks, in seconds: whole seconds up to a year. uPlot's
+ * own list starts at a millisecond, so a span of a few seconds got ticks half a second apart whose
+ * labels (to the second) repeated.
+ */
+export const TIME_INCRS = [
+  1,
+  2,
+  5,
+  10,
+  15,
+  30,
+  60,
+  120,
+  300,
+  600,
+  900,
+  1800,
+  3600,
+  7200,
+  10_800,
+  21_600,
+  43_200,
+  86_400,
+  2 * 86_400,
+  7 * 86_400,
+  14 * 86_400,
+  30 * 86_400,
+  91 * 86_400,
+  182 * 86_400,
+  365 * 86_400,
+];
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const two = (n: number) => String(n).padStart(2, "0");
 
 /**
  * The time axis's tick labels (times in seconds, local time), worded for the span they cover:
  * within a day the time of day ("14:05", with seconds when the ticks are under a minute apart),
- * over several days the date ("29 Nov"), in between both ("29 Nov 14:05").
+ * over several days with ticks a day or more apart the date ("29 Nov"; "29 Nov 2026" over half a
+ * year and more), otherwise both ("29 Nov 14:05").
  */
 export function timeTicks(splits: readonly number[]): string[] {
   const span = splits.length > 1 ? splits[splits.length - 1]! - splits[0]! : 0;
   const step = splits.length > 1 ? span / (splits.length - 1) : 60;
   return splits.map((t) => {
     const d = new Date(t * 1000);
-    const date = `${d.getDate()} ${MONTHS[d.getMonth()]}`;
+    const year = span >= 180 * 86_400 ? ` ${d.getFullYear()}` : "";
+    const date = `${d.getDate()} ${MONTHS[d.getMonth()]}${year}`;
     const time = `${two(d.getHours())}:${two(d.getMinutes())}${step < 60 ? `:${two(d.getSeconds())}` : ""}`;
-    if (span >= 2 * 86_400) return date;
-    return span >= 86_400 ? `${date} ${time}` : time;
+    if (span < 86_400) return time;
+    // Ticks a day or more apart over days: the date alone (a local day can be 23 hours long).
+    return span >= 2 * 86_400 && step >= 82_800 ? date : `${date} ${time}`;
   });
 }
