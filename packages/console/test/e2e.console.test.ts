@@ -190,6 +190,13 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await page.getByRole("link", { name: "Overview", exact: true }).waitFor();
     const roles = page.getByRole("list", { name: "Your roles" });
     await roles.getByText(/^Factory: Admin, Manager, Pauser$/).waitFor();
+    // The contracts are named in words; the on-chain name sits behind each one's "id" disclosure.
+    const contracts = page.getByRole("table", { name: "Program contracts" }).getByRole("rowheader");
+    await contracts.first().getByText("running").waitFor();
+    assert.deepEqual(
+      (await contracts.allInnerTexts()).map((t) => t.split("\n")[0]!.trim()),
+      ["Factory", "Points token", "Collateral vault", "Campaign vault"],
+    );
     await screenshot(page, "step9-dashboard");
     await auditPage(page, "dashboard-overview");
   });

@@ -2,6 +2,7 @@ import { CONTRACT_ROLES } from "@points/contracts/program";
 import { useWallet } from "../wallet/wallet";
 import { durationWords } from "../components/format/duration";
 import { CONTRACT_WORDS, heldRoleLines } from "./nameWords";
+import { OnChainName } from "./names";
 import { notVerifiedReason, notVerifiedSummary } from "../components/verificationWords";
 import { AddressLink, Card, ErrorBox } from "../components/ui";
 import { ActionForm } from "./ActionForm";
@@ -63,7 +64,7 @@ export function Overview() {
             {programContracts(program).map(([name, addr]) => (
               <tr key={name}>
                 <th scope="row">
-                  {name}{" "}
+                  <OnChainName words={CONTRACT_WORDS[name]} onChain={name} />{" "}
                   {paused.value?.[name] === undefined ? null : paused.value[name] ? (
                     <span className="badge bad">paused</span>
                   ) : (
