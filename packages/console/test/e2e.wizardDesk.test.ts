@@ -118,7 +118,7 @@ describe("console e2e: the redemption desk chosen in the wizard, in headless Chr
   it("manual_isExplainedOnStep5_savedWithTheWizard_andShownOnTheReview", async () => {
     const email = "manual@example.com";
     await atTokenStep(email);
-    await page.getByText("A manager (MANAGER_ROLE) can grant the role later").waitFor();
+    await page.getByText("A manager (Manager role on the Factory) can grant the role later").waitFor();
     await auditPage(page, "wizard-5-desk-policy");
     await chooseAndContinue("deskmanual", "Manual");
     assert.equal((await api.service.ctx.console.users.get(email)).wizard.deskPolicy, "manual");
@@ -150,7 +150,7 @@ describe("console e2e: the redemption desk chosen in the wizard, in headless Chr
     await atTokenStep("off@example.com");
     await chooseAndContinue("deskoff", "Off");
     const { factory, role } = await deployToDesk("deskoff");
-    await page.getByText("The executor lacks EXECUTOR_ROLE on the Factory").waitFor();
+    await page.getByText("The executor lacks the Executor role on the Factory").waitFor();
     assert.equal(await page.getByRole("radio", { name: /^Off/ }).isChecked(), true);
     assert.equal(await factory.hasRole(role, EXECUTOR), false, "no EXECUTOR_ROLE for the executor");
     await screenshot(page, "desk-from-wizard-off");

@@ -4,8 +4,6 @@ import { describeError, type Described } from "../api/errors";
 import { Card, ErrorBox, Field, isAddress } from "../components/ui";
 import { useWallet } from "../wallet/wallet";
 import { useDash } from "../dashboard/context";
-import { tokenWord } from "../dashboard/tokenSymbol";
-import { useTokenSymbol } from "../dashboard/useTokenSymbol";
 import { useLedger } from "../dashboard/ledger/useLedger";
 import { verifiedLabel } from "../dashboard/campaignLabel";
 import { escapeHidden } from "../components/format/text";
@@ -32,7 +30,6 @@ type Check =
  */
 export function BulkUpload() {
   const { client, program, from, explorerUrl, bump } = useDash();
-  const symbol = useTokenSymbol();
   const wallet = useWallet();
   const ids = { op: useId(), campaign: useId(), file: useId() };
   const [operation, setOperation] = useState<Operation>("mint");
@@ -244,7 +241,7 @@ export function BulkUpload() {
                 className="bulk-csv"
                 spellCheck={false}
                 value={csv}
-                hint={`One row per line; amounts in ${tokenWord(symbol)}, "." as decimal point (1.5). A header line is optional.`}
+                hint={`One row per line; amounts in pSP, "." as decimal point (1.5). A header line is optional.`}
                 onChange={(e) => edit(setCsv)(e.target.value)}
               />
               <div className="row wrap">

@@ -7,9 +7,9 @@ import { useLedger } from "./ledger/useLedger";
 import { LedgerStatus } from "./ledger/LedgerStatus";
 
 const LISTS = [
-  { key: "mint", label: "Mint", on: "Factory", who: "MANAGER_ROLE on the Factory" },
-  { key: "redeem", label: "Redeem", on: "Factory", who: "MANAGER_ROLE on the Factory" },
-  { key: "transfer", label: "Transfer", on: "Points", who: "DEFAULT_ADMIN_ROLE on Points" },
+  { key: "mint", label: "Mint", on: "Factory", who: "a Manager changes it" },
+  { key: "redeem", label: "Redeem", on: "Factory", who: "a Manager changes it" },
+  { key: "transfer", label: "Transfer", on: "Points token", who: "its Admin changes it" },
 ] as const;
 
 /** The members of the three allowlists (from the ledger); check an address and add or remove it, one transaction each. */

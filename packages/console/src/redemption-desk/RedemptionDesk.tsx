@@ -20,7 +20,7 @@ const STATUS_TEXT: Record<DeskView["status"], string> = {
   ready: "The executor acts by this policy.",
   off: "The executor does nothing for this program.",
   executor_missing_role:
-    "The executor lacks EXECUTOR_ROLE on the Factory: nothing is sent until a manager (MANAGER_ROLE) grants it in the Roles tab.",
+    "The executor lacks the Executor role on the Factory: nothing is sent until a manager (Manager role on the Factory) grants it in the Roles tab.",
   no_executor: "This server has no executor key for the chain.",
 };
 
@@ -69,7 +69,7 @@ export function RedemptionDesk() {
               </div>
             )}
             <fieldset disabled={busy || !wallet.address}>
-              <legend>Policy (signed by your wallet, which must hold MANAGER_ROLE)</legend>
+              <legend>Policy (signed by your wallet, which must hold the Manager role on the Factory)</legend>
               {POLICIES.map(([value, label]) => (
                 <label key={value} className="check">
                   <input

@@ -61,15 +61,11 @@ export function Deploy() {
         <dt>Token</dt>
         <dd data-testid="review-token">{withDetail(w.token?.name, w.token?.symbol)}</dd>
         <dt>Brand</dt>
-        <dd>
-          <code>{w.brand}</code>
-        </dd>
+        <dd>{w.brand ? <code>{w.brand}</code> : "not set"}</dd>
         <dt>Redemption desk</dt>
         <dd data-testid="review-desk-policy">{deskLabel(w.deskPolicy)}</dd>
         <dt>Admin wallet</dt>
-        <dd>
-          <code>{w.wallet}</code>
-        </dd>
+        <dd>{w.wallet ? <code>{w.wallet}</code> : "not set"}</dd>
       </dl>
       {wallet.address && w.wallet && wallet.address !== w.wallet && (
         <p className="notice">The connected wallet differs from the admin wallet saved in step 2.</p>

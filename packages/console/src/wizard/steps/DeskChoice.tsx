@@ -33,7 +33,7 @@ export const DESK_CHOICES: { value: DeskChoice; key: string; label: string; mean
     key: "off",
     label: "Off",
     means:
-      "The executor is left without its role, so it cannot finalize anything and requesters finalize their own redemptions. A manager (MANAGER_ROLE) can grant the role later in the Roles tab.",
+      "The executor is left without its role, so it cannot finalize anything and requesters finalize their own redemptions. A manager (Manager role on the Factory) can grant the role later in the Roles tab.",
   },
 ];
 
