@@ -1,6 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createService, loadConfig, type Service } from "../src/index.js";
+import { createService, loadConfig, memoryDbTemplate, type Service } from "../src/index.js";
 import { assertError, send } from "./helpers/http.js";
 import { startLoggedApi } from "./helpers/logs.js";
 import { startSmtp } from "./helpers/smtp.js";
@@ -61,6 +61,7 @@ describe("console: sign-in codes sent by SMTP when SMTP settings are configured"
         LOG_LEVEL: "silent",
         SMTP_URL: `smtp://127.0.0.1:${closed.port}`,
       }),
+      { memoryDbSeed: await memoryDbTemplate() },
     );
     const brokenUrl = await broken.listen();
     try {

@@ -2,14 +2,13 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { getCreateAddress } from "ethers";
 import { pino } from "pino";
-import { openDb } from "../src/core/db/db.js";
-import { migrate } from "../src/core/db/migrations.js";
 import { ProgramRegistry } from "../src/core/registry/programs.js";
 import { checkProgramsAfterReorg } from "../src/core/onboarding/reorgCheck.js";
 import { dbKeptStore } from "../src/core/engine/kept.js";
 import type { TxEngine } from "../src/core/engine/engine.js";
 import type { ReorgEvent } from "../src/core/engine/inflight.js";
 import { engineSuite, sendTransfers, testEngine, until } from "./helpers/engine.js";
+import { memoryDb } from "./helpers/db.js";
 
 const SINK = "0x000000000000000000000000000000000000dEaD";
 /** Init code whose contract returns 42: copies the 10 runtime bytes after it and returns them. */
@@ -128,8 +127,7 @@ describe("engine: a reorg removes final transactions", () => {
   });
 
   it("deepReorg_whileTheKeyHadNoEngine_theNextEngineReadsTheKeptBytesBack_sameHashesMined_contractBack", async () => {
-    const db = await openDb({ dataDir: "memory://" });
-    await migrate(db);
+    const db = await memoryDb();
     const first = testEngine(t.node.url, t.key, { confirmations: 2 });
     first.engine.stop();
     const from = first.wallet.address;
@@ -168,8 +166,7 @@ describe("engine: a reorg removes final transactions", () => {
   });
 
   it("keptBytes_finalityDeep_areDroppedFromTheStore_notOnlyFromMemory", async () => {
-    const db = await openDb({ dataDir: "memory://" });
-    await migrate(db);
+    const db = await memoryDb();
     const probe = testEngine(t.node.url, t.key);
     probe.engine.stop();
     const kept = dbKeptStore(db, "31337", probe.wallet.address);
@@ -219,8 +216,7 @@ describe("engine: a reorg removes final transactions", () => {
   });
 
   it("deepReorg_aProgramWhoseContractsStayGone_isUnregistered_taskFailsProgramReorged_theRestAreKept", async () => {
-    const db = await openDb({ dataDir: "memory://" });
-    await migrate(db);
+    const db = await memoryDb();
     const programs = new ProgramRegistry(db);
     // Only the newest final transaction keeps its bytes: the older deploy is filled, its contract stays gone.
     const { engine, wallet } = testEngine(t.node.url, t.key, { confirmations: 1, keepFinal: 1 });

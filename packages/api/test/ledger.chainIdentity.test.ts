@@ -11,9 +11,10 @@ import {
   type FaultProxy,
   type ProgramRecord,
 } from "@points/testkit";
-import { ProgramRegistry, migrate, openDb, type Db } from "../src/index.js";
+import { ProgramRegistry, type Db } from "../src/index.js";
 import { LedgerReorgTooDeep } from "../src/workers/ledger/indexer.js";
 import { indexerOn, vaultAs } from "./helpers/ledger.js";
+import { memoryDb } from "./helpers/db.js";
 
 const sp = (n: number) => parseUnits(String(n), 18);
 
@@ -30,8 +31,7 @@ describe("ledger: chain identity and reorg depth before anything is deleted", ()
   before(async () => {
     [node, other] = await Promise.all([startNode(), startNode()]);
     proxy = await startFaultProxy(node.url);
-    db = await openDb({ dataDir: "memory://" });
-    await migrate(db);
+    db = await memoryDb();
     let usdc: string;
     ({ record: program, usdc } = await deployProgram(node.provider, "acme"));
     await new ProgramRegistry(db).insert(program);

@@ -12,10 +12,11 @@ import {
   type FaultProxy,
   type ProgramRecord,
 } from "@points/testkit";
-import { ProgramRegistry, migrate, openDb, type Db } from "../src/index.js";
+import { ProgramRegistry, type Db } from "../src/index.js";
 import { LedgerIndexer } from "../src/workers/ledger/indexer.js";
 import { rpcPool } from "../src/core/chain/rpcPool.js";
 import { TEST_LEDGER, vaultAs } from "./helpers/ledger.js";
+import { memoryDb } from "./helpers/db.js";
 
 const sp = (n: number) => parseUnits(String(n), 18);
 
@@ -44,8 +45,7 @@ describe("ledger: indexer failover across a chain's RPC endpoints", () => {
 
   before(async () => {
     node = await startNode();
-    db = await openDb({ dataDir: "memory://" });
-    await migrate(db);
+    db = await memoryDb();
     let usdc: string;
     ({ record: program, usdc } = await deployProgram(node.provider, "acme"));
     await new ProgramRegistry(db).insert(program);
@@ -108,9 +108,8 @@ describe("ledger: indexer failover across a chain's RPC endpoints", () => {
 
   it("onlyAnEndpointOfAnotherChainLeft_theIndexerStoresNothing_andFailsClearly", async (t) => {
     const chain = chainOf([down.url, wrong.url]);
-    const fresh = await openDb({ dataDir: "memory://" });
+    const fresh = await memoryDb();
     t.after(() => fresh.close());
-    await migrate(fresh);
     await new ProgramRegistry(fresh).insert(program);
     const indexer = new LedgerIndexer(fresh, [chain], pino({ level: "silent" }), {
       ...TEST_LEDGER,

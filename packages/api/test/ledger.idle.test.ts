@@ -3,10 +3,11 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseUnits } from "ethers";
 import { actors, deployProgram, fundedCampaign, startNode, type DevNode, type ProgramRecord } from "@points/testkit";
-import { ProgramRegistry, migrate, openDb, type Db } from "../src/index.js";
+import { ProgramRegistry, type Db } from "../src/index.js";
 import type { LedgerIndexer } from "../src/workers/ledger/indexer.js";
 import { startRpcProxy, type RpcProxy } from "./helpers/rpcProxy.js";
 import { indexerOn, vaultAs } from "./helpers/ledger.js";
+import { memoryDb } from "./helpers/db.js";
 
 async function until(what: string, check: () => Promise<boolean> | boolean, ms = 20_000) {
   const deadline = Date.now() + ms;
@@ -50,8 +51,7 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
 
   before(async () => {
     node = await startNode();
-    db = await openDb({ dataDir: "memory://" });
-    await migrate(db);
+    db = await memoryDb();
     ({ record: program, usdc } = await deployProgram(node.provider, "acme"));
     await new ProgramRegistry(db).insert(program);
     ({ campaignId } = await fundedCampaign(node.provider, program, usdc, "launch", 1000n));

@@ -3,10 +3,11 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseUnits } from "ethers";
 import { actors, deployProgram, fundedCampaign, startNode, type DevNode, type ProgramRecord } from "@points/testkit";
-import { ProgramRegistry, migrate, openDb, type Db } from "../src/index.js";
+import { ProgramRegistry, type Db } from "../src/index.js";
 import { startRpcProxy, type RpcProxy } from "./helpers/rpcProxy.js";
 import { startApi } from "./helpers/service.js";
 import { chainState, indexerOn, ledgerComparable, sortBalances, vaultAs } from "./helpers/ledger.js";
+import { memoryDb } from "./helpers/db.js";
 
 // The ledger's indexer against a real Hardhat node (docs/architecture.md#the-ledger).
 describe("ledger: indexer", () => {
@@ -23,8 +24,7 @@ describe("ledger: indexer", () => {
   before(async () => {
     node = await startNode();
     proxy = await startRpcProxy(node.url);
-    db = await openDb({ dataDir: "memory://" });
-    await migrate(db);
+    db = await memoryDb();
     ({ record: program, usdc, programFactory } = await deployProgram(node.provider, "acme"));
     await new ProgramRegistry(db).insert(program);
     ({ campaignId } = await fundedCampaign(node.provider, program, usdc, "launch", 1000n));
@@ -128,8 +128,7 @@ describe("ledger: indexer", () => {
   });
 
   it("nodeWithoutBlockTimestampInLogs_readsBlockHeaders_forTheEventTimes", async (t) => {
-    const plain = await openDb({ dataDir: "memory://" });
-    await migrate(plain);
+    const plain = await memoryDb();
     await new ProgramRegistry(plain).insert(program);
     const bare = await startRpcProxy(node.url);
     bare.rewrite = (body) => body.replace(/"blockTimestamp":"0x[0-9a-f]+",?/g, "");

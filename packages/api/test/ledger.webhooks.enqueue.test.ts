@@ -1,10 +1,11 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { migrate, openDb, type Db } from "../src/index.js";
+import { type Db } from "../src/index.js";
 import type { Queryable } from "../src/core/db/db.js";
 import { WebhookEventData } from "@points/schema";
 import { enqueue, insertSubscription, sentData } from "../src/core/webhooks/store.js";
 import { eventsPage } from "../src/core/ledger/read.js";
+import { memoryDb } from "./helpers/db.js";
 
 const addEvent = (db: Queryable, block: number) =>
   db.query(
@@ -19,8 +20,7 @@ const addEvent = (db: Queryable, block: number) =>
 describe("ledger: webhook matching races the indexer", () => {
   let db: Db;
   before(async () => {
-    db = await openDb({ dataDir: "memory://" });
-    await migrate(db);
+    db = await memoryDb();
     await db.query(
       `INSERT INTO ledger_programs (chain_id, program_id, source, points, factory, collateral_vault, psp_vault,
          from_block, synced_to) VALUES ('31337', 'acme', 'registry', '0x01', '0x02', '0x03', '0x04', 1, 10)`,

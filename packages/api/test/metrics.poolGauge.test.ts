@@ -1,8 +1,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { openDb, type Db } from "../src/core/db/db.js";
-import { migrate } from "../src/core/db/migrations.js";
+import type { Db } from "../src/core/db/db.js";
 import { createMetrics } from "../src/core/metrics/index.js";
+import { memoryDb } from "./helpers/db.js";
 
 // The pool gauge must show the pool as the scrape found it: a scrape runs every gauge's query
 // at once, and a pool read after they started counts them as waiting.
@@ -10,8 +10,7 @@ describe("metrics: points_db_pool_connections", () => {
   it("scrape_readsThePoolBeforeItsOwnQueries_waitingIsTheWorkloadsNotTheScrapes", async () => {
     // The real schema (embedded), behind a pool of one busy connection: every query waits
     // until the one before it is done.
-    const real = await openDb({ dataDir: "memory://" });
-    await migrate(real);
+    const real = await memoryDb();
     let queued = 0;
     let chain = Promise.resolve();
     const db = {

@@ -5,7 +5,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { Writable } from "node:stream";
 import { Wallet, parseEther } from "ethers";
 import { actors, type DevNode, freePort, startNode } from "@points/testkit";
-import { createService, loadConfig, type Service } from "../src/index.js";
+import { createService, loadConfig, memoryDbTemplate, type Service } from "../src/index.js";
 import { createLogger } from "../src/server/http/logger.js";
 import { onboardingBody } from "./helpers/onboarding.js";
 
@@ -39,7 +39,10 @@ describe("onboarding: failure modes and the executor key's secrecy", () => {
       CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: node.url, blockTimeMs: 200 }]),
       ...env,
     });
-    const service: Service = await createService(config, { logger: createLogger("debug", sink) });
+    const service: Service = await createService(config, {
+      logger: createLogger("debug", sink),
+      memoryDbSeed: await memoryDbTemplate(),
+    });
     const url = await service.listen();
     const auth = {
       ...(await bearerFor(service, "failures", DEPLOY_SCOPES)),

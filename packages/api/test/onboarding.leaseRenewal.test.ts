@@ -3,9 +3,8 @@ import assert from "node:assert/strict";
 import { pino } from "pino";
 import { TaskRepo, type Task } from "../src/core/onboarding/tasks.js";
 import { Worker } from "../src/workers/onboarding/worker.js";
-import { openDb } from "../src/core/db/db.js";
-import { migrate } from "../src/core/db/migrations.js";
 import { onboardingBody } from "./helpers/onboarding.js";
+import { memoryDb } from "./helpers/db.js";
 
 const HOUR = 3_600_000;
 
@@ -79,8 +78,7 @@ describe("onboarding worker: renewals that keep failing give the task up before 
   );
 
   it("releaseTask_byItsHolder_letsTheHolderClaimItAgain", async () => {
-    const db = await openDb({ dataDir: "memory://" });
-    await migrate(db);
+    const db = await memoryDb();
     try {
       const tasks = new TaskRepo(db);
       const request = onboardingBody("given-up", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8") as never;

@@ -2,8 +2,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { ProgramRecord, Release } from "@points/deployer";
 import { DbManifestStore } from "../src/core/onboarding/store.js";
-import { openDb, type Db } from "../src/core/db/db.js";
-import { migrate } from "../src/core/db/migrations.js";
+import type { Db } from "../src/core/db/db.js";
+import { memoryDb } from "./helpers/db.js";
 
 const CHAIN = 31337n;
 const release = (version: string, createdAt: string, chainId = CHAIN) =>
@@ -36,8 +36,7 @@ function counting(db: Db, remember?: number) {
 // Every onboarding task asks for the chain's releases; the chain holds one manifest per program.
 describe("onboarding manifest store: a chain's releases are found without reading its programs", () => {
   it("getReleases_readsOnlyReleaseKeys_whateverTheNumberOfPrograms", async () => {
-    const db = await openDb({ dataDir: "memory://" });
-    await migrate(db);
+    const db = await memoryDb();
     try {
       const { store, rows } = counting(db);
       await store.saveRelease(release("1.0.0", "2026-01-01T00:00:00.000Z"));
@@ -70,8 +69,7 @@ describe("onboarding manifest store: a chain's releases are found without readin
 // Every stage update of a task reads its manifest first; the body is the bulk of what is read.
 describe("onboarding manifest store: a manifest this instance holds crosses from the database only when it changed", () => {
   it("read_afterOwnWrite_answersFromMemory_butAnotherInstancesWriteIsRead", async () => {
-    const db = await openDb({ dataDir: "memory://" });
-    await migrate(db);
+    const db = await memoryDb();
     try {
       const a = counting(db);
       const b = new DbManifestStore(db);
@@ -91,8 +89,7 @@ describe("onboarding manifest store: a manifest this instance holds crosses from
   });
 
   it("held_isBounded_theOldestManifestIsReadAgain", async () => {
-    const db = await openDb({ dataDir: "memory://" });
-    await migrate(db);
+    const db = await memoryDb();
     try {
       const { store, bodies } = counting(db, 2);
       for (const brand of ["one", "two", "three"]) await store.saveProgram(program(brand));
@@ -113,8 +110,7 @@ describe("onboarding manifest store: an update of a manifest this instance holds
   const tx = (hash: string) => ({ hash, nonce: 0, from: "0x" + "22".repeat(20) }) as never;
 
   it("stageUpdates_afterTheFirst_takeOneQueryEach", async () => {
-    const db = await openDb({ dataDir: "memory://" });
-    await migrate(db);
+    const db = await memoryDb();
     try {
       const { store, queries } = counting(db);
       await store.stageStarted(ctx, "deploy");
@@ -136,8 +132,7 @@ describe("onboarding manifest store: an update of a manifest this instance holds
   });
 
   it("anotherInstancesWrite_betweenTwoUpdates_isKept", async () => {
-    const db = await openDb({ dataDir: "memory://" });
-    await migrate(db);
+    const db = await memoryDb();
     try {
       const a = new DbManifestStore(db);
       const b = new DbManifestStore(db);

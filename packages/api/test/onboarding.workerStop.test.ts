@@ -3,9 +3,8 @@ import assert from "node:assert/strict";
 import { pino } from "pino";
 import { TaskRepo, type Task } from "../src/core/onboarding/tasks.js";
 import { Worker } from "../src/workers/onboarding/worker.js";
-import { openDb } from "../src/core/db/db.js";
-import { migrate } from "../src/core/db/migrations.js";
 import { onboardingBody } from "./helpers/onboarding.js";
+import { memoryDb } from "./helpers/db.js";
 
 const HOUR = 3_600_000;
 
@@ -49,8 +48,7 @@ describe("onboarding worker: a pass the bounded stop left behind starts nothing"
     assert.deepEqual(released, [`task-1 by ${worker.id}`], "its lease went back at once for another worker");
   });
   it("releaseTask_givesThatOneTaskToAnotherWorkerAtOnce_andOnlyItsHolderMayReleaseIt", async () => {
-    const db = await openDb({ dataDir: "memory://" });
-    await migrate(db);
+    const db = await memoryDb();
     try {
       const tasks = new TaskRepo(db);
       const request = onboardingBody("unstarted", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8") as never;

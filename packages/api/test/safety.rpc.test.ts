@@ -4,7 +4,7 @@ import { placeholderProgram } from "./helpers/records.js";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import { createService, loadConfig, type Service } from "../src/index.js";
+import { createService, loadConfig, memoryDbTemplate, type Service } from "../src/index.js";
 import { createLogger } from "../src/server/http/logger.js";
 import { createRunner } from "../src/workers/onboarding/runner.js";
 import type { Task } from "../src/core/onboarding/tasks.js";
@@ -58,7 +58,7 @@ async function start(rpcUrl: string, lines: string[], chainId = 31337) {
     // The pool's periodic chain id check stays out of the counted calls, however slow the machine.
     CHAINS: JSON.stringify([{ chainId, name: "Hosted", rpcUrl, blockTimeMs: 200, chainIdCheckMs: 3_600_000 }]),
   });
-  return createService(config, { logger: createLogger("debug", sink) });
+  return createService(config, { logger: createLogger("debug", sink), memoryDbSeed: await memoryDbTemplate() });
 }
 
 const task = (chainId: string): Task => ({

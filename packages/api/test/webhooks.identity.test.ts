@@ -1,11 +1,12 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { pino } from "pino";
-import { migrate, openDb, type Db } from "../src/index.js";
+import { type Db } from "../src/index.js";
 import type { Queryable } from "../src/core/db/db.js";
 import { WebhookDispatcher } from "../src/workers/webhooks/dispatcher.js";
 import { deliveryId, insertSubscription, onRollback } from "../src/core/webhooks/store.js";
 import { startReceiver } from "./helpers/receiver.js";
+import { memoryDb } from "./helpers/db.js";
 
 const hashOf = (b: number, fork: string) => `0x${fork}${b.toString(16).padStart(63, "0")}`;
 
@@ -33,8 +34,7 @@ const indexTo = (db: Db, block: number) =>
 describe("webhooks: ids follow the event's identity", () => {
   let db: Db;
   before(async () => {
-    db = await openDb({ dataDir: "memory://" });
-    await migrate(db);
+    db = await memoryDb();
     await db.query(
       `INSERT INTO ledger_programs (chain_id, program_id, source, points, factory, collateral_vault, psp_vault,
          from_block, synced_to) VALUES ('31337', 'ident', 'registry', '0x01', '0x02', '0x03', '0x04', 1, 1)`,

@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { createService, loadConfig, type Service } from "../../src/index.js";
+import { createService, loadConfig, memoryDbTemplate, type Service } from "../../src/index.js";
 import { createLogger } from "../../src/server/http/logger.js";
 
 /** A port nothing listens on: the API starts without a reachable chain. */
@@ -32,7 +32,7 @@ export async function startLoggedApi(env: Record<string, string> = {}, level = "
     CHAINS: JSON.stringify([{ chainId: 31337, name: "Hardhat", rpcUrl: CLOSED_PORT }]),
     ...env,
   });
-  const service = await createService(config, { logger: logs.logger(level) });
+  const service = await createService(config, { logger: logs.logger(level), memoryDbSeed: await memoryDbTemplate() });
   const url = await service.listen();
   return { service, url, lines: logs.lines };
 }
