@@ -6,7 +6,8 @@
  * (1) every background job inline (onboarding worker, ledger indexer, webhook dispatcher, desk,
  * source verification): the default; (2)-(4) the same with one job off (the worker takes the desk
  * and source verification with it), so each job's share shows; (1') every job off (HTTP only),
- * the process's own floor. The figure is the process's CPU time (user + system, from /proc) per
+ * the process's own floor; (5)-(7) one job alone (the shares overlap: the jobs share the chain's
+ * endpoint pool and the database, so what one job costs alone is more than what it adds to the others). The figure is the process's CPU time (user + system, from /proc) per
  * second of wall time, in % of one core. Goal: (1) under 1%.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -44,6 +45,9 @@ const ALL_VARIANTS: [string, Record<string, string>][] = [
   ["(3)  webhook dispatcher off", { WEBHOOKS: "off" }],
   ["(4)  worker, desk, verify off", { WORKER: "off" }],
   ["(1') HTTP only", { WORKER: "off", LEDGER: "off", WEBHOOKS: "off" }],
+  ["(5)  ledger indexer only", { WORKER: "off", WEBHOOKS: "off" }],
+  ["(6)  webhook dispatcher only", { WORKER: "off", LEDGER: "off" }],
+  ["(7)  worker, desk, verify only", { LEDGER: "off", WEBHOOKS: "off" }],
 ];
 /** BENCH_VARIANTS: which of them to run, by position (e.g. "1" with BENCH_API_NODE_ARGS=--cpu-prof to profile (1)). */
 const VARIANTS = process.env.BENCH_VARIANTS

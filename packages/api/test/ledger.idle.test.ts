@@ -241,6 +241,71 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
     );
   });
 
+  it("emptyBlockSoonAfterACommit_isOneGetLogs_noHeaderRead", async (t) => {
+    // Not started: passes run one at a time. 60 s polls and lease: a commit holds for 8 polls' or a
+    // third of the lease's time (20 s), longer than this test.
+    const indexer = indexerOn(db, proxy.url, { pollMs: 60_000, leaseMs: 60_000 });
+    t.after(() => indexer.stop());
+    const pass = () => (indexer as unknown as { pass(): Promise<boolean> }).pass();
+    const commits = countCalls(indexer, "commit");
+    while (await pass()) {
+      /* until the chain is quiet at the head */
+    }
+    await node.mine(1);
+    await pass(); // commits the empty block if this indexer has made no commit yet
+    assert.ok(commits.n >= 1, "a commit was made");
+    const committed = commits.n;
+    const cursor = await cursorAt();
+    for (let i = 0; i < 3; i++) {
+      await node.mine(1);
+      proxy.reset();
+      assert.equal(await pass(), false, "nothing to do");
+      assert.deepEqual(proxy.methods(), ["eth_blockNumber", "eth_getLogs"], `empty block ${i + 1}`);
+    }
+    assert.equal(commits.n, committed, "the empty blocks wait for a later commit");
+    assert.equal(await cursorAt(), cursor);
+    // A block with an event is read with its headers and committed at once, the empty ones with it.
+    const { brand, alice } = actors(node.provider);
+    const receipt = await (
+      await vaultAs(program, brand).mint(campaignId, alice.address, parseUnits("1", 18), "")
+    ).wait();
+    proxy.reset();
+    assert.equal(await pass(), true);
+    assert.ok(proxy.methods().includes("eth_getBlockByNumber"), "the cursor's and the range's headers are read");
+    assert.equal(await cursorAt(), receipt!.blockNumber);
+    assert.equal((await db.query("SELECT 1 FROM ledger_events WHERE tx_hash = $1", [receipt!.hash])).length, 1);
+  });
+
+  it("reorgUnderTheCursorWhileEmptyBlocksWait_isRolledBackByTheNextCommit_atMostEightPollsLater", async (t) => {
+    // 50 ms polls: empty blocks wait at most 400 ms after a commit, then a step reads the cursor's header.
+    const indexer = indexerOn(db, proxy.url, { pollMs: 50, leaseMs: 60_000 });
+    t.after(() => indexer.stop());
+    const pass = () => (indexer as unknown as { pass(): Promise<boolean> }).pass();
+    while (await pass()) {
+      /* until the chain is quiet at the head */
+    }
+    const snapshot = await node.snapshot();
+    const { brand, alice } = actors(node.provider);
+    const receipt = await (
+      await vaultAs(program, brand).mint(campaignId, alice.address, parseUnits("1", 18), "")
+    ).wait();
+    while (await pass()) {
+      /* until indexed */
+    }
+    const minted = () => db.query("SELECT 1 FROM ledger_events WHERE tx_hash = $1", [receipt!.hash]);
+    assert.equal((await minted()).length, 1);
+    // The mint's block replaced by two empty ones: the cursor's block is no longer on the chain.
+    await node.revert(snapshot);
+    await node.mine(2);
+    await pass();
+    await sleep(450);
+    while (await pass()) {
+      /* the rollback, then the empty blocks */
+    }
+    assert.deepEqual(await minted(), [], "the reorged mint is gone");
+    assert.equal(await cursorAt(), await node.provider.getBlockNumber());
+  });
+
   it("programRegisteredOnAQuietChain_isFollowedAtTheNextFullStep_withNoNewBlock", async (t) => {
     const indexer = indexerOn(db, proxy.url, { pollMs: 50, leaseMs: 60_000 });
     t.after(() => indexer.stop());

@@ -269,7 +269,9 @@ export class LedgerIndexer {
       cursor = await store.initCursor(chainId, rowOf(await this.mustBlock(rpc, start)));
     }
     held.cursor = cursor;
-    // The kept cursor's hash is still compared with the chain's on every step: a reorg is seen as before.
+    if (mode.deferEmpty && (await this.nothingSince(chainId, rpc, programs, cursor.number, safe)))
+      return this.pacing.quietAt(chainId, head);
+    // The kept cursor's hash is compared with the chain's on every step that may commit.
     const atCursor = cursor.number <= head ? await rpc.block(cursor.number) : null;
     if (!atCursor || atCursor.hash !== cursor.hash) {
       await this.rollback(chainId, rpc, cursor, programs);
@@ -292,6 +294,25 @@ export class LedgerIndexer {
       return this.pacing.quietAt(chainId, head);
     this.pacing.committed(chainId);
     return true;
+  }
+
+  /**
+   * Whether an idle pass may leave the blocks after the cursor for a later commit without reading a
+   * header: every program caught up, the range reaches the head, a commit was made recently
+   * (pacing.ts, mayWait) and one eth_getLogs finds nothing in it. A reorg under the cursor is then
+   * seen by the next commit, at most `fullStepMs` later, or at once by a range with a log.
+   */
+  private async nothingSince(
+    chainId: string,
+    rpc: LedgerRpc,
+    programs: FollowedProgram[],
+    cursor: number,
+    safe: number,
+  ): Promise<boolean> {
+    if (cursor >= safe || cursor + this.opts.range < safe || !this.pacing.mayWait(chainId)) return false;
+    if (programs.some((p) => p.syncedTo < cursor)) return false;
+    const logs = await this.logsOf(rpc, [...watchOf(programs, true).keys()], cursor + 1, safe);
+    return logs.length === 0;
   }
 
   private async mustBlock(rpc: LedgerRpc, n: number): Promise<RpcBlock> {
