@@ -260,7 +260,9 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
       await node.mine(1);
       proxy.reset();
       assert.equal(await pass(), false, "nothing to do");
-      assert.deepEqual(proxy.methods(), ["eth_blockNumber", "eth_getLogs"], `empty block ${i + 1}`);
+      // (The endpoint pool's own chain id check, every 10 s, may fall inside a pass: not the indexer's.)
+      const methods = proxy.methods().filter((m) => m !== "eth_chainId");
+      assert.deepEqual(methods, ["eth_blockNumber", "eth_getLogs"], `empty block ${i + 1}`);
     }
     assert.equal(commits.n, committed, "the empty blocks wait for a later commit");
     assert.equal(await cursorAt(), cursor);
