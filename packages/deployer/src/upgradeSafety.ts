@@ -5,10 +5,14 @@ import { loadArtifact, loadBuildInfo, type Artifact } from "./artifacts.js";
 import { DeployerError } from "./errors.js";
 import type { RecordedLayout } from "./types.js";
 
-// upgrades-core is CommonJS; require it so every loader (Node, tsx) sees the same module object.
-const core = createRequire(import.meta.url)(
-  "@openzeppelin/upgrades-core",
-) as typeof import("@openzeppelin/upgrades-core");
+type UpgradesCore = typeof import("@openzeppelin/upgrades-core");
+let loaded: UpgradesCore | undefined;
+/**
+ * upgrades-core, required on first use: it is CommonJS (required so every loader, Node and tsx, sees the same
+ * module object) and loading it is a large share of a process's start-up that never checks an upgrade.
+ */
+const core = (): UpgradesCore =>
+  (loaded ??= createRequire(import.meta.url)("@openzeppelin/upgrades-core") as UpgradesCore);
 
 /**
  * Upgrade safety through OpenZeppelin's upgrades-core, run on the solc input/output of the
@@ -22,9 +26,9 @@ function runData(artifact: Artifact, dir?: string): ValidationRunData {
   const info = loadBuildInfo(artifact, dir);
   let data = runs.get(info.id);
   if (!data) {
-    const input = info.input as Parameters<typeof core.solcInputOutputDecoder>[0];
-    const output = info.output as Parameters<typeof core.solcInputOutputDecoder>[1];
-    data = core.validate(output, core.solcInputOutputDecoder(input, output), info.solcVersion, input);
+    const input = info.input as Parameters<UpgradesCore["solcInputOutputDecoder"]>[0];
+    const output = info.output as Parameters<UpgradesCore["solcInputOutputDecoder"]>[1];
+    data = core().validate(output, core().solcInputOutputDecoder(input, output), info.solcVersion, input);
     runs.set(info.id, data);
   }
   return data;
@@ -34,7 +38,7 @@ function version(artifact: Artifact, data: ValidationRunData) {
   const name = artifact.inputSourceName
     ? `${artifact.inputSourceName}:${artifact.contractName}`
     : artifact.contractName;
-  return core.getContractVersion(data, name);
+  return core().getContractVersion(data, name);
 }
 
 /** Initializer-shape checks only matter when the initializer runs, i.e. at a proxy's birth. */
@@ -54,7 +58,7 @@ export interface SafetyOptions {
 function errorsOf(artifact: Artifact, opts: SafetyOptions & { initializerRuns: boolean }): ValidationError[] {
   const data = runData(artifact, opts.contractsDir);
   const options: ValidationOptions = { kind: "uups", unsafeAllow: opts.unsafeAllow ?? [] };
-  const errors = core.getErrors([data], version(artifact, data), core.withValidationDefaults(options));
+  const errors = core().getErrors([data], version(artifact, data), core().withValidationDefaults(options));
   // Filtered here rather than passed as unsafeAllow, which would print a warning for every upgrade.
   return opts.initializerRuns ? errors : errors.filter((e) => !INITIALIZER_KINDS.includes(e.kind));
 }
@@ -62,7 +66,7 @@ function errorsOf(artifact: Artifact, opts: SafetyOptions & { initializerRuns: b
 /** The storage layout of `artifact` from its build-info (ERC-7201 namespaces included). */
 export function storageLayoutOf(artifact: Artifact, dir?: string): StorageLayout {
   const data = runData(artifact, dir);
-  return core.getStorageLayout([data], version(artifact, data));
+  return core().getStorageLayout([data], version(artifact, data));
 }
 
 type AstNode = { nodeType?: string; id?: number; name?: string; kind?: string; [k: string]: unknown };
@@ -120,7 +124,7 @@ export function assertImplementationSafe(name: string | Artifact, opts: SafetyOp
   const uups = uupsProblems(artifact, opts.contractsDir);
   if (errors.length > 0 || uups.length > 0) {
     const report = [
-      ...(errors.length > 0 ? [new core.UpgradeableContractErrorReport(errors).explain(false)] : []),
+      ...(errors.length > 0 ? [new (core().UpgradeableContractErrorReport)(errors).explain(false)] : []),
       ...uups,
     ].join("\n");
     throw new DeployerError("UNSAFE_UPGRADE", `${artifact.contractName}: not upgrade safe:\n${report}`, {
@@ -143,16 +147,16 @@ export function assertUpgradeSafe(
 ): void {
   const problems: string[] = [];
   const errors = errorsOf(next, { ...opts, initializerRuns: opts.initializerRuns ?? false });
-  if (errors.length > 0) problems.push(new core.UpgradeableContractErrorReport(errors).explain(false));
+  if (errors.length > 0) problems.push(new (core().UpgradeableContractErrorReport)(errors).explain(false));
   problems.push(...uupsProblems(next, opts.contractsDir));
   const [from, layout] =
     "layout" in current
       ? [`${current.artifact} at ${current.address}`, current.layout]
       : [current.contractName, storageLayoutOf(current, opts.contractsDir)];
-  const report = core.getStorageUpgradeReport(
+  const report = core().getStorageUpgradeReport(
     layout,
     storageLayoutOf(next, opts.contractsDir),
-    core.withValidationDefaults({ kind: "uups" }),
+    core().withValidationDefaults({ kind: "uups" }),
   );
   if (!report.ok) problems.push(`storage layout incompatible with ${from}:\n${report.explain(false)}`);
   if (problems.length > 0) {

@@ -1,4 +1,4 @@
-import { GetPublicKeyCommand, KMSClient, SignCommand } from "@aws-sdk/client-kms";
+import type { KMSClient } from "@aws-sdk/client-kms";
 import { derSignatureToRs, spkiAddress } from "./keyFormats.js";
 import { SignerError, withinTimeout } from "./errors.js";
 import type { DigestSigner } from "./signer.js";
@@ -27,6 +27,9 @@ export interface AwsKmsKeys {
  * call is bounded by `timeoutMs` (SIGNER_TIMEOUT) and aborted past it.
  */
 export async function openAwsKms(cfg: AwsKmsConfig, timeoutMs: number): Promise<AwsKmsKeys> {
+  // Loaded here, not at import: the SDK costs every process that starts without AWS KMS keys (a CLI command, a test).
+  const { KMSClient, GetPublicKeyCommand, SignCommand } = await import("@aws-sdk/client-kms");
+  const sdk = { GetPublicKeyCommand, SignCommand };
   const client = new KMSClient({
     region: cfg.region,
     ...(cfg.endpoint ? { endpoint: cfg.endpoint } : {}),
@@ -35,7 +38,7 @@ export async function openAwsKms(cfg: AwsKmsConfig, timeoutMs: number): Promise<
   });
   try {
     const signers: DigestSigner[] = [];
-    for (const keyId of cfg.keyIds) signers.push(await keySigner(client, keyId, timeoutMs));
+    for (const keyId of cfg.keyIds) signers.push(await keySigner(sdk, client, keyId, timeoutMs));
     return { signers, close: () => client.destroy() };
   } catch (e) {
     client.destroy();
@@ -43,7 +46,14 @@ export async function openAwsKms(cfg: AwsKmsConfig, timeoutMs: number): Promise<
   }
 }
 
-async function keySigner(client: KMSClient, keyId: string, timeoutMs: number): Promise<DigestSigner> {
+type Commands = Pick<typeof import("@aws-sdk/client-kms"), "GetPublicKeyCommand" | "SignCommand">;
+
+async function keySigner(
+  { GetPublicKeyCommand, SignCommand }: Commands,
+  client: KMSClient,
+  keyId: string,
+  timeoutMs: number,
+): Promise<DigestSigner> {
   const out = await kmsCall(`reading AWS KMS key "${keyId}"`, keyId, timeoutMs, (abortSignal) =>
     client.send(new GetPublicKeyCommand({ KeyId: keyId }), { abortSignal }),
   );

@@ -1,4 +1,4 @@
-import { KeyManagementServiceClient } from "@google-cloud/kms";
+import type { KeyManagementServiceClient } from "@google-cloud/kms";
 import { crc32c } from "./crc32c.js";
 import { SignerError, withinTimeout } from "./errors.js";
 import { derSignatureToRs, spkiAddress } from "./keyFormats.js";
@@ -31,6 +31,8 @@ const ALGORITHM = "EC_SIGN_SECP256K1_SHA256";
  * bounded by `timeoutMs` (SIGNER_TIMEOUT).
  */
 export async function openGcpKms(cfg: GcpKmsConfig, timeoutMs: number): Promise<GcpKmsKeys> {
+  // Loaded here, not at import: Google's SDK (gax, gRPC) is most of a CLI command's start-up when no key is in Cloud KMS.
+  const { KeyManagementServiceClient } = await import("@google-cloud/kms");
   const client = new KeyManagementServiceClient({ fallback: true, ...endpointOptions(cfg.endpoint) });
   try {
     const signers: DigestSigner[] = [];

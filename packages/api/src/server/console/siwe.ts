@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { SiweMessage } from "siwe";
+import type { SiweMessage } from "siwe";
 import { getAddress } from "ethers";
 import type { Ctx } from "../../core/context.js";
 import { ApiError } from "../../core/errors.js";
@@ -55,9 +55,11 @@ export async function siweProve(
   body: { message: string; signature: string },
 ): Promise<string> {
   const origin = expectedOrigin(ctx, host);
+  // Loaded on the first proof: siwe brings its own CommonJS copy of ethers, a large share of every process's start-up.
+  const { SiweMessage: Message } = await import("siwe");
   let msg: SiweMessage;
   try {
-    msg = new SiweMessage(body.message);
+    msg = new Message(body.message);
   } catch {
     // A proof that does not parse is a failed proof like any other (the grammar is EIP-4361's).
     throw refuse("body.message is not an EIP-4361 message");
