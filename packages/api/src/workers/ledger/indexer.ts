@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
-import { ZeroAddress } from "ethers";
 import type { Logger } from "pino";
 import type { ChainConfig } from "../../core/config/env.js";
 import type { Db } from "../../core/db/db.js";
 import { webhooksOnLedgerEvent } from "../../core/webhooks/store.js";
 import { metricsOnLedgerEvent } from "../../core/metrics/index.js";
 import { rpcPool } from "../../core/chain/rpcPool.js";
-import { decodeLog, type LedgerContract } from "../../core/ledger/decode.js";
+import { decodeLog } from "../../core/ledger/decode.js";
 import { LedgerRpc, type RetryOptions, type RpcBlock, type RpcLog } from "../../core/ledger/rpc.js";
 import { PassLoop, warnUndrained } from "../jobs/passLoop.js";
 import {
@@ -22,6 +21,8 @@ import {
 } from "../../core/ledger/store.js";
 import { inSpan } from "../../core/tracing/spans.js";
 import { EAGER, LedgerPacing, NO_HEAD, type StepMode } from "./pacing.js";
+import { HeldChains } from "./held.js";
+import { announcedPrograms, watchOf } from "./watch.js";
 
 export interface LedgerOptions {
   /** Blocks below the head before a block is indexed (0: index the head). */
@@ -64,32 +65,7 @@ export class LedgerReorgTooDeep extends Error {
   }
 }
 
-type Watch = Map<string, { programId: string | null; contract: LedgerContract }>;
-
-function watchOf(programs: FollowedProgram[], withFactories: boolean): Watch {
-  const w: Watch = new Map();
-  for (const p of programs) {
-    w.set(p.points, { programId: p.programId, contract: "points" });
-    w.set(p.factory, { programId: p.programId, contract: "factory" });
-    w.set(p.collateralVault, { programId: p.programId, contract: "collateralVault" });
-    w.set(p.pspVault, { programId: p.programId, contract: "pspVault" });
-    if (p.oracle) w.set(p.oracle, { programId: p.programId, contract: "oracle" });
-    if (withFactories && p.programFactory) w.set(p.programFactory, { programId: null, contract: "programFactory" });
-  }
-  return w;
-}
-
 const num = (hex: string) => Number(BigInt(hex));
-
-/**
- * What a step read from the database and keeps while this instance holds the chain's lease: only
- * a lease holder writes them (every write is fenced by the lease, the cursor's move also by its
- * old value), so they change only through this instance's own writes, which update them here.
- */
-interface Held {
-  programs?: FollowedProgram[];
-  cursor?: BlockRef;
-}
 
 /**
  * The program ledger's indexer (docs/architecture.md#the-ledger): follows every registered
@@ -104,8 +80,8 @@ export class LedgerIndexer {
   private readonly abort = new AbortController();
   private readonly loop: PassLoop<boolean>;
   private readonly pacing: LedgerPacing;
-  /** Per chain, what the steps keep in memory while the lease is held (`Held`). */
-  private readonly held = new Map<string, Held>();
+  /** Per chain, what the steps keep in memory while the lease is held (held.ts). */
+  private readonly held = new HeldChains();
   /** Chains whose pending state (migration 081) was found built: only a migration sets it again. */
   private readonly stateBuilt = new Set<string>();
 
@@ -205,7 +181,7 @@ export class LedgerIndexer {
   /** The lease was refused, or a step failed: the next step takes the lease and reads everything afresh. */
   private forget(chainId: string): void {
     this.pacing.reset(chainId);
-    this.held.delete(chainId);
+    this.held.drop(chainId);
   }
 
   /** Steps until the chain is indexed up to its head less the confirmations (tests, CLI). */
@@ -226,7 +202,7 @@ export class LedgerIndexer {
       return await this.stepHeld(chainId, mode, knownHead);
     } catch (e) {
       // A write refused or a read that failed: what is kept may be stale; the next step reads it again.
-      this.held.delete(chainId);
+      this.held.drop(chainId);
       throw e;
     }
   }
@@ -236,14 +212,14 @@ export class LedgerIndexer {
     const now = Date.now();
     if (mode.lease) {
       // Renewed late (half the lease gone), it may have lapsed: another instance may have written since.
-      if (this.pacing.leaseLapsing(chainId, now)) this.held.delete(chainId);
+      if (this.pacing.leaseLapsing(chainId, now)) this.held.drop(chainId);
       if (!(await store.lease(chainId, this.id, opts.leaseMs))) {
         this.forget(chainId);
         return false;
       }
       this.pacing.leased(chainId, now);
     }
-    const held = this.held.get(chainId) ?? this.held.set(chainId, {}).get(chainId)!;
+    const held = this.held.of(chainId);
     if (mode.registry) {
       if (!this.stateBuilt.has(chainId)) {
         if (await store.buildPendingState(chainId, this.id, opts.leaseMs)) return true;
@@ -275,7 +251,7 @@ export class LedgerIndexer {
     const atCursor = cursor.number <= head ? await rpc.block(cursor.number) : null;
     if (!atCursor || atCursor.hash !== cursor.hash) {
       await this.rollback(chainId, rpc, cursor, programs);
-      this.held.delete(chainId);
+      this.held.drop(chainId);
       return true;
     }
     const lagging = programs.find((p) => p.syncedTo < cursor.number);
@@ -369,30 +345,7 @@ export class LedgerIndexer {
     const logs = await this.logsOf(rpc, [...watch.keys()], from, to);
     if (mayWait && logs.length === 0) return false;
 
-    const known = new Set(followed.flatMap((p) => [p.programId, p.factory]));
-    const discovered: FollowedProgram[] = [];
-    for (const log of logs) {
-      const w = watch.get(log.address.toLowerCase());
-      if (w?.contract !== "programFactory") continue;
-      const d = decodeLog("programFactory", log);
-      if (d.event !== "ProgramDeployed") continue;
-      const p = d.args.program as Record<string, string>;
-      const brand = d.args.brand as string;
-      if (known.has(brand) || known.has(p.factory!.toLowerCase())) continue;
-      known.add(brand);
-      discovered.push({
-        programId: brand,
-        source: "factory",
-        points: p.points!.toLowerCase(),
-        factory: p.factory!.toLowerCase(),
-        collateralVault: p.collateralVault!.toLowerCase(),
-        pspVault: p.pspVault!.toLowerCase(),
-        oracle: p.oracle === ZeroAddress ? null : p.oracle!.toLowerCase(),
-        programFactory: log.address.toLowerCase(),
-        fromBlock: num(log.blockNumber),
-        syncedTo: to,
-      });
-    }
+    const discovered = announcedPrograms(logs, watch, followed, to);
     if (discovered.length > 0) {
       const newWatch = watchOf(discovered, false);
       for (const [a, w] of newWatch) watch.set(a, w);
@@ -448,23 +401,9 @@ export class LedgerIndexer {
     };
     // Emits `block` (and `finalized` when it advanced) to the store's listeners and subscribers.
     await this.store.commit(chainId, this.id, this.opts.leaseMs, commit);
-    this.committedHeld(chainId, commit);
+    this.held.committed(chainId, commit);
     this.logger.debug({ chainId, from, to, events: events.length }, "ledger range indexed");
     return true;
-  }
-
-  /** What a commit wrote, in the chain's `Held`: the cursor's move, the programs' `syncedTo` (announced ones read again). */
-  private committedHeld(chainId: string, c: RangeCommit): void {
-    const held = this.held.get(chainId);
-    if (!held) return;
-    if (c.cursorFrom) held.cursor = c.to;
-    const synced = new Set(c.programIds);
-    held.programs =
-      c.discovered.length > 0
-        ? undefined
-        : held.programs?.map((p) =>
-            synced.has(p.programId) ? { ...p, syncedTo: Math.max(p.syncedTo, c.to.number) } : p,
-          );
   }
 
   /**
