@@ -278,6 +278,30 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
     assert.equal((await db.query("SELECT 1 FROM ledger_events WHERE tx_hash = $1", [receipt!.hash])).length, 1);
   });
 
+  it("eventInEveryBlock_eachRangesLogsAreAskedForOnce", async (t) => {
+    const indexer = indexerOn(db, proxy.url, { pollMs: 60_000, leaseMs: 60_000 });
+    t.after(() => indexer.stop());
+    const pass = () => (indexer as unknown as { pass(): Promise<boolean> }).pass();
+    while (await pass()) {
+      /* until the chain is quiet at the head */
+    }
+    await node.mine(1);
+    await pass(); // a commit, so that empty ranges may wait
+    const { brand, alice } = actors(node.provider);
+    const getLogs = () => proxy.methods().filter((m) => m === "eth_getLogs").length;
+    for (let i = 0; i < 3; i++) {
+      const receipt = await (
+        await vaultAs(program, brand).mint(campaignId, alice.address, parseUnits("1", 18), "")
+      ).wait();
+      proxy.reset();
+      assert.equal(await pass(), true);
+      assert.equal(await cursorAt(), receipt!.blockNumber);
+      // The first event after quiet blocks is found by the logs-only probe, then read again after
+      // the range's end header; once a read found a log, the next range is read at once.
+      assert.equal(getLogs(), i === 0 ? 2 : 1, `eth_getLogs for event block ${i + 1}`);
+    }
+  });
+
   it("reorgUnderTheCursorWhileEmptyBlocksWait_isRolledBackByTheNextCommit_atMostEightPollsLater", async (t) => {
     // 50 ms polls: empty blocks wait at most 400 ms after a commit, then a step reads the cursor's header.
     const indexer = indexerOn(db, proxy.url, { pollMs: 50, leaseMs: 60_000 });

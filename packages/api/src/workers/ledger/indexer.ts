@@ -274,8 +274,8 @@ export class LedgerIndexer {
 
   /**
    * Whether an idle pass may leave the blocks after the cursor for a later commit without reading a
-   * header: every program caught up, the range reaches the head, a commit was made recently
-   * (pacing.ts, mayWait) and one eth_getLogs finds nothing in it. A reorg under the cursor is then
+   * header: every program caught up, the range reaches the head, a commit was made recently and
+   * the last read found no log (pacing.ts, mayProbe), and one eth_getLogs finds nothing in it. A reorg under the cursor is then
    * seen by the next commit, at most `fullStepMs` later, or at once by a range with a log.
    */
   private async nothingSince(
@@ -285,9 +285,10 @@ export class LedgerIndexer {
     cursor: number,
     safe: number,
   ): Promise<boolean> {
-    if (cursor >= safe || cursor + this.opts.range < safe || !this.pacing.mayWait(chainId)) return false;
+    if (cursor >= safe || cursor + this.opts.range < safe || !this.pacing.mayProbe(chainId)) return false;
     if (programs.some((p) => p.syncedTo < cursor)) return false;
     const logs = await this.logsOf(rpc, [...watchOf(programs, true).keys()], cursor + 1, safe);
+    this.pacing.sawLogs(chainId, logs.length > 0);
     return logs.length === 0;
   }
 
@@ -343,6 +344,7 @@ export class LedgerIndexer {
     const end = await this.mustBlock(rpc, to);
     const watch = watchOf(programs, cursorFrom !== null);
     const logs = await this.logsOf(rpc, [...watch.keys()], from, to);
+    if (cursorFrom) this.pacing.sawLogs(chainId, logs.length > 0);
     if (mayWait && logs.length === 0) return false;
 
     const discovered = announcedPrograms(logs, watch, followed, to);

@@ -22,6 +22,8 @@ export class LedgerPacing {
   private readonly lastLease = new Map<string, number>();
   private readonly lastRegistry = new Map<string, number>();
   private readonly lastCommit = new Map<string, number>();
+  /** Chains whose last read of the blocks after the cursor found a log. */
+  private readonly eventful = new Set<string>();
   /** The head last seen, when it was first seen, and whether the move before it was a whole block time. */
   private readonly seen = new Map<string, { head: number; at: number; paced: boolean }>();
 
@@ -74,6 +76,22 @@ export class LedgerPacing {
   /** Whether an empty range at the head may wait: a commit was made less than `fullStepMs` ago. */
   mayWait(chainId: string): boolean {
     return Date.now() - (this.lastCommit.get(chainId) ?? 0) < this.fullStepMs;
+  }
+
+  /**
+   * Whether an idle pass may first ask only for the logs after the cursor (indexer.ts, nothingSince):
+   * an empty range may wait, and the last read found no log. Logs found that way are read again
+   * after the range's end header (a reorg between the two reads would otherwise go unseen), so on a
+   * chain with an event in every block each range's logs are asked for once, not twice.
+   */
+  mayProbe(chainId: string): boolean {
+    return !this.eventful.has(chainId) && this.mayWait(chainId);
+  }
+
+  /** A read of the blocks after the cursor found a log, or none. */
+  sawLogs(chainId: string, found: boolean): void {
+    if (found) this.eventful.add(chainId);
+    else this.eventful.delete(chainId);
   }
 
   /** The node's head as a pass read it: a move by one block is timed, for `waitMs`. */
@@ -129,6 +147,7 @@ export class LedgerPacing {
     this.quiet.delete(chainId);
     this.seen.delete(chainId);
     this.lastLease.delete(chainId);
+    this.eventful.delete(chainId);
   }
 
   /** Whether half the lease or more has gone since this instance last took it (it may lapse, or have lapsed). */
