@@ -1,10 +1,10 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { isBuildRoute, routes, type RouteDef, type UnsignedTx } from "@points/schema";
 import { scopeOf } from "../src/core/auth/scopes.js";
+import { PKG } from "./helpers/cli.js";
 import { send } from "./helpers/http.js";
 import { expectError, setupE2E, USDC, type E2E } from "./helpers/e2e.js";
 
@@ -14,7 +14,7 @@ import { expectError, setupE2E, USDC, type E2E } from "./helpers/e2e.js";
  * table Express serves (method, path, auth, scope) and the calldata of a few build routes on a
  * fresh dev chain. `SURFACE_UPDATE=1` rewrites the fixture (README: "Surface snapshot").
  */
-const DIR = join(dirname(fileURLToPath(import.meta.url)), "fixtures", "surface");
+const DIR = join(PKG, "test", "fixtures", "surface");
 const UPDATE = process.env.SURFACE_UPDATE === "1";
 
 function matchesFixture(name: string, actual: unknown): void {

@@ -1,10 +1,16 @@
 import { execFile } from "node:child_process";
-import { dirname, join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
 export const run = promisify(execFile);
-export const PKG = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+/** The package's root: the first folder up with a package.json (test/helpers, or .test-build/test/helpers compiled). */
+function packageRoot(dir: string): string {
+  while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+export const PKG = packageRoot(dirname(fileURLToPath(import.meta.url)));
 export const CLI = join(PKG, "dist/cli/main.js");
 
 /** The built `points-api` CLI against `dataDir`, with nothing else from this process's env but `env`. */

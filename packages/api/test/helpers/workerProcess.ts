@@ -1,8 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const CLI = resolve(dirname(fileURLToPath(import.meta.url)), "../../dist/cli/main.js");
+import { CLI } from "./cli.js";
 
 export interface WorkerProcess {
   child: ChildProcess;

@@ -4,8 +4,13 @@ import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type Router } from "express";
 
-/** packages/console/dist, from src/server/console or dist/server/console of this package alike. */
-const DEFAULT_DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../console/dist");
+/** This package's root: the first folder up with a package.json, wherever this file was compiled to. */
+function packageRoot(dir: string): string {
+  while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+/** packages/console/dist, beside this package. */
+const DEFAULT_DIST = resolve(packageRoot(dirname(fileURLToPath(import.meta.url))), "../console/dist");
 
 /** Where the built console is looked for: CONSOLE_DIST, else the console package's dist. */
 export const consoleDistDir = (configured?: string) => (configured ? resolve(configured) : DEFAULT_DIST);
