@@ -3,8 +3,9 @@ import type { Queryable } from "../db/db.js";
 /**
  * What the ledger's commits tell other modules (the way Ponder's sync emits block, finalize and
  * reorg), so that the ledger never calls into them (docs/architecture.md#the-api-in-three-layers).
- * Each event is heard twice: by listeners inside the commit's transaction (their writes land or
- * go with the ledger's), then by subscribers once the transaction has committed (wake-ups).
+ * Subscribers hear every event once its commit is done (wake-ups); listeners hear a reorg inside
+ * the rollback's transaction (their writes land or go with it). A range's commit has no listener:
+ * an empty range's is one statement (./emptyCommit.ts), with no transaction to write in.
  */
 export type LedgerEvent =
   | {
@@ -37,8 +38,11 @@ export type LedgerEvent =
       ancestor: { number: number; hash: string };
     };
 
-/** Hears an event inside the ledger's transaction; a throw rolls the ledger's commit back. */
-export type LedgerListener = (tx: Queryable, event: LedgerEvent) => Promise<void>;
+/** A reorg's event: the rollback to `ancestor`. */
+export type LedgerReorg = Extract<LedgerEvent, { type: "reorg" }>;
+
+/** Hears a reorg inside the rollback's transaction; a throw rolls the rollback back. */
+export type LedgerListener = (tx: Queryable, event: LedgerReorg) => Promise<void>;
 
 /** Hears an event after its transaction committed; a throw (or rejection) is logged, nothing more. */
 export type LedgerSubscriber = (event: LedgerEvent) => void | Promise<void>;

@@ -2,8 +2,15 @@ import type { Logger } from "pino";
 import type { Db, Queryable } from "../db/db.js";
 import { releaseLease, takeLease } from "../db/leases.js";
 import type { DecodedLog, LedgerContract } from "./decode.js";
+import { commitEmptyRange } from "./emptyCommit.js";
 import { applyEvents, rebuildState } from "./materialise.js";
-import { LedgerSubscribers, type LedgerEvent, type LedgerListener, type LedgerSubscriber } from "./events.js";
+import {
+  LedgerSubscribers,
+  type LedgerEvent,
+  type LedgerListener,
+  type LedgerReorg,
+  type LedgerSubscriber,
+} from "./events.js";
 
 /** A program the indexer follows on one chain (addresses lowercase). */
 export interface FollowedProgram {
@@ -64,7 +71,7 @@ export const DEFAULT_MAX_REORG_DEPTH = 64;
 export interface LedgerStoreOptions {
   /** Where a subscriber that throws is logged. */
   logger: Logger;
-  /** Hear the ledger's events inside its transactions (./events.ts): for writes that must land with the ledger's. */
+  /** Hear a reorg inside the rollback's transaction (./events.ts): for writes that must land with it. */
   listeners?: readonly LedgerListener[];
   /** The indexer's LEDGER_MAX_REORG_DEPTH: the finalized block is this far below the cursor. */
   maxReorgDepth?: number;
@@ -112,9 +119,9 @@ export class LedgerStore {
     return this.subscribers.subscribe(fn);
   }
 
-  /** Tells the listeners inside `tx`, in order; the subscribers hear the same events after the commit. */
-  private async emit(tx: Queryable, events: LedgerEvent[]): Promise<void> {
-    for (const event of events) for (const listen of this.listeners) await listen(tx, event);
+  /** Tells the listeners inside the rollback's `tx`, in order; the subscribers hear it after the commit. */
+  private async emit(tx: Queryable, event: LedgerReorg): Promise<void> {
+    for (const listen of this.listeners) await listen(tx, event);
   }
 
   /** The newest stored block at or below `n`: the finalized block of a cursor `maxReorgDepth` above `n`. */
@@ -270,6 +277,10 @@ export class LedgerStore {
    * `block` (always) and `finalized` (when the cursor's move takes it past the last announced).
    */
   async commit(chainId: string, owner: string, leaseMs: number, c: RangeCommit): Promise<void> {
+    const to = c.blocks.length === 1 && c.blocks[0]!.number === c.to.number ? c.blocks[0]! : undefined;
+    if (c.events.length === 0 && c.discovered.length === 0 && c.cursorFrom && to && this.maxReorgDepth > 0) {
+      return this.commitEmpty(chainId, owner, leaseMs, c.cursorFrom, to, c.programIds);
+    }
     const events = await this.db.transaction(async (tx) => {
       await this.fence(tx, chainId, owner, leaseMs);
       // What was finalized before this commit: the last announced, else the one of the cursor it moves from.
@@ -326,10 +337,44 @@ export class LedgerStore {
         const now = await this.storedAtOrBelow(tx, chainId, c.to.number - this.maxReorgDepth);
         if (now && (!before || now.number > before.number)) emitted.push({ type: "finalized", chainId, block: now });
       }
-      await this.emit(tx, emitted);
       return emitted;
     });
-    // Committed: only now does the store remember the finalized block and tell the subscribers.
+    this.announce(chainId, events);
+  }
+
+  /** An empty range (no log, no program announced) committed in one statement (./emptyCommit.ts). */
+  private async commitEmpty(
+    chainId: string,
+    owner: string,
+    leaseMs: number,
+    from: BlockRef,
+    to: BlockRow,
+    programIds: string[],
+  ): Promise<void> {
+    const done = await commitEmptyRange(this.db, {
+      chainId,
+      owner,
+      leaseMs,
+      programIds,
+      from,
+      to,
+      keepFrom: to.number - KEEP_BLOCKS,
+      maxReorgDepth: this.maxReorgDepth,
+    });
+    if (!done.moved) {
+      throw new LeaseLost(
+        `chain ${chainId}: the ledger lease is another instance's, or the cursor moved under this indexer`,
+      );
+    }
+    const events: LedgerEvent[] = [{ type: "block", chainId, block: { number: to.number, hash: to.hash }, events: 0 }];
+    const before = this.finalized.get(chainId) ?? done.finalizedBefore;
+    const now = done.finalizedAfter;
+    if (now && (!before || now.number > before.number)) events.push({ type: "finalized", chainId, block: now });
+    this.announce(chainId, events);
+  }
+
+  /** Committed: only now does the store remember the finalized block and tell the subscribers. */
+  private announce(chainId: string, events: LedgerEvent[]): void {
     for (const e of events) if (e.type === "finalized") this.finalized.set(chainId, e.block);
     this.subscribers.notify(events);
   }
@@ -358,11 +403,11 @@ export class LedgerStore {
    * programs announced above it are forgotten, and the cursor moves back to it.
    */
   async rollback(chainId: string, owner: string, leaseMs: number, ancestor: BlockRef): Promise<void> {
-    const event: LedgerEvent = { type: "reorg", chainId, ancestor: { number: ancestor.number, hash: ancestor.hash } };
+    const event: LedgerReorg = { type: "reorg", chainId, ancestor: { number: ancestor.number, hash: ancestor.hash } };
     await this.db.transaction(async (tx) => {
       await this.fence(tx, chainId, owner, leaseMs);
       // Listeners first (webhooks: a delivered event that goes gets its `removed` delivery).
-      await this.emit(tx, [event]);
+      await this.emit(tx, event);
       const touched = await tx.query<{ program_id: string }>(
         "SELECT DISTINCT program_id FROM ledger_events WHERE chain_id = $1 AND block_number > $2 AND program_id IS NOT NULL",
         [chainId, ancestor.number],

@@ -325,9 +325,8 @@ export async function onRollback(tx: Queryable, chainId: string, ancestor: numbe
 }
 
 /**
- * The webhooks' listener of the ledger's events inside its transactions (the ledger does not
- * know webhooks): only a reorg writes here. New blocks wake the dispatcher after the commit instead.
+ * The webhooks' listener of a reorg inside the ledger's rollback (the ledger does not know
+ * webhooks). New blocks wake the dispatcher after the commit instead.
  */
-export const webhooksOnLedgerEvent: LedgerListener = async (tx, event) => {
-  if (event.type === "reorg") await onRollback(tx, event.chainId, event.ancestor.number);
-};
+export const webhooksOnLedgerEvent: LedgerListener = (tx, event) =>
+  onRollback(tx, event.chainId, event.ancestor.number);
