@@ -11,10 +11,9 @@
 import { loadavg } from "node:os";
 import pino from "pino";
 import type { Db } from "../src/core/db/db.js";
-import { memoryDbTemplate } from "../src/core/db/template.js";
-import { migrate, openDb } from "../src/index.js";
 import { LedgerStore } from "../src/core/ledger/store.js";
-import { createScratchDatabase } from "../test/helpers/db.js";
+import { memoryDb } from "../test/helpers/db.js";
+import { withScratchLedger } from "./helpers/scratchLedger.js";
 
 const COMMITS = Number(process.env.BENCH_COMMITS ?? 1000);
 const BLOCK = Number(process.env.BENCH_BLOCK ?? 50);
@@ -86,22 +85,14 @@ async function measure(db: Db) {
 async function main() {
   log(`${COMMITS} empty-range commits each way, interleaved in blocks of ${BLOCK}`);
   log("PGlite (in memory):");
-  const lite = await openDb({ dataDir: "memory://" }, await memoryDbTemplate());
+  const lite = await memoryDb();
   try {
     await measure(lite);
   } finally {
     await lite.close();
   }
   log("PostgreSQL (PG_TEST_URL, scratch database):");
-  const scratch = await createScratchDatabase();
-  const pg = await openDb({ databaseUrl: scratch.url, dataDir: "unused" });
-  try {
-    await migrate(pg);
-    await measure(pg);
-  } finally {
-    await pg.close();
-    await scratch.drop();
-  }
+  await withScratchLedger(measure);
 }
 
 await main();

@@ -278,7 +278,7 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
     assert.equal((await db.query("SELECT 1 FROM ledger_events WHERE tx_hash = $1", [receipt!.hash])).length, 1);
   });
 
-  it("eventInEveryBlock_eachRangesLogsAreAskedForOnce", async (t) => {
+  it("eventInEveryBlock_eachRangesLogsAreAskedForOnce_andTheTwoHeadersBeforeThemInOneRequest", async (t) => {
     const indexer = indexerOn(db, proxy.url, { pollMs: 60_000, leaseMs: 60_000 });
     t.after(() => indexer.stop());
     const pass = () => (indexer as unknown as { pass(): Promise<boolean> }).pass();
@@ -299,6 +299,19 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
       // The first event after quiet blocks is found by the logs-only probe, then read again after
       // the range's end header; once a read found a log, the next range is read at once.
       assert.equal(getLogs(), i === 0 ? 2 : 1, `eth_getLogs for event block ${i + 1}`);
+      if (i === 0) continue;
+      // The head, the cursor's and the range's end headers in one request, the logs, the end again.
+      const requests = proxy.requests.map((r) => r.methods).filter((m) => !m.includes("eth_chainId"));
+      assert.deepEqual(
+        requests,
+        [
+          ["eth_blockNumber"],
+          ["eth_getBlockByNumber", "eth_getBlockByNumber"],
+          ["eth_getLogs"],
+          ["eth_getBlockByNumber"],
+        ],
+        `HTTP requests for event block ${i + 1}`,
+      );
     }
   });
 

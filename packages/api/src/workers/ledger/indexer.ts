@@ -247,14 +247,18 @@ export class LedgerIndexer {
     held.cursor = cursor;
     if (mode.deferEmpty && (await this.nothingSince(chainId, rpc, programs, cursor.number, safe)))
       return this.pacing.quietAt(chainId, head);
-    // The kept cursor's hash is compared with the chain's on every step that may commit.
+    const lagging = programs.find((p) => p.syncedTo < cursor.number);
+    const to = Math.min(safe, cursor.number + opts.range);
+    // The kept cursor's hash is compared with the chain's on every step that may commit. The next
+    // range's end header is asked beside it, one HTTP request for both (rpc.ts batches a tick's calls).
+    const endRead = !lagging && cursor.number < safe ? rpc.block(to) : undefined;
+    endRead?.catch(() => undefined); // Not awaited when the step rolls back; the range reads it again.
     const atCursor = cursor.number <= head ? await rpc.block(cursor.number) : null;
     if (!atCursor || atCursor.hash !== cursor.hash) {
       await this.rollback(chainId, rpc, cursor, programs);
       this.held.drop(chainId);
       return true;
     }
-    const lagging = programs.find((p) => p.syncedTo < cursor.number);
     if (lagging) {
       const from = lagging.syncedTo + 1;
       const to = Math.min(cursor.number, from + opts.range - 1);
@@ -262,12 +266,11 @@ export class LedgerIndexer {
       this.pacing.committed(chainId);
       return true;
     }
-    if (cursor.number >= safe) return this.pacing.quietAt(chainId, head);
-    const to = Math.min(safe, cursor.number + opts.range);
+    if (!endRead) return this.pacing.quietAt(chainId, head);
     // Caught up with nothing new: an empty range waits for a later, longer one (pacing.ts, passMode).
     const mayWait = mode.deferEmpty && to === safe && this.pacing.mayWait(chainId);
-    if (!(await this.indexRange(chainId, rpc, programs, cursor.number + 1, to, cursor, programs, mayWait)))
-      return this.pacing.quietAt(chainId, head);
+    const range = [chainId, rpc, programs, cursor.number + 1, to, cursor, programs, mayWait, endRead] as const;
+    if (!(await this.indexRange(...range))) return this.pacing.quietAt(chainId, head);
     this.pacing.committed(chainId);
     return true;
   }
@@ -292,8 +295,8 @@ export class LedgerIndexer {
     return logs.length === 0;
   }
 
-  private async mustBlock(rpc: LedgerRpc, n: number): Promise<RpcBlock> {
-    const b = await rpc.block(n);
+  private async mustBlock(rpc: LedgerRpc, n: number, read = rpc.block(n)): Promise<RpcBlock> {
+    const b = await read;
     if (!b) throw new MovedUnderfoot(`block ${n} is not on the chain`);
     return b;
   }
@@ -340,8 +343,10 @@ export class LedgerIndexer {
     cursorFrom: BlockRef | null,
     followed: FollowedProgram[],
     mayWait: boolean,
+    /** `to`'s header, when the step asked for it already. */
+    endRead?: Promise<RpcBlock | null>,
   ): Promise<boolean> {
-    const end = await this.mustBlock(rpc, to);
+    const end = await this.mustBlock(rpc, to, endRead);
     const watch = watchOf(programs, cursorFrom !== null);
     const logs = await this.logsOf(rpc, [...watch.keys()], from, to);
     if (cursorFrom) this.pacing.sawLogs(chainId, logs.length > 0);
