@@ -21,3 +21,6 @@ export function addressError(raw: string): string | null {
   if (!isAddress(v)) return "Must be an address (0x + 40 hex digits).";
   return checksumOk(v) ? null : CHECKSUM_TYPO;
 }
+
+/** The zero address, in any case: no account (an unset receiver, treasury or funder). */
+export const isZeroAddress = (a: string): boolean => /^0x0{40}$/i.test(a);

@@ -5,6 +5,7 @@ import { PENDING_SYMBOL, tokenAmount, tokenWord } from "../tokenSymbol";
 import { accessChange, type Blocker, type Check } from "./checks";
 import { isCampaignAdmin, isSettlementAllowed, tokenBalance } from "./chainReads";
 import { pausedBlocker } from "./paused";
+import { isZeroAddress } from "../addressCheck";
 
 type Provider = () => BrowserProvider | null;
 interface Asset {
@@ -134,9 +135,8 @@ export interface Closing {
  * vault without one), the rest to the funder; with no funder all of it is program money.
  */
 export function closeMovesSp(c: Closing): boolean {
-  const none = (a: string) => /^0x0{40}$/i.test(a);
-  const toProgram = none(c.funder) || c.available < c.programFunded ? c.available : c.programFunded;
-  return c.available !== toProgram || (toProgram !== 0n && !none(c.treasury));
+  const toProgram = isZeroAddress(c.funder) || c.available < c.programFunded ? c.available : c.programFunded;
+  return c.available !== toProgram || (toProgram !== 0n && !isZeroAddress(c.treasury));
 }
 
 /** Close a campaign: stopped while the Points token is paused when closing would move SP (`closing`: null when not read). */
