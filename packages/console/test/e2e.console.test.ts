@@ -11,10 +11,10 @@ import { devWallet, startApi, startNode, type DevNode, type TestApi } from "@poi
 import { launch, screenshot, watchProblems, type PageProblem } from "./helpers/browser.js";
 import { steps } from "./helpers/steps.js";
 import { injectWallet, type TestWallet } from "./helpers/wallet.js";
-import { signIn, signInDialog, signOut, stepNow, submitForm } from "./helpers/flow.js";
+import { signInDialog, submitForm } from "./helpers/flow.js";
 import { auditPage } from "./helpers/audit.js";
 import * as actions from "./helpers/actions.js";
-import { press, typeInto } from "./helpers/keyboard.js";
+import { press } from "./helpers/keyboard.js";
 import {
   closedMoneyThenExpireAfterClose,
   issueBeforeClose,
@@ -25,10 +25,9 @@ import { expectApprovalToken, mintToAnUnlistedReceiver, mintWithoutCollateral } 
 import { redemptionWalk } from "./helpers/redemption.js";
 import { handled } from "./helpers/problems.js";
 import { campaignTabs } from "./helpers/tabs.js";
+import * as wizard from "./helpers/wizard.js";
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/index.html");
-const EMAIL = "ada@example.com";
-const BRAND = "acme";
 const SP = (n: string) => parseUnits(n, 18);
 
 // The steps build on each other: after a failure the rest are skipped, not failed again.
@@ -68,6 +67,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   });
 
   const walk = (): actions.Walk => ({ page, api, node, program, brand, alice, wallet });
+  const atWizard = (): wizard.WizardWalk => ({ page, api, wallet, brand });
 
   after(async () => {
     await closeBrowser?.();
@@ -75,131 +75,19 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     await node?.stop();
   });
 
-  it("step1_signsInWithTheCodeFromTheDevMailbox", async () => {
-    await page.goto(`${api.url}/console/`);
-    await screenshot(page, "step1-email");
-    await auditPage(page, "sign-in");
-    await signIn(page, api.url, EMAIL, "step1-code");
-    await page.getByRole("heading", { name: "Connect your wallet" }).waitFor();
-    assert.equal(await stepNow(page, "Connect wallet"), "Connect wallet");
-  });
-
-  it("step2_connectsTheInjectedWallet_andSavesItsAddress", async () => {
-    await page.getByRole("button", { name: "Connect wallet" }).click();
-    await page.getByText(brand.address).first().waitFor();
-    await page.getByText("Wallet not proven").waitFor();
-    await screenshot(page, "step2-wallet");
-    await auditPage(page, "wizard-2-wallet");
-    // Continuing proves the wallet: it signs the Sign-In with Ethereum message for this session.
-    await page.getByRole("button", { name: "Continue" }).click();
-    await page.getByRole("heading", { name: "Your organization" }).waitFor();
-    assert.ok(wallet.calls.includes("eth_requestAccounts"));
-    assert.ok(wallet.calls.includes("personal_sign"));
-  });
-
+  it("step1_signsInWithTheCodeFromTheDevMailbox", () => wizard.signInWithTheMailedCode(atWizard()));
+  it("step2_connectsTheInjectedWallet_andSavesItsAddress", () => wizard.connectTheWallet(atWizard()));
   // Steps 3 to 5 and the first dashboard action are walked with the keyboard only (Tab, typing, Enter, Space).
-  it("step3_validatesTheOrganization_thenSavesIt_keyboardOnly", async () => {
-    await typeInto(page, page.getByLabel("Organization name", { exact: true }), "Acme Coffee");
-    await typeInto(page, page.getByLabel("Website", { exact: true }), "not a url");
-    await typeInto(page, page.getByLabel("Description", { exact: true }), "Coffee shops with a loyalty program.");
-    await press(page, page.getByRole("button", { name: "Continue" }));
-    await page.getByText("Must be a full web address").waitFor();
-    await screenshot(page, "step3-validation");
-    await auditPage(page, "wizard-3-organization");
-    await typeInto(page, page.getByLabel("Website", { exact: true }), "https://acme.example");
-    await press(page, page.getByRole("button", { name: "Continue" }));
-    await page.getByRole("heading", { name: "Choose the chain" }).waitFor();
-  });
-
-  it("signOut_thenSignIn_resumesAtTheSameStep", async () => {
-    await page.getByText("Recommended for a first deploy").waitFor();
-    await signOut(page);
-    await signIn(page, api.url, EMAIL);
-    await page.getByRole("heading", { name: "Choose the chain" }).waitFor();
-    assert.equal(await stepNow(page, "Chain"), "Chain");
-  });
-
-  it("step4_choosesTheTestChain_keyboardOnly", async () => {
-    await press(page, page.getByRole("radio", { name: /Hardhat/ }), "Space");
-    assert.equal(await page.getByRole("radio", { name: /Hardhat/ }).isChecked(), true);
-    await screenshot(page, "step4-chain");
-    await auditPage(page, "wizard-4-chain");
-    await press(page, page.getByRole("button", { name: "Continue" }));
-    await page.getByRole("heading", { name: "Token and brand" }).waitFor();
-  });
-
-  it("step5_configuresTheToken_andChecksTheBrandAsYouType_keyboardOnly", async () => {
-    await typeInto(page, page.getByLabel("Token name", { exact: true }), "Acme Points");
-    await typeInto(page, page.getByLabel("Token symbol", { exact: true }), "ACME");
-    await typeInto(page, page.getByLabel("Token description", { exact: true }), "Points earned at Acme Coffee.");
-    await typeInto(page, page.getByLabel("Logo URL", { exact: true }), "https://acme.example/logo.png");
-    await typeInto(page, page.getByLabel("Token website URL", { exact: true }), "https://acme.example/points");
-    await typeInto(page, page.getByLabel("Brand", { exact: true }), "Acme!");
-    await page.getByText("1-32 lowercase letters and digits").first().waitFor();
-    await typeInto(page, page.getByLabel("Brand", { exact: true }), BRAND);
-    await page.getByText(`${BRAND} is available`).waitFor();
-    await screenshot(page, "step5-token");
-    await auditPage(page, "wizard-5-token");
-    await press(page, page.getByRole("button", { name: "Continue" }));
-    await page.getByRole("heading", { name: "Deploy your program" }).waitFor();
-  });
-
-  it("step6_startsTheDeploy_andLocksTheChain", async () => {
-    await screenshot(page, "step6-deploy");
-    await auditPage(page, "wizard-6-deploy");
-    // The proof of step 2 belonged to the session signed out above: this one proves the wallet again.
-    await page.getByRole("alert", { name: "Wallet not proven" }).waitFor();
-    await page.getByRole("button", { name: "Sign in with Ethereum" }).click();
-    await page.getByRole("alert", { name: "Wallet not proven" }).waitFor({ state: "detached" });
-    await page.getByRole("button", { name: "Deploy" }).click();
-    await page.getByRole("heading", { name: `Deploying ${BRAND}` }).waitFor();
-    await page.getByRole("button", { name: "Sign out and restart" }).waitFor();
-  });
-
-  it("step7_pollsTheTask_andShowsEachStageWithItsTransaction", async () => {
-    await page.getByText("Status: succeeded").waitFor({ timeout: 120_000 });
-    const stages = await page.locator(".stage").allInnerTexts();
-    assert.equal(stages.length, 5);
-    assert.ok(
-      stages.some((s) => /Deploy the program[\s\S]*done[\s\S]*0x[0-9a-f]{64}/.test(s)),
-      stages.join("\n"),
-    );
-    await screenshot(page, "step7-progress");
-    await auditPage(page, "wizard-7-progress");
-    await page.getByRole("button", { name: "Continue to contracts" }).click();
-    await page.getByRole("heading", { name: "Your contracts" }).waitFor();
-  });
-
+  it("step3_validatesTheOrganization_thenSavesIt_keyboardOnly", () => wizard.organization(atWizard()));
+  it("signOut_thenSignIn_resumesAtTheSameStep", () => wizard.resumeAfterSignOut(atWizard()));
+  it("step4_choosesTheTestChain_keyboardOnly", () => wizard.chooseTheChain(atWizard()));
+  it("step5_configuresTheToken_andChecksTheBrandAsYouType_keyboardOnly", () => wizard.tokenAndBrand(atWizard()));
+  it("step6_startsTheDeploy_andLocksTheChain", () => wizard.startTheDeploy(atWizard()));
+  it("step7_pollsTheTask_andShowsEachStageWithItsTransaction", () => wizard.deployProgress(atWizard()));
   it("step8_showsTheContracts_withLocalChainNoExplorer_andResumesAfterSignOut", async () => {
-    await page.getByText("local chain, no explorer").first().waitFor();
-    await screenshot(page, "step8-contracts");
-    await auditPage(page, "wizard-8-contracts");
-    await signOut(page);
-    await signIn(page, api.url, EMAIL);
-    await page.getByRole("heading", { name: "Your contracts" }).waitFor();
-    assert.equal(await stepNow(page, "Contracts"), "Contracts");
-    const res = await api.call("GET", `/api/v1/contracts/factories/${BRAND}`);
-    assert.equal(res.status, 200);
-    program = res.body.data;
-    for (const addr of [program.factory, program.points, program.pspVault])
-      await page.getByText(addr).first().waitFor();
+    program = await wizard.contracts(atWizard());
   });
-
-  it("step9_landsOnTheDashboard_withTheWalletsRoles", async () => {
-    await page.getByRole("button", { name: "Go to the dashboard" }).click();
-    await page.getByRole("link", { name: "Overview", exact: true }).waitFor();
-    const roles = page.getByRole("list", { name: "Your roles" });
-    await roles.getByText(/^Factory: Admin, Manager, Pauser$/).waitFor();
-    // The contracts are named in words; the on-chain name sits behind each one's "id" disclosure.
-    const contracts = page.getByRole("table", { name: "Program contracts" }).getByRole("rowheader");
-    await contracts.first().getByText("running").waitFor();
-    assert.deepEqual(
-      (await contracts.allInnerTexts()).map((t) => t.split("\n")[0]!.trim()),
-      ["Factory", "Points token", "Collateral vault", "Campaign vault"],
-    );
-    await screenshot(page, "step9-dashboard");
-    await auditPage(page, "dashboard-overview");
-  });
+  it("step9_landsOnTheDashboard_withTheWalletsRoles", () => wizard.dashboard(atWizard()));
 
   it("allowlists_addTheBrandToTheMintAndTransferLists_andAliceToTransfer_firstOneKeyboardOnly", async () => {
     await press(page, page.getByRole("link", { name: "Allowlists", exact: true }));
@@ -230,7 +118,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
   it("overview_mintSpWithoutCollateral_saysSoBeforeAnyApproval", () => mintWithoutCollateral(walk()));
 
   it("overview_offersCappedTestCollateral_onTheDevChainsMockStablecoin_signedByTheWallet", async () => {
-    const state = await api.call("GET", `/api/v1/evm/factory/state?program=${BRAND}`);
+    const state = await api.call("GET", `/api/v1/evm/factory/state?program=${wizard.BRAND}`);
     const { asset: usdc, symbol } = state.body.data.assets[0] as { asset: string; symbol: string };
     const token = MockStablecoin__factory.connect(usdc, node.provider);
     const before = await token.balanceOf(brand.address);
@@ -256,7 +144,7 @@ describe("console e2e: the nine wizard steps and the dashboard in headless Chrom
     mintToAnUnlistedReceiver(walk()));
 
   it("overview_mintsSp_afterTheCollateralApprovalItAsksForFirst", async () => {
-    const state = await api.call("GET", `/api/v1/evm/factory/state?program=${BRAND}`);
+    const state = await api.call("GET", `/api/v1/evm/factory/state?program=${wizard.BRAND}`);
     const { symbol } = state.body.data.assets[0] as { asset: string; symbol: string };
     await submitForm(page, "mint-sp", { [`Collateral amount (${symbol})`]: "1000" });
     await page.getByText("This needs another transaction first").waitFor();
