@@ -6,7 +6,6 @@ import type { Db } from "../../core/db/db.js";
 import { webhooksOnLedgerEvent } from "../../core/webhooks/store.js";
 import { metricsOnLedgerEvent } from "../../core/metrics/index.js";
 import { rpcPool } from "../../core/chain/rpcPool.js";
-import { decodeLog } from "../../core/ledger/decode.js";
 import { LedgerRpc, type RetryOptions, type RpcBlock, type RpcLog } from "../../core/ledger/rpc.js";
 import { PassLoop, warnUndrained } from "../jobs/passLoop.js";
 import {
@@ -15,13 +14,13 @@ import {
   LedgerStore,
   type BlockRef,
   type BlockRow,
-  type EventRow,
   type FollowedProgram,
   type RangeCommit,
 } from "../../core/ledger/store.js";
 import { inSpan } from "../../core/tracing/spans.js";
 import { EAGER, LedgerPacing, NO_HEAD, type StepMode } from "./pacing.js";
 import { HeldChains } from "./held.js";
+import { eventRowsOf, MovedUnderfoot, num } from "./rows.js";
 import { announcedPrograms, watchOf } from "./watch.js";
 
 export interface LedgerOptions {
@@ -44,9 +43,6 @@ const ADDRESSES_PER_QUERY = 200;
 /** Stored blocks checked per round when looking for a reorg's common ancestor. */
 const ANCESTOR_BATCH = 16;
 
-/** A block hash that moved between two reads of one range: the range is read again. */
-class MovedUnderfoot extends Error {}
-
 /**
  * The chain lost more indexed blocks than LEDGER_MAX_REORG_DEPTH: more likely another chain or
  * a broken node behind the URL than a real reorg. Nothing is deleted; the indexer tries again
@@ -64,8 +60,6 @@ export class LedgerReorgTooDeep extends Error {
     );
   }
 }
-
-const num = (hex: string) => Number(BigInt(hex));
 
 /**
  * The program ledger's indexer (docs/architecture.md#the-ledger): follows every registered
@@ -278,8 +272,9 @@ export class LedgerIndexer {
   /**
    * Whether an idle pass may leave the blocks after the cursor for a later commit without reading a
    * header: every program caught up, the range reaches the head, a commit was made recently and
-   * the last read found no log (pacing.ts, mayProbe), and one eth_getLogs finds nothing in it. A reorg under the cursor is then
-   * seen by the next commit, at most `fullStepMs` later, or at once by a range with a log.
+   * the last read found no log (pacing.ts, mayProbe), and one eth_getLogs finds nothing in it. A
+   * reorg under the cursor is then seen by the next commit, at most `fullStepMs` later, or at once
+   * by a range with a log.
    */
   private async nothingSince(
     chainId: string,
@@ -372,28 +367,7 @@ export class LedgerIndexer {
     headers.forEach((h, i) => {
       if (h) byNumber.set(numbers[i]!, h);
     });
-    const events: EventRow[] = logs.map((log) => {
-      const n = num(log.blockNumber);
-      let time: number;
-      if (log.blockTimestamp !== undefined) time = num(log.blockTimestamp);
-      else {
-        const header = byNumber.get(n);
-        if (!header || header.hash !== log.blockHash) throw new MovedUnderfoot(`block ${n} changed while it was read`);
-        time = num(header.timestamp);
-      }
-      const w = watch.get(log.address.toLowerCase())!;
-      return {
-        ...decodeLog(w.contract, log),
-        blockNumber: n,
-        logIndex: num(log.logIndex),
-        blockHash: log.blockHash,
-        blockTime: time,
-        txHash: log.transactionHash,
-        address: log.address,
-        programId: w.programId,
-        contract: w.contract,
-      };
-    });
+    const events = eventRowsOf(logs, watch, byNumber);
     const blocks = new Map<number, BlockRow>(
       events.map((e) => [e.blockNumber, { number: e.blockNumber, hash: e.blockHash, time: e.blockTime }]),
     );
