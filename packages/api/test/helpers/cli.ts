@@ -1,16 +1,10 @@
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { promisify } from "node:util";
+import { packageRoot } from "../../src/core/packageRoot.js";
 
 export const run = promisify(execFile);
-/** The package's root: the first folder up with a package.json (test/helpers, or .test-build/test/helpers compiled). */
-function packageRoot(dir: string): string {
-  while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
-export const PKG = packageRoot(dirname(fileURLToPath(import.meta.url)));
+export const PKG = packageRoot(import.meta.url);
 export const CLI = join(PKG, "dist/cli/main.js");
 
 /** The built `points-api` CLI against `dataDir`, with nothing else from this process's env but `env`. */

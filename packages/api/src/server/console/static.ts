@@ -1,16 +1,11 @@
 import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import compression from "compression";
 import express, { type Router } from "express";
+import { packageRoot } from "../../core/packageRoot.js";
 
-/** This package's root: the first folder up with a package.json, wherever this file was compiled to. */
-function packageRoot(dir: string): string {
-  while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
 /** packages/console/dist, beside this package. */
-const DEFAULT_DIST = resolve(packageRoot(dirname(fileURLToPath(import.meta.url))), "../console/dist");
+const DEFAULT_DIST = resolve(packageRoot(import.meta.url), "../console/dist");
 
 /** Where the built console is looked for: CONSOLE_DIST, else the console package's dist. */
 export const consoleDistDir = (configured?: string) => (configured ? resolve(configured) : DEFAULT_DIST);
