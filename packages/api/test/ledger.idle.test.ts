@@ -5,7 +5,8 @@ import { parseUnits } from "ethers";
 import { actors, deployProgram, fundedCampaign, startNode, type DevNode, type ProgramRecord } from "@points/testkit";
 import { ProgramRegistry, type Db } from "../src/index.js";
 import type { LedgerIndexer } from "../src/workers/ledger/indexer.js";
-import { startRpcProxy, type RpcProxy } from "./helpers/rpcProxy.js";
+import { MockStablecoin__factory } from "@points/contracts";
+import { startRpcProxy, type RpcCall, type RpcProxy } from "./helpers/rpcProxy.js";
 import { indexerOn, vaultAs } from "./helpers/ledger.js";
 import { memoryDb } from "./helpers/db.js";
 
@@ -16,6 +17,9 @@ async function until(what: string, check: () => Promise<boolean> | boolean, ms =
     await sleep(10);
   }
 }
+
+/** The indexer's head request: the newest block's header (its number is the head). */
+const isHead = (c: RpcCall) => c.method === "eth_getBlockByNumber" && c.params[0] === "latest";
 
 /** Counts calls of one of the indexer's store methods. */
 function countCalls(
@@ -80,16 +84,16 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
     await sleep(2_000);
     const elapsed = Date.now() - started;
     const full = steps.n - before;
-    const methods = proxy.methods();
-    const heads = methods.filter((m) => m === "eth_blockNumber").length;
+    const calls = proxy.calls;
+    const heads = calls.filter(isHead).length;
     assert.ok(full >= 1, "a quiet chain still gets a full step (its lease renewed) within the window");
     assert.ok(full <= Math.floor(elapsed / 400) + 1, `${full} full steps in ${elapsed} ms: at most one per 400 ms`);
     // Each full step reads the head and the block at the cursor; a skipped pass only the head.
     // (A step already running when the window opened may read its block inside it: one more.)
-    const blocks = methods.filter((m) => m === "eth_getBlockByNumber").length;
+    const blocks = calls.filter((c) => c.method === "eth_getBlockByNumber" && !isHead(c)).length;
     assert.ok(blocks >= full - 1 && blocks <= full + 1, `${blocks} block reads for ${full} full steps`);
     assert.deepEqual(
-      methods.filter((m) => m !== "eth_blockNumber" && m !== "eth_getBlockByNumber"),
+      calls.map((c) => c.method).filter((m) => m !== "eth_getBlockByNumber"),
       [],
       "no eth_getLogs and nothing else while nothing happens",
     );
@@ -109,7 +113,7 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
     // Quiet now: wait for a pass that skipped (a head request with no full step after the last one).
     const quietSince = steps.n;
     proxy.reset();
-    await until("a skipped pass", () => proxy.methods().filter((m) => m === "eth_blockNumber").length >= 2);
+    await until("a skipped pass", () => proxy.calls.filter(isHead).length >= 2);
     assert.equal(steps.n, quietSince, "the passes since were skipped");
     const { brand, alice } = actors(node.provider);
     const sent = Date.now();
@@ -123,7 +127,7 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
     assert.equal(minted.length, 1);
   });
 
-  it("chainKeepsItsBlockTime_aboutTwoHeadRequestsPerBlock_notOnePerPoll_andEveryBlockIsIndexed", async (t) => {
+  it("chainKeepsItsBlockTime_atMostTwoHeadRequestsPerBlockAndFullStep_notOnePerPoll_andEveryBlockIsIndexed", async (t) => {
     // 100 ms polls on a chain configured for 1 s blocks (a full step every 800 ms), mined every 1 s:
     // a poll per 100 ms would ask for the head about ten times per block.
     const indexer = indexerOn(db, proxy.url, { pollMs: 100, leaseMs: 60_000 });
@@ -146,8 +150,9 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
       await sleep(200);
     }
     const elapsed = Date.now() - started;
-    const heads = proxy.methods().filter((m) => m === "eth_blockNumber").length;
-    // Per block: one request a block time less a poll after the last move, one a poll later;
+    const heads = proxy.calls.filter(isHead).length;
+    // Per block: one request a block time less a quarter poll after the last move, one a poll later
+    // when that finds nothing (ledger.pacing counts the rule itself on a mocked clock);
     // plus the full steps and the commits of empty blocks (one each per 800 ms, each reads the
     // head), and one in flight at each end.
     const most = 2 * BLOCKS + 2 * Math.floor(elapsed / 800) + 3;
@@ -192,12 +197,12 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
     }
     proxy.reset();
     assert.equal(await pass(), false, "a quiet chain");
-    assert.deepEqual(proxy.methods(), ["eth_blockNumber"], "a quiet pass is one head request");
+    assert.deepEqual(proxy.calls.map(isHead), [true], "a quiet pass is one head request");
     await node.mine(1);
     proxy.reset();
     await pass();
     assert.equal(
-      proxy.methods().filter((m) => m === "eth_blockNumber").length,
+      proxy.calls.filter(isHead).length,
       1,
       "the head that moved is read once, by the quiet check, and the step uses it",
     );
@@ -241,10 +246,12 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
     );
   });
 
-  it("emptyBlockSoonAfterACommit_isOneGetLogs_noHeaderRead", async (t) => {
+  it("blockTheHeaderCannotClear_soonAfterACommit_isOneGetLogs_noOtherHeaderRead", async (t) => {
     // Not started: passes run one at a time. 60 s polls and lease: a commit holds for 8 polls' or a
-    // third of the lease's time (20 s), longer than this test.
-    const indexer = indexerOn(db, proxy.url, { pollMs: 60_000, leaseMs: 60_000 });
+    // third of the lease's time (20 s), longer than this test. Blooms not trusted: a block with a
+    // transaction may hold a log of ours (empty blocks are covered by the head's header alone:
+    // ledger.quietTip).
+    const indexer = indexerOn(db, proxy.url, { pollMs: 60_000, leaseMs: 60_000 }, { logsBloom: false });
     t.after(() => indexer.stop());
     const pass = () => (indexer as unknown as { pass(): Promise<boolean> }).pass();
     const commits = countCalls(indexer, "commit");
@@ -256,18 +263,22 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
     assert.ok(commits.n >= 1, "a commit was made");
     const committed = commits.n;
     const cursor = await cursorAt();
+    const { brand, alice } = actors(node.provider);
     for (let i = 0; i < 3; i++) {
-      await node.mine(1);
+      await (await MockStablecoin__factory.connect(usdc, brand).mint(alice.address, 1n)).wait();
       proxy.reset();
       assert.equal(await pass(), false, "nothing to do");
       // (The endpoint pool's own chain id check, every 10 s, may fall inside a pass: not the indexer's.)
-      const methods = proxy.methods().filter((m) => m !== "eth_chainId");
-      assert.deepEqual(methods, ["eth_blockNumber", "eth_getLogs"], `empty block ${i + 1}`);
+      const calls = proxy.calls.filter((c) => c.method !== "eth_chainId");
+      assert.deepEqual(
+        calls.map((c) => (isHead(c) ? "head" : c.method)),
+        ["head", "eth_getLogs"],
+        `block ${i + 1} without a log of ours`,
+      );
     }
-    assert.equal(commits.n, committed, "the empty blocks wait for a later commit");
+    assert.equal(commits.n, committed, "the blocks wait for a later commit");
     assert.equal(await cursorAt(), cursor);
-    // A block with an event is read with its headers and committed at once, the empty ones with it.
-    const { brand, alice } = actors(node.provider);
+    // A block with an event is read with its headers and committed at once, the others with it.
     const receipt = await (
       await vaultAs(program, brand).mint(campaignId, alice.address, parseUnits("1", 18), "")
     ).wait();
@@ -305,7 +316,7 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
       assert.deepEqual(
         requests,
         [
-          ["eth_blockNumber"],
+          ["eth_getBlockByNumber"],
           ["eth_getBlockByNumber", "eth_getBlockByNumber"],
           ["eth_getLogs"],
           ["eth_getBlockByNumber"],

@@ -4,6 +4,7 @@ import { id, parseUnits, type JsonRpcProvider, type Wallet } from "ethers";
 import { Factory__factory, MockStablecoin__factory, PSPVault__factory, Points__factory } from "@points/contracts";
 import { actors, type ProgramRecord } from "@points/testkit";
 import type { Db } from "../../src/index.js";
+import type { ChainConfig } from "../../src/core/config/env.js";
 import { LedgerIndexer, type LedgerOptions } from "../../src/workers/ledger/indexer.js";
 import { startApi, type TestApi } from "./service.js";
 import { campaignsOf, pspBalances } from "../../src/core/ledger/stateRead.js";
@@ -18,8 +19,21 @@ export const TEST_LEDGER: LedgerOptions = {
   retry: { retries: 8, minMs: 5, maxMs: 40 },
 };
 
-export function indexerOn(db: Db, rpcUrl: string, opts: Partial<LedgerOptions> = {}): LedgerIndexer {
-  const chain = { chainId: 31337, name: "Hardhat", rpcUrl, explorerUrl: null, testnet: true, blockTimeMs: 1000 };
+export function indexerOn(
+  db: Db,
+  rpcUrl: string,
+  opts: Partial<LedgerOptions> = {},
+  chainOpts: Partial<ChainConfig> = {},
+): LedgerIndexer {
+  const chain = {
+    chainId: 31337,
+    name: "Hardhat",
+    rpcUrl,
+    explorerUrl: null,
+    testnet: true,
+    blockTimeMs: 1000,
+    ...chainOpts,
+  };
   return new LedgerIndexer(db, [chain], pino({ level: "silent" }), { ...TEST_LEDGER, ...opts });
 }
 

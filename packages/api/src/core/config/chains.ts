@@ -63,6 +63,12 @@ const Chain = z.strictObject({
   testnet: z.boolean().default(true),
   /** Expected block time: fee data and the latest block are cached this long. */
   blockTimeMs: z.number().int().positive().default(1000),
+  /**
+   * Whether the ledger may trust the node's logs blooms: an idle indexer then skips eth_getLogs for
+   * a block whose bloom shows no followed contract (packages/api/README.md#the-indexer). false for a
+   * node that leaves logs out of its blooms.
+   */
+  logsBloom: z.boolean().default(true),
   /** More endpoints of the chain, tried in order when the ones before fail (docs/architecture.md#transaction-engine). */
   rpcUrls: z
     .array(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }))
@@ -76,8 +82,11 @@ const Chain = z.strictObject({
   sourceVerify: SourceVerifyConfig.prefault({}),
 });
 /** A chain as configured; the engine settings are optional for chains built in code (tests, tools). */
-export type ChainConfig = Omit<z.infer<typeof Chain>, "rpcUrls" | "engine" | "sourceVerify" | "chainIdCheckMs"> &
-  Partial<Pick<z.infer<typeof Chain>, "rpcUrls" | "engine" | "sourceVerify" | "chainIdCheckMs">>;
+export type ChainConfig = Omit<
+  z.infer<typeof Chain>,
+  "rpcUrls" | "engine" | "sourceVerify" | "chainIdCheckMs" | "logsBloom"
+> &
+  Partial<Pick<z.infer<typeof Chain>, "rpcUrls" | "engine" | "sourceVerify" | "chainIdCheckMs" | "logsBloom">>;
 
 /** The engine settings a chain gets when it names none. */
 export const DEFAULT_ENGINE: EngineConfig = EngineConfig.parse({});

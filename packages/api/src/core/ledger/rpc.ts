@@ -36,6 +36,14 @@ export interface RpcBlock {
   timestamp: string;
 }
 
+/** A header as eth_getBlockByNumber answers it, with what links it to its parent and sums up its logs. */
+export interface RpcHeader extends RpcBlock {
+  parentHash: string;
+  logsBloom?: string;
+  /** The block's transaction hashes (asked without bodies). */
+  transactions?: string[];
+}
+
 /**
  * Sends a request to the endpoint the chain's RPC pool chose (the request's URL) and reads the
  * answer in linear time. ethers' own reader copies the whole body once per chunk received,
@@ -113,6 +121,13 @@ export class LedgerRpc {
 
   async head(): Promise<number> {
     return Number(await this.send<string>("eth_blockNumber", []));
+  }
+
+  /** The newest block's header: the head, and what an idle indexer needs to know of it (workers/ledger/tip.ts). */
+  async latest(): Promise<RpcHeader> {
+    const h = await this.send<RpcHeader | null>("eth_getBlockByNumber", ["latest", false]);
+    if (!h) throw Object.assign(new Error("the node has no latest block"), { code: "NO_LATEST_BLOCK" });
+    return h;
   }
 
   /** The header of block `n`, or null when the chain does not have it (a shorter fork). */

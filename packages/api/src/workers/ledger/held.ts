@@ -1,4 +1,5 @@
 import type { BlockRef, FollowedProgram, RangeCommit } from "../../core/ledger/store.js";
+import type { QuietTip } from "./tip.js";
 
 /**
  * What a step read from the database and keeps while this instance holds the chain's lease: only
@@ -8,6 +9,8 @@ import type { BlockRef, FollowedProgram, RangeCommit } from "../../core/ledger/s
 export interface Held {
   programs?: FollowedProgram[];
   cursor?: BlockRef;
+  /** The quiet headers the passes read after the cursor (tip.ts). */
+  tip?: QuietTip;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Db } from "../../core/db/db.js";
 import { webhooksOnLedgerEvent } from "../../core/webhooks/store.js";
 import { metricsOnLedgerEvent } from "../../core/metrics/index.js";
 import { rpcPool } from "../../core/chain/rpcPool.js";
-import { LedgerRpc, type RetryOptions, type RpcBlock, type RpcLog } from "../../core/ledger/rpc.js";
+import { LedgerRpc, type RetryOptions, type RpcBlock, type RpcHeader, type RpcLog } from "../../core/ledger/rpc.js";
 import { PassLoop, warnUndrained } from "../jobs/passLoop.js";
 import {
   DEFAULT_MAX_REORG_DEPTH,
@@ -20,8 +20,9 @@ import {
 import { inSpan } from "../../core/tracing/spans.js";
 import { EAGER, LedgerPacing, NO_HEAD, type StepMode } from "./pacing.js";
 import { HeldChains } from "./held.js";
-import { eventRowsOf, MovedUnderfoot, num } from "./rows.js";
-import { announcedPrograms, watchOf } from "./watch.js";
+import { eventRowsOf, MovedUnderfoot, num, rowOf } from "./rows.js";
+import { announcedPrograms, watchedAddresses, watchOf } from "./watch.js";
+import { QuietTip, quietRange } from "./tip.js";
 
 export interface LedgerOptions {
   /** Blocks below the head before a block is indexed (0: index the head). */
@@ -40,6 +41,8 @@ export interface LedgerOptions {
 
 /** Addresses per eth_getLogs filter (hosted RPCs cap the list). */
 const ADDRESSES_PER_QUERY = 200;
+/** Headers kept past the confirmations in a chain's quiet tip: a caught-up cursor is a few blocks behind. */
+const TIP_BLOCKS = 64;
 /** Stored blocks checked per round when looking for a reorg's common ancestor. */
 const ANCESTOR_BATCH = 16;
 
@@ -146,13 +149,9 @@ export class LedgerIndexer {
       if (this.stopped) break;
       const chainId = String(c.chainId);
       try {
-        // The head the quiet check read is the step's head too: one eth_blockNumber per pass.
+        // The head the quiet check read is the step's head too: one header request per pass.
         let head: number | undefined;
-        const readHead = async () => {
-          head = await this.rpc(chainId).head();
-          this.pacing.sawHead(chainId, head);
-          return head;
-        };
+        const readHead = async () => (head = await this.readHead(chainId));
         if (await this.pacing.stillQuiet(chainId, readHead)) continue;
         const stepped = await this.step(chainId, this.pacing.passMode(chainId), head);
         if (stepped) this.pacing.busy(chainId);
@@ -170,6 +169,26 @@ export class LedgerIndexer {
       }
     }
     return worked;
+  }
+
+  /**
+   * The chain's newest header: its number is the head; a header whose bloom shows no followed
+   * contract joins the chain's quiet tip (tip.ts), so the blocks it covers need no more requests.
+   */
+  private async readHead(chainId: string): Promise<number> {
+    const latest = await this.rpc(chainId).latest();
+    const head = num(latest.number);
+    this.pacing.sawHead(chainId, head, latest.hash);
+    this.sawTip(chainId, latest);
+    return head;
+  }
+
+  private sawTip(chainId: string, latest: RpcHeader): void {
+    const held = this.held.of(chainId);
+    if (!held.programs || held.programs.length === 0) return;
+    const { addresses, key } = watchedAddresses(held.programs);
+    const trustBloom = this.chainOf(chainId).logsBloom !== false;
+    (held.tip ??= new QuietTip(this.opts.confirmations + TIP_BLOCKS, trustBloom)).saw(latest, addresses, key);
   }
 
   /** The lease was refused, or a step failed: the next step takes the lease and reads everything afresh. */
@@ -229,8 +248,7 @@ export class LedgerIndexer {
     // Halted on another chain: ask again now rather than at the pool's next periodic check.
     const pool = rpcPool(this.chainOf(chainId), this.opts.rpcTimeoutMs);
     if (pool.refused()) await pool.assertServes();
-    const head = knownHead ?? (await rpc.head());
-    this.pacing.sawHead(chainId, head);
+    const head = knownHead ?? (await this.readHead(chainId));
     const safe = head - opts.confirmations;
     let cursor = held.cursor ?? (await store.cursor(chainId));
     if (!cursor) {
@@ -239,10 +257,18 @@ export class LedgerIndexer {
       cursor = await store.initCursor(chainId, rowOf(await this.mustBlock(rpc, start)));
     }
     held.cursor = cursor;
-    if (mode.deferEmpty && (await this.nothingSince(chainId, rpc, programs, cursor.number, safe)))
-      return this.pacing.quietAt(chainId, head);
     const lagging = programs.find((p) => p.syncedTo < cursor.number);
     const to = Math.min(safe, cursor.number + opts.range);
+    // Blocks the quiet tip covers hold no log of ours and are one chain with the cursor's: nothing to read.
+    const quietEnd =
+      mode.deferEmpty && !lagging ? held.tip?.through(cursor, to, watchedAddresses(programs).key) : undefined;
+    if (quietEnd) {
+      if (to === safe && this.pacing.mayWait(chainId)) return this.pacing.quietAt(chainId, head);
+      await this.commitQuiet(chainId, programs, cursor, quietEnd);
+      return to === safe ? this.pacing.quietAt(chainId, head) : true;
+    }
+    if (mode.deferEmpty && (await this.nothingSince(chainId, rpc, programs, cursor.number, safe)))
+      return this.pacing.quietAt(chainId, head);
     // The kept cursor's hash is compared with the chain's on every step that may commit. The next
     // range's end header is asked beside it, one HTTP request for both (rpc.ts batches a tick's calls).
     const endRead = !lagging && cursor.number < safe ? rpc.block(to) : undefined;
@@ -387,6 +413,15 @@ export class LedgerIndexer {
     return true;
   }
 
+  /** Commits the blocks after `cursor` up to `end`, which the quiet tip covers: no log, nothing read. */
+  private async commitQuiet(chainId: string, programs: FollowedProgram[], cursor: BlockRef, end: RpcHeader) {
+    const commit = quietRange(programs, cursor, end);
+    await this.store.commit(chainId, this.id, this.opts.leaseMs, commit);
+    this.held.committed(chainId, commit);
+    this.pacing.sawLogs(chainId, false);
+    this.pacing.committed(chainId);
+  }
+
   /**
    * Finds the newest indexed block the chain still has and rolls the ledger back to it. First
    * the endpoints are asked their chain id again: a node of another chain swapped in behind the
@@ -421,5 +456,3 @@ export class LedgerIndexer {
     await this.store.rollback(chainId, this.id, this.opts.leaseMs, ancestor);
   }
 }
-
-const rowOf = (b: RpcBlock): BlockRow => ({ number: num(b.number), hash: b.hash, time: num(b.timestamp) });

@@ -24,8 +24,8 @@ export class LedgerPacing {
   private readonly lastCommit = new Map<string, number>();
   /** Chains whose last read of the blocks after the cursor found a log. */
   private readonly eventful = new Set<string>();
-  /** The head last seen, when it was first seen, and whether the move before it was a whole block time. */
-  private readonly seen = new Map<string, { head: number; at: number; paced: boolean }>();
+  /** The head last seen (number and hash), when it was first seen, and whether the move before it was a whole block time. */
+  private readonly seen = new Map<string, { head: number; hash: string; at: number; paced: boolean }>();
 
   constructor(
     private readonly pollMs: number,
@@ -50,7 +50,8 @@ export class LedgerPacing {
     if (!q || Date.now() - q.at >= this.fullStepMs) return false;
     if (q.head === NO_HEAD) return true;
     try {
-      return (await head()) === q.head;
+      // Still quiet unless the head moved, or was replaced at the same height (sawHead).
+      return (await head()) === q.head && this.quiet.get(chainId) === q;
     } catch {
       return false;
     }
@@ -94,25 +95,36 @@ export class LedgerPacing {
     else this.eventful.delete(chainId);
   }
 
-  /** The node's head as a pass read it: a move by one block is timed, for `waitMs`. */
-  sawHead(chainId: string, head: number): void {
+  /**
+   * The node's head as a pass read it: a move by one block is timed, for `waitMs`; a new block at
+   * the same height (a reorg at the head) ends the quiet, so the next step reads it.
+   */
+  sawHead(chainId: string, head: number, hash: string): void {
     const last = this.seen.get(chainId);
-    if (last?.head === head) return;
+    if (last?.head === head) {
+      if (last.hash !== hash) {
+        this.quiet.delete(chainId);
+        last.hash = hash;
+      }
+      return;
+    }
     const now = Date.now();
     const bt = this.blockTimeMs.get(chainId) ?? 0;
     // Paced: the chain moved by one block, a whole block time (less a poll) after the last move.
     const paced = last !== undefined && head === last.head + 1 && now - last.at >= bt - this.pollMs;
-    this.seen.set(chainId, { head, at: now, paced });
+    this.seen.set(chainId, { head, hash, at: now, paced });
   }
 
   /**
    * How long an idle loop waits before its next pass: `pollMs`, or longer when every chain is
    * quiet and keeps its block time. A chain whose head moved by one block a block time after the
-   * move before is not asked again until a block time less a poll after it was seen moving: with
-   * blocks at least `blockTimeMs` apart the next one cannot come sooner than that (the move was
-   * seen at most a poll late), so a block is still seen within a poll, with about two head
-   * requests per block instead of a block time's worth of polls. The wait never passes a chain's
-   * next full step (`fullStepMs`).
+   * move before is asked again a block time less a quarter poll after it was seen moving. With
+   * blocks a block time apart, that look finds the next block whenever the last was seen more than
+   * a quarter poll after it came, and then sees it a quarter poll sooner after it came; a look
+   * that finds nothing is followed by one a poll later, which finds it less than a poll late. So a
+   * block is still seen within a poll, with about 1.25 head requests per block (one look in four
+   * finds nothing) instead of a block time's worth of polls. The wait never passes a chain's next
+   * full step (`fullStepMs`).
    */
   waitMs(chainIds: string[]): number {
     const now = Date.now();
@@ -124,7 +136,7 @@ export class LedgerPacing {
       const s = this.seen.get(chainId);
       if (q.head !== NO_HEAD) {
         if (!s?.paced || s.head !== q.head) return this.pollMs;
-        due = Math.min(due, s.at + (this.blockTimeMs.get(chainId) ?? 0) - this.pollMs);
+        due = Math.min(due, s.at + (this.blockTimeMs.get(chainId) ?? 0) - this.pollMs / 4);
       }
       until = Math.min(until, due);
     }

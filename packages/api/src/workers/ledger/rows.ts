@@ -1,12 +1,15 @@
 import { decodeLog } from "../../core/ledger/decode.js";
 import type { RpcBlock, RpcLog } from "../../core/ledger/rpc.js";
-import type { EventRow } from "../../core/ledger/store.js";
+import type { BlockRow, EventRow } from "../../core/ledger/store.js";
 import type { Watch } from "./watch.js";
 
 /** A block hash that moved between two reads of one range: the range is read again. */
 export class MovedUnderfoot extends Error {}
 
 export const num = (hex: string) => Number(BigInt(hex));
+
+/** A header as the ledger stores it. */
+export const rowOf = (b: RpcBlock): BlockRow => ({ number: num(b.number), hash: b.hash, time: num(b.timestamp) });
 
 /**
  * A range's logs as the rows the store commits, each decoded with its contract's ABI. A log's time

@@ -57,3 +57,15 @@ export function announcedPrograms(
   }
   return announced;
 }
+
+const addressesOf = new WeakMap<FollowedProgram[], { addresses: string[]; key: string }>();
+
+/** The addresses a bloom is checked for (every contract of `programs` and their ProgramFactories), and a key naming the set. */
+export function watchedAddresses(programs: FollowedProgram[]): { addresses: string[]; key: string } {
+  let w = addressesOf.get(programs);
+  if (!w) {
+    const addresses = [...watchOf(programs, true).keys()].sort();
+    addressesOf.set(programs, (w = { addresses, key: addresses.join() }));
+  }
+  return w;
+}
