@@ -2,13 +2,13 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseUnits } from "ethers";
-import { actors, deployProgram, fundedCampaign, startNode, type DevNode, type ProgramRecord } from "@points/testkit";
+import { actors, deployProgram, type DevNode, type ProgramRecord } from "@points/testkit";
 import { ProgramRegistry, type Db } from "../src/index.js";
 import type { LedgerIndexer } from "../src/workers/ledger/indexer.js";
 import { MockStablecoin__factory } from "@points/contracts";
-import { startRpcProxy, type RpcCall, type RpcProxy } from "./helpers/rpcProxy.js";
+import type { RpcProxy } from "./helpers/rpcProxy.js";
 import { indexerOn, vaultAs } from "./helpers/ledger.js";
-import { memoryDb } from "./helpers/db.js";
+import { idleLedgerFixture, isHeadRequest, type IdleLedgerFixture } from "./helpers/idleLedger.js";
 
 async function until(what: string, check: () => Promise<boolean> | boolean, ms = 20_000) {
   const deadline = Date.now() + ms;
@@ -17,9 +17,6 @@ async function until(what: string, check: () => Promise<boolean> | boolean, ms =
     await sleep(10);
   }
 }
-
-/** The indexer's head request: the newest block's header (its number is the head). */
-const isHead = (c: RpcCall) => c.method === "eth_getBlockByNumber" && c.params[0] === "latest";
 
 /** Counts calls of one of the indexer's store methods. */
 function countCalls(
@@ -46,6 +43,7 @@ function countFullSteps(indexer: LedgerIndexer): { n: number } {
 // moves, or at the latest every eight polls; empty blocks are committed at most once per eight
 // polls, the lease renewed once per third of it.
 describe("ledger: an idle indexer asks for the head and nothing else", () => {
+  let f: IdleLedgerFixture;
   let node: DevNode;
   let db: Db;
   let proxy: RpcProxy;
@@ -54,21 +52,12 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
   let campaignId: string;
 
   before(async () => {
-    node = await startNode();
-    db = await memoryDb();
-    ({ record: program, usdc } = await deployProgram(node.provider, "acme"));
-    await new ProgramRegistry(db).insert(program);
-    ({ campaignId } = await fundedCampaign(node.provider, program, usdc, "launch", 1000n));
-    proxy = await startRpcProxy(node.url);
+    f = await idleLedgerFixture();
+    ({ node, db, proxy, program, usdc, campaignId } = f);
   });
-  after(async () => {
-    await proxy?.close();
-    await db?.close();
-    await node?.stop();
-  });
+  after(() => f?.close());
 
-  const cursorAt = async () =>
-    Number((await db.query<{ n: string }>("SELECT block_number::text AS n FROM ledger_cursors"))[0]?.n ?? -1);
+  const cursorAt = () => f.cursorAt();
 
   it("quietChain_fullStepsAtMostEveryEightPolls_eachPassBetweenIsOneHeadRequest", async (t) => {
     // 50 ms polls: a full step at most every 400 ms, however many passes run between.
@@ -85,12 +74,12 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
     const elapsed = Date.now() - started;
     const full = steps.n - before;
     const calls = proxy.calls;
-    const heads = calls.filter(isHead).length;
+    const heads = calls.filter(isHeadRequest).length;
     assert.ok(full >= 1, "a quiet chain still gets a full step (its lease renewed) within the window");
     assert.ok(full <= Math.floor(elapsed / 400) + 1, `${full} full steps in ${elapsed} ms: at most one per 400 ms`);
     // Each full step reads the head and the block at the cursor; a skipped pass only the head.
     // (A step already running when the window opened may read its block inside it: one more.)
-    const blocks = calls.filter((c) => c.method === "eth_getBlockByNumber" && !isHead(c)).length;
+    const blocks = calls.filter((c) => c.method === "eth_getBlockByNumber" && !isHeadRequest(c)).length;
     assert.ok(blocks >= full - 1 && blocks <= full + 1, `${blocks} block reads for ${full} full steps`);
     assert.deepEqual(
       calls.map((c) => c.method).filter((m) => m !== "eth_getBlockByNumber"),
@@ -113,7 +102,7 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
     // Quiet now: wait for a pass that skipped (a head request with no full step after the last one).
     const quietSince = steps.n;
     proxy.reset();
-    await until("a skipped pass", () => proxy.calls.filter(isHead).length >= 2);
+    await until("a skipped pass", () => proxy.calls.filter(isHeadRequest).length >= 2);
     assert.equal(steps.n, quietSince, "the passes since were skipped");
     const { brand, alice } = actors(node.provider);
     const sent = Date.now();
@@ -150,7 +139,7 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
       await sleep(200);
     }
     const elapsed = Date.now() - started;
-    const heads = proxy.calls.filter(isHead).length;
+    const heads = proxy.calls.filter(isHeadRequest).length;
     // Per block: one request a block time less a quarter poll after the last move, one a poll later
     // when that finds nothing (ledger.pacing counts the rule itself on a mocked clock);
     // plus the full steps and the commits of empty blocks (one each per 800 ms, each reads the
@@ -197,12 +186,12 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
     }
     proxy.reset();
     assert.equal(await pass(), false, "a quiet chain");
-    assert.deepEqual(proxy.calls.map(isHead), [true], "a quiet pass is one head request");
+    assert.deepEqual(proxy.calls.map(isHeadRequest), [true], "a quiet pass is one head request");
     await node.mine(1);
     proxy.reset();
     await pass();
     assert.equal(
-      proxy.calls.filter(isHead).length,
+      proxy.calls.filter(isHeadRequest).length,
       1,
       "the head that moved is read once, by the quiet check, and the step uses it",
     );
@@ -271,7 +260,7 @@ describe("ledger: an idle indexer asks for the head and nothing else", () => {
       // (The endpoint pool's own chain id check, every 10 s, may fall inside a pass: not the indexer's.)
       const calls = proxy.calls.filter((c) => c.method !== "eth_chainId");
       assert.deepEqual(
-        calls.map((c) => (isHead(c) ? "head" : c.method)),
+        calls.map((c) => (isHeadRequest(c) ? "head" : c.method)),
         ["head", "eth_getLogs"],
         `block ${i + 1} without a log of ours`,
       );

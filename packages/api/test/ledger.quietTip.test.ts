@@ -3,22 +3,21 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Wallet, parseUnits } from "ethers";
 import { MockStablecoin__factory } from "@points/contracts";
-import { actors, deployProgram, fundedCampaign, startNode, type DevNode, type ProgramRecord } from "@points/testkit";
-import { ProgramRegistry, type Db } from "../src/index.js";
+import { actors, type DevNode, type ProgramRecord } from "@points/testkit";
+import type { Db } from "../src/index.js";
 import { bloomMayHold } from "../src/core/ledger/bloom.js";
 import type { RpcHeader } from "../src/core/ledger/rpc.js";
 import type { LedgerIndexer } from "../src/workers/ledger/indexer.js";
-import { startRpcProxy, type RpcCall, type RpcProxy } from "./helpers/rpcProxy.js";
+import type { RpcProxy } from "./helpers/rpcProxy.js";
 import { indexerOn, vaultAs } from "./helpers/ledger.js";
-import { memoryDb } from "./helpers/db.js";
-
-const isHead = (c: RpcCall) => c.method === "eth_getBlockByNumber" && c.params[0] === "latest";
+import { idleLedgerFixture, isHeadRequest, type IdleLedgerFixture } from "./helpers/idleLedger.js";
 
 // The quiet tip (packages/api/README.md#the-indexer): a block with no transaction, or whose logs
 // bloom shows no followed contract, is committed from the header the pass read, with no
 // eth_getLogs and no other header; anything else (a bloom that may hold ours, a reorg, a skipped
 // block, a chain set to `logsBloom: false`) is read as before. On every node the suite runs on.
 describe("ledger: blocks the quiet tip covers are committed from the head's header alone", () => {
+  let f: IdleLedgerFixture;
   let node: DevNode;
   let db: Db;
   let proxy: RpcProxy;
@@ -27,21 +26,12 @@ describe("ledger: blocks the quiet tip covers are committed from the head's head
   let campaignId: string;
 
   before(async () => {
-    node = await startNode();
-    db = await memoryDb();
-    ({ record: program, usdc } = await deployProgram(node.provider, "acme"));
-    await new ProgramRegistry(db).insert(program);
-    ({ campaignId } = await fundedCampaign(node.provider, program, usdc, "launch", 1000n));
-    proxy = await startRpcProxy(node.url);
+    f = await idleLedgerFixture();
+    ({ node, db, proxy, program, usdc, campaignId } = f);
   });
-  after(async () => {
-    await proxy?.close();
-    await db?.close();
-    await node?.stop();
-  });
+  after(() => f?.close());
 
-  const cursorAt = async () =>
-    Number((await db.query<{ n: string }>("SELECT block_number::text AS n FROM ledger_cursors"))[0]?.n ?? -1);
+  const cursorAt = () => f.cursorAt();
   const header = (tag: string | number) =>
     node.provider.send("eth_getBlockByNumber", [
       typeof tag === "number" ? `0x${tag.toString(16)}` : tag,
@@ -94,7 +84,7 @@ describe("ledger: blocks the quiet tip covers are committed from the head's head
       proxy.reset();
       assert.equal(await pass(), false, "nothing to read");
       const calls = proxy.calls.filter((c) => c.method !== "eth_chainId");
-      assert.deepEqual(calls.map(isHead), [true], `empty block ${i + 1}: the head's header and nothing else`);
+      assert.deepEqual(calls.map(isHeadRequest), [true], `empty block ${i + 1}: the head's header and nothing else`);
     }
     // The commit when it is due (eight 50 ms polls after the last) reads nothing more.
     await sleep(450);
@@ -102,7 +92,7 @@ describe("ledger: blocks the quiet tip covers are committed from the head's head
     proxy.reset();
     await pass();
     assert.deepEqual(
-      proxy.calls.filter((c) => c.method !== "eth_chainId").map(isHead),
+      proxy.calls.filter((c) => c.method !== "eth_chainId").map(isHeadRequest),
       [true],
       "the commit of four empty blocks: the head's header and nothing else",
     );
@@ -121,7 +111,7 @@ describe("ledger: blocks the quiet tip covers are committed from the head's head
     await otherContractsBlock();
     proxy.reset();
     assert.equal(await pass(), false);
-    assert.deepEqual(proxy.calls.filter((c) => c.method !== "eth_chainId").map(isHead), [true]);
+    assert.deepEqual(proxy.calls.filter((c) => c.method !== "eth_chainId").map(isHeadRequest), [true]);
   });
 
   it("chainSetToLogsBloomFalse_aBlockWithATransaction_isReadWithGetLogs", async (t) => {
